@@ -1,0 +1,23 @@
+import { cloudflare } from '@cloudflare/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './web/routes',
+      generatedRouteTree: './web/routeTree.gen.ts',
+    }),
+    react(),
+    tailwindcss(),
+    cloudflare(),
+  ],
+  resolve: { alias: { '~': fileURLToPath(new URL('./web', import.meta.url)) } },
+  server: { port: Number(process.env.PORT ?? 5173), host: '127.0.0.1' },
+  build: { sourcemap: false },
+});

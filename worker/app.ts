@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { authRoutes } from './auth/routes';
+import { sessionMiddleware } from './auth/session';
+import type { AppEnv } from './env';
+import { csrfProtection } from './lib/csrf';
+import { appError, errorResponse, toErrorBody } from './lib/errors';
+import { securityHeaders } from './lib/security-headers';
+import { rpcRoutes } from './rpc/handler';
+import { serverFnRoutes } from './server-fns/handler';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const AUTH_POST_ONLY = ['/api/auth/sign-up/email', '/api/auth/sign-in/email', '/api/auth/refresh', '/api/auth/sign-out'];
+
+export function createApp() {
+  const app = new Hono<AppEnv>();
+
+  app.use(securityHeaders);
+  app.get('/api/health', (c) => c.json({ ok: true }));
+
+  app.use('/api/*', csrfProtection, sessionMiddleware);
+  app.use('/_serverFn/*', csrfProtection, sessionMiddleware);
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw appError('PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
+      },
+    }),
+  );
+
+  app.on(['GET', 'PUT', 'PATCH', 'DELETE'], AUTH_POST_ONLY, (c) => {
+    c.header('Allow', 'POST');
+    throw appError('METHOD_NOT_SUPPORTED', 'Use POST');
+  });
+  app.route('/api/auth', authRoutes);
+  app.route('/api/rpc', rpcRoutes);
+  app.route('/_serverFn', serverFnRoutes);
+
+  app.notFound(() => {
+    throw appError('NOT_FOUND', 'Not found');
+  });
+  app.onError((err, c) => {
+    const body = toErrorBody(err, c.get('requestId'));
+    const retryAfter = (body.data as { retryAfter?: number } | undefined)?.retryAfter;
+    const headers = new Headers(c.res.headers);
+    if (retryAfter) headers.set('Retry-After', String(retryAfter));
+    const res = errorResponse(body);
+    for (const [k, v] of headers) if (k.toLowerCase() === 'allow' || k.toLowerCase() === 'set-cookie' || k === 'retry-after') res.headers.append(k, v);
+    return res;
+  });
+  return app;
+}

@@ -1,0 +1,73 @@
+import { Hono } from 'hono';
+import { getConfig, type AppEnv } from '../env';
+import { createDb } from '../db/client';
+import { createUser } from '../domains/users/create-user';
+import { findUserByEmail } from '../domains/users/find-user';
+import { toUserDto } from '../domains/users/user-dto';
+import { rotateRefreshToken, startSession } from '../domains/auth/sessions';
+import { assertSignInAllowed, clearEmailFailures, recordSignInFailure } from '../domains/auth/rate-limit';
+import { appError } from '../lib/errors';
+import { clientIp, readJson } from '../lib/http';
+import { clearAuthCookies, readRefreshCookie } from './cookies';
+import { issueSessionCookies } from './issue';
+import { getDummyHash, hashPassword, verifyPassword } from './password';
+import { signInSchema, signUpSchema } from './schemas';
+import { signOut } from './sign-out';
+
+/** PRODUCT.md §3: the authentication helper's HTTP endpoints under /api/auth. */
+export const authRoutes = new Hono<AppEnv>()
+  .post('/sign-up/email', async (c) => {
+    const input = await readJson(c, signUpSchema);
+    const db = createDb(c.env.DB);
+    if (await findUserByEmail(db, input.email)) throw appError('CONFLICT', 'An account with this email already exists');
+    const user = await createUser(db, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) });
+    const refresh = await startSession(db, user.id, getConfig(c.env).REFRESH_TOKEN_TTL_DAYS);
+    await issueSessionCookies(c, user, refresh);
+    return c.json({ user: toUserDto(user) }, 201);
+  })
+  .post('/sign-in/email', async (c) => {
+    const input = await readJson(c, signInSchema);
+    const config = getConfig(c.env);
+    const limits = { perEmail: config.AUTH_MAX_FAILS_PER_EMAIL, perIp: config.AUTH_MAX_FAILS_PER_IP, windowSeconds: config.AUTH_FAIL_WINDOW_SECONDS };
+    const ip = clientIp(c);
+    const db = createDb(c.env.DB);
+    await assertSignInAllowed(db, input.email, ip, limits);
+
+    const user = await findUserByEmail(db, input.email);
+    // Unknown email and wrong password take the same path and the same time.
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
+    if (!user || !ok) {
+      await recordSignInFailure(db, input.email, ip, limits);
+      throw appError('UNAUTHORIZED', 'Invalid email or password');
+    }
+    if (user.disabled) throw appError('FORBIDDEN', 'This account has been disabled');
+    await clearEmailFailures(db, input.email);
+    const refresh = await startSession(db, user.id, config.REFRESH_TOKEN_TTL_DAYS);
+    await issueSessionCookies(c, user, refresh);
+    return c.json({ user: toUserDto(user) });
+  })
+  .post('/refresh', async (c) => {
+    const presented = readRefreshCookie(c);
+    if (!presented) throw appError('UNAUTHORIZED', 'Sign in required');
+    try {
+      const { user, issued } = await rotateRefreshToken(createDb(c.env.DB), presented);
+      await issueSessionCookies(c, user, issued);
+      return c.json({ user: toUserDto(user) });
+    } catch (err) {
+      clearAuthCookies(c);
+      throw err;
+    }
+  })
+  .post('/sign-out', async (c) => {
+    await signOut(c);
+    return c.json({ success: true });
+  })
+  // Answers from the verified access token alone: no database read.
+  .get('/get-session', (c) => {
+    const s = c.get('session');
+    if (!s) return c.json({ session: null });
+    return c.json({
+      session: { userId: s.sub, expiresAt: s.expiresAt },
+      user: { id: s.sub, role: s.role, approved: s.approved, isRiskTeam: s.isRiskTeam, can_use_terminal: s.can_use_terminal },
+    });
+  });

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
+  email: emailSchema,
+  password: z.string().min(10, 'Password must be at least 10 characters').max(256, 'Password is too long'),
+});
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(256, 'Password is too long'),
+});

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export const ROLES = ['user', 'admin', 'superadmin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    image: text('image'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
+    isRiskTeam: integer('is_risk_team', { mode: 'boolean' }).notNull().default(false),
+    canUseTerminal: integer('can_use_terminal', { mode: 'boolean' }).notNull().default(false),
+    disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
+    approvedAt: integer('approved_at'),
+    lastLoginAt: integer('last_login_at'),
+    updatedAt: integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('users_created_at_idx').on(t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,83 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { refreshTokens, sessions } from '../../db/schema/sessions';
+import { users, type UserRow } from '../../db/schema/users';
+import { appError } from '../../lib/errors';
+import { hashToken, newOpaqueToken } from './tokens';
+
+export interface IssuedRefresh {
+  sessionId: string;
+  refreshToken: string;
+  expiresAt: number;
+}
+
+/** Starts a session (a refresh-token family) for a user who just proved who they are. */
+export async function startSession(db: Db, userId: string, ttlDays: number): Promise<IssuedRefresh> {
+  const now = Date.now();
+  const sessionId = crypto.randomUUID();
+  const refreshToken = newOpaqueToken();
+  const expiresAt = now + ttlDays * 86_400_000;
+  await db.batch([
+    db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt }),
+    db.insert(refreshTokens).values({ tokenHash: await hashToken(refreshToken), sessionId, createdAt: now }),
+    db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId)),
+  ]);
+  return { sessionId, refreshToken, expiresAt };
+}
+
+export function revokeSession(db: Db, sessionId: string, reason: string) {
+  return db
+    .update(sessions)
+    .set({ revokedAt: Date.now(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function findSessionIdByRefreshToken(db: Db, refreshToken: string): Promise<string | undefined> {
+  const row = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, await hashToken(refreshToken)) });
+  return row?.sessionId;
+}
+
+export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db.query.sessions.findFirst({ where: eq(sessions.id, sessionId) });
+  return !!row && row.revokedAt === null && row.expiresAt > Date.now();
+}
+
+/**
+ * Rotates a refresh token: the presented token is marked used and a new one is issued in the same
+ * family. Presenting a token that was already used means it leaked: the whole family is revoked.
+ */
+export async function rotateRefreshToken(db: Db, presented: string): Promise<{ user: UserRow; issued: IssuedRefresh }> {
+  const tokenHash = await hashToken(presented);
+  const row = await db
+    .select({ token: refreshTokens, session: sessions, user: users })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .get();
+  const invalid = () => appError('UNAUTHORIZED', 'Session expired, please sign in again');
+  if (!row) throw invalid();
+  const { token, session, user } = row;
+  if (session.revokedAt !== null || session.expiresAt <= Date.now() || user.disabled) throw invalid();
+  if (token.usedAt !== null) {
+    await revokeSession(db, session.id, 'refresh token reuse');
+    throw invalid();
+  }
+
+  const now = Date.now();
+  const next = newOpaqueToken();
+  // The conditional UPDATE wins only once, so two concurrent rotations cannot both succeed.
+  const [claimed] = await db.batch([
+    db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+      .returning({ tokenHash: refreshTokens.tokenHash }),
+    db.insert(refreshTokens).values({ tokenHash: await hashToken(next), sessionId: session.id, createdAt: now }),
+  ]);
+  if (claimed.length === 0) {
+    await revokeSession(db, session.id, 'refresh token reuse');
+    throw invalid();
+  }
+  return { user, issued: { sessionId: session.id, refreshToken: next, expiresAt: session.expiresAt } };
+}

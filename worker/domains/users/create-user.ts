@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema/users';
+import { appError } from '../../lib/errors';
+
+function isUniqueViolation(err: unknown): boolean {
+  const text = String((err as { cause?: unknown })?.cause ?? err);
+  return /UNIQUE constraint failed/i.test(text) || /UNIQUE constraint failed/i.test(String(err));
+}
+
+/**
+ * Inserts a new user. The first user of an empty database becomes an approved superadmin; the
+ * decision is made inside the INSERT so two simultaneous first sign-ups cannot both win.
+ */
+export async function createUser(db: Db, input: { email: string; name: string; passwordHash: string }): Promise<UserRow> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const isFirst = sql`NOT EXISTS (SELECT 1 FROM ${users})`;
+  try {
+    await db.run(sql`
+      INSERT INTO ${users} (id, email, name, password_hash, role, approved, approved_at, created_at, updated_at)
+      SELECT ${id}, ${input.email}, ${input.name}, ${input.passwordHash},
+             CASE WHEN ${isFirst} THEN 'superadmin' ELSE 'user' END,
+             CASE WHEN ${isFirst} THEN 1 ELSE 0 END,
+             CASE WHEN ${isFirst} THEN ${now} ELSE NULL END,
+             ${now}, ${now}`);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw appError('CONFLICT', 'An account with this email already exists');
+    throw err;
+  }
+  const row = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, id) });
+  if (!row) throw new Error('user vanished after insert');
+  return row;
+}

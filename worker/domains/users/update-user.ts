@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema/sessions';
+import { users, type Role, type UserRow } from '../../db/schema/users';
+import { isAdminRole } from '../../auth/access';
+import { appError } from '../../lib/errors';
+import { toUserDto } from './user-dto';
+
+export interface UserChanges {
+  approved?: boolean;
+  role?: Role;
+  isRiskTeam?: boolean;
+  can_use_terminal?: boolean;
+  disabled?: boolean;
+}
+
+/** PRODUCT.md §7: nobody demotes or disables themselves; only a superadmin touches admin roles. */
+function assertAllowed(actor: UserRow, target: UserRow, changes: UserChanges) {
+  if (!isAdminRole(actor.role)) throw appError('FORBIDDEN', 'Admin access required');
+  const self = actor.id === target.id;
+  const roleChanges = changes.role !== undefined && changes.role !== target.role;
+  if (self && roleChanges && !isAdminRole(changes.role!)) throw appError('FORBIDDEN', 'You cannot remove your own admin role');
+  if (self && (changes.approved === false || changes.disabled === true))
+    throw appError('FORBIDDEN', 'You cannot unapprove or disable your own account');
+  if (roleChanges && (isAdminRole(target.role) || isAdminRole(changes.role!)) && actor.role !== 'superadmin')
+    throw appError('FORBIDDEN', 'Only a superadmin can change admin roles');
+  if (actor.role !== 'superadmin' && target.role === 'superadmin')
+    throw appError('FORBIDDEN', 'Only a superadmin can change a superadmin');
+}
+
+export async function updateUser(db: Db, actor: UserRow, targetId: string, changes: UserChanges) {
+  const target = await db.query.users.findFirst({ where: eq(users.id, targetId) });
+  if (!target) throw appError('NOT_FOUND', 'User not found');
+  assertAllowed(actor, target, changes);
+
+  const now = Date.now();
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
+  if (changes.approved !== undefined) {
+    set.approved = changes.approved;
+    set.approvedAt = changes.approved ? (target.approvedAt ?? now) : null;
+  }
+  if (changes.role !== undefined) set.role = changes.role;
+  if (changes.isRiskTeam !== undefined) set.isRiskTeam = changes.isRiskTeam;
+  if (changes.can_use_terminal !== undefined) set.canUseTerminal = changes.can_use_terminal;
+  if (changes.disabled !== undefined) set.disabled = changes.disabled;
+
+  const update = db.update(users).set(set).where(eq(users.id, targetId)).returning();
+  // Disabling ends every session at once: refresh is refused from now on.
+  const [rows] = changes.disabled
+    ? await db.batch([
+        update,
+        db.update(sessions).set({ revokedAt: now, revokedReason: 'disabled' }).where(eq(sessions.userId, targetId)),
+      ])
+    : [await update];
+  const row = rows[0];
+  if (!row) throw appError('NOT_FOUND', 'User not found');
+  return toUserDto(row);
+}

@@ -1,0 +1,12 @@
+import { createApp } from './app';
+import type { Bindings } from './env';
+import { runScheduled } from './cron';
+
+const app = createApp();
+
+export default {
+  fetch: app.fetch,
+  scheduled: (controller, env, ctx) => {
+    ctx.waitUntil(runScheduled(controller, env));
+  },
+} satisfies ExportedHandler<Bindings>;

@@ -1,0 +1,14 @@
+import type { Bindings } from '../env';
+import type { Db } from '../db/client';
+import type { Session } from '../auth/session';
+
+export interface RpcContext {
+  env: Bindings;
+  db: Db;
+  session: Session | null;
+  requestId: string;
+  /** The request URL (decides cookie Secure flags). */
+  url: string;
+  /** Merged into the response by ResponseHeadersPlugin (used to re-issue the access cookie). */
+  resHeaders?: Headers;
+}

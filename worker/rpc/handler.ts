@@ -1,0 +1,33 @@
+import { onError, ORPCError } from '@orpc/server';
+import { RPCHandler } from '@orpc/server/fetch';
+import { ResponseHeadersPlugin } from '@orpc/server/plugins';
+import { Hono } from 'hono';
+import { createDb } from '../db/client';
+import type { AppEnv } from '../env';
+import { appError } from '../lib/errors';
+import { logError } from '../lib/log';
+import { router } from './router';
+import type { RpcContext } from './context';
+
+const rpcHandler = new RPCHandler(router, {
+  plugins: [new ResponseHeadersPlugin()],
+  clientInterceptors: [
+    onError((error, { context }) => {
+      // Known errors are the caller's business; anything else becomes a logged 500.
+      if (!(error instanceof ORPCError) || error.status >= 500) logError('rpc error', error, (context as RpcContext).requestId);
+    }),
+  ],
+});
+
+export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
+  const context: RpcContext = {
+    env: c.env,
+    db: createDb(c.env.DB),
+    session: c.get('session'),
+    requestId: c.get('requestId'),
+    url: c.req.url,
+  };
+  const { matched, response } = await rpcHandler.handle(c.req.raw, { prefix: '/api/rpc', context });
+  if (!matched) throw appError('NOT_FOUND', 'Unknown procedure');
+  return response;
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { signOut as endSession } from '../auth/sign-out';
+import { findUserById } from '../domains/users/find-user';
+import { toUserDto } from '../domains/users/user-dto';
+import { defineServerFn } from './define';
+
+/** The signed-in user read from D1, or null for anonymous callers. */
+export const getUser = defineServerFn({
+  method: 'GET',
+  access: 'public',
+  input: z.undefined().or(z.null()).or(z.object({}).strict()),
+  handler: async ({ ctx }) => {
+    if (!ctx.session) return null;
+    const user = await findUserById(ctx.db, ctx.session.sub);
+    return user && !user.disabled ? toUserDto(user) : null;
+  },
+});
+
+export const signOut = defineServerFn({
+  method: 'POST',
+  access: 'public',
+  input: z.undefined().or(z.null()).or(z.object({}).strict()),
+  handler: async ({ ctx }) => {
+    await endSession(ctx.c);
+    return { success: true };
+  },
+});

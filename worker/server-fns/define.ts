@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { AccessLevel } from '../auth/access';
+import type { Session } from '../auth/session';
+import type { Db } from '../db/client';
+import type { AppEnv } from '../env';
+
+export interface ServerFnContext {
+  c: Context<AppEnv>;
+  db: Db;
+  session: Session | null;
+}
+
+export interface ServerFn<S extends z.ZodType = z.ZodType, R = unknown> {
+  method: 'GET' | 'POST';
+  access: AccessLevel;
+  input: S;
+  handler: (args: { input: z.output<S>; ctx: ServerFnContext }) => Promise<R> | R;
+}
+
+export function defineServerFn<S extends z.ZodType, R>(fn: ServerFn<S, R>): ServerFn<S, R> {
+  return fn;
+}

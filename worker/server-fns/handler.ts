@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { assertAccess } from '../auth/access';
+import { createDb } from '../db/client';
+import type { AppEnv } from '../env';
+import { appError } from '../lib/errors';
+import { parseInput } from '../lib/http';
+import { serverFns } from './registry';
+
+const MARKER = 'createServerFn';
+
+function parsePayload(raw: string | undefined): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw appError('BAD_REQUEST', 'payload must be URL-encoded JSON');
+  }
+}
+
+/**
+ * ARCHITECTURE.md wire format: /_serverFn/<name>?createServerFn; GET carries ?payload=<json>,
+ * POST carries {"data": …, "context": {}}. Success is 200 with the JSON result.
+ */
+export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
+  const name = c.req.param('name');
+  const fn = Object.hasOwn(serverFns, name) ? serverFns[name] : undefined;
+  if (!fn) throw appError('NOT_FOUND', `Unknown server function: ${name}`);
+  if (c.req.query(MARKER) === undefined) throw appError('BAD_REQUEST', 'Missing createServerFn marker');
+  const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+  if (method !== fn.method) {
+    c.header('Allow', fn.method);
+    throw appError('METHOD_NOT_SUPPORTED', `${name} accepts ${fn.method} only`);
+  }
+  const session = assertAccess(fn.access, c.get('session'));
+
+  let raw: unknown;
+  if (fn.method === 'GET') raw = parsePayload(c.req.query('payload'));
+  else {
+    const body = await c.req.json().catch(() => {
+      throw appError('BAD_REQUEST', 'Request body must be valid JSON');
+    });
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw appError('BAD_REQUEST', 'Body must be {"data": …, "context": {}}');
+    raw = (body as { data?: unknown }).data;
+  }
+  const input = parseInput(fn.input, raw);
+  const result = await fn.handler({ input, ctx: { c, db: createDb(c.env.DB), session } });
+  return c.json(result ?? null);
+});
