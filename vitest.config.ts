@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'worker',
           include: ['worker/**/*.test.ts'],
           setupFiles: ['./worker/test/apply-migrations.ts'],
+          // scrypt sign-ins cost ~150 ms each in workerd; flows with many of them need room.
+          testTimeout: 20_000,
         },
       },
       {

@@ -19,7 +19,7 @@ function assertAllowed(actor: UserRow, target: UserRow, changes: UserChanges) {
   if (!isAdminRole(actor.role)) throw appError('FORBIDDEN', 'Admin access required');
   const self = actor.id === target.id;
   const roleChanges = changes.role !== undefined && changes.role !== target.role;
-  if (self && roleChanges && !isAdminRole(changes.role!)) throw appError('FORBIDDEN', 'You cannot remove your own admin role');
+  if (self && roleChanges) throw appError('FORBIDDEN', 'You cannot change your own role');
   if (self && (changes.approved === false || changes.disabled === true))
     throw appError('FORBIDDEN', 'You cannot unapprove or disable your own account');
   if (roleChanges && (isAdminRole(target.role) || isAdminRole(changes.role!)) && actor.role !== 'superadmin')

@@ -1,0 +1,21 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { Button, buttonClasses } from '~/components/ui/button';
+
+/** SPEC.md §2 generic not-found screen (the router's default notFoundComponent). */
+export function NotFound() {
+  const router = useRouter();
+  return (
+    <section className="mx-auto flex w-full max-w-lg flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center" data-testid="not-found">
+      <p className="font-mono text-sm text-muted-foreground tabular">404</p>
+      <h1 className="text-xl font-semibold">The page you are looking for does not exist.</h1>
+      <div className="flex gap-2">
+        <Button variant="outline" onClick={() => router.history.back()}>
+          Go back
+        </Button>
+        <Link to="/" className={buttonClasses()}>
+          Home
+        </Link>
+      </div>
+    </section>
+  );
+}

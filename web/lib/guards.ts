@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { User } from './types';
+import { permissions, userQuery } from './user-query';
+
+/**
+ * Route guards for the pathless layout routes (SPEC.md §4–§6). They are convenience only: every
+ * procedure checks access on the server too (PRODUCT.md §3).
+ */
+interface GuardArgs {
+  context: { queryClient: QueryClient };
+  location: ParsedLocation;
+}
+
+type Requirement = 'approved' | 'riskTeam' | 'admin' | 'terminal';
+
+async function loadUser(context: GuardArgs['context']): Promise<User | null> {
+  return context.queryClient.ensureQueryData(userQuery);
+}
+
+/** Anonymous or unapproved → /login?redirect=…; approved but lacking the role or flag → /. */
+export async function requireAccess(requirement: Requirement, { context, location }: GuardArgs) {
+  const user = await loadUser(context);
+  const can = permissions(user);
+  if (!can.approved) {
+    throw redirect({ to: '/login', search: { redirect: location.href } });
+  }
+  if (requirement !== 'approved' && !can[requirement]) throw redirect({ to: '/' });
+  return { user: user! };
+}

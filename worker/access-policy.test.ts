@@ -1,0 +1,80 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import { RPC_ACCESS, SERVER_FN_ACCESS } from './access-policy';
+import type { AccessLevel } from './auth/access';
+import { router } from './rpc/router';
+import { serverFns } from './server-fns/registry';
+import { CookieJar, USER_KINDS, fetchApp, insertUser, rpcClient, signedInJar, type UserKind } from './test/harness';
+
+/** Who passes each level (SPEC.md §6). Everyone else gets 401 (anonymous) or 403. */
+const ALLOWED: Record<AccessLevel, UserKind[]> = {
+  public: ['anonymous', 'unapproved', 'approved', 'riskTeam', 'admin', 'terminal'],
+  authed: ['unapproved', 'approved', 'riskTeam', 'admin', 'terminal'],
+  approved: ['approved', 'riskTeam', 'admin', 'terminal'],
+  riskTeam: ['riskTeam'],
+  admin: ['admin'],
+  terminal: ['terminal'],
+};
+
+/** Valid inputs where a procedure needs one, so an allowed call can succeed. */
+const sampleInputs: Record<string, () => unknown> = {};
+
+const jars = {} as Record<UserKind, CookieJar | undefined>;
+
+beforeAll(async () => {
+  for (const [kind, spec] of Object.entries(USER_KINDS) as [UserKind, (typeof USER_KINDS)[UserKind]][]) {
+    jars[kind] = spec ? await signedInJar(await insertUser({ ...spec, email: `${kind.toLowerCase()}@matrix.test` })) : undefined;
+  }
+  const target = await insertUser({ email: 'target@matrix.test', approved: false });
+  sampleInputs.updateUser = () => ({ id: target.id, isRiskTeam: false });
+});
+
+describe('access-policy table', () => {
+  it('lists every RPC procedure of the router, and nothing else', () => {
+    expect(Object.keys(RPC_ACCESS).sort()).toEqual(Object.keys(router).sort());
+  });
+
+  it('lists every server function, and matches what each declares', () => {
+    expect(Object.keys(SERVER_FN_ACCESS).sort()).toEqual(Object.keys(serverFns).sort());
+    for (const [name, fn] of Object.entries(serverFns)) expect(fn.access, name).toBe(SERVER_FN_ACCESS[name]);
+  });
+});
+
+describe('access matrix: every procedure × every kind of user', () => {
+  const kinds = Object.keys(USER_KINDS) as UserKind[];
+  for (const [name, level] of Object.entries(RPC_ACCESS) as [keyof typeof RPC_ACCESS, AccessLevel][]) {
+    for (const kind of kinds) {
+      const allowed = ALLOWED[level].includes(kind);
+      it(`rpc ${name} (${level}) as ${kind} → ${allowed ? 'allowed' : 'denied'}`, async () => {
+        const client = rpcClient(jars[kind]) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+        const outcome = await client[name]!(sampleInputs[name]?.() ?? {}).then(
+          () => 200,
+          (e: { status: number }) => e.status,
+        );
+        if (allowed) expect(outcome).toBe(200);
+        else expect(outcome).toBe(kind === 'anonymous' ? 401 : 403);
+      });
+    }
+  }
+
+  for (const [name, level] of Object.entries(SERVER_FN_ACCESS)) {
+    const fn = serverFns[name]!;
+    for (const kind of kinds) {
+      const allowed = ALLOWED[level].includes(kind);
+      it(`serverFn ${name} (${level}) as ${kind} → ${allowed ? 'allowed' : 'denied'}`, async () => {
+        const jar = jars[kind];
+        // Sign-out would end the shared session: give it a throwaway one.
+        const cookie = name === 'signOut' && USER_KINDS[kind] ? (await signedInJar(await insertUser(USER_KINDS[kind]))).header() : (jar?.header() ?? '');
+        const res =
+          fn.method === 'GET'
+            ? await fetchApp(`/_serverFn/${name}?createServerFn`, { headers: { cookie } })
+            : await fetchApp(`/_serverFn/${name}?createServerFn`, {
+                method: 'POST',
+                headers: { cookie, 'content-type': 'application/json' },
+                body: JSON.stringify({ data: sampleInputs[name]?.(), context: {} }),
+              });
+        if (allowed) expect(res.status).toBe(200);
+        else expect(res.status).toBe(kind === 'anonymous' ? 401 : 403);
+      });
+    }
+  }
+});

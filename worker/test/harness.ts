@@ -1,0 +1,124 @@
+import { createORPCClient } from '@orpc/client';
+import { RPCLink } from '@orpc/client/fetch';
+import type { ContractRouterClient } from '@orpc/contract';
+import { env, exports } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { claimsFromUser } from '../auth/claims';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/cookies';
+import { signAccessToken } from '../auth/jwt';
+import { hashPassword } from '../auth/password';
+import { createDb } from '../db/client';
+import { users, type Role, type UserRow } from '../db/schema/users';
+import { startSession } from '../domains/auth/sessions';
+import { getConfig, type Bindings } from '../env';
+import type { Contract } from '../rpc/contract';
+
+export const ORIGIN = 'http://localhost';
+export const PASSWORD = 'correct horse battery';
+export const testEnv = env as unknown as Bindings;
+export const db = createDb(env.DB);
+export const config = getConfig(testEnv);
+
+/** Calls the Worker under test, as a browser on our own origin would. */
+export function fetchApp(path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(`${ORIGIN}${path}`, init));
+}
+
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetchApp(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/** A minimal cookie jar: name → value from Set-Cookie headers, deleted when Max-Age=0. */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+  take(res: Response): Response {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    return res;
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  get access() {
+    return this.cookies.get(ACCESS_COOKIE);
+  }
+  get refresh() {
+    return this.cookies.get(REFRESH_COOKIE);
+  }
+}
+
+let passwordHash: Promise<string> | undefined;
+
+export interface UserSpec {
+  email?: string;
+  name?: string;
+  role?: Role;
+  approved?: boolean;
+  isRiskTeam?: boolean;
+  canUseTerminal?: boolean;
+  disabled?: boolean;
+}
+
+/** Inserts a user straight into D1 (password: PASSWORD); one scrypt hash per test file. */
+export async function insertUser(spec: UserSpec = {}): Promise<UserRow> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const id = crypto.randomUUID();
+  const [row] = await db
+    .insert(users)
+    .values({
+      id,
+      email: spec.email ?? `${id.slice(0, 8)}@example.com`,
+      name: spec.name ?? 'Test User',
+      role: spec.role ?? 'user',
+      approved: spec.approved ?? true,
+      isRiskTeam: spec.isRiskTeam ?? false,
+      canUseTerminal: spec.canUseTerminal ?? false,
+      disabled: spec.disabled ?? false,
+      passwordHash: await passwordHash,
+      approvedAt: spec.approved === false ? null : Date.now(),
+    })
+    .returning();
+  return row!;
+}
+
+/** A signed-in browser for the user: session in D1, access + refresh cookies in the jar. */
+export async function signedInJar(user: UserRow): Promise<CookieJar> {
+  const issued = await startSession(db, user.id, 30);
+  const { token } = await signAccessToken(claimsFromUser(user, issued.sessionId), config);
+  const jar = new CookieJar();
+  jar.cookies.set(ACCESS_COOKIE, token);
+  jar.cookies.set(REFRESH_COOKIE, issued.refreshToken);
+  return jar;
+}
+
+export function rpcClient(jar?: CookieJar) {
+  const link = new RPCLink({
+    url: `${ORIGIN}/api/rpc`,
+    headers: () => (jar ? { cookie: jar.header() } : {}),
+    fetch: async (request, init) => {
+      const res = await exports.default.fetch(request, init);
+      return jar ? jar.take(res) : res;
+    },
+  });
+  return createORPCClient<ContractRouterClient<Contract>>(link);
+}
+
+export function reloadUser(id: string) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export const USER_KINDS = {
+  anonymous: null,
+  unapproved: { approved: false },
+  approved: {},
+  riskTeam: { isRiskTeam: true },
+  admin: { role: 'admin' },
+  terminal: { canUseTerminal: true },
+} as const satisfies Record<string, UserSpec | null>;
+
+export type UserKind = keyof typeof USER_KINDS;
