@@ -3,7 +3,7 @@ import { RPC_ACCESS, SERVER_FN_ACCESS } from './access-policy';
 import type { AccessLevel } from './auth/access';
 import { router } from './rpc/router';
 import { serverFns } from './server-fns/registry';
-import { CookieJar, USER_KINDS, fetchApp, insertUser, rpcClient, signedInJar, type UserKind } from './test/harness';
+import { USER_KINDS, fetchApp, insertUser, rpcClient, signedInJar, type CookieJar, type UserKind } from './test/harness';
 
 /** Who passes each level (SPEC.md §6). Everyone else gets 401 (anonymous) or 403. */
 const ALLOWED: Record<AccessLevel, UserKind[]> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Session } from './auth/session';
 
 const intFromString = z.coerce.number().int().positive();
 
@@ -34,7 +35,7 @@ export function getConfig(env: Bindings): Config {
 
 export interface AppVariables {
   requestId: string;
-  session: import('./auth/session').Session | null;
+  session: Session | null;
 }
 
 export interface AppEnv {

@@ -1,12 +1,15 @@
+/* eslint-disable @typescript-eslint/consistent-type-imports -- ambient declarations can only name types this way */
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
     JWT_SECRET: string;
   }
-}
-
-declare namespace Cloudflare {
   interface GlobalProps {
     mainModule: typeof import('../index');
   }
+}
+
+declare module '*?raw' {
+  const text: string;
+  export default text;
 }

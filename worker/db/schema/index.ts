@@ -1,2 +1,4 @@
 export * from './users';
 export * from './sessions';
+export * from './accounts';
+export * from './alerts';

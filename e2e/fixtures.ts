@@ -1,0 +1,35 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'meridian-demo';
+export const ADMIN = { email: 'admin@example.com', name: 'Alex Admin' };
+export const TRADER = { email: 'trader@example.com', name: 'Taylor Trader' };
+export const RISK = { email: 'risk@example.com', name: 'Riley Risk' };
+
+/** A unique address per call, so reruns against the same database never collide. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logInAndWait(page: Page, email: string, path = '/dashboard') {
+  await logIn(page, email);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+}
+
+/** A second, independent browser (its own cookies) signed in as the given user. */
+export async function asUser(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logInAndWait(page, email);
+  return { page, close: () => context.close() };
+}

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { TRADER, logInAndWait, shot } from './fixtures';
+
+test('user menu: initials, name, email, theme toggle that survives reload, sign out to /', async ({ page }) => {
+  await logInAndWait(page, TRADER.email);
+  const avatar = page.getByRole('button', { name: 'User menu' });
+  await expect(avatar).toHaveText('TT');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+
+  await avatar.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText(TRADER.email)).toBeVisible();
+  await expect(menu.getByTestId('user-menu-name')).toHaveAttribute('aria-label', TRADER.name);
+  await expect(menu.getByTestId('user-menu-name')).toHaveText(TRADER.name);
+  await shot(page, 'user-menu-dark');
+
+  await menu.getByRole('switch').click();
+  await expect(page.locator('html')).toHaveClass(/light/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/light/);
+  await shot(page, 'dashboard-light');
+
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('not-found screen with Go back and Home', async ({ page }) => {
+  await page.goto('/');
+  await page.goto('/no/such/page');
+  await expect(page.getByText('The page you are looking for does not exist.')).toBeVisible();
+  await shot(page, 'not-found');
+  await page.getByRole('button', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await page.goto('/no/such/page');
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test('a route error shows the error screen; Show Error reveals it; Try Again reloads the data', async ({ page }) => {
+  await logInAndWait(page, TRADER.email);
+  await page.goto('/dashboard?__error=1');
+  await expect(page.getByText('Something went wrong!')).toBeVisible();
+  await page.getByRole('button', { name: 'Show Error' }).click();
+  await expect(page.getByText('Forced route error')).toBeVisible();
+  await shot(page, 'error-screen');
+  await page.getByRole('button', { name: 'Hide Error' }).click();
+  await expect(page.getByText('Forced route error')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go Back' })).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByText('Something went wrong!')).toBeVisible();
+});
+
+test('the page title and the home page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Meridian - Advanced Trading Platform');
+  await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  await shot(page, 'home-anonymous');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'home-mobile');
+});

@@ -1,0 +1,19 @@
+// `npm test`: typecheck, lint, worker + web unit tests (workerd, jsdom), then Playwright in Chromium.
+import { existsSync } from 'node:fs';
+import { run } from './lib.mjs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`✖ Chromium not found at ${chromium}: install it with "sudo apt-get update && sudo apt-get install -y chromium" (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+const step = (title) => console.log(`\n━━ ${title}`);
+step('typecheck');
+run('npm', ['run', '-s', 'typecheck']);
+step('lint');
+run('npm', ['run', '-s', 'lint']);
+step('worker and web unit tests (vitest: workerd + jsdom)');
+run('npx', ['vitest', 'run']);
+step('end-to-end (Playwright, Chromium)');
+run('npx', ['playwright', 'test']);

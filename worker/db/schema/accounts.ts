@@ -1,0 +1,88 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+export const EXCHANGES = ['binance', 'simulated'] as const;
+export type ExchangeKind = (typeof EXCHANGES)[number];
+
+/** An exchange sub-account, identified by its email on the exchange. */
+export const exchangeAccounts = sqliteTable(
+  'exchange_accounts',
+  {
+    id: text('id').primaryKey(),
+    exchange: text('exchange', { enum: EXCHANGES }).notNull(),
+    email: text('email').notNull(),
+    label: text('label'),
+    status: text('status', { enum: ['active', 'frozen', 'archived'] }).notNull().default('active'),
+    createdAt: integer('created_at').notNull(),
+    lastSnapshotAt: integer('last_snapshot_at'),
+    lastErrorAt: integer('last_error_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [uniqueIndex('exchange_accounts_exchange_email_uq').on(t.exchange, t.email)],
+);
+
+export const accountAssignments = sqliteTable(
+  'account_assignments',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index('account_assignments_account_idx').on(t.accountId)],
+);
+
+/** The metric columns of PRODUCT.md §4, shared by minute and hourly history. */
+const metricColumns = {
+  totalBalance: real('total_balance').notNull(),
+  futuresBalance: real('futures_balance').notNull(),
+  spotBalance: real('spot_balance').notNull(),
+  futuresUpnl: real('futures_upnl').notNull(),
+  totalUpnl: real('total_upnl').notNull(),
+  notional: real('notional').notNull(),
+  leverage: real('leverage'),
+  btcPrice: real('btc_price').notNull(),
+  positionsCount: integer('positions_count').notNull(),
+};
+
+/** One row per account per minute, kept 7 days, then rolled up into hourly rows. */
+export const snapshotsMinute = sqliteTable(
+  'account_snapshots_minute',
+  { accountId: text('account_id').notNull(), ts: integer('ts').notNull(), ...metricColumns },
+  (t) => [primaryKey({ columns: [t.accountId, t.ts] }), index('account_snapshots_minute_ts_idx').on(t.ts)],
+);
+
+/** Hourly history: the hour's last values plus the hour's balance range (for drawdown). */
+export const snapshotsHourly = sqliteTable(
+  'account_snapshots_hourly',
+  {
+    accountId: text('account_id').notNull(),
+    ts: integer('ts').notNull(),
+    ...metricColumns,
+    minTotalBalance: real('min_total_balance').notNull(),
+    maxTotalBalance: real('max_total_balance').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.ts] })],
+);
+
+/** The newest snapshot of each account, with positions, for the overview and stats calls. */
+export const accountLatest = sqliteTable('account_latest', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
+  ts: integer('ts').notNull(),
+  metrics: text('metrics', { mode: 'json' }).notNull(),
+  positions: text('positions', { mode: 'json' }).notNull(),
+});
+
+/** Per-user UI choices that should follow the user across browsers (dashboard panes). */
+export const userPreferences = sqliteTable('user_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  prefs: text('prefs', { mode: 'json' }).notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});

@@ -1,0 +1,49 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { exchangeAccounts } from './accounts';
+import { users } from './users';
+
+export const ALERT_OPERATORS = ['>', '<', 'crosses_above', 'crosses_below'] as const;
+
+export const alertRules = sqliteTable(
+  'alert_rules',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
+    metric: text('metric').notNull(),
+    operator: text('operator', { enum: ALERT_OPERATORS }).notNull(),
+    threshold: real('threshold').notNull(),
+    cooldownSeconds: integer('cooldown_seconds').notNull(),
+    channels: text('channels', { mode: 'json' }).$type<string[]>().notNull(),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+    lastValue: real('last_value'),
+    lastFiredAt: integer('last_fired_at'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('alert_rules_account_idx').on(t.accountId), index('alert_rules_user_idx').on(t.userId)],
+);
+
+export const alertEvents = sqliteTable(
+  'alert_events',
+  {
+    id: text('id').primaryKey(),
+    ruleId: text('rule_id')
+      .notNull()
+      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    accountId: text('account_id').notNull(),
+    metric: text('metric').notNull(),
+    operator: text('operator').notNull(),
+    threshold: real('threshold').notNull(),
+    value: real('value').notNull(),
+    message: text('message').notNull(),
+    firedAt: integer('fired_at').notNull(),
+    acknowledgedAt: integer('acknowledged_at'),
+  },
+  (t) => [index('alert_events_user_fired_idx').on(t.userId, t.firedAt)],
+);

@@ -1,0 +1,37 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Session } from '../../auth/session';
+import { isAdminRole } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { accountAssignments, exchangeAccounts } from '../../db/schema/accounts';
+import { appError } from '../../lib/errors';
+
+/** Admins and the risk team watch every account; traders only the ones assigned to them. */
+export function seesAllAccounts(session: Session): boolean {
+  return isAdminRole(session.role) || session.isRiskTeam;
+}
+
+export async function listAccountsFor(db: Db, session: Session, scope: 'mine' | 'all') {
+  if (scope === 'all' && seesAllAccounts(session)) {
+    return db.select().from(exchangeAccounts).orderBy(asc(exchangeAccounts.email));
+  }
+  const rows = await db
+    .select({ account: exchangeAccounts })
+    .from(accountAssignments)
+    .innerJoin(exchangeAccounts, eq(exchangeAccounts.id, accountAssignments.accountId))
+    .where(eq(accountAssignments.userId, session.sub))
+    .orderBy(asc(exchangeAccounts.email));
+  return rows.map((r) => r.account);
+}
+
+/** The account behind a sub-account email, or 403 when the caller may not see it (404 is not leaked). */
+export async function accountForCaller(db: Db, session: Session, email: string) {
+  const account = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.email, email.toLowerCase()) });
+  if (account && seesAllAccounts(session)) return account;
+  if (account) {
+    const assigned = await db.query.accountAssignments.findFirst({
+      where: and(eq(accountAssignments.userId, session.sub), eq(accountAssignments.accountId, account.id)),
+    });
+    if (assigned) return account;
+  }
+  throw appError('FORBIDDEN', 'This account is not assigned to you');
+}

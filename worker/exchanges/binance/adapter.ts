@@ -1,0 +1,98 @@
+import { appError } from '../../lib/errors';
+import { parseDecimal } from '../parse-number';
+import type { AccountSnapshot, ExchangeAdapter, SubAccount, UsedWeight } from '../types';
+import { BinanceHttpClient, type BinanceConfig } from './client';
+import {
+  createUsdPricer,
+  expectArray,
+  toCoinFutures,
+  toCoinPositions,
+  toSpot,
+  toSubAccount,
+  toUsdtFutures,
+  toUsdtPositions,
+  type RawCoinFuturesAccount,
+  type RawCoinPositions,
+  type RawPremiumIndex,
+  type RawSpotAssets,
+  type RawSubAccountList,
+  type RawTickerPrices,
+  type RawUsdtFuturesAccount,
+  type RawUsdtPositions,
+} from './responses';
+
+const PAGE_LIMIT = 200;
+// 500 pages × 200 = 100,000 sub-accounts: far above Binance's cap, so hitting it means a paging bug.
+const MAX_PAGES = 500;
+const USDT_M = 1;
+const COIN_M = 2;
+
+/** A Binance master account reading its sub-accounts (read-only, all GETs). */
+export class BinanceAdapter implements ExchangeAdapter {
+  readonly kind = 'binance' as const;
+  private readonly http: BinanceHttpClient;
+  private readonly now: () => number;
+
+  constructor(config: BinanceConfig) {
+    this.http = new BinanceHttpClient(config);
+    this.now = config.now ?? Date.now;
+  }
+
+  lastUsedWeight(): UsedWeight {
+    return this.http.lastUsedWeight();
+  }
+
+  async listSubAccounts(): Promise<SubAccount[]> {
+    const all: SubAccount[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const res = await this.http.signedGet<RawSubAccountList>('/sapi/v1/sub-account/list', { page, limit: PAGE_LIMIT });
+      const rows = expectArray<RawSubAccountList['subAccounts'][number]>(res?.subAccounts, 'subAccounts');
+      all.push(...rows.map(toSubAccount));
+      if (rows.length < PAGE_LIMIT) return all;
+    }
+    throw appError('BAD_GATEWAY', `Binance kept returning sub-account pages past ${MAX_PAGES * PAGE_LIMIT} accounts.`);
+  }
+
+  async getAccountSnapshot(email: string): Promise<AccountSnapshot> {
+    const futures = (futuresType: number) => ({ email, futuresType });
+    const [usdtAccount, coinAccount, usdtPositions, coinPositions, spotAssets, tickers] = await Promise.all([
+      this.http.signedGet<RawUsdtFuturesAccount>('/sapi/v2/sub-account/futures/account', futures(USDT_M)),
+      this.http.signedGet<RawCoinFuturesAccount>('/sapi/v2/sub-account/futures/account', futures(COIN_M)),
+      this.http.signedGet<RawUsdtPositions>('/sapi/v2/sub-account/futures/positionRisk', futures(USDT_M)),
+      this.http.signedGet<RawCoinPositions>('/sapi/v2/sub-account/futures/positionRisk', futures(COIN_M)),
+      this.http.signedGet<RawSpotAssets>('/sapi/v4/sub-account/assets', { email }),
+      // All symbols in one call (weight 4) beats one call per held asset.
+      this.http.publicGet<RawTickerPrices>('spot', '/api/v3/ticker/price'),
+    ]);
+    const priceOf = createUsdPricer(expectArray(tickers, 'ticker prices'));
+    const btcPrice = priceOf('BTC');
+    if (btcPrice === undefined) throw appError('BAD_GATEWAY', 'Binance sent no BTCUSDT price.');
+    return {
+      email,
+      takenAt: this.now(),
+      futures: { usdtM: toUsdtFutures(usdtAccount), coinM: toCoinFutures(coinAccount, priceOf) },
+      positions: [...toUsdtPositions(usdtPositions), ...toCoinPositions(coinPositions)],
+      spot: toSpot(spotAssets, priceOf),
+      btcPrice,
+    };
+  }
+
+  async getMarkPrices(symbols?: string[]): Promise<Record<string, number>> {
+    const prices: Record<string, number> = {};
+    if (symbols?.length === 0) return prices;
+    if (symbols?.length === 1) {
+      const one = await this.http.publicGet<RawPremiumIndex>('futures', '/fapi/v1/premiumIndex', { symbol: symbols[0] });
+      prices[one.symbol] = parseDecimal(one.markPrice, `${one.symbol} markPrice`);
+      return prices;
+    }
+    const wanted = symbols ? new Set(symbols) : undefined;
+    const all = expectArray<RawPremiumIndex>(await this.http.publicGet('futures', '/fapi/v1/premiumIndex'), 'premiumIndex');
+    for (const row of all) {
+      if (wanted && !wanted.has(row.symbol)) continue;
+      // Settled or delisted contracts can carry an empty mark price; only a requested symbol must parse.
+      if (!wanted && !(Number(row.markPrice) > 0)) continue;
+      prices[row.symbol] = parseDecimal(row.markPrice, `${row.symbol} markPrice`);
+    }
+    return prices;
+  }
+}

@@ -1,0 +1,76 @@
+/** What the platform needs from an exchange: sub-accounts, one account's state, and mark prices. */
+export type ExchangeKind = 'binance' | 'simulated';
+
+export interface SubAccount {
+  email: string;
+  label?: string;
+  frozen: boolean;
+  /** ms since epoch */
+  createdAt?: number;
+}
+
+export type PositionSide = 'LONG' | 'SHORT';
+
+export interface Position {
+  symbol: string;
+  side: PositionSide;
+  /** Absolute quantity in the base asset. */
+  size: number;
+  entryPrice: number;
+  markPrice: number;
+  liquidationPrice: number | null;
+  /** The configured initial leverage of the symbol, not the account's effective leverage. */
+  leverage: number;
+  /** USD */
+  unrealizedPnl: number;
+  /** |size × mark|, USD */
+  notional: number;
+  /** notional ÷ leverage, USD */
+  margin: number;
+}
+
+export interface SpotBalance {
+  asset: string;
+  free: number;
+  locked: number;
+  usdValue: number;
+}
+
+export interface AccountSnapshot {
+  email: string;
+  /** ms since epoch */
+  takenAt: number;
+  futures: {
+    usdtM: {
+      walletBalance: number;
+      marginBalance: number;
+      unrealizedPnl: number;
+      initialMargin: number;
+      maintenanceMargin: number;
+    };
+    coinM: { walletBalanceUsd: number; marginBalanceUsd: number; unrealizedPnlUsd: number };
+  };
+  positions: Position[];
+  spot: { totalUsd: number; balances: SpotBalance[] };
+  btcPrice: number;
+}
+
+/** Last rate-limit weights the exchange reported (null until seen); for the health display. */
+export interface UsedWeight {
+  sapiIp: number | null;
+  sapiUid: number | null;
+  api: number | null;
+  futures: number | null;
+  /** ms since epoch of the last response that carried a weight header */
+  at: number | null;
+}
+
+export interface ExchangeAdapter {
+  readonly kind: ExchangeKind;
+  /** Every sub-account of the master account (all pages). */
+  listSubAccounts(): Promise<SubAccount[]>;
+  getAccountSnapshot(email: string): Promise<AccountSnapshot>;
+  /** Futures mark prices keyed by symbol (e.g. BTCUSDT); all symbols when none are given. */
+  getMarkPrices(symbols?: string[]): Promise<Record<string, number>>;
+  lastUsedWeight(): UsedWeight;
+}
