@@ -15,6 +15,7 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: migrations,
                 JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+                LIVE_POLL_MS: '100',
               },
             },
           }),

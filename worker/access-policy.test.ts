@@ -3,7 +3,9 @@ import { RPC_ACCESS, SERVER_FN_ACCESS } from './access-policy';
 import type { AccessLevel } from './auth/access';
 import { router } from './rpc/router';
 import { serverFns } from './server-fns/registry';
-import { USER_KINDS, fetchApp, insertUser, rpcClient, signedInJar, type CookieJar, type UserKind } from './test/harness';
+import { users } from './db/schema/users';
+import { addAccount, setAssignment } from './domains/accounts/manage-accounts';
+import { USER_KINDS, db, fetchApp, insertUser, rpcClient, signedInJar, type CookieJar, type UserKind } from './test/harness';
 
 /** Who passes each level (SPEC.md §6). Everyone else gets 401 (anonymous) or 403. */
 const ALLOWED: Record<AccessLevel, UserKind[]> = {
@@ -26,6 +28,18 @@ beforeAll(async () => {
   }
   const target = await insertUser({ email: 'target@matrix.test', approved: false });
   sampleInputs.updateUser = () => ({ id: target.id, isRiskTeam: false });
+
+  // One account assigned to every matrix user, so "allowed" means the call really succeeds.
+  const account = await addAccount(db, { exchange: 'simulated', email: 'matrix@sim.meridian' });
+  for (const u of await db.select().from(users)) await setAssignment(db, { userId: u.id, accountId: account.id, assigned: true });
+  const now = Date.now();
+  sampleInputs.getUserAccountStats = () => ({ email: account.email });
+  sampleInputs.streamAccount = () => ({ email: account.email });
+  sampleInputs.getAccountHistory = () => ({ email: account.email, from: now - 86_400_000, to: now });
+  sampleInputs.updateDashboardPrefs = () => ({ panes: { notional: true }, positionsUpnlMode: 'absolute' });
+  sampleInputs.syncExchangeAccounts = () => ({ exchange: 'simulated' });
+  sampleInputs.addExchangeAccount = () => ({ exchange: 'simulated', email: `${crypto.randomUUID().slice(0, 8)}@sim.meridian` });
+  sampleInputs.setAccountAssignment = () => ({ userId: target.id, accountId: account.id, assigned: true });
 });
 
 describe('access-policy table', () => {
@@ -47,7 +61,11 @@ describe('access matrix: every procedure × every kind of user', () => {
       it(`rpc ${name} (${level}) as ${kind} → ${allowed ? 'allowed' : 'denied'}`, async () => {
         const client = rpcClient(jars[kind]) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
         const outcome = await client[name]!(sampleInputs[name]?.() ?? {}).then(
-          () => 200,
+          async (result) => {
+            // Event streams answer with an iterator: close it.
+            if (result && typeof result === 'object' && Symbol.asyncIterator in result) await (result as AsyncGenerator).return(undefined);
+            return 200;
+          },
           (e: { status: number }) => e.status,
         );
         if (allowed) expect(outcome).toBe(200);

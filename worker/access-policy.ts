@@ -11,6 +11,16 @@ export const RPC_ACCESS = {
   getCurrentUser: 'authed',
   listUsers: 'admin',
   updateUser: 'admin',
+  getUserAccounts: 'approved',
+  getUserAccountStats: 'approved',
+  getAccountHistory: 'approved',
+  streamAccount: 'approved',
+  getDashboardPrefs: 'approved',
+  updateDashboardPrefs: 'approved',
+  listExchangeAccounts: 'admin',
+  syncExchangeAccounts: 'admin',
+  addExchangeAccount: 'admin',
+  setAccountAssignment: 'admin',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<keyof typeof serverFns, AccessLevel> = {

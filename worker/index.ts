@@ -2,6 +2,8 @@ import { createApp } from './app';
 import type { Bindings } from './env';
 import { runScheduled } from './cron';
 
+export { AccountLiveHub } from './durable-objects/account-live';
+
 const app = createApp();
 
 export default {

@@ -1,11 +1,23 @@
 import type { Bindings } from '../env';
 import { createDb } from '../db/client';
+import { rollupMinuteSnapshots } from '../domains/accounts/rollup';
+import { snapshotAllAccounts } from '../domains/accounts/snapshot-job';
+import { adapterFor } from '../exchanges/for-env';
+import { logError } from '../lib/log';
 import { pruneAuthRecords } from './prune-auth-records';
 
 /** The minute cron: each job is independent, so one failing does not stop the others. */
-export async function runScheduled(_controller: ScheduledController, env: Bindings) {
+export async function runScheduled(controller: ScheduledController, env: Bindings) {
   const db = createDb(env.DB);
-  const jobs = [pruneAuthRecords(db)];
-  const results = await Promise.allSettled(jobs);
-  for (const r of results) if (r.status === 'rejected') console.error(JSON.stringify({ level: 'error', message: 'cron job failed', error: String(r.reason) }));
+  const now = controller.scheduledTime;
+  const jobs: Record<string, () => Promise<unknown>> = {
+    snapshots: () => snapshotAllAccounts(db, (kind) => adapterFor(env, kind), now),
+    rollup: () => rollupMinuteSnapshots(db, now),
+    pruneAuth: () => pruneAuthRecords(db),
+  };
+  const names = Object.keys(jobs);
+  const results = await Promise.allSettled(names.map((n) => jobs[n]!()));
+  results.forEach((r, i) => {
+    if (r.status === 'rejected') logError(`cron job ${names[i]} failed`, r.reason);
+  });
 }

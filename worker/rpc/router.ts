@@ -1,9 +1,11 @@
 import { pub } from './procedures';
+import { accountsRouter } from './routers/accounts';
 import { usersRouter } from './routers/users';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
   ...usersRouter,
+  ...accountsRouter,
 });
 
 export type Router = typeof router;

@@ -33,13 +33,13 @@ function minuteStep(rangeMs: number): number {
 export async function readHistory(db: Db, accountId: string, from: number, to: number, now = Date.now()): Promise<HistoryPoint[]> {
   const minuteFrom = Math.max(from, Math.floor((now - MINUTE_RETENTION_MS) / HOUR) * HOUR);
   const step = minuteStep(to - from);
-  const [hourly, minute] = await db.batch([
+  const [hourly, minute] = await Promise.all([
     db.all<HistoryPoint>(sql`SELECT ts, ${METRIC_COLUMNS} FROM account_snapshots_hourly WHERE account_id = ${accountId} AND ts >= ${from} AND ts < ${minuteFrom} AND ts <= ${to} ORDER BY ts`),
     // SQLite takes the other columns from the row holding max(ts): the last value of each step.
     db.all<HistoryPoint>(
       sql`SELECT max(ts) AS ts, ${METRIC_COLUMNS}
           FROM account_snapshots_minute WHERE account_id = ${accountId} AND ts >= ${minuteFrom} AND ts <= ${to}
-          GROUP BY ts / ${step} ORDER BY ts`,
+          GROUP BY ts / ${sql.raw(String(step))} ORDER BY ts`,
     ),
   ]);
   return [...hourly, ...minute];

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { HOUR } from './snapshot-store';
 
@@ -9,10 +8,14 @@ export const MINUTE_RETENTION_MS = 7 * 24 * HOUR;
  * values plus its balance range), then deletes them: one batch, so a crash leaves either both or
  * neither. Re-running is harmless (INSERT OR REPLACE of identical rows; nothing left to delete).
  */
+// Integer constants are inlined: D1 binds JS numbers as REAL, which would make `ts / ?` a float division.
 export async function rollupMinuteSnapshots(db: Db, now: number) {
   const cutoff = Math.floor((now - MINUTE_RETENTION_MS) / HOUR) * HOUR;
-  await db.batch([
-    db.run(sql`
+  const d1 = db.$client;
+  await d1.batch([
+    d1
+      .prepare(
+        `
       INSERT OR REPLACE INTO account_snapshots_hourly
         (account_id, ts, total_balance, futures_balance, spot_balance, futures_upnl, total_upnl, notional, leverage,
          btc_price, positions_count, min_total_balance, max_total_balance)
@@ -21,10 +24,12 @@ export async function rollupMinuteSnapshots(db: Db, now: number) {
       FROM (
         SELECT account_id, (ts / ${HOUR}) * ${HOUR} AS hour, max(ts) AS last_ts,
                min(total_balance) AS min_total, max(total_balance) AS max_total
-        FROM account_snapshots_minute WHERE ts < ${cutoff}
+        FROM account_snapshots_minute WHERE ts < ?1
         GROUP BY account_id, hour
       ) h
-      JOIN account_snapshots_minute m ON m.account_id = h.account_id AND m.ts = h.last_ts`),
-    db.run(sql`DELETE FROM account_snapshots_minute WHERE ts < ${cutoff}`),
+      JOIN account_snapshots_minute m ON m.account_id = h.account_id AND m.ts = h.last_ts`,
+      )
+      .bind(cutoff),
+    d1.prepare('DELETE FROM account_snapshots_minute WHERE ts < ?1').bind(cutoff),
   ]);
 }

@@ -1,0 +1,171 @@
+import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import worker from '../../index';
+import type { Bindings } from '../../env';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accountLatest, exchangeAccounts, snapshotsHourly, snapshotsMinute } from '../../db/schema/accounts';
+import type { AccountLiveHub } from '../../durable-objects/account-live';
+import { SimulatedExchange } from '../../exchanges/simulated/adapter';
+import type { ExchangeAdapter } from '../../exchanges/types';
+import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
+import type { UserRow } from '../../db/schema/users';
+import { addAccount, setAssignment, syncAccountsFromExchange } from './manage-accounts';
+import { MINUTE_RETENTION_MS, rollupMinuteSnapshots } from './rollup';
+import { snapshotAllAccounts } from './snapshot-job';
+import { HOUR, MINUTE } from './snapshot-store';
+
+const sim = new SimulatedExchange();
+let trader: UserRow;
+let other: UserRow;
+
+beforeAll(async () => {
+  trader = await insertUser({ email: 'trader@accounts.test', name: 'Trader' });
+  other = await insertUser({ email: 'other@accounts.test' });
+  const result = await syncAccountsFromExchange(db, 'simulated', sim);
+  expect(result).toEqual({ added: 4, total: 4 });
+  const main = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.email, 'trader-main@sim.meridian') });
+  await setAssignment(db, { userId: trader.id, accountId: main!.id, assigned: true });
+});
+
+describe('sync and assignment', () => {
+  it('sync is idempotent and add-by-email refuses duplicates', async () => {
+    expect(await syncAccountsFromExchange(db, 'simulated', sim)).toEqual({ added: 0, total: 4 });
+    await expect(addAccount(db, { exchange: 'simulated', email: 'TRADER-MAIN@sim.meridian' })).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe('snapshot cron', () => {
+  it('snapshots every account in one batch; a failing account is recorded and does not stop the others', async () => {
+    const failing: ExchangeAdapter = {
+      ...sim,
+      kind: 'simulated',
+      listSubAccounts: () => sim.listSubAccounts(),
+      getMarkPrices: (s) => sim.getMarkPrices(s),
+      lastUsedWeight: () => sim.lastUsedWeight(),
+      getAccountSnapshot: async (email) => {
+        if (email === 'trader-alt@sim.meridian') throw new Error('Exchange rejected our API key');
+        return sim.snapshotAt(email, Date.UTC(2026, 10, 20, 12));
+      },
+    };
+    const now = Date.UTC(2026, 10, 20, 12, 0, 30);
+    const run = await snapshotAllAccounts(db, () => failing, now);
+    expect(run.records).toHaveLength(3);
+    expect(run.failures).toEqual([expect.objectContaining({ error: 'Exchange rejected our API key' })]);
+    const alt = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.email, 'trader-alt@sim.meridian') });
+    expect(alt?.lastError).toBe('Exchange rejected our API key');
+    expect(alt?.lastSnapshotAt).toBeNull();
+    const rows = await db.select().from(snapshotsMinute).where(eq(snapshotsMinute.ts, Date.UTC(2026, 10, 20, 12)));
+    expect(rows).toHaveLength(3);
+    expect((await db.select().from(accountLatest)).length).toBe(3);
+  });
+
+  it('the scheduled handler snapshots with the configured (simulated) exchange', async () => {
+    const controller = createScheduledController({ scheduledTime: Date.now(), cron: '* * * * *' });
+    const ctx = createExecutionContext();
+    worker.scheduled(controller, env as unknown as Bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    const latest = await db.select().from(accountLatest);
+    expect(latest).toHaveLength(4);
+  });
+});
+
+describe('rollup', () => {
+  it('moves whole hours older than 7 days to hourly rows with last values and the balance range', async () => {
+    const account = await addAccount(db, { exchange: 'simulated', email: 'rollup@sim.meridian' });
+    const now = Date.UTC(2026, 10, 22, 0, 30);
+    const oldHour = Math.floor((now - MINUTE_RETENTION_MS) / HOUR) * HOUR - HOUR;
+    const recent = now - HOUR;
+    const row = (ts: number, total: number) => ({
+      accountId: account.id, ts, totalBalance: total, futuresBalance: 1, spotBalance: 2, futuresUpnl: 3, totalUpnl: 4, notional: 5, leverage: 1.5, btcPrice: 90_000, positionsCount: 1,
+    });
+    await db.insert(snapshotsMinute).values([row(oldHour, 100), row(oldHour + MINUTE, 80), row(oldHour + 59 * MINUTE, 120), row(recent, 130)]);
+    await rollupMinuteSnapshots(db, now);
+    const hourly = await db.select().from(snapshotsHourly).where(eq(snapshotsHourly.accountId, account.id));
+    expect(hourly).toEqual([expect.objectContaining({ ts: oldHour, totalBalance: 120, minTotalBalance: 80, maxTotalBalance: 120 })]);
+    const left = await db.select().from(snapshotsMinute).where(eq(snapshotsMinute.accountId, account.id));
+    expect(left.map((r) => r.ts)).toEqual([recent]);
+    await rollupMinuteSnapshots(db, now); // idempotent
+    expect(await db.select().from(snapshotsHourly).where(eq(snapshotsHourly.accountId, account.id))).toHaveLength(1);
+  });
+});
+
+describe('account procedures', () => {
+  it('a trader sees their assigned accounts and stats; someone else gets 403 for that email', async () => {
+    const client = rpcClient(await signedInJar(trader));
+    const accounts = await client.getUserAccounts({});
+    expect(accounts.map((a) => a.email)).toEqual(['trader-main@sim.meridian']);
+    const stats = await client.getUserAccountStats({ email: 'trader-main@sim.meridian' });
+    expect(stats.metrics?.totalBalance).toBeGreaterThan(0);
+    expect(stats.positions.length).toBeGreaterThan(0);
+
+    const stranger = rpcClient(await signedInJar(other));
+    await expect(stranger.getUserAccountStats({ email: 'trader-main@sim.meridian' })).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    await expect(stranger.getUserAccountStats({ email: 'no-such@sim.meridian' })).rejects.toMatchObject({ status: 403 });
+    await expect(stranger.getAccountHistory({ email: 'trader-main@sim.meridian', from: Date.now() - 86_400_000, to: Date.now() })).rejects.toMatchObject({ status: 403 });
+    expect(await stranger.getUserAccounts({ scope: 'all' })).toEqual([]);
+  });
+
+  it('risk team and admins see all accounts', async () => {
+    const risk = rpcClient(await signedInJar(await insertUser({ isRiskTeam: true })));
+    expect((await risk.getUserAccounts({ scope: 'all' })).length).toBeGreaterThanOrEqual(4);
+    expect((await risk.getUserAccountStats({ email: 'risk-hedge@sim.meridian' })).account.email).toBe('risk-hedge@sim.meridian');
+  });
+
+  it('history returns minute rows in range', async () => {
+    const client = rpcClient(await signedInJar(trader));
+    const now = Date.now();
+    const { points } = await client.getAccountHistory({ email: 'trader-main@sim.meridian', from: now - 86_400_000, to: now + MINUTE });
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.every((p, i) => i === 0 || p.ts > points[i - 1]!.ts)).toBe(true);
+    await expect(client.getAccountHistory({ email: 'trader-main@sim.meridian', from: now, to: now - 1 })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('dashboard panes default per SPEC.md §3 and persist per user', async () => {
+    const client = rpcClient(await signedInJar(trader));
+    const prefs = await client.getDashboardPrefs();
+    expect(prefs.panes).toMatchObject({ 'total-balance': true, 'futures-upnl': true, leverage: true, 'positions-upnl': true, notional: false, 'btc-price': false });
+    expect(prefs.positionsUpnlMode).toBe('absolute');
+    await client.updateDashboardPrefs({ panes: { leverage: false, notional: true }, positionsUpnlMode: 'percent' });
+    const again = await rpcClient(await signedInJar(trader)).getDashboardPrefs();
+    expect(again.panes).toMatchObject({ leverage: false, notional: true, 'total-balance': true });
+    expect(again.positionsUpnlMode).toBe('percent');
+    expect((await rpcClient(await signedInJar(other)).getDashboardPrefs()).panes.leverage).toBe(true);
+  });
+});
+
+describe('live account stream (Durable Object)', () => {
+  it('polls only while someone is subscribed, once per interval for many subscribers', async () => {
+    const main = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.email, 'trader-main@sim.meridian') });
+    const stub = env.ACCOUNT_LIVE.getByName(main!.id);
+    const url = 'https://account-live/subscribe?email=trader-main%40sim.meridian&exchange=simulated';
+    const controllers = Array.from({ length: 10 }, () => new AbortController());
+    const responses = await Promise.all(controllers.map((c) => stub.fetch(url, { signal: c.signal })));
+    const readers = responses.map((r) => r.body!.pipeThrough(new TextDecoderStream()).getReader());
+    const firsts = await Promise.all(readers.map((r) => r.read()));
+    for (const f of firsts) expect(JSON.parse(f.value!.split('\n')[0]!)).toMatchObject({ type: 'snapshot' });
+    await new Promise((r) => setTimeout(r, 350));
+    const during = await runInDurableObject(stub, (hub: AccountLiveHub) => ({ polls: hub.pollCount, subs: hub.subscriberCount }));
+    expect(during.subs).toBe(10);
+    // 100 ms interval over ~350 ms: a handful of polls, not 10 per interval.
+    expect(during.polls).toBeGreaterThanOrEqual(2);
+    expect(during.polls).toBeLessThanOrEqual(6);
+
+    for (const r of readers) await r.cancel();
+    await new Promise((r) => setTimeout(r, 400));
+    const after = await runInDurableObject(stub, (hub: AccountLiveHub) => ({ polls: hub.pollCount, subs: hub.subscriberCount }));
+    expect(after.subs).toBe(0);
+    await new Promise((r) => setTimeout(r, 400));
+    const later = await runInDurableObject(stub, (hub: AccountLiveHub) => hub.pollCount);
+    expect(later).toBe(after.polls);
+  });
+
+  it('streams to an authorised client through the oRPC event iterator; refuses others', async () => {
+    const client = rpcClient(await signedInJar(trader));
+    const iterator = await client.streamAccount({ email: 'trader-main@sim.meridian' });
+    const first = await iterator.next();
+    expect(first.value).toMatchObject({ type: 'snapshot', metrics: expect.objectContaining({ totalBalance: expect.any(Number) }) });
+    await iterator.return(undefined);
+    await expect(rpcClient(await signedInJar(other)).streamAccount({ email: 'trader-main@sim.meridian' })).rejects.toMatchObject({ status: 403 });
+  });
+});

@@ -1,0 +1,66 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accountAssignments, exchangeAccounts, type ExchangeKind } from '../../db/schema/accounts';
+import { users } from '../../db/schema/users';
+import type { ExchangeAdapter } from '../../exchanges/types';
+import { appError } from '../../lib/errors';
+
+export async function listAccountsWithAssignments(db: Db) {
+  const [accounts, assignments] = await db.batch([
+    db.select().from(exchangeAccounts).orderBy(asc(exchangeAccounts.email)),
+    db.select({ userId: accountAssignments.userId, accountId: accountAssignments.accountId }).from(accountAssignments),
+  ]);
+  const byAccount = new Map<string, string[]>();
+  for (const a of assignments) byAccount.set(a.accountId, [...(byAccount.get(a.accountId) ?? []), a.userId]);
+  return accounts.map((a) => ({ ...a, assignedUserIds: byAccount.get(a.id) ?? [] }));
+}
+
+/** Imports the exchange's sub-accounts; existing ones keep their id, label and assignments. */
+export async function syncAccountsFromExchange(db: Db, exchange: ExchangeKind, adapter: ExchangeAdapter) {
+  const subAccounts = await adapter.listSubAccounts();
+  const now = Date.now();
+  const rows = subAccounts.map((s) => ({
+    id: crypto.randomUUID(),
+    exchange,
+    email: s.email.toLowerCase(),
+    label: s.label ?? null,
+    status: s.frozen ? ('frozen' as const) : ('active' as const),
+    createdAt: now,
+  }));
+  let added = 0;
+  // 6 columns per row → 16 rows per statement keeps under D1's 100 bound parameters.
+  const statements = [];
+  for (let i = 0; i < rows.length; i += 16) {
+    statements.push(db.insert(exchangeAccounts).values(rows.slice(i, i + 16)).onConflictDoNothing().returning({ id: exchangeAccounts.id }));
+  }
+  if (statements.length) {
+    const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+    added = results.reduce((sum, r) => sum + r.length, 0);
+  }
+  return { added, total: subAccounts.length };
+}
+
+export async function addAccount(db: Db, input: { exchange: ExchangeKind; email: string; label?: string }) {
+  const [row] = await db
+    .insert(exchangeAccounts)
+    .values({ id: crypto.randomUUID(), exchange: input.exchange, email: input.email.toLowerCase(), label: input.label || null, createdAt: Date.now() })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw appError('CONFLICT', 'This account already exists');
+  return row;
+}
+
+export async function setAssignment(db: Db, input: { userId: string; accountId: string; assigned: boolean }) {
+  const [user, account] = await db.batch([
+    db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)),
+    db.select({ id: exchangeAccounts.id }).from(exchangeAccounts).where(eq(exchangeAccounts.id, input.accountId)),
+  ]);
+  if (!user.length) throw appError('NOT_FOUND', 'User not found');
+  if (!account.length) throw appError('NOT_FOUND', 'Account not found');
+  if (input.assigned) {
+    await db.insert(accountAssignments).values({ userId: input.userId, accountId: input.accountId, createdAt: Date.now() }).onConflictDoNothing();
+  } else {
+    await db.delete(accountAssignments).where(and(eq(accountAssignments.userId, input.userId), eq(accountAssignments.accountId, input.accountId)));
+  }
+  return input;
+}
