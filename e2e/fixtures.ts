@@ -16,6 +16,11 @@ export async function shot(page: Page, name: string) {
 
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
+  await fillLogin(page, email, password);
+}
+
+/** Fills and submits the login form already on screen (keeps its ?redirect=). */
+export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();

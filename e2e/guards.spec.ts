@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, TRADER, RISK, logIn, logInAndWait, shot } from './fixtures';
+import { ADMIN, TRADER, RISK, fillLogin, logInAndWait, shot } from './fixtures';
 
 test('anonymous users are sent to /login and land where they were going after signing in', async ({ page }) => {
   await page.goto('/dashboard/charts');
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await shot(page, 'login');
-  await logIn(page, TRADER.email);
+  await fillLogin(page, TRADER.email);
   await expect(page).toHaveURL(/\/dashboard\/charts$/);
   await expect(page.getByRole('heading', { name: 'Charts' })).toBeVisible();
 });

@@ -24,6 +24,8 @@ test('sign up → awaiting approval → an admin approves in /admin → the user
   await admin.page.getByRole('searchbox').or(admin.page.getByPlaceholder(/search/i)).first().fill(email);
   const row = admin.page.getByRole('row').filter({ hasText: email });
   await expect(row).toBeVisible();
+  // Wait for the search to settle (only the header row and ours) before acting on the row.
+  await expect(admin.page.getByRole('row')).toHaveCount(2);
   await shot(admin.page, 'admin-users');
   await row.getByRole('button', { name: /^approve/i }).click();
   await expect(row.getByRole('button', { name: /unapprove/i })).toBeVisible();

@@ -4,7 +4,11 @@
  */
 export function initials(name: string | null | undefined, email: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length > 0) return words.map((word) => firstLetter(word)).join('').toUpperCase();
+  if (words.length > 0)
+    return words
+      .map((word) => firstLetter(word))
+      .join('')
+      .toUpperCase();
   return firstLetter((email ?? '').trim()).toUpperCase();
 }
 

@@ -8,7 +8,16 @@ describe('safeRedirect', () => {
   });
 
   it('falls back for anything that could leave the site', () => {
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'admin', '', 42, null]) {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'admin',
+      '',
+      42,
+      null,
+    ]) {
       expect(safeRedirect(bad)).toBe('/dashboard');
     }
   });

@@ -5,7 +5,7 @@
 export function safeRedirect(value: unknown, fallback = '/dashboard'): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return fallback;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
+  if (hasControlCharacter(value)) return fallback;
   try {
     const url = new URL(value, 'http://meridian.invalid');
     if (url.origin !== 'http://meridian.invalid') return fallback;
@@ -15,4 +15,12 @@ export function safeRedirect(value: unknown, fallback = '/dashboard'): string {
   } catch {
     return fallback;
   }
+}
+
+function hasControlCharacter(text: string) {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

@@ -1,20 +1,29 @@
 import { queryOptions } from '@tanstack/react-query';
 import { errorStatus } from './http-error';
 import { rpc } from './rpc';
-import { setHadSession } from './session-hint';
+import { serverFn } from './server-fn';
+import { hadSession, setHadSession } from './session-hint';
 import type { User } from './types';
 import { USER_QUERY_KEY } from './user-query-key';
 
-/** The signed-in user, or null for anonymous visitors (getCurrentUser answers 401). */
+/**
+ * The signed-in user, or null for anonymous visitors. A browser that has (had) a session asks
+ * getCurrentUser, which refreshes an expired access token and re-issues changed claims. A browser
+ * that never signed in asks the public getUser server function instead: same answer (null, or the
+ * user if cookies exist after all), without a 401 in the console on every anonymous page view.
+ */
 export const userQuery = queryOptions({
   queryKey: USER_QUERY_KEY,
   queryFn: async (): Promise<User | null> => {
     try {
-      const user = await rpc.getCurrentUser();
-      setHadSession(true);
+      const user = hadSession() ? await rpc.getCurrentUser() : await serverFn<User | null>('getUser', 'GET');
+      setHadSession(user !== null);
       return user;
     } catch (error) {
-      if (errorStatus(error) === 401) return null;
+      if (errorStatus(error) === 401) {
+        setHadSession(false);
+        return null;
+      }
       throw error;
     }
   },

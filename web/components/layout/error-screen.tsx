@@ -15,7 +15,11 @@ export function ErrorScreen({ error }: ErrorComponentProps) {
   const message = error instanceof Error ? error.message : String(error);
 
   return (
-    <section role="alert" className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center" data-testid="error-screen">
+    <section
+      role="alert"
+      className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+      data-testid="error-screen"
+    >
       <h1 className="text-xl font-semibold">Something went wrong!</h1>
       <div className="flex flex-wrap justify-center gap-2">
         <Button variant="outline" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((v) => !v)}>

@@ -39,6 +39,10 @@ export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof
   return <Dialog.Cancel className={buttonClasses({ variant: 'outline', className })} {...props} />;
 }
 
-export function AlertDialogAction({ className, variant = 'default', ...props }: ComponentProps<typeof Dialog.Action> & { variant?: ButtonVariant }) {
+export function AlertDialogAction({
+  className,
+  variant = 'default',
+  ...props
+}: ComponentProps<typeof Dialog.Action> & { variant?: ButtonVariant }) {
   return <Dialog.Action className={buttonClasses({ variant, className })} {...props} />;
 }

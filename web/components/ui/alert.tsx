@@ -8,7 +8,9 @@ export function Alert({ className, tone = 'destructive', ...props }: ComponentPr
       role={tone === 'destructive' ? 'alert' : 'status'}
       className={cn(
         'rounded-md border px-3 py-2 text-sm',
-        tone === 'destructive' ? 'border-destructive/40 bg-destructive/10 text-destructive' : 'border-primary/30 bg-primary/10 text-foreground',
+        tone === 'destructive'
+          ? 'border-destructive/40 bg-destructive/10 text-destructive'
+          : 'border-primary/30 bg-primary/10 text-foreground',
         className,
       )}
       {...props}

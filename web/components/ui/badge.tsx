@@ -12,7 +12,11 @@ const tones = {
 export function Badge({ className, tone = 'neutral', ...props }: ComponentProps<'span'> & { tone?: keyof typeof tones }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-[0.7rem] leading-none font-medium whitespace-nowrap', tones[tone], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded border px-1.5 py-0.5 text-[0.7rem] leading-none font-medium whitespace-nowrap',
+        tones[tone],
+        className,
+      )}
       {...props}
     />
   );

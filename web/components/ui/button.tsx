@@ -25,7 +25,11 @@ const sizes = {
 export type ButtonVariant = keyof typeof variants;
 export type ButtonSize = keyof typeof sizes;
 
-export function buttonClasses({ variant = 'default', size = 'default', className }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
+export function buttonClasses({
+  variant = 'default',
+  size = 'default',
+  className,
+}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}) {
   return cn(base, variants[variant], variant === 'link' ? '' : sizes[size], className);
 }
 
@@ -38,5 +42,7 @@ export function Button({
   ...props
 }: ComponentProps<'button'> & { variant?: ButtonVariant; size?: ButtonSize; asChild?: boolean }) {
   const Comp = asChild ? Slot.Root : 'button';
-  return <Comp type={asChild ? undefined : (type ?? 'button')} className={buttonClasses({ variant, size, className })} {...props} />;
+  return (
+    <Comp type={asChild ? undefined : (type ?? 'button')} className={buttonClasses({ variant, size, className })} {...props} />
+  );
 }

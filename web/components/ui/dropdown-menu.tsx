@@ -44,7 +44,16 @@ export function DropdownMenuCheckboxItem({ className, children, ...props }: Comp
 }
 
 export function DropdownMenuLabel({ className, inset, ...props }: ComponentProps<typeof Menu.Label> & { inset?: boolean }) {
-  return <Menu.Label className={cn('px-2 py-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase', inset && 'pl-6', className)} {...props} />;
+  return (
+    <Menu.Label
+      className={cn(
+        'px-2 py-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase',
+        inset && 'pl-6',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {

@@ -1,0 +1,31 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { cn } from '~/lib/cn';
+import type { NavLink } from './nav-items';
+
+/** The sub-navigation of a section (Accounts, News Settings, Risk Team, Admin) as a row of links. */
+export function SectionTabs({ label, links, className }: { label: string; links: NavLink[]; className?: string }) {
+  const ref = useRef<HTMLElement>(null);
+  const pathname = useLocation({ select: (location) => location.pathname });
+  // On a narrow screen the row scrolls sideways: keep the current tab in view.
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[data-status="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+  return (
+    <nav ref={ref} aria-label={label} className={cn('-mx-1 mb-4 overflow-x-auto', className)}>
+      <ul className="flex min-w-max gap-1 border-b border-border px-1">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              activeOptions={{ exact: true, includeSearch: false }}
+              className="-mb-px inline-flex h-9 items-center border-b-2 border-transparent px-2.5 text-sm text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:border-primary data-[status=active]:font-medium data-[status=active]:text-foreground"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

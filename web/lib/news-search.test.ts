@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeNewsSearch } from './news-search';
+
+describe('normalizeNewsSearch', () => {
+  it('fills the defaults', () => {
+    expect(JSON.parse(JSON.stringify(normalizeNewsSearch({})))).toEqual({ limit: 200, sortBy: 'timestamp', sortOrder: 'desc' });
+  });
+
+  it('falls back to 200 when limit is not a number', () => {
+    expect(normalizeNewsSearch({ limit: 'abc' }).limit).toBe(200);
+    expect(normalizeNewsSearch({ limit: '50' }).limit).toBe(50);
+    expect(normalizeNewsSearch({ limit: 75 }).limit).toBe(75);
+  });
+
+  it('turns a lone importance or symbol into a one-item list', () => {
+    const s = normalizeNewsSearch({ importance: 'high', symbols: 'BTC', sources: ['twitter', 'rss'] });
+    expect(s.importance).toEqual(['high']);
+    expect(s.symbols).toEqual(['BTC']);
+    expect(s.sources).toEqual(['twitter', 'rss']);
+  });
+
+  it('keeps onePctMovement only when true', () => {
+    expect(normalizeNewsSearch({ onePctMovement: true }).onePctMovement).toBe(true);
+    expect(normalizeNewsSearch({ onePctMovement: false }).onePctMovement).toBeUndefined();
+    expect(normalizeNewsSearch({ onePctMovement: 'yes' }).onePctMovement).toBeUndefined();
+  });
+
+  it('keeps search text and the sort', () => {
+    expect(normalizeNewsSearch({ search: 'etf', sortBy: 'importance', sortOrder: 'asc' })).toMatchObject({
+      search: 'etf',
+      sortBy: 'importance',
+      sortOrder: 'asc',
+    });
+  });
+});

@@ -1,0 +1,36 @@
+import { createRouter } from '@tanstack/react-router';
+import { ErrorScreen } from './components/layout/error-screen';
+import { NotFound } from './components/layout/not-found';
+import { PendingScreen } from './components/layout/pending-screen';
+import { queryClient } from './lib/query-client';
+import { routeTree } from './routeTree.gen';
+
+/** Router defaults from SPEC.md §2/§4/§9. */
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadDelay: 50,
+    // The query cache decides freshness (staleTime 2 min); let preloads always ask it.
+    defaultPreloadStaleTime: 0,
+    defaultPendingMs: 1000,
+    defaultPendingMinMs: 500,
+    defaultPendingComponent: PendingScreen,
+    defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: ErrorScreen,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** Render without the nav bar (the terminal). */
+    fullScreen?: boolean;
+    /** Fill the viewport below the nav bar (charts and risk-team pages). */
+    fullHeight?: boolean;
+  }
+}

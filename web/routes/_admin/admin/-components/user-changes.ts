@@ -1,0 +1,81 @@
+import type { Role, User } from '~/lib/types';
+
+export type UserChanges = Partial<Pick<User, 'approved' | 'role' | 'isRiskTeam' | 'can_use_terminal' | 'disabled'>>;
+
+const ROLE_RANK: Record<Role, number> = { user: 0, admin: 1, superadmin: 2 };
+export const ROLE_LABEL: Record<Role, string> = { user: 'User', admin: 'Admin', superadmin: 'Superadmin' };
+
+/** A change that lowers someone's access needs a confirmation first (unapprove, demote, remove a flag, disable). */
+export function describeDemotion(
+  user: User,
+  changes: UserChanges,
+): { title: string; description: string; action: string } | null {
+  const who = user.name || user.email;
+  if (changes.approved === false && user.approved)
+    return {
+      title: `Unapprove ${who}?`,
+      description: 'They lose access to the dashboards, the news feed and every page that needs approval.',
+      action: 'Unapprove',
+    };
+  if (changes.role && ROLE_RANK[changes.role] < ROLE_RANK[user.role])
+    return {
+      title: `Change ${who} to ${ROLE_LABEL[changes.role]}?`,
+      description: `They lose the ${ROLE_LABEL[user.role].toLowerCase()} role and the access that comes with it.`,
+      action: 'Change role',
+    };
+  if (changes.isRiskTeam === false && user.isRiskTeam)
+    return {
+      title: `Remove ${who} from the risk team?`,
+      description: 'They lose access to the risk-team pages.',
+      action: 'Remove',
+    };
+  if (changes.can_use_terminal === false && user.can_use_terminal)
+    return {
+      title: `Remove terminal access for ${who}?`,
+      description: 'They can no longer open the terminal.',
+      action: 'Remove access',
+    };
+  if (changes.disabled === true && !user.disabled)
+    return {
+      title: `Disable ${who}?`,
+      description: 'Their sessions end and they cannot sign in until enabled again.',
+      action: 'Disable',
+    };
+  return null;
+}
+
+/** The toast text for a successful change. */
+export function describeChange(user: User, changes: UserChanges): string {
+  const parts: string[] = [];
+  if (changes.approved !== undefined) parts.push(changes.approved ? 'Approved' : 'Unapproved');
+  if (changes.role !== undefined) parts.push(`Role set to ${ROLE_LABEL[changes.role]}`);
+  if (changes.isRiskTeam !== undefined) parts.push(changes.isRiskTeam ? 'Added to the risk team' : 'Removed from the risk team');
+  if (changes.can_use_terminal !== undefined)
+    parts.push(changes.can_use_terminal ? 'Terminal access granted' : 'Terminal access removed');
+  if (changes.disabled !== undefined) parts.push(changes.disabled ? 'Disabled' : 'Enabled');
+  return `${parts.join(', ')}: ${user.email}`;
+}
+
+export function isAdminRole(role: Role) {
+  return role === 'admin' || role === 'superadmin';
+}
+
+/** What the signed-in admin may change on a row; the server enforces the same rules (PRODUCT.md §7). */
+export function rowAbilities(actor: User, target: User) {
+  const self = actor.id === target.id;
+  const actorIsSuper = actor.role === 'superadmin';
+  const canTouch = actorIsSuper || target.role !== 'superadmin';
+  return {
+    self,
+    canApprove: canTouch && !(self && target.approved),
+    canDisable: canTouch && !self,
+    canEditFlags: canTouch,
+    /** Roles the actor may pick for this row (the current one is always listed). */
+    roleOptions: (['user', 'admin', 'superadmin'] as const).map((role) => ({
+      role,
+      disabled:
+        role !== target.role &&
+        (!canTouch || (!actorIsSuper && (isAdminRole(role) || isAdminRole(target.role))) || (self && !isAdminRole(role))),
+    })),
+  };
+}

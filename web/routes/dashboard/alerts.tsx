@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { accountsLinks } from '~/components/layout/nav-items';
+import { PageHeader, Placeholder } from '~/components/layout/page';
+import { SectionTabs } from '~/components/layout/section-tabs';
+import { buttonClasses } from '~/components/ui/button';
+import { Spinner } from '~/components/ui/spinner';
+import { permissions, userQuery } from '~/lib/user-query';
+
+/*
+ * SPEC.md §2/§6: /dashboard/alerts has no guard in the route itself. The page renders for anyone;
+ * its data calls are checked on the server, and visitors who may not see alerts get a prompt.
+ */
+export const Route = createFileRoute('/dashboard/alerts')({
+  component: AlertsPage,
+});
+
+function AlertsPage() {
+  const { data: user, isPending } = useQuery(userQuery);
+  const can = permissions(user);
+
+  return (
+    <>
+      {can.approved ? <SectionTabs label="Accounts" links={accountsLinks} /> : null}
+      <PageHeader title="Alerts" description="Rules on your account metrics, and the alerts they fired." />
+      {isPending ? (
+        <Spinner label="Loading alerts" />
+      ) : !user ? (
+        <div className="rounded-lg border border-border bg-card p-5" data-testid="alerts-sign-in-prompt">
+          <h2 className="font-semibold">Sign in required</h2>
+          <p className="mt-1 text-sm text-muted-foreground">Alerts belong to your accounts: log in to see and set them.</p>
+          <div className="mt-4 flex gap-2">
+            <Link to="/login" search={{ redirect: '/dashboard/alerts' }} className={buttonClasses()}>
+              Log in
+            </Link>
+            <Link to="/signup" className={buttonClasses({ variant: 'outline' })}>
+              Create an account
+            </Link>
+          </div>
+        </div>
+      ) : !can.approved ? (
+        <div className="rounded-lg border border-warning/40 bg-warning/10 p-5" data-testid="alerts-awaiting-approval">
+          <h2 className="font-semibold">Awaiting approval</h2>
+          <p className="mt-1 text-sm text-muted-foreground">An admin must approve your account before you can set alerts.</p>
+        </div>
+      ) : (
+        <Placeholder
+          items={[
+            'Rules on an account metric: above, below, crosses',
+            'Threshold and cooldown per rule',
+            'Channels: in-app toast, Telegram chat',
+            'History of fired alerts, with acknowledge',
+          ]}
+        />
+      )}
+    </>
+  );
+}
