@@ -5,6 +5,7 @@ import { router } from './rpc/router';
 import { serverFns } from './server-fns/registry';
 import { users } from './db/schema/users';
 import { addAccount, setAssignment } from './domains/accounts/manage-accounts';
+import { evaluateAlerts } from './domains/alerts/run-alerts';
 import { USER_KINDS, db, fetchApp, insertUser, rpcClient, signedInJar, type CookieJar, type UserKind } from './test/harness';
 
 /** Who passes each level (SPEC.md §6). Everyone else gets 401 (anonymous) or 403. */
@@ -19,6 +20,8 @@ const ALLOWED: Record<AccessLevel, UserKind[]> = {
 
 /** Valid inputs where a procedure needs one, so an allowed call can succeed. */
 const sampleInputs: Record<string, () => unknown> = {};
+/** Inputs that need data owned by the caller (only built for callers the level allows). */
+const asyncInputs: Record<string, (kind: UserKind) => Promise<unknown>> = {};
 
 const jars = {} as Record<UserKind, CookieJar | undefined>;
 
@@ -40,6 +43,17 @@ beforeAll(async () => {
   sampleInputs.syncExchangeAccounts = () => ({ exchange: 'simulated' });
   sampleInputs.addExchangeAccount = () => ({ exchange: 'simulated', email: `${crypto.randomUUID().slice(0, 8)}@sim.meridian` });
   sampleInputs.setAccountAssignment = () => ({ userId: target.id, accountId: account.id, assigned: true });
+  const rule = { accountEmail: account.email, metric: 'leverage', operator: '>', threshold: 99, cooldownSeconds: 0, channels: ['toast'], enabled: true };
+  sampleInputs.createAlertRule = () => rule;
+  // Each caller edits a rule of their own (rules are private), created on the spot.
+  const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;
+  asyncInputs.updateAlertRule = async (kind) => ({ id: await ownRuleId(kind), threshold: 100 });
+  asyncInputs.deleteAlertRule = async (kind) => ({ id: await ownRuleId(kind) });
+  asyncInputs.acknowledgeAlertEvent = async (kind) => {
+    const id = await ownRuleId(kind);
+    const fired = await evaluateAlerts(db, [{ accountId: account.id, metrics: { totalBalance: 1, futuresBalance: 1, spotBalance: 0, futuresUpnl: 0, totalUpnl: 0, notional: 500, leverage: 500, btcPrice: 1, positions: 1 } }]);
+    return { id: fired.find((f) => f.ruleId === id)!.id };
+  };
 });
 
 describe('access-policy table', () => {
@@ -60,7 +74,8 @@ describe('access matrix: every procedure × every kind of user', () => {
       const allowed = ALLOWED[level].includes(kind);
       it(`rpc ${name} (${level}) as ${kind} → ${allowed ? 'allowed' : 'denied'}`, async () => {
         const client = rpcClient(jars[kind]) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
-        const outcome = await client[name]!(sampleInputs[name]?.() ?? {}).then(
+        const input = allowed && asyncInputs[name] ? await asyncInputs[name](kind) : (sampleInputs[name]?.() ?? { id: 'someone-elses' });
+        const outcome = await client[name]!(input).then(
           async (result) => {
             // Event streams answer with an iterator: close it.
             if (result && typeof result === 'object' && Symbol.asyncIterator in result) await (result as AsyncGenerator).return(undefined);

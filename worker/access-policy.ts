@@ -21,6 +21,13 @@ export const RPC_ACCESS = {
   syncExchangeAccounts: 'admin',
   addExchangeAccount: 'admin',
   setAccountAssignment: 'admin',
+  listAlertRules: 'approved',
+  createAlertRule: 'approved',
+  updateAlertRule: 'approved',
+  deleteAlertRule: 'approved',
+  listAlertEvents: 'approved',
+  acknowledgeAlertEvent: 'approved',
+  streamAlerts: 'approved',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<keyof typeof serverFns, AccessLevel> = {

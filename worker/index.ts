@@ -3,6 +3,7 @@ import type { Bindings } from './env';
 import { runScheduled } from './cron';
 
 export { AccountLiveHub } from './durable-objects/account-live';
+export { UserAlertHub } from './durable-objects/user-alerts';
 
 const app = createApp();
 

@@ -2,6 +2,8 @@ import type { Bindings } from '../env';
 import { createDb } from '../db/client';
 import { rollupMinuteSnapshots } from '../domains/accounts/rollup';
 import { snapshotAllAccounts } from '../domains/accounts/snapshot-job';
+import { notifyFiredAlerts } from '../domains/alerts/notify';
+import { evaluateAlerts } from '../domains/alerts/run-alerts';
 import { adapterFor } from '../exchanges/for-env';
 import { logError } from '../lib/log';
 import { pruneAuthRecords } from './prune-auth-records';
@@ -11,7 +13,10 @@ export async function runScheduled(controller: ScheduledController, env: Binding
   const db = createDb(env.DB);
   const now = controller.scheduledTime;
   const jobs: Record<string, () => Promise<unknown>> = {
-    snapshots: () => snapshotAllAccounts(db, (kind) => adapterFor(env, kind), now),
+    snapshots: async () => {
+      const run = await snapshotAllAccounts(db, (kind) => adapterFor(env, kind), now);
+      await notifyFiredAlerts(env, await evaluateAlerts(db, run.records, now));
+    },
     rollup: () => rollupMinuteSnapshots(db, now),
     pruneAuth: () => pruneAuthRecords(db),
   };

@@ -1,9 +1,14 @@
 import { DurableObject } from 'cloudflare:workers';
+import { createDb } from '../db/client';
 import type { ExchangeKind } from '../db/schema/accounts';
+import { notifyFiredAlerts } from '../domains/alerts/notify';
+import { evaluateAlerts } from '../domains/alerts/run-alerts';
 import type { Bindings } from '../env';
 import { adapterFor } from '../exchanges/for-env';
 import { computeMetrics, type AccountMetrics } from '../exchanges/metrics';
 import type { Position } from '../exchanges/types';
+import { logError } from '../lib/log';
+import { NdjsonFanout } from './ndjson-fanout';
 
 export interface LiveEvent {
   type: 'snapshot' | 'error';
@@ -14,42 +19,41 @@ export interface LiveEvent {
 }
 
 const DEFAULT_POLL_MS = 3000;
-const encoder = new TextEncoder();
 
 /**
  * One per exchange account. Polls the exchange only while at least one viewer is subscribed and
  * fans each update out to all of them: 50 viewers of one account cost one poll per interval.
- * Subscribers receive newline-delimited JSON; the Worker turns it into an oRPC event iterator.
+ * Each update is also checked against the account's alert rules.
  */
 export class AccountLiveHub extends DurableObject<Bindings> {
-  private readonly subscribers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  private readonly fanout = new NdjsonFanout<LiveEvent>(() => this.stop());
   private timer: ReturnType<typeof setInterval> | undefined;
   private last: LiveEvent | undefined;
-  private account: { email: string; exchange: ExchangeKind } | undefined;
+  private account: { id: string; email: string; exchange: ExchangeKind } | undefined;
   pollCount = 0;
 
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    this.account = { email: url.searchParams.get('email') ?? '', exchange: (url.searchParams.get('exchange') ?? 'simulated') as ExchangeKind };
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = writable.getWriter();
-    this.subscribers.add(writer);
-    request.signal.addEventListener('abort', () => this.drop(writer));
-    if (this.last) void this.send(writer, this.last);
+    this.account = {
+      id: url.searchParams.get('id') ?? '',
+      email: url.searchParams.get('email') ?? '',
+      exchange: (url.searchParams.get('exchange') ?? 'simulated') as ExchangeKind,
+    };
+    const response = this.fanout.subscribe(request, this.last);
     if (!this.timer) {
       this.timer = setInterval(() => void this.poll(), Number(this.env.LIVE_POLL_MS ?? DEFAULT_POLL_MS));
       void this.poll();
     }
-    return new Response(readable, { headers: { 'content-type': 'application/x-ndjson' } });
+    return response;
   }
 
   get subscriberCount() {
-    return this.subscribers.size;
+    return this.fanout.size;
   }
 
   private async poll() {
     if (!this.account) return;
-    if (this.subscribers.size === 0) return this.stop();
+    if (this.fanout.size === 0) return this.stop();
     this.pollCount++;
     let event: LiveEvent;
     try {
@@ -59,22 +63,17 @@ export class AccountLiveHub extends DurableObject<Bindings> {
       event = { type: 'error', ts: Date.now(), message: err instanceof Error ? err.message : 'Exchange unavailable' };
     }
     this.last = event;
-    await Promise.all([...this.subscribers].map((w) => this.send(w, event)));
-    if (this.subscribers.size === 0) this.stop();
+    await this.fanout.broadcast(event);
+    if (event.metrics && this.account.id) await this.checkAlerts(this.account.id, event.metrics);
   }
 
-  private async send(writer: WritableStreamDefaultWriter<Uint8Array>, event: LiveEvent) {
+  private async checkAlerts(accountId: string, metrics: AccountMetrics) {
     try {
-      await writer.write(encoder.encode(`${JSON.stringify(event)}\n`));
-    } catch {
-      this.drop(writer);
+      const fired = await evaluateAlerts(createDb(this.env.DB), [{ accountId, metrics }]);
+      await notifyFiredAlerts(this.env, fired);
+    } catch (err) {
+      logError('live alert evaluation failed', err);
     }
-  }
-
-  private drop(writer: WritableStreamDefaultWriter<Uint8Array>) {
-    if (!this.subscribers.delete(writer)) return;
-    writer.close().catch(() => {});
-    if (this.subscribers.size === 0) this.stop();
   }
 
   private stop() {

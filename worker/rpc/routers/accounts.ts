@@ -4,28 +4,9 @@ import { readDashboardPrefs, saveDashboardPrefs } from '../../domains/accounts/d
 import { readHistory } from '../../domains/accounts/history';
 import { addAccount, listAccountsWithAssignments, setAssignment, syncAccountsFromExchange } from '../../domains/accounts/manage-accounts';
 import type { LiveEvent } from '../../durable-objects/account-live';
+import { readNdjson } from '../../durable-objects/ndjson-fanout';
 import { adapterFor } from '../../exchanges/for-env';
 import { admin, approved } from '../procedures';
-
-async function* readNdjson(body: ReadableStream<Uint8Array>): AsyncGenerator<LiveEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      let newline: number;
-      while ((newline = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, newline);
-        buffer = buffer.slice(newline + 1);
-        if (line) yield JSON.parse(line) as LiveEvent;
-      }
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-}
 
 export const accountsRouter = {
   getUserAccounts: approved.getUserAccounts.handler(({ context, input }) => listAccountsFor(context.db, context.session, input.scope)),
@@ -43,10 +24,10 @@ export const accountsRouter = {
   streamAccount: approved.streamAccount.handler(async ({ context, input, signal }) => {
     const account = await accountForCaller(context.db, context.session, input.email);
     const stub = context.env.ACCOUNT_LIVE.getByName(account.id);
-    const params = new URLSearchParams({ email: account.email, exchange: account.exchange });
+    const params = new URLSearchParams({ id: account.id, email: account.email, exchange: account.exchange });
     const res = await stub.fetch(`https://account-live/subscribe?${params}`, { signal });
     if (!res.body) throw new Error('live hub answered without a body');
-    return readNdjson(res.body);
+    return readNdjson<LiveEvent>(res.body);
   }),
 
   getDashboardPrefs: approved.getDashboardPrefs.handler(({ context }) => readDashboardPrefs(context.db, context.session.sub)),

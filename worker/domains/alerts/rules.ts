@@ -1,0 +1,88 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Session } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { exchangeAccounts } from '../../db/schema/accounts';
+import { alertEvents, alertRules } from '../../db/schema/alerts';
+import { appError } from '../../lib/errors';
+import { accountForCaller } from '../accounts/account-access';
+import type { AlertMetric, AlertOperator } from './evaluate';
+
+export interface RuleFields {
+  metric: AlertMetric;
+  operator: AlertOperator;
+  threshold: number;
+  cooldownSeconds: number;
+  channels: ('toast' | 'telegram')[];
+  enabled: boolean;
+}
+
+const ruleWithEmail = (db: Db) =>
+  db.select({ rule: alertRules, accountEmail: exchangeAccounts.email }).from(alertRules).innerJoin(exchangeAccounts, eq(exchangeAccounts.id, alertRules.accountId));
+
+function toDto(row: { rule: typeof alertRules.$inferSelect; accountEmail: string }) {
+  const { userId: _userId, updatedAt: _updatedAt, ...rule } = row.rule;
+  return { ...rule, metric: rule.metric as AlertMetric, channels: rule.channels as ('toast' | 'telegram')[], accountEmail: row.accountEmail };
+}
+
+export async function listRules(db: Db, userId: string) {
+  const rows = await ruleWithEmail(db).where(eq(alertRules.userId, userId)).orderBy(desc(alertRules.createdAt));
+  return rows.map(toDto);
+}
+
+async function ownRule(db: Db, userId: string, id: string) {
+  const row = await ruleWithEmail(db).where(and(eq(alertRules.id, id), eq(alertRules.userId, userId))).get();
+  if (!row) throw appError('NOT_FOUND', 'Alert rule not found');
+  return row;
+}
+
+export async function createRule(db: Db, session: Session, input: RuleFields & { accountEmail: string }) {
+  const account = await accountForCaller(db, session, input.accountEmail);
+  const now = Date.now();
+  const id = crypto.randomUUID();
+  const { accountEmail: _email, ...fields } = input;
+  await db.insert(alertRules).values({ id, userId: session.sub, accountId: account.id, ...fields, createdAt: now, updatedAt: now });
+  return toDto(await ownRule(db, session.sub, id));
+}
+
+export async function updateRule(db: Db, userId: string, input: Partial<RuleFields> & { id: string }) {
+  const { id, ...changes } = input;
+  await ownRule(db, userId, id);
+  // A changed condition starts fresh: no inherited cooldown or previous value.
+  const conditionChanged = changes.metric !== undefined || changes.operator !== undefined || changes.threshold !== undefined;
+  await db
+    .update(alertRules)
+    .set({ ...changes, updatedAt: Date.now(), ...(conditionChanged ? { lastValue: null, lastFiredAt: null } : {}) })
+    .where(eq(alertRules.id, id));
+  return toDto(await ownRule(db, userId, id));
+}
+
+export async function deleteRule(db: Db, userId: string, id: string) {
+  await ownRule(db, userId, id);
+  await db.delete(alertRules).where(eq(alertRules.id, id));
+  return { id };
+}
+
+const eventWithEmail = (db: Db) =>
+  db.select({ event: alertEvents, accountEmail: exchangeAccounts.email }).from(alertEvents).innerJoin(exchangeAccounts, eq(exchangeAccounts.id, alertEvents.accountId));
+
+function eventDto(row: { event: typeof alertEvents.$inferSelect; accountEmail: string }) {
+  const { userId: _userId, ...event } = row.event;
+  return { ...event, accountEmail: row.accountEmail };
+}
+
+export async function listEvents(db: Db, userId: string, limit: number, unacknowledgedOnly: boolean) {
+  const where = unacknowledgedOnly ? and(eq(alertEvents.userId, userId), isNull(alertEvents.acknowledgedAt)) : eq(alertEvents.userId, userId);
+  const rows = await eventWithEmail(db).where(where).orderBy(desc(alertEvents.firedAt)).limit(limit);
+  return rows.map(eventDto);
+}
+
+export async function acknowledgeEvent(db: Db, userId: string, id: string) {
+  const found = await eventWithEmail(db).where(and(eq(alertEvents.id, id), eq(alertEvents.userId, userId))).get();
+  if (!found) throw appError('NOT_FOUND', 'Alert not found');
+  if (found.event.acknowledgedAt === null) {
+    const at = Date.now();
+    await db.update(alertEvents).set({ acknowledgedAt: at }).where(eq(alertEvents.id, id));
+    found.event.acknowledgedAt = at;
+  }
+  return eventDto(found);
+}

@@ -1,0 +1,87 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Db } from '../../db/client';
+import { exchangeAccounts } from '../../db/schema/accounts';
+import { alertRules } from '../../db/schema/alerts';
+import type { AccountMetrics } from '../../exchanges/metrics';
+import { alertMessage, metricValue, shouldFire, type AlertMetric } from './evaluate';
+
+export interface FiredAlert {
+  id: string;
+  ruleId: string;
+  userId: string;
+  accountId: string;
+  accountEmail: string;
+  metric: string;
+  operator: string;
+  threshold: number;
+  value: number;
+  message: string;
+  firedAt: number;
+  acknowledgedAt: null;
+  channels: string[];
+}
+
+type Batch = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
+
+/**
+ * Evaluates every enabled rule of the given accounts against their new metrics. Each firing is an
+ * UPDATE guarded by the cooldown plus an INSERT that only happens when that UPDATE did, in one
+ * batch — so the cron and a live poll evaluating the same rule at once cannot both fire it.
+ * (Raw D1 statements: drizzle's batch does not take INSERT … SELECT.)
+ */
+export async function evaluateAlerts(db: Db, updates: { accountId: string; metrics: AccountMetrics }[], now = Date.now()): Promise<FiredAlert[]> {
+  if (updates.length === 0) return [];
+  const byAccount = new Map(updates.map((u) => [u.accountId, u.metrics]));
+  const rules: { rule: typeof alertRules.$inferSelect; email: string }[] = [];
+  const ids = [...byAccount.keys()];
+  for (let i = 0; i < ids.length; i += 90) {
+    rules.push(
+      ...(await db
+        .select({ rule: alertRules, email: exchangeAccounts.email })
+        .from(alertRules)
+        .innerJoin(exchangeAccounts, eq(exchangeAccounts.id, alertRules.accountId))
+        .where(and(eq(alertRules.enabled, true), inArray(alertRules.accountId, ids.slice(i, i + 90))))),
+    );
+  }
+  const fired: FiredAlert[] = [];
+  const statements: BatchItem<'sqlite'>[] = [];
+  for (const { rule, email } of rules) {
+    const value = metricValue(byAccount.get(rule.accountId)!, rule.metric as AlertMetric);
+    if (value === null) continue;
+    if (!shouldFire(rule, value, now)) {
+      statements.push(db.update(alertRules).set({ lastValue: value }).where(eq(alertRules.id, rule.id)));
+      continue;
+    }
+    const event: FiredAlert = {
+      id: crypto.randomUUID(),
+      ruleId: rule.id,
+      userId: rule.userId,
+      accountId: rule.accountId,
+      accountEmail: email,
+      metric: rule.metric,
+      operator: rule.operator,
+      threshold: rule.threshold,
+      value,
+      message: alertMessage(email, rule.metric as AlertMetric, rule.operator, rule.threshold, value),
+      firedAt: now,
+      acknowledgedAt: null,
+      channels: rule.channels,
+    };
+    const d1 = db.$client;
+    const [, inserted] = await d1.batch([
+      d1
+        .prepare('UPDATE alert_rules SET last_value = ?1, last_fired_at = ?2 WHERE id = ?3 AND (last_fired_at IS NULL OR last_fired_at <= ?4)')
+        .bind(value, now, rule.id, now - rule.cooldownSeconds * 1000),
+      d1
+        .prepare(
+          `INSERT INTO alert_events (id, rule_id, user_id, account_id, metric, operator, threshold, value, message, fired_at)
+           SELECT ?1, id, user_id, account_id, metric, operator, threshold, ?2, ?3, ?4 FROM alert_rules WHERE id = ?5 AND last_fired_at = ?4`,
+        )
+        .bind(event.id, value, event.message, now, rule.id),
+    ]);
+    if (inserted?.meta.changes) fired.push(event);
+  }
+  if (statements.length) await db.batch(statements as Batch);
+  return fired;
+}

@@ -1,0 +1,72 @@
+import { eventIterator, oc } from '@orpc/contract';
+import { z } from 'zod';
+
+export const ALERT_METRICS = ['totalBalance', 'futuresBalance', 'spotBalance', 'futuresUpnl', 'totalUpnl', 'notional', 'leverage', 'btcPrice'] as const;
+export const alertMetricSchema = z.enum(ALERT_METRICS);
+export const alertOperatorSchema = z.enum(['>', '<', 'crosses_above', 'crosses_below']);
+export const alertChannelSchema = z.enum(['toast', 'telegram']);
+
+export const alertRuleSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  accountEmail: z.string(),
+  metric: alertMetricSchema,
+  operator: alertOperatorSchema,
+  threshold: z.number(),
+  cooldownSeconds: z.number(),
+  channels: z.array(alertChannelSchema),
+  enabled: z.boolean(),
+  lastValue: z.number().nullable(),
+  lastFiredAt: z.number().nullable(),
+  createdAt: z.number(),
+});
+
+export const alertEventSchema = z.object({
+  id: z.string(),
+  ruleId: z.string(),
+  accountId: z.string(),
+  accountEmail: z.string(),
+  metric: z.string(),
+  operator: z.string(),
+  threshold: z.number(),
+  value: z.number(),
+  message: z.string(),
+  firedAt: z.number(),
+  acknowledgedAt: z.number().nullable(),
+});
+
+const ruleFields = z.object({
+  metric: alertMetricSchema,
+  operator: alertOperatorSchema,
+  threshold: z.number().finite(),
+  cooldownSeconds: z.number().int().min(0).max(7 * 86_400),
+  channels: z.array(alertChannelSchema).min(1, 'Pick at least one channel').max(2),
+  enabled: z.boolean().default(true),
+});
+
+export const alertsContract = {
+  listAlertRules: oc.route({ method: 'GET', summary: "The caller's alert rules" }).output(z.array(alertRuleSchema)),
+  createAlertRule: oc
+    .route({ method: 'POST', summary: 'Create an alert rule on one of your accounts' })
+    .input(ruleFields.extend({ accountEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()) }))
+    .output(alertRuleSchema),
+  updateAlertRule: oc
+    .route({ method: 'POST', summary: 'Change an alert rule' })
+    .input(ruleFields.partial().extend({ id: z.string().min(1).max(64) }))
+    .output(alertRuleSchema),
+  deleteAlertRule: oc
+    .route({ method: 'POST', summary: 'Delete an alert rule' })
+    .input(z.object({ id: z.string().min(1).max(64) }))
+    .output(z.object({ id: z.string() })),
+  listAlertEvents: oc
+    .route({ method: 'GET', summary: 'Fired alerts, newest first' })
+    .input(z.object({ limit: z.number().int().min(1).max(200).default(50), unacknowledgedOnly: z.boolean().default(false) }).default({ limit: 50, unacknowledgedOnly: false }))
+    .output(z.array(alertEventSchema)),
+  acknowledgeAlertEvent: oc
+    .route({ method: 'POST', summary: 'Acknowledge a fired alert' })
+    .input(z.object({ id: z.string().min(1).max(64) }))
+    .output(alertEventSchema),
+  streamAlerts: oc
+    .route({ method: 'GET', summary: "The caller's alerts as they fire (event stream, keep-alive 5 s)" })
+    .output(eventIterator(alertEventSchema)),
+};
