@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hashPassword, persistArgs, run, sqlString, wranglerJson } from './lib.mjs';
+import { seedAccounts } from './seed-accounts.mjs';
 
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 const DEMO_USERS = [
@@ -12,33 +13,51 @@ const DEMO_USERS = [
   { email: 'pending@example.com', name: 'Pat Pending', role: 'user', approved: 0, risk: 0, terminal: 0 },
 ];
 
-const [{ results }] = wranglerJson(['d1', 'execute', 'DB', '--local', ...persistArgs(), '--json', '--command', 'SELECT count(*) AS n FROM users']);
+const [{ results }] = wranglerJson([
+  'd1',
+  'execute',
+  'DB',
+  '--local',
+  ...persistArgs(),
+  '--json',
+  '--command',
+  'SELECT count(*) AS n FROM users',
+]);
 if (results[0].n > 0) {
-  console.log(`• database has ${results[0].n} users: demo data not seeded`);
-  process.exit(0);
+  console.log(`• database has ${results[0].n} users: demo users not seeded`);
+} else {
+  seedUsers();
 }
+await seedAccounts();
 
-const now = Date.now();
-const statements = DEMO_USERS.map((u, i) => {
-  const created = now - (DEMO_USERS.length - i) * 60_000;
-  return `INSERT INTO users (id, email, name, role, approved, is_risk_team, can_use_terminal, password_hash, created_at, approved_at, updated_at) VALUES (${[
-    sqlString(crypto.randomUUID()),
-    sqlString(u.email),
-    sqlString(u.name),
-    sqlString(u.role),
-    u.approved,
-    u.risk,
-    u.terminal,
-    sqlString(hashPassword(password)),
-    created,
-    u.approved ? created : 'NULL',
-    created,
-  ].join(', ')});`;
-});
-const file = join(mkdtempSync(join(tmpdir(), 'meridian-seed-')), 'seed.sql');
-writeFileSync(file, statements.join('\n'));
-run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+function seedUsers() {
+  const now = Date.now();
+  const statements = DEMO_USERS.map((u, i) => {
+    const created = now - (DEMO_USERS.length - i) * 60_000;
+    return `INSERT INTO users (id, email, name, role, approved, is_risk_team, can_use_terminal, password_hash, created_at, approved_at, updated_at) VALUES (${[
+      sqlString(crypto.randomUUID()),
+      sqlString(u.email),
+      sqlString(u.name),
+      sqlString(u.role),
+      u.approved,
+      u.risk,
+      u.terminal,
+      sqlString(hashPassword(password)),
+      created,
+      u.approved ? created : 'NULL',
+      created,
+    ].join(', ')});`;
+  });
+  const file = join(mkdtempSync(join(tmpdir(), 'meridian-seed-')), 'seed.sql');
+  writeFileSync(file, statements.join('\n'));
+  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 
-console.log('\n  Demo users (password: %s)', password);
-for (const u of DEMO_USERS) console.log(`   ${u.email.padEnd(22)} ${u.role}${u.approved ? '' : ', awaiting approval'}${u.risk ? ', risk team' : ''}${u.terminal ? ', terminal' : ''}`);
-console.log('');
+  console.log('\n  Demo users (password: %s)', password);
+  for (const u of DEMO_USERS)
+    console.log(
+      `   ${u.email.padEnd(22)} ${u.role}${u.approved ? '' : ', awaiting approval'}${u.risk ? ', risk team' : ''}${u.terminal ? ', terminal' : ''}`,
+    );
+  console.log('');
+}

@@ -1,8 +1,22 @@
 // `npm start`: build the SPA and Worker, prepare local D1, serve everything from workerd.
-import { persistArgs, run } from './lib.mjs';
+import { spawn } from 'node:child_process';
+import { persistArgs, root, run } from './lib.mjs';
 
 const port = process.env.PORT ?? '8787';
+const base = `http://127.0.0.1:${port}`;
 run('vite', ['build', '--logLevel', 'warn']);
 await import('./prepare-local.mjs');
-console.log(`• Meridian on http://127.0.0.1:${port}`);
-run('wrangler', ['dev', '--port', port, '--ip', '127.0.0.1', ...persistArgs(), ...(process.env.WRANGLER_ARGS ?? '').split(' ').filter(Boolean)]);
+console.log(`• Meridian on ${base}`);
+
+const server = spawn(
+  `${root}node_modules/.bin/wrangler`,
+  ['dev', '--port', port, '--ip', '127.0.0.1', ...persistArgs(), ...(process.env.WRANGLER_ARGS ?? '').split(' ').filter(Boolean)],
+  { cwd: root, stdio: 'inherit' },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
+
+// Local workerd does not fire Cron Triggers by itself: tick the minute cron, as Cloudflare would.
+setInterval(() => {
+  fetch(`${base}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`).catch(() => {});
+}, 60_000).unref();
