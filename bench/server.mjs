@@ -1,20 +1,41 @@
 // Starts the built app on workerd against a fresh local D1 for benchmarks; stops it afterwards.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { persistArgs, root, run } from '../scripts/lib.mjs';
+import { prepareLocal } from '../scripts/prepare-local.mjs';
 
-export async function startBenchServer({ port = 8790, vars = {} } = {}) {
+/** Replaces (or appends) one marked section of docs/PERFORMANCE.md. */
+export function writeSection(name, section) {
+  const docPath = new URL('../docs/PERFORMANCE.md', import.meta.url);
+  let doc = existsSync(docPath)
+    ? readFileSync(docPath, 'utf8')
+    : '# Performance\n\nFigures measured with `npm run bench`. Never used as pass/fail in tests.\n';
+  const marked = new RegExp(`<!-- bench:${name} -->[\\s\\S]*<!-- /bench:${name} -->`);
+  doc = marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`;
+  writeFileSync(docPath, doc);
+}
+
+/** A fresh local D1 with migrations and the demo seed; `beforeServe` may fill it further. */
+export async function prepareBenchState() {
   process.env.PERSIST_TO = `${root}.wrangler/bench-state`;
   rmSync(process.env.PERSIST_TO, { recursive: true, force: true });
   if (!process.env.SKIP_BUILD) run('vite', ['build', '--logLevel', 'warn']);
-  await import('../scripts/prepare-local.mjs');
+  await prepareLocal();
+}
+
+export async function startBenchServer({ port = 8790, vars = {}, fresh = true } = {}) {
+  if (fresh) await prepareBenchState();
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
-  const child = spawn(`${root}node_modules/.bin/wrangler`, ['dev', '--port', String(port), '--ip', '127.0.0.1', ...persistArgs(), ...varArgs], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, CI: 'true' },
-  });
+  const child = spawn(
+    `${root}node_modules/.bin/wrangler`,
+    ['dev', '--port', String(port), '--ip', '127.0.0.1', ...persistArgs(), ...varArgs],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, CI: 'true' },
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {

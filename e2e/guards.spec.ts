@@ -11,7 +11,15 @@ test('anonymous users are sent to /login and land where they were going after si
 });
 
 test('anonymous: every protected route redirects to /login; /dashboard/alerts has no guard', async ({ page }) => {
-  for (const path of ['/dashboard', '/news/feed', '/news/settings/general', '/risk-team', '/admin', '/terminal', '/dashboard/news_settings']) {
+  for (const path of [
+    '/dashboard',
+    '/news/feed',
+    '/news/settings/general',
+    '/risk-team',
+    '/admin',
+    '/terminal',
+    '/dashboard/news_settings',
+  ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/login/);
   }

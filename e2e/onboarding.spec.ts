@@ -21,7 +21,11 @@ test('sign up → awaiting approval → an admin approves in /admin → the user
 
   const admin = await asUser(browser, ADMIN.email);
   await admin.page.goto('/admin');
-  await admin.page.getByRole('searchbox').or(admin.page.getByPlaceholder(/search/i)).first().fill(email);
+  await admin.page
+    .getByRole('searchbox')
+    .or(admin.page.getByPlaceholder(/search/i))
+    .first()
+    .fill(email);
   const row = admin.page.getByRole('row').filter({ hasText: email });
   await expect(row).toBeVisible();
   // Wait for the search to settle (only the header row and ours) before acting on the row.

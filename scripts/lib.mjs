@@ -35,7 +35,9 @@ export function ensureDevVars() {
 
 /** Same format and parameters as worker/auth/password.ts, so seeded users can sign in. */
 export function hashPassword(password) {
-  const N = 2 ** 14, r = 8, p = 5;
+  const N = 2 ** 14,
+    r = 8,
+    p = 5;
   const salt = randomBytes(16);
   const key = scryptSync(password.normalize('NFKC'), salt, 32, { N, r, p, maxmem: 64 * 1024 * 1024 });
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');

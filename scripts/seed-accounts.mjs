@@ -24,7 +24,8 @@ async function loadSimulator(dir) {
   const outfile = join(dir, 'simulator.mjs');
   await build({
     stdin: {
-      contents: "export { snapshotAt } from './worker/exchanges/simulated/accounts'; export { computeMetrics } from './worker/exchanges/metrics';",
+      contents:
+        "export { snapshotAt } from './worker/exchanges/simulated/accounts'; export { computeMetrics } from './worker/exchanges/metrics';",
       resolveDir: root,
       loader: 'ts',
     },
@@ -41,18 +42,39 @@ function historyTimes(now) {
   const times = [];
   const hourStart = Math.floor((now - 30 * DAY) / HOUR) * HOUR;
   const minuteStart = Math.floor((now - 7 * DAY) / HOUR) * HOUR;
-  for (let t = hourStart; t < minuteStart; t += HOUR) times.push(['hourly', t]);
+  // Every hour has its row (the hour's last value), recent ones too, as the snapshot cron keeps them.
+  for (let t = hourStart; t <= now; t += HOUR) times.push(['hourly', t]);
   const fineStart = Math.floor((now - DAY) / MINUTE) * MINUTE;
   for (let t = minuteStart; t < fineStart; t += 5 * MINUTE) times.push(['minute', t]);
   for (let t = fineStart; t <= now; t += MINUTE) times.push(['minute', t]);
   return times;
 }
 
-const values = (m) => [m.totalBalance, m.futuresBalance, m.spotBalance, m.futuresUpnl, m.totalUpnl, m.notional, m.leverage ?? 'NULL', m.btcPrice, m.positions];
-const COLUMNS = 'total_balance, futures_balance, spot_balance, futures_upnl, total_upnl, notional, leverage, btc_price, positions_count';
+const values = (m) => [
+  m.totalBalance,
+  m.futuresBalance,
+  m.spotBalance,
+  m.futuresUpnl,
+  m.totalUpnl,
+  m.notional,
+  m.leverage ?? 'NULL',
+  m.btcPrice,
+  m.positions,
+];
+const COLUMNS =
+  'total_balance, futures_balance, spot_balance, futures_upnl, total_upnl, notional, leverage, btc_price, positions_count';
 
 export async function seedAccounts() {
-  const [{ results }] = wranglerJson(['d1', 'execute', 'DB', '--local', ...persistArgs(), '--json', '--command', 'SELECT count(*) AS n FROM exchange_accounts']);
+  const [{ results }] = wranglerJson([
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    ...persistArgs(),
+    '--json',
+    '--command',
+    'SELECT count(*) AS n FROM exchange_accounts',
+  ]);
   if (results[0].n > 0) return;
   const dir = mkdtempSync(join(tmpdir(), 'meridian-seed-accounts-'));
   const { snapshotAt, computeMetrics } = await loadSimulator(dir);
@@ -64,27 +86,42 @@ export async function seedAccounts() {
       `INSERT INTO exchange_accounts (id, exchange, email, label, status, created_at, last_snapshot_at) VALUES (${sqlString(id)}, 'simulated', ${sqlString(account.email)}, ${sqlString(account.label)}, 'active', ${now - 30 * DAY}, ${now});`,
     );
     for (const owner of account.owners) {
-      statements.push(`INSERT INTO account_assignments (user_id, account_id, created_at) SELECT id, ${sqlString(id)}, ${now} FROM users WHERE email = ${sqlString(owner)};`);
+      statements.push(
+        `INSERT INTO account_assignments (user_id, account_id, created_at) SELECT id, ${sqlString(id)}, ${now} FROM users WHERE email = ${sqlString(owner)};`,
+      );
     }
     const minute = [];
     const hourly = [];
     let last;
     for (const [kind, ts] of historyTimes(now)) {
+      if (kind === 'hourly') {
+        const m = computeMetrics(snapshotAt(account.email, Math.min(ts + HOUR - MINUTE, now)));
+        hourly.push(`(${sqlString(id)}, ${ts}, ${values(m).join(', ')}, ${m.totalBalance}, ${m.totalBalance})`);
+        continue;
+      }
       const snapshot = snapshotAt(account.email, ts);
       const m = computeMetrics(snapshot);
       last = { ts, m, positions: snapshot.positions };
-      if (kind === 'minute') minute.push(`(${sqlString(id)}, ${ts}, ${values(m).join(', ')})`);
-      else hourly.push(`(${sqlString(id)}, ${ts}, ${values(m).join(', ')}, ${m.totalBalance}, ${m.totalBalance})`);
+      minute.push(`(${sqlString(id)}, ${ts}, ${values(m).join(', ')})`);
     }
-    for (let i = 0; i < minute.length; i += 150) statements.push(`INSERT INTO account_snapshots_minute (account_id, ts, ${COLUMNS}) VALUES ${minute.slice(i, i + 150).join(', ')};`);
+    for (let i = 0; i < minute.length; i += 150)
+      statements.push(
+        `INSERT INTO account_snapshots_minute (account_id, ts, ${COLUMNS}) VALUES ${minute.slice(i, i + 150).join(', ')};`,
+      );
     for (let i = 0; i < hourly.length; i += 500)
-      statements.push(`INSERT INTO account_snapshots_hourly (account_id, ts, ${COLUMNS}, min_total_balance, max_total_balance) VALUES ${hourly.slice(i, i + 150).join(', ')};`);
+      statements.push(
+        `INSERT INTO account_snapshots_hourly (account_id, ts, ${COLUMNS}, min_total_balance, max_total_balance) VALUES ${hourly.slice(i, i + 150).join(', ')};`,
+      );
     statements.push(
       `INSERT INTO account_latest (account_id, ts, metrics, positions) VALUES (${sqlString(id)}, ${last.ts}, ${sqlString(JSON.stringify(last.m))}, ${sqlString(JSON.stringify(last.positions))});`,
     );
   }
   const file = join(dir, 'accounts.sql');
   writeFileSync(file, statements.join('\n'));
-  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], { stdio: ['ignore', 'ignore', 'inherit'] });
-  console.log(`  Simulated accounts with 30 days of history: ${DEMO_ACCOUNTS.map((a) => `${a.email} → ${a.owners.join(', ')}`).join('; ')}\n`);
+  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  console.log(
+    `  Simulated accounts with 30 days of history: ${DEMO_ACCOUNTS.map((a) => `${a.email} → ${a.owners.join(', ')}`).join('; ')}\n`,
+  );
 }

@@ -2,6 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { hashPassword, persistArgs, run, sqlString, wranglerJson } from './lib.mjs';
 import { seedAccounts } from './seed-accounts.mjs';
 
@@ -13,22 +14,23 @@ const DEMO_USERS = [
   { email: 'pending@example.com', name: 'Pat Pending', role: 'user', approved: 0, risk: 0, terminal: 0 },
 ];
 
-const [{ results }] = wranglerJson([
-  'd1',
-  'execute',
-  'DB',
-  '--local',
-  ...persistArgs(),
-  '--json',
-  '--command',
-  'SELECT count(*) AS n FROM users',
-]);
-if (results[0].n > 0) {
-  console.log(`• database has ${results[0].n} users: demo users not seeded`);
-} else {
-  seedUsers();
+export async function seed() {
+  const [{ results }] = wranglerJson([
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    ...persistArgs(),
+    '--json',
+    '--command',
+    'SELECT count(*) AS n FROM users',
+  ]);
+  if (results[0].n > 0) console.log(`• database has ${results[0].n} users: demo users not seeded`);
+  else seedUsers();
+  await seedAccounts();
 }
-await seedAccounts();
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await seed();
 
 function seedUsers() {
   const now = Date.now();

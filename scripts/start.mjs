@@ -1,11 +1,12 @@
 // `npm start`: build the SPA and Worker, prepare local D1, serve everything from workerd.
 import { spawn } from 'node:child_process';
 import { persistArgs, root, run } from './lib.mjs';
+import { prepareLocal } from './prepare-local.mjs';
 
 const port = process.env.PORT ?? '8787';
 const base = `http://127.0.0.1:${port}`;
 run('vite', ['build', '--logLevel', 'warn']);
-await import('./prepare-local.mjs');
+await prepareLocal();
 console.log(`• Meridian on ${base}`);
 
 const server = spawn(

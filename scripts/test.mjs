@@ -4,7 +4,9 @@ import { run } from './lib.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`✖ Chromium not found at ${chromium}: install it with "sudo apt-get update && sudo apt-get install -y chromium" (or set CHROMIUM_PATH).`);
+  console.error(
+    `✖ Chromium not found at ${chromium}: install it with "sudo apt-get update && sudo apt-get install -y chromium" (or set CHROMIUM_PATH).`,
+  );
   process.exit(1);
 }
 

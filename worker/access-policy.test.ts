@@ -43,7 +43,15 @@ beforeAll(async () => {
   sampleInputs.syncExchangeAccounts = () => ({ exchange: 'simulated' });
   sampleInputs.addExchangeAccount = () => ({ exchange: 'simulated', email: `${crypto.randomUUID().slice(0, 8)}@sim.meridian` });
   sampleInputs.setAccountAssignment = () => ({ userId: target.id, accountId: account.id, assigned: true });
-  const rule = { accountEmail: account.email, metric: 'leverage', operator: '>', threshold: 99, cooldownSeconds: 0, channels: ['toast'], enabled: true };
+  const rule = {
+    accountEmail: account.email,
+    metric: 'leverage',
+    operator: '>',
+    threshold: 99,
+    cooldownSeconds: 0,
+    channels: ['toast'],
+    enabled: true,
+  };
   sampleInputs.createAlertRule = () => rule;
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;
@@ -51,7 +59,22 @@ beforeAll(async () => {
   asyncInputs.deleteAlertRule = async (kind) => ({ id: await ownRuleId(kind) });
   asyncInputs.acknowledgeAlertEvent = async (kind) => {
     const id = await ownRuleId(kind);
-    const fired = await evaluateAlerts(db, [{ accountId: account.id, metrics: { totalBalance: 1, futuresBalance: 1, spotBalance: 0, futuresUpnl: 0, totalUpnl: 0, notional: 500, leverage: 500, btcPrice: 1, positions: 1 } }]);
+    const fired = await evaluateAlerts(db, [
+      {
+        accountId: account.id,
+        metrics: {
+          totalBalance: 1,
+          futuresBalance: 1,
+          spotBalance: 0,
+          futuresUpnl: 0,
+          totalUpnl: 0,
+          notional: 500,
+          leverage: 500,
+          btcPrice: 1,
+          positions: 1,
+        },
+      },
+    ]);
     return { id: fired.find((f) => f.ruleId === id)!.id };
   };
 });
@@ -74,11 +97,13 @@ describe('access matrix: every procedure × every kind of user', () => {
       const allowed = ALLOWED[level].includes(kind);
       it(`rpc ${name} (${level}) as ${kind} → ${allowed ? 'allowed' : 'denied'}`, async () => {
         const client = rpcClient(jars[kind]) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
-        const input = allowed && asyncInputs[name] ? await asyncInputs[name](kind) : (sampleInputs[name]?.() ?? { id: 'someone-elses' });
+        const input =
+          allowed && asyncInputs[name] ? await asyncInputs[name](kind) : (sampleInputs[name]?.() ?? { id: 'someone-elses' });
         const outcome = await client[name]!(input).then(
           async (result) => {
             // Event streams answer with an iterator: close it.
-            if (result && typeof result === 'object' && Symbol.asyncIterator in result) await (result as AsyncGenerator).return(undefined);
+            if (result && typeof result === 'object' && Symbol.asyncIterator in result)
+              await (result as AsyncGenerator).return(undefined);
             return 200;
           },
           (e: { status: number }) => e.status,
@@ -96,7 +121,10 @@ describe('access matrix: every procedure × every kind of user', () => {
       it(`serverFn ${name} (${level}) as ${kind} → ${allowed ? 'allowed' : 'denied'}`, async () => {
         const jar = jars[kind];
         // Sign-out would end the shared session: give it a throwaway one.
-        const cookie = name === 'signOut' && USER_KINDS[kind] ? (await signedInJar(await insertUser(USER_KINDS[kind]))).header() : (jar?.header() ?? '');
+        const cookie =
+          name === 'signOut' && USER_KINDS[kind]
+            ? (await signedInJar(await insertUser(USER_KINDS[kind]))).header()
+            : (jar?.header() ?? '');
         const res =
           fn.method === 'GET'
             ? await fetchApp(`/_serverFn/${name}?createServerFn`, { headers: { cookie } })

@@ -47,7 +47,8 @@ export function createApp() {
     const headers = new Headers(c.res.headers);
     if (retryAfter) headers.set('Retry-After', String(retryAfter));
     const res = errorResponse(body);
-    for (const [k, v] of headers) if (k.toLowerCase() === 'allow' || k.toLowerCase() === 'set-cookie' || k === 'retry-after') res.headers.append(k, v);
+    for (const [k, v] of headers)
+      if (k.toLowerCase() === 'allow' || k.toLowerCase() === 'set-cookie' || k === 'retry-after') res.headers.append(k, v);
     return res;
   });
   return app;

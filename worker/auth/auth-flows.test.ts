@@ -42,7 +42,11 @@ describe('sign-up, sign-in, sign-out, refresh', () => {
     const body = (await res.json()) as { code: string; data: { issues: { path: string[] }[] } };
     expect(body.code).toBe('BAD_REQUEST');
     expect(body.data.issues.map((i) => i.path[0]).sort()).toEqual(['email', 'name', 'password']);
-    const garbled = await fetchApp('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    const garbled = await fetchApp('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":',
+    });
     expect(garbled.status).toBe(400);
   });
 
@@ -73,7 +77,9 @@ describe('sign-up, sign-in, sign-out, refresh', () => {
     expect(jar.refresh).toBeDefined();
     expect(jar.refresh).not.toBe(oldRefresh);
 
-    const session = (await (await fetchApp('/api/auth/get-session', { headers: { cookie: jar.header() } })).json()) as { user: { approved: boolean } };
+    const session = (await (await fetchApp('/api/auth/get-session', { headers: { cookie: jar.header() } })).json()) as {
+      user: { approved: boolean };
+    };
     expect(session.user.approved).toBe(false);
 
     const out = jar.take(await postJson('/api/auth/sign-out', {}, { cookie: jar.header() }));
@@ -93,7 +99,8 @@ describe('failed sign-in rate limit', () => {
   it('answers 429 TOO_MANY_REQUESTS per email after 5 failures, even with the right password', async () => {
     const jar = new CookieJar();
     await signUp(jar, 'victim@example.com');
-    for (let i = 0; i < 5; i++) expect((await signIn(new CookieJar(), 'victim@example.com', 'bad password', `203.0.113.${i}`)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(new CookieJar(), 'victim@example.com', 'bad password', `203.0.113.${i}`)).status).toBe(401);
     const blocked = await signIn(new CookieJar(), 'victim@example.com', PASSWORD, '203.0.113.99');
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);

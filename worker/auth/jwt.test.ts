@@ -60,13 +60,25 @@ describe('access tokens (RFC 8725)', () => {
 
   it('rejects a tampered payload', async () => {
     const [h, , s] = (await goodToken()).split('.');
-    const forged = b64({ ...claims({ role: 'superadmin' }), sub: user.id, iss: config.JWT_ISSUER, aud: config.JWT_AUDIENCE, exp: Math.floor(Date.now() / 1000) + 300, iat: Math.floor(Date.now() / 1000), jti: 'x' });
+    const forged = b64({
+      ...claims({ role: 'superadmin' }),
+      sub: user.id,
+      iss: config.JWT_ISSUER,
+      aud: config.JWT_AUDIENCE,
+      exp: Math.floor(Date.now() / 1000) + 300,
+      iat: Math.floor(Date.now() / 1000),
+      jti: 'x',
+    });
     expect(await accepted(`${h}.${forged}.${s}`)).toBe(false);
   });
 
   it('rejects an expired token', async () => {
     const past = Math.floor(Date.now() / 1000) - 60;
-    const token = await builder().setIssuedAt(past - 600).setExpirationTime(past).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).sign(secret);
+    const token = await builder()
+      .setIssuedAt(past - 600)
+      .setExpirationTime(past)
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .sign(secret);
     expect(await accepted(token)).toBe(false);
   });
 
@@ -87,13 +99,19 @@ describe('access tokens (RFC 8725)', () => {
   });
 
   it('rejects a token signed with the wrong key', async () => {
-    const token = await builder().setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).sign(new TextEncoder().encode('another-secret-that-is-also-long-enough-0123'));
+    const token = await builder()
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .sign(new TextEncoder().encode('another-secret-that-is-also-long-enough-0123'));
     expect(await accepted(token)).toBe(false);
   });
 
   it('rejects the wrong issuer, audience or type', async () => {
-    expect(await accepted(await builder().setIssuer('evil').setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).sign(secret))).toBe(false);
-    expect(await accepted(await builder().setAudience('other-app').setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).sign(secret))).toBe(false);
+    expect(
+      await accepted(await builder().setIssuer('evil').setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).sign(secret)),
+    ).toBe(false);
+    expect(
+      await accepted(await builder().setAudience('other-app').setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).sign(secret)),
+    ).toBe(false);
     expect(await accepted(await builder().setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret))).toBe(false);
   });
 

@@ -37,7 +37,10 @@ function keyFor(secret: string): Uint8Array {
   return key;
 }
 
-export async function signAccessToken(claims: AccessClaims, config: Config): Promise<{ token: string; jti: string; expiresAt: number }> {
+export async function signAccessToken(
+  claims: AccessClaims,
+  config: Config,
+): Promise<{ token: string; jti: string; expiresAt: number }> {
   const jti = crypto.randomUUID();
   const now = Math.floor(Date.now() / 1000);
   const exp = now + config.ACCESS_TOKEN_TTL_SECONDS;

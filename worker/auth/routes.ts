@@ -28,7 +28,11 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/sign-in/email', async (c) => {
     const input = await readJson(c, signInSchema);
     const config = getConfig(c.env);
-    const limits = { perEmail: config.AUTH_MAX_FAILS_PER_EMAIL, perIp: config.AUTH_MAX_FAILS_PER_IP, windowSeconds: config.AUTH_FAIL_WINDOW_SECONDS };
+    const limits = {
+      perEmail: config.AUTH_MAX_FAILS_PER_EMAIL,
+      perIp: config.AUTH_MAX_FAILS_PER_IP,
+      windowSeconds: config.AUTH_FAIL_WINDOW_SECONDS,
+    };
     const ip = clientIp(c);
     const db = createDb(c.env.DB);
     await assertSignInAllowed(db, input.email, ip, limits);

@@ -8,7 +8,9 @@ const DAY = 86_400_000;
 export async function pruneAuthRecords(db: Db) {
   const now = Date.now();
   await db.batch([
-    db.delete(sessions).where(or(lt(sessions.expiresAt, now), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, now - 7 * DAY)))),
+    db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, now), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, now - 7 * DAY)))),
     db.delete(authFailures).where(lt(authFailures.windowStart, now - DAY)),
   ]);
 }

@@ -7,7 +7,10 @@ describe('CSRF protection', () => {
     const form = new FormData();
     for (const [k, v] of Object.entries(payload)) form.set(k, v);
     const attempts: RequestInit[] = [
-      { body: JSON.stringify(payload), headers: { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } },
+      {
+        body: JSON.stringify(payload),
+        headers: { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      },
       { body: new URLSearchParams(payload), headers: { origin: 'https://evil.example' } },
       { body: form, headers: { 'sec-fetch-site': 'cross-site' } },
       // Same-site but not JSON: still refused.
@@ -39,7 +42,10 @@ describe('CSRF protection', () => {
     expect((await reloadUser(target.id))?.approved).toBe(false);
 
     // The same request from our own origin goes through.
-    const ok = await forge({ 'content-type': 'application/json', origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, json);
+    const ok = await forge(
+      { 'content-type': 'application/json', origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+      json,
+    );
     expect(ok.status).toBe(200);
     expect((await reloadUser(target.id))?.approved).toBe(true);
   });

@@ -52,7 +52,11 @@ describe('error catalogue (SPEC.md §8)', () => {
 
   it('answers unknown API paths and procedures with 404 NOT_FOUND', async () => {
     expect(await (await fetchApp('/api/nope')).json()).toMatchObject({ code: 'NOT_FOUND', status: 404 });
-    const res = await fetchApp('/api/rpc/noSuchProcedure', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetchApp('/api/rpc/noSuchProcedure', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(404);
   });
 
@@ -70,7 +74,10 @@ describe('error catalogue (SPEC.md §8)', () => {
 describe('zod at the boundary', () => {
   it('rejects malformed RPC input with 400 BAD_REQUEST', async () => {
     const admin = rpcClient(await signedInJar(await insertUser({ role: 'admin' })));
-    await expect(admin.listUsers({ pageSize: 'lots' as unknown as number })).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    await expect(admin.listUsers({ pageSize: 'lots' as unknown as number })).rejects.toMatchObject({
+      status: 400,
+      code: 'BAD_REQUEST',
+    });
     await expect(admin.listUsers({ page: -1 })).rejects.toMatchObject({ status: 400 });
     await expect(admin.updateUser({ id: 'x' } as never)).rejects.toMatchObject({ status: 400 });
     await expect(admin.updateUser({ id: 'x', role: 'emperor' } as never)).rejects.toMatchObject({ status: 400 });
@@ -79,7 +86,11 @@ describe('zod at the boundary', () => {
   it('rejects malformed server-function payloads with 400 BAD_REQUEST', async () => {
     expect((await fetchApp('/_serverFn/getUser?createServerFn&payload=%7Bnot-json')).status).toBe(400);
     expect((await fetchApp('/_serverFn/getUser?createServerFn&payload=%7B%22x%22%3A1%7D')).status).toBe(400);
-    const res = await fetchApp('/_serverFn/signOut?createServerFn', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[1,2]' });
+    const res = await fetchApp('/_serverFn/signOut?createServerFn', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[1,2]',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
   });

@@ -10,13 +10,20 @@ describe('/_serverFn wire format', () => {
     const jar = await signedInJar(user);
     const payload = encodeURIComponent(JSON.stringify({}));
     const res = await fetchApp(`/_serverFn/getUser?createServerFn&payload=${payload}`, { headers: { cookie: jar.header() } });
-    expect(await res.json()).toMatchObject({ id: user.id, email: 'linus@example.com', name: 'Linus Pauling', can_use_terminal: false });
+    expect(await res.json()).toMatchObject({
+      id: user.id,
+      email: 'linus@example.com',
+      name: 'Linus Pauling',
+      can_use_terminal: false,
+    });
   });
 
   it('signOut (POST) takes {data, context}, ends the session and clears cookies', async () => {
     const jar = await signedInJar(await insertUser());
     const oldRefresh = jar.refresh;
-    const res = jar.take(await postJson('/_serverFn/signOut?createServerFn', { data: undefined, context: {} }, { cookie: jar.header() }));
+    const res = jar.take(
+      await postJson('/_serverFn/signOut?createServerFn', { data: undefined, context: {} }, { cookie: jar.header() }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
     expect(jar.access).toBeUndefined();

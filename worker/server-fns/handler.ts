@@ -39,7 +39,8 @@ export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
     const body = await c.req.json().catch(() => {
       throw appError('BAD_REQUEST', 'Request body must be valid JSON');
     });
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw appError('BAD_REQUEST', 'Body must be {"data": …, "context": {}}');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw appError('BAD_REQUEST', 'Body must be {"data": …, "context": {}}');
     raw = (body as { data?: unknown }).data;
   }
   const input = parseInput(fn.input, raw);

@@ -25,7 +25,11 @@ export function fetchApp(path: string, init: RequestInit = {}): Promise<Response
 }
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetchApp(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return fetchApp(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 /** A minimal cookie jar: name → value from Set-Cookie headers, deleted when Max-Age=0. */

@@ -12,7 +12,9 @@ export const exchangeAccounts = sqliteTable(
     exchange: text('exchange', { enum: EXCHANGES }).notNull(),
     email: text('email').notNull(),
     label: text('label'),
-    status: text('status', { enum: ['active', 'frozen', 'archived'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'frozen', 'archived'] })
+      .notNull()
+      .default('active'),
     createdAt: integer('created_at').notNull(),
     lastSnapshotAt: integer('last_snapshot_at'),
     lastErrorAt: integer('last_error_at'),

@@ -17,10 +17,14 @@ export const users = sqliteTable(
     canUseTerminal: integer('can_use_terminal', { mode: 'boolean' }).notNull().default(false),
     disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
     passwordHash: text('password_hash').notNull(),
-    createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
+    createdAt: integer('created_at')
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
     approvedAt: integer('approved_at'),
     lastLoginAt: integer('last_login_at'),
-    updatedAt: integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`),
+    updatedAt: integer('updated_at')
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
   },
   (t) => [index('users_created_at_idx').on(t.createdAt)],
 );

@@ -13,7 +13,7 @@ import type { UserRow } from '../../db/schema/users';
 import { addAccount, setAssignment, syncAccountsFromExchange } from './manage-accounts';
 import { MINUTE_RETENTION_MS, rollupMinuteSnapshots } from './rollup';
 import { snapshotAllAccounts } from './snapshot-job';
-import { HOUR, MINUTE } from './snapshot-store';
+import { HOUR, MINUTE, writeSnapshotRun } from './snapshot-store';
 
 const sim = new SimulatedExchange();
 let trader: UserRow;
@@ -31,7 +31,9 @@ beforeAll(async () => {
 describe('sync and assignment', () => {
   it('sync is idempotent and add-by-email refuses duplicates', async () => {
     expect(await syncAccountsFromExchange(db, 'simulated', sim)).toEqual({ added: 0, total: 4 });
-    await expect(addAccount(db, { exchange: 'simulated', email: 'TRADER-MAIN@sim.meridian' })).rejects.toMatchObject({ status: 409 });
+    await expect(addAccount(db, { exchange: 'simulated', email: 'TRADER-MAIN@sim.meridian' })).rejects.toMatchObject({
+      status: 409,
+    });
   });
 });
 
@@ -55,8 +57,20 @@ describe('snapshot cron', () => {
     const alt = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.email, 'trader-alt@sim.meridian') });
     expect(alt?.lastError).toBe('Exchange rejected our API key');
     expect(alt?.lastSnapshotAt).toBeNull();
-    const rows = await db.select().from(snapshotsMinute).where(eq(snapshotsMinute.ts, Date.UTC(2026, 10, 20, 12)));
+    const rows = await db
+      .select()
+      .from(snapshotsMinute)
+      .where(eq(snapshotsMinute.ts, Date.UTC(2026, 10, 20, 12)));
     expect(rows).toHaveLength(3);
+    // The hour's row follows: last values, with the hour's balance range.
+    const hour = Date.UTC(2026, 10, 20, 12);
+    expect(await db.select().from(snapshotsHourly).where(eq(snapshotsHourly.ts, hour))).toHaveLength(3);
+    const sample = run.records[0]!;
+    await writeSnapshotRun(db, [{ ...sample, ts: now + 60_000, metrics: { ...sample.metrics, totalBalance: 1 } }], []);
+    const updated = await db.query.snapshotsHourly.findFirst({
+      where: (h, ops) => ops.and(ops.eq(h.accountId, sample.accountId), ops.eq(h.ts, hour)),
+    });
+    expect(updated).toMatchObject({ totalBalance: 1, minTotalBalance: 1, maxTotalBalance: sample.metrics.totalBalance });
     expect((await db.select().from(accountLatest)).length).toBe(3);
   });
 
@@ -77,12 +91,26 @@ describe('rollup', () => {
     const oldHour = Math.floor((now - MINUTE_RETENTION_MS) / HOUR) * HOUR - HOUR;
     const recent = now - HOUR;
     const row = (ts: number, total: number) => ({
-      accountId: account.id, ts, totalBalance: total, futuresBalance: 1, spotBalance: 2, futuresUpnl: 3, totalUpnl: 4, notional: 5, leverage: 1.5, btcPrice: 90_000, positionsCount: 1,
+      accountId: account.id,
+      ts,
+      totalBalance: total,
+      futuresBalance: 1,
+      spotBalance: 2,
+      futuresUpnl: 3,
+      totalUpnl: 4,
+      notional: 5,
+      leverage: 1.5,
+      btcPrice: 90_000,
+      positionsCount: 1,
     });
-    await db.insert(snapshotsMinute).values([row(oldHour, 100), row(oldHour + MINUTE, 80), row(oldHour + 59 * MINUTE, 120), row(recent, 130)]);
+    await db
+      .insert(snapshotsMinute)
+      .values([row(oldHour, 100), row(oldHour + MINUTE, 80), row(oldHour + 59 * MINUTE, 120), row(recent, 130)]);
     await rollupMinuteSnapshots(db, now);
     const hourly = await db.select().from(snapshotsHourly).where(eq(snapshotsHourly.accountId, account.id));
-    expect(hourly).toEqual([expect.objectContaining({ ts: oldHour, totalBalance: 120, minTotalBalance: 80, maxTotalBalance: 120 })]);
+    expect(hourly).toEqual([
+      expect.objectContaining({ ts: oldHour, totalBalance: 120, minTotalBalance: 80, maxTotalBalance: 120 }),
+    ]);
     const left = await db.select().from(snapshotsMinute).where(eq(snapshotsMinute.accountId, account.id));
     expect(left.map((r) => r.ts)).toEqual([recent]);
     await rollupMinuteSnapshots(db, now); // idempotent
@@ -100,9 +128,14 @@ describe('account procedures', () => {
     expect(stats.positions.length).toBeGreaterThan(0);
 
     const stranger = rpcClient(await signedInJar(other));
-    await expect(stranger.getUserAccountStats({ email: 'trader-main@sim.meridian' })).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    await expect(stranger.getUserAccountStats({ email: 'trader-main@sim.meridian' })).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     await expect(stranger.getUserAccountStats({ email: 'no-such@sim.meridian' })).rejects.toMatchObject({ status: 403 });
-    await expect(stranger.getAccountHistory({ email: 'trader-main@sim.meridian', from: Date.now() - 86_400_000, to: Date.now() })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      stranger.getAccountHistory({ email: 'trader-main@sim.meridian', from: Date.now() - 86_400_000, to: Date.now() }),
+    ).rejects.toMatchObject({ status: 403 });
     expect(await stranger.getUserAccounts({ scope: 'all' })).toEqual([]);
   });
 
@@ -115,16 +148,29 @@ describe('account procedures', () => {
   it('history returns minute rows in range', async () => {
     const client = rpcClient(await signedInJar(trader));
     const now = Date.now();
-    const { points } = await client.getAccountHistory({ email: 'trader-main@sim.meridian', from: now - 86_400_000, to: now + MINUTE });
+    const { points } = await client.getAccountHistory({
+      email: 'trader-main@sim.meridian',
+      from: now - 86_400_000,
+      to: now + MINUTE,
+    });
     expect(points.length).toBeGreaterThan(0);
     expect(points.every((p, i) => i === 0 || p.ts > points[i - 1]!.ts)).toBe(true);
-    await expect(client.getAccountHistory({ email: 'trader-main@sim.meridian', from: now, to: now - 1 })).rejects.toMatchObject({ status: 400 });
+    await expect(client.getAccountHistory({ email: 'trader-main@sim.meridian', from: now, to: now - 1 })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('dashboard panes default per SPEC.md §3 and persist per user', async () => {
     const client = rpcClient(await signedInJar(trader));
     const prefs = await client.getDashboardPrefs();
-    expect(prefs.panes).toMatchObject({ 'total-balance': true, 'futures-upnl': true, leverage: true, 'positions-upnl': true, notional: false, 'btc-price': false });
+    expect(prefs.panes).toMatchObject({
+      'total-balance': true,
+      'futures-upnl': true,
+      leverage: true,
+      'positions-upnl': true,
+      notional: false,
+      'btc-price': false,
+    });
     expect(prefs.positionsUpnlMode).toBe('absolute');
     await client.updateDashboardPrefs({ panes: { leverage: false, notional: true }, positionsUpnlMode: 'percent' });
     const again = await rpcClient(await signedInJar(trader)).getDashboardPrefs();
@@ -164,8 +210,13 @@ describe('live account stream (Durable Object)', () => {
     const client = rpcClient(await signedInJar(trader));
     const iterator = await client.streamAccount({ email: 'trader-main@sim.meridian' });
     const first = await iterator.next();
-    expect(first.value).toMatchObject({ type: 'snapshot', metrics: expect.objectContaining({ totalBalance: expect.any(Number) }) });
+    expect(first.value).toMatchObject({
+      type: 'snapshot',
+      metrics: expect.objectContaining({ totalBalance: expect.any(Number) }),
+    });
     await iterator.return(undefined);
-    await expect(rpcClient(await signedInJar(other)).streamAccount({ email: 'trader-main@sim.meridian' })).rejects.toMatchObject({ status: 403 });
+    await expect(rpcClient(await signedInJar(other)).streamAccount({ email: 'trader-main@sim.meridian' })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });

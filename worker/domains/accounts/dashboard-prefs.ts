@@ -18,7 +18,10 @@ export const DEFAULT_DASHBOARD_PREFS = {
   positionsUpnlMode: 'absolute' as 'absolute' | 'percent',
 };
 
-export type DashboardPrefs = { panes: Partial<Record<keyof typeof DEFAULT_DASHBOARD_PREFS.panes, boolean>>; positionsUpnlMode: 'absolute' | 'percent' };
+export type DashboardPrefs = {
+  panes: Partial<Record<keyof typeof DEFAULT_DASHBOARD_PREFS.panes, boolean>>;
+  positionsUpnlMode: 'absolute' | 'percent';
+};
 
 export async function readDashboardPrefs(db: Db, userId: string): Promise<DashboardPrefs> {
   const row = await db.query.userPreferences.findFirst({ where: eq(userPreferences.userId, userId) });

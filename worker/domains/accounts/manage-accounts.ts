@@ -31,7 +31,13 @@ export async function syncAccountsFromExchange(db: Db, exchange: ExchangeKind, a
   // 6 columns per row → 16 rows per statement keeps under D1's 100 bound parameters.
   const statements = [];
   for (let i = 0; i < rows.length; i += 16) {
-    statements.push(db.insert(exchangeAccounts).values(rows.slice(i, i + 16)).onConflictDoNothing().returning({ id: exchangeAccounts.id }));
+    statements.push(
+      db
+        .insert(exchangeAccounts)
+        .values(rows.slice(i, i + 16))
+        .onConflictDoNothing()
+        .returning({ id: exchangeAccounts.id }),
+    );
   }
   if (statements.length) {
     const results = await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
@@ -43,7 +49,13 @@ export async function syncAccountsFromExchange(db: Db, exchange: ExchangeKind, a
 export async function addAccount(db: Db, input: { exchange: ExchangeKind; email: string; label?: string }) {
   const [row] = await db
     .insert(exchangeAccounts)
-    .values({ id: crypto.randomUUID(), exchange: input.exchange, email: input.email.toLowerCase(), label: input.label || null, createdAt: Date.now() })
+    .values({
+      id: crypto.randomUUID(),
+      exchange: input.exchange,
+      email: input.email.toLowerCase(),
+      label: input.label || null,
+      createdAt: Date.now(),
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) throw appError('CONFLICT', 'This account already exists');
@@ -58,9 +70,14 @@ export async function setAssignment(db: Db, input: { userId: string; accountId: 
   if (!user.length) throw appError('NOT_FOUND', 'User not found');
   if (!account.length) throw appError('NOT_FOUND', 'Account not found');
   if (input.assigned) {
-    await db.insert(accountAssignments).values({ userId: input.userId, accountId: input.accountId, createdAt: Date.now() }).onConflictDoNothing();
+    await db
+      .insert(accountAssignments)
+      .values({ userId: input.userId, accountId: input.accountId, createdAt: Date.now() })
+      .onConflictDoNothing();
   } else {
-    await db.delete(accountAssignments).where(and(eq(accountAssignments.userId, input.userId), eq(accountAssignments.accountId, input.accountId)));
+    await db
+      .delete(accountAssignments)
+      .where(and(eq(accountAssignments.userId, input.userId), eq(accountAssignments.accountId, input.accountId)));
   }
   return input;
 }

@@ -34,17 +34,31 @@ export interface SnapshotRunResult {
  * Snapshots every active account. One account's failed exchange call is recorded against that
  * account and does not stop the others; the whole run is written in one batch.
  */
-export async function snapshotAllAccounts(db: Db, adapterFor: (kind: ExchangeKind) => ExchangeAdapter, now = Date.now()): Promise<SnapshotRunResult> {
+export async function snapshotAllAccounts(
+  db: Db,
+  adapterFor: (kind: ExchangeKind) => ExchangeAdapter,
+  now = Date.now(),
+): Promise<SnapshotRunResult> {
   const accounts = await db.select().from(exchangeAccounts).where(eq(exchangeAccounts.status, 'active'));
   const settled = await mapLimited(accounts, CONCURRENCY, async (account) => {
     const snapshot = await adapterFor(account.exchange).getAccountSnapshot(account.email);
-    return { accountId: account.id, ts: now, metrics: computeMetrics(snapshot), positions: snapshot.positions } satisfies SnapshotRecord;
+    return {
+      accountId: account.id,
+      ts: now,
+      metrics: computeMetrics(snapshot),
+      positions: snapshot.positions,
+    } satisfies SnapshotRecord;
   });
   const records: SnapshotRecord[] = [];
   const failures: SnapshotFailure[] = [];
   settled.forEach((r, i) => {
     if (r.status === 'fulfilled') records.push(r.value);
-    else failures.push({ accountId: accounts[i]!.id, at: now, error: r.reason instanceof Error ? r.reason.message : String(r.reason) });
+    else
+      failures.push({
+        accountId: accounts[i]!.id,
+        at: now,
+        error: r.reason instanceof Error ? r.reason.message : String(r.reason),
+      });
   });
   await writeSnapshotRun(db, records, failures);
   return { records, failures };

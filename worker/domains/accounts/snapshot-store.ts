@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
-import { accountLatest, exchangeAccounts, snapshotsMinute } from '../../db/schema/accounts';
+import { accountLatest, exchangeAccounts, snapshotsHourly, snapshotsMinute } from '../../db/schema/accounts';
 import type { AccountMetrics } from '../../exchanges/metrics';
 import type { Position } from '../../exchanges/types';
 
@@ -43,6 +43,7 @@ const ROWS_PER_INSERT = 9;
 
 /**
  * Writes one run of snapshots and failures in a single D1 batch: all of it commits, or none.
+ * Each snapshot lands as a minute row, in its hour's row, and as the account's latest state.
  */
 export async function writeSnapshotRun(db: Db, records: SnapshotRecord[], failures: SnapshotFailure[]) {
   const statements: BatchItem<'sqlite'>[] = [];
@@ -51,7 +52,26 @@ export async function writeSnapshotRun(db: Db, records: SnapshotRecord[], failur
     statements.push(db.insert(snapshotsMinute).values(rows).onConflictDoNothing());
   }
   for (const r of records) {
+    const hourRow = {
+      ...minuteRow(r),
+      ts: Math.floor(r.ts / HOUR) * HOUR,
+      minTotalBalance: r.metrics.totalBalance,
+      maxTotalBalance: r.metrics.totalBalance,
+    };
+    const { accountId: _a, ts: _t, ...latestValues } = hourRow;
     statements.push(
+      // The hour's row follows its newest minute, so long ranges read hourly rows only.
+      db
+        .insert(snapshotsHourly)
+        .values(hourRow)
+        .onConflictDoUpdate({
+          target: [snapshotsHourly.accountId, snapshotsHourly.ts],
+          set: {
+            ...latestValues,
+            minTotalBalance: sql`min(${snapshotsHourly.minTotalBalance}, excluded.min_total_balance)`,
+            maxTotalBalance: sql`max(${snapshotsHourly.maxTotalBalance}, excluded.max_total_balance)`,
+          },
+        }),
       db
         .insert(accountLatest)
         .values({ accountId: r.accountId, ts: r.ts, metrics: r.metrics, positions: r.positions })
@@ -64,7 +84,12 @@ export async function writeSnapshotRun(db: Db, records: SnapshotRecord[], failur
     );
   }
   for (const f of failures) {
-    statements.push(db.update(exchangeAccounts).set({ lastError: f.error.slice(0, 500), lastErrorAt: f.at }).where(eq(exchangeAccounts.id, f.accountId)));
+    statements.push(
+      db
+        .update(exchangeAccounts)
+        .set({ lastError: f.error.slice(0, 500), lastErrorAt: f.at })
+        .where(eq(exchangeAccounts.id, f.accountId)),
+    );
   }
   if (statements.length === 0) return;
   await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);

@@ -14,7 +14,15 @@ let stranger: UserRow;
 let accountId: string;
 
 const metrics = (totalBalance: number): AccountMetrics => ({
-  totalBalance, futuresBalance: 1, spotBalance: 1, futuresUpnl: 0, totalUpnl: 0, notional: 0, leverage: 1, btcPrice: 90_000, positions: 0,
+  totalBalance,
+  futuresBalance: 1,
+  spotBalance: 1,
+  futuresUpnl: 0,
+  totalUpnl: 0,
+  notional: 0,
+  leverage: 1,
+  btcPrice: 90_000,
+  positions: 0,
 });
 
 beforeAll(async () => {
@@ -28,18 +36,47 @@ beforeAll(async () => {
 describe('alert rules', () => {
   it('create, list, update and delete a rule on your own account', async () => {
     const client = rpcClient(await signedInJar(trader));
-    const rule = await client.createAlertRule({ accountEmail: 'alerts@sim.meridian', metric: 'leverage', operator: '>', threshold: 5, cooldownSeconds: 300, channels: ['toast'], enabled: true });
+    const rule = await client.createAlertRule({
+      accountEmail: 'alerts@sim.meridian',
+      metric: 'leverage',
+      operator: '>',
+      threshold: 5,
+      cooldownSeconds: 300,
+      channels: ['toast'],
+      enabled: true,
+    });
     expect(rule).toMatchObject({ accountEmail: 'alerts@sim.meridian', metric: 'leverage', threshold: 5 });
     expect((await client.listAlertRules()).map((r) => r.id)).toContain(rule.id);
-    expect(await client.updateAlertRule({ id: rule.id, threshold: 7, enabled: false })).toMatchObject({ threshold: 7, enabled: false });
+    expect(await client.updateAlertRule({ id: rule.id, threshold: 7, enabled: false })).toMatchObject({
+      threshold: 7,
+      enabled: false,
+    });
     await client.deleteAlertRule({ id: rule.id });
     expect(await client.listAlertRules()).toEqual([]);
   });
 
   it("refuses rules on someone else's account and hides other users' rules", async () => {
-    const mine = await rpcClient(await signedInJar(trader)).createAlertRule({ accountEmail: 'alerts@sim.meridian', metric: 'totalBalance', operator: '<', threshold: 1, cooldownSeconds: 0, channels: ['toast'], enabled: true });
+    const mine = await rpcClient(await signedInJar(trader)).createAlertRule({
+      accountEmail: 'alerts@sim.meridian',
+      metric: 'totalBalance',
+      operator: '<',
+      threshold: 1,
+      cooldownSeconds: 0,
+      channels: ['toast'],
+      enabled: true,
+    });
     const other = rpcClient(await signedInJar(stranger));
-    await expect(other.createAlertRule({ accountEmail: 'alerts@sim.meridian', metric: 'leverage', operator: '>', threshold: 1, cooldownSeconds: 0, channels: ['toast'], enabled: true })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      other.createAlertRule({
+        accountEmail: 'alerts@sim.meridian',
+        metric: 'leverage',
+        operator: '>',
+        threshold: 1,
+        cooldownSeconds: 0,
+        channels: ['toast'],
+        enabled: true,
+      }),
+    ).rejects.toMatchObject({ status: 403 });
     await expect(other.updateAlertRule({ id: mine.id, threshold: 0 })).rejects.toMatchObject({ status: 404 });
     await expect(other.deleteAlertRule({ id: mine.id })).rejects.toMatchObject({ status: 404 });
     expect(await other.listAlertRules()).toEqual([]);
@@ -48,7 +85,15 @@ describe('alert rules', () => {
 
   it('validates input: at least one channel, finite threshold, known metric', async () => {
     const client = rpcClient(await signedInJar(trader));
-    const base = { accountEmail: 'alerts@sim.meridian', metric: 'leverage', operator: '>', threshold: 5, cooldownSeconds: 0, channels: ['toast'], enabled: true } as const;
+    const base = {
+      accountEmail: 'alerts@sim.meridian',
+      metric: 'leverage' as const,
+      operator: '>' as const,
+      threshold: 5,
+      cooldownSeconds: 0,
+      channels: ['toast' as const],
+      enabled: true,
+    };
     await expect(client.createAlertRule({ ...base, channels: [] })).rejects.toMatchObject({ status: 400 });
     await expect(client.createAlertRule({ ...base, metric: 'mood' as never })).rejects.toMatchObject({ status: 400 });
     await expect(client.createAlertRule({ ...base, cooldownSeconds: -1 })).rejects.toMatchObject({ status: 400 });
@@ -58,11 +103,25 @@ describe('alert rules', () => {
 describe('alert evaluation', () => {
   it('fires when the condition holds, respects the cooldown, records history, and can be acknowledged', async () => {
     const client = rpcClient(await signedInJar(trader));
-    const rule = await client.createAlertRule({ accountEmail: 'alerts@sim.meridian', metric: 'totalBalance', operator: '>', threshold: 1000, cooldownSeconds: 60, channels: ['toast'], enabled: true });
+    const rule = await client.createAlertRule({
+      accountEmail: 'alerts@sim.meridian',
+      metric: 'totalBalance',
+      operator: '>',
+      threshold: 1000,
+      cooldownSeconds: 60,
+      channels: ['toast'],
+      enabled: true,
+    });
     const t0 = Date.UTC(2026, 10, 21, 12);
     expect(await evaluateAlerts(db, [{ accountId, metrics: metrics(900) }], t0)).toEqual([]);
     const fired = await evaluateAlerts(db, [{ accountId, metrics: metrics(1500) }], t0 + 1000);
-    expect(fired).toEqual([expect.objectContaining({ ruleId: rule.id, value: 1500, message: 'alerts@sim.meridian: Total balance above 1,000 (now 1,500)' })]);
+    expect(fired).toEqual([
+      expect.objectContaining({
+        ruleId: rule.id,
+        value: 1500,
+        message: 'alerts@sim.meridian: Total balance above 1,000 (now 1,500)',
+      }),
+    ]);
     expect(await evaluateAlerts(db, [{ accountId, metrics: metrics(1600) }], t0 + 30_000)).toEqual([]); // cooldown
     expect(await evaluateAlerts(db, [{ accountId, metrics: metrics(1600) }], t0 + 61_000)).toHaveLength(1);
 
@@ -71,15 +130,28 @@ describe('alert evaluation', () => {
     const acked = await client.acknowledgeAlertEvent({ id: events[0]!.id });
     expect(acked.acknowledgedAt).toBeGreaterThan(0);
     expect(await client.listAlertEvents({ limit: 10, unacknowledgedOnly: true })).toHaveLength(1);
-    await expect(rpcClient(await signedInJar(stranger)).acknowledgeAlertEvent({ id: events[1]!.id })).rejects.toMatchObject({ status: 404 });
+    await expect(rpcClient(await signedInJar(stranger)).acknowledgeAlertEvent({ id: events[1]!.id })).rejects.toMatchObject({
+      status: 404,
+    });
     await client.deleteAlertRule({ id: rule.id });
   });
 
   it('two evaluations racing on the same rule fire it once', async () => {
     const client = rpcClient(await signedInJar(trader));
-    const rule = await client.createAlertRule({ accountEmail: 'alerts@sim.meridian', metric: 'totalBalance', operator: '>', threshold: 0, cooldownSeconds: 600, channels: ['toast'], enabled: true });
+    const rule = await client.createAlertRule({
+      accountEmail: 'alerts@sim.meridian',
+      metric: 'totalBalance',
+      operator: '>',
+      threshold: 0,
+      cooldownSeconds: 600,
+      channels: ['toast'],
+      enabled: true,
+    });
     const now = Date.UTC(2026, 10, 21, 13);
-    const results = await Promise.all([evaluateAlerts(db, [{ accountId, metrics: metrics(5) }], now), evaluateAlerts(db, [{ accountId, metrics: metrics(5) }], now + 1)]);
+    const results = await Promise.all([
+      evaluateAlerts(db, [{ accountId, metrics: metrics(5) }], now),
+      evaluateAlerts(db, [{ accountId, metrics: metrics(5) }], now + 1),
+    ]);
     expect(results.flat()).toHaveLength(1);
     expect(await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id))).toHaveLength(1);
     await client.deleteAlertRule({ id: rule.id });
@@ -87,7 +159,15 @@ describe('alert evaluation', () => {
 
   it('pushes a fired alert to the owner through streamAlerts', async () => {
     const client = rpcClient(await signedInJar(trader));
-    const rule = await client.createAlertRule({ accountEmail: 'alerts@sim.meridian', metric: 'leverage', operator: '>', threshold: 0.5, cooldownSeconds: 0, channels: ['toast'], enabled: true });
+    const rule = await client.createAlertRule({
+      accountEmail: 'alerts@sim.meridian',
+      metric: 'leverage',
+      operator: '>',
+      threshold: 0.5,
+      cooldownSeconds: 0,
+      channels: ['toast'],
+      enabled: true,
+    });
     const stream = await client.streamAlerts();
     const next = stream.next();
     await new Promise((r) => setTimeout(r, 50)); // let the subscription reach the hub

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { alertMessage, conditionMet, shouldFire, type RuleState } from './evaluate';
 
-const rule = (over: Partial<RuleState> = {}): RuleState => ({ operator: '>', threshold: 100, cooldownSeconds: 60, lastValue: null, lastFiredAt: null, ...over });
+const rule = (over: Partial<RuleState> = {}): RuleState => ({
+  operator: '>',
+  threshold: 100,
+  cooldownSeconds: 60,
+  lastValue: null,
+  lastFiredAt: null,
+  ...over,
+});
 
 describe('alert conditions', () => {
   it.each([
@@ -35,5 +42,7 @@ describe('cooldown', () => {
 
 it('writes a message a trader can read', () => {
   expect(alertMessage('a@sim', 'leverage', '>', 3, 3.456789)).toBe('a@sim: Leverage above 3 (now 3.45679)');
-  expect(alertMessage('a@sim', 'totalBalance', 'crosses_below', 100000, 99500.5)).toBe('a@sim: Total balance crossed below 100,000 (now 99,500.5)');
+  expect(alertMessage('a@sim', 'totalBalance', 'crosses_below', 100000, 99500.5)).toBe(
+    'a@sim: Total balance crossed below 100,000 (now 99,500.5)',
+  );
 });

@@ -1,7 +1,8 @@
 import type { AccountMetrics } from '../../exchanges/metrics';
 
 export type AlertOperator = '>' | '<' | 'crosses_above' | 'crosses_below';
-export type AlertMetric = 'totalBalance' | 'futuresBalance' | 'spotBalance' | 'futuresUpnl' | 'totalUpnl' | 'notional' | 'leverage' | 'btcPrice';
+export type AlertMetric =
+  'totalBalance' | 'futuresBalance' | 'spotBalance' | 'futuresUpnl' | 'totalUpnl' | 'notional' | 'leverage' | 'btcPrice';
 
 export interface RuleState {
   operator: AlertOperator;
@@ -22,7 +23,12 @@ export const METRIC_LABELS: Record<AlertMetric, string> = {
   btcPrice: 'BTC price',
 };
 
-const OPERATOR_WORDS: Record<AlertOperator, string> = { '>': 'above', '<': 'below', crosses_above: 'crossed above', crosses_below: 'crossed below' };
+const OPERATOR_WORDS: Record<AlertOperator, string> = {
+  '>': 'above',
+  '<': 'below',
+  crosses_above: 'crossed above',
+  crosses_below: 'crossed below',
+};
 
 export function metricValue(metrics: AccountMetrics, metric: AlertMetric): number | null {
   const value = metrics[metric];
@@ -50,7 +56,14 @@ export function shouldFire(rule: RuleState, value: number, now: number): boolean
   return rule.lastFiredAt === null || now - rule.lastFiredAt >= rule.cooldownSeconds * 1000;
 }
 
-export function alertMessage(accountEmail: string, metric: AlertMetric, operator: AlertOperator, threshold: number, value: number): string {
-  const fmt = (n: number) => (Math.abs(n) >= 1000 ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(Number(n.toPrecision(6))));
+export function alertMessage(
+  accountEmail: string,
+  metric: AlertMetric,
+  operator: AlertOperator,
+  threshold: number,
+  value: number,
+): string {
+  const fmt = (n: number) =>
+    Math.abs(n) >= 1000 ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(Number(n.toPrecision(6)));
   return `${accountEmail}: ${METRIC_LABELS[metric]} ${OPERATOR_WORDS[operator]} ${fmt(threshold)} (now ${fmt(value)})`;
 }

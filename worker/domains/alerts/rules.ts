@@ -17,11 +17,19 @@ export interface RuleFields {
 }
 
 const ruleWithEmail = (db: Db) =>
-  db.select({ rule: alertRules, accountEmail: exchangeAccounts.email }).from(alertRules).innerJoin(exchangeAccounts, eq(exchangeAccounts.id, alertRules.accountId));
+  db
+    .select({ rule: alertRules, accountEmail: exchangeAccounts.email })
+    .from(alertRules)
+    .innerJoin(exchangeAccounts, eq(exchangeAccounts.id, alertRules.accountId));
 
 function toDto(row: { rule: typeof alertRules.$inferSelect; accountEmail: string }) {
   const { userId: _userId, updatedAt: _updatedAt, ...rule } = row.rule;
-  return { ...rule, metric: rule.metric as AlertMetric, channels: rule.channels as ('toast' | 'telegram')[], accountEmail: row.accountEmail };
+  return {
+    ...rule,
+    metric: rule.metric as AlertMetric,
+    channels: rule.channels as ('toast' | 'telegram')[],
+    accountEmail: row.accountEmail,
+  };
 }
 
 export async function listRules(db: Db, userId: string) {
@@ -30,7 +38,9 @@ export async function listRules(db: Db, userId: string) {
 }
 
 async function ownRule(db: Db, userId: string, id: string) {
-  const row = await ruleWithEmail(db).where(and(eq(alertRules.id, id), eq(alertRules.userId, userId))).get();
+  const row = await ruleWithEmail(db)
+    .where(and(eq(alertRules.id, id), eq(alertRules.userId, userId)))
+    .get();
   if (!row) throw appError('NOT_FOUND', 'Alert rule not found');
   return row;
 }
@@ -40,7 +50,9 @@ export async function createRule(db: Db, session: Session, input: RuleFields & {
   const now = Date.now();
   const id = crypto.randomUUID();
   const { accountEmail: _email, ...fields } = input;
-  await db.insert(alertRules).values({ id, userId: session.sub, accountId: account.id, ...fields, createdAt: now, updatedAt: now });
+  await db
+    .insert(alertRules)
+    .values({ id, userId: session.sub, accountId: account.id, ...fields, createdAt: now, updatedAt: now });
   return toDto(await ownRule(db, session.sub, id));
 }
 
@@ -63,7 +75,10 @@ export async function deleteRule(db: Db, userId: string, id: string) {
 }
 
 const eventWithEmail = (db: Db) =>
-  db.select({ event: alertEvents, accountEmail: exchangeAccounts.email }).from(alertEvents).innerJoin(exchangeAccounts, eq(exchangeAccounts.id, alertEvents.accountId));
+  db
+    .select({ event: alertEvents, accountEmail: exchangeAccounts.email })
+    .from(alertEvents)
+    .innerJoin(exchangeAccounts, eq(exchangeAccounts.id, alertEvents.accountId));
 
 function eventDto(row: { event: typeof alertEvents.$inferSelect; accountEmail: string }) {
   const { userId: _userId, ...event } = row.event;
@@ -71,13 +86,17 @@ function eventDto(row: { event: typeof alertEvents.$inferSelect; accountEmail: s
 }
 
 export async function listEvents(db: Db, userId: string, limit: number, unacknowledgedOnly: boolean) {
-  const where = unacknowledgedOnly ? and(eq(alertEvents.userId, userId), isNull(alertEvents.acknowledgedAt)) : eq(alertEvents.userId, userId);
+  const where = unacknowledgedOnly
+    ? and(eq(alertEvents.userId, userId), isNull(alertEvents.acknowledgedAt))
+    : eq(alertEvents.userId, userId);
   const rows = await eventWithEmail(db).where(where).orderBy(desc(alertEvents.firedAt)).limit(limit);
   return rows.map(eventDto);
 }
 
 export async function acknowledgeEvent(db: Db, userId: string, id: string) {
-  const found = await eventWithEmail(db).where(and(eq(alertEvents.id, id), eq(alertEvents.userId, userId))).get();
+  const found = await eventWithEmail(db)
+    .where(and(eq(alertEvents.id, id), eq(alertEvents.userId, userId)))
+    .get();
   if (!found) throw appError('NOT_FOUND', 'Alert not found');
   if (found.event.acknowledgedAt === null) {
     const at = Date.now();

@@ -30,7 +30,11 @@ type Batch = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
  * batch — so the cron and a live poll evaluating the same rule at once cannot both fire it.
  * (Raw D1 statements: drizzle's batch does not take INSERT … SELECT.)
  */
-export async function evaluateAlerts(db: Db, updates: { accountId: string; metrics: AccountMetrics }[], now = Date.now()): Promise<FiredAlert[]> {
+export async function evaluateAlerts(
+  db: Db,
+  updates: { accountId: string; metrics: AccountMetrics }[],
+  now = Date.now(),
+): Promise<FiredAlert[]> {
   if (updates.length === 0) return [];
   const byAccount = new Map(updates.map((u) => [u.accountId, u.metrics]));
   const rules: { rule: typeof alertRules.$inferSelect; email: string }[] = [];
@@ -71,7 +75,9 @@ export async function evaluateAlerts(db: Db, updates: { accountId: string; metri
     const d1 = db.$client;
     const [, inserted] = await d1.batch([
       d1
-        .prepare('UPDATE alert_rules SET last_value = ?1, last_fired_at = ?2 WHERE id = ?3 AND (last_fired_at IS NULL OR last_fired_at <= ?4)')
+        .prepare(
+          'UPDATE alert_rules SET last_value = ?1, last_fired_at = ?2 WHERE id = ?3 AND (last_fired_at IS NULL OR last_fired_at <= ?4)',
+        )
         .bind(value, now, rule.id, now - rule.cooldownSeconds * 1000),
       d1
         .prepare(

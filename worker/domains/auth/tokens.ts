@@ -1,7 +1,10 @@
 /** 32 random bytes, base64url: the opaque refresh token handed to the browser. */
 export function newOpaqueToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** Only the SHA-256 of a refresh token is stored, so a database leak yields no usable tokens. */

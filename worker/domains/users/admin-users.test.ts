@@ -8,7 +8,8 @@ let admin: UserRow;
 beforeAll(async () => {
   superadmin = await insertUser({ role: 'superadmin', email: 'root@corp.test', name: 'Root' });
   admin = await insertUser({ role: 'admin', email: 'ops@corp.test', name: 'Ops Admin' });
-  for (let i = 0; i < 30; i++) await insertUser({ email: `trader${String(i).padStart(2, '0')}@corp.test`, name: `Trader ${i}`, approved: i % 3 !== 0 });
+  for (let i = 0; i < 30; i++)
+    await insertUser({ email: `trader${String(i).padStart(2, '0')}@corp.test`, name: `Trader ${i}`, approved: i % 3 !== 0 });
 });
 
 const as = async (u: UserRow) => rpcClient(await signedInJar(u));
@@ -46,7 +47,9 @@ describe('listUsers', () => {
 describe('updateUser', () => {
   it('approves a user and records when', async () => {
     const target = await insertUser({ approved: false });
-    const updated = await (await as(admin)).updateUser({ id: target.id, approved: true, isRiskTeam: true, can_use_terminal: true });
+    const updated = await (
+      await as(admin)
+    ).updateUser({ id: target.id, approved: true, isRiskTeam: true, can_use_terminal: true });
     expect(updated).toMatchObject({ approved: true, isRiskTeam: true, can_use_terminal: true });
     expect(updated.approvedAt).toBeGreaterThan(0);
     const unapproved = await (await as(admin)).updateUser({ id: target.id, approved: false });
@@ -86,6 +89,9 @@ describe('updateUser', () => {
   });
 
   it('answers 404 for an unknown user', async () => {
-    await expect((await as(admin)).updateUser({ id: 'missing', approved: true })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect((await as(admin)).updateUser({ id: 'missing', approved: true })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 });

@@ -1,7 +1,16 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 
-export const ALERT_METRICS = ['totalBalance', 'futuresBalance', 'spotBalance', 'futuresUpnl', 'totalUpnl', 'notional', 'leverage', 'btcPrice'] as const;
+export const ALERT_METRICS = [
+  'totalBalance',
+  'futuresBalance',
+  'spotBalance',
+  'futuresUpnl',
+  'totalUpnl',
+  'notional',
+  'leverage',
+  'btcPrice',
+] as const;
 export const alertMetricSchema = z.enum(ALERT_METRICS);
 export const alertOperatorSchema = z.enum(['>', '<', 'crosses_above', 'crosses_below']);
 export const alertChannelSchema = z.enum(['toast', 'telegram']);
@@ -39,7 +48,11 @@ const ruleFields = z.object({
   metric: alertMetricSchema,
   operator: alertOperatorSchema,
   threshold: z.number().finite(),
-  cooldownSeconds: z.number().int().min(0).max(7 * 86_400),
+  cooldownSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400),
   channels: z.array(alertChannelSchema).min(1, 'Pick at least one channel').max(2),
   enabled: z.boolean().default(true),
 });
@@ -60,7 +73,11 @@ export const alertsContract = {
     .output(z.object({ id: z.string() })),
   listAlertEvents: oc
     .route({ method: 'GET', summary: 'Fired alerts, newest first' })
-    .input(z.object({ limit: z.number().int().min(1).max(200).default(50), unacknowledgedOnly: z.boolean().default(false) }).default({ limit: 50, unacknowledgedOnly: false }))
+    .input(
+      z
+        .object({ limit: z.number().int().min(1).max(200).default(50), unacknowledgedOnly: z.boolean().default(false) })
+        .default({ limit: 50, unacknowledgedOnly: false }),
+    )
     .output(z.array(alertEventSchema)),
   acknowledgeAlertEvent: oc
     .route({ method: 'POST', summary: 'Acknowledge a fired alert' })

@@ -37,9 +37,7 @@ export const updateUserInput = z
   .refine((v) => Object.keys(v).length > 1, { message: 'Nothing to change' });
 
 export const usersContract = {
-  getCurrentUser: oc
-    .route({ method: 'GET', summary: 'The signed-in user, read fresh from the database' })
-    .output(userSchema),
+  getCurrentUser: oc.route({ method: 'GET', summary: 'The signed-in user, read fresh from the database' }).output(userSchema),
   listUsers: oc
     .route({ method: 'GET', summary: 'Users, newest first, with search and paging (admin)' })
     .input(listUsersInput)

@@ -2,14 +2,21 @@ import { readAccountStats } from '../../domains/accounts/account-stats';
 import { accountForCaller, listAccountsFor } from '../../domains/accounts/account-access';
 import { readDashboardPrefs, saveDashboardPrefs } from '../../domains/accounts/dashboard-prefs';
 import { readHistory } from '../../domains/accounts/history';
-import { addAccount, listAccountsWithAssignments, setAssignment, syncAccountsFromExchange } from '../../domains/accounts/manage-accounts';
+import {
+  addAccount,
+  listAccountsWithAssignments,
+  setAssignment,
+  syncAccountsFromExchange,
+} from '../../domains/accounts/manage-accounts';
 import type { LiveEvent } from '../../durable-objects/account-live';
 import { readNdjson } from '../../durable-objects/ndjson-fanout';
 import { adapterFor } from '../../exchanges/for-env';
 import { admin, approved } from '../procedures';
 
 export const accountsRouter = {
-  getUserAccounts: approved.getUserAccounts.handler(({ context, input }) => listAccountsFor(context.db, context.session, input.scope)),
+  getUserAccounts: approved.getUserAccounts.handler(({ context, input }) =>
+    listAccountsFor(context.db, context.session, input.scope),
+  ),
 
   getUserAccountStats: approved.getUserAccountStats.handler(async ({ context, input }) =>
     readAccountStats(context.db, await accountForCaller(context.db, context.session, input.email)),
@@ -31,7 +38,9 @@ export const accountsRouter = {
   }),
 
   getDashboardPrefs: approved.getDashboardPrefs.handler(({ context }) => readDashboardPrefs(context.db, context.session.sub)),
-  updateDashboardPrefs: approved.updateDashboardPrefs.handler(({ context, input }) => saveDashboardPrefs(context.db, context.session.sub, input)),
+  updateDashboardPrefs: approved.updateDashboardPrefs.handler(({ context, input }) =>
+    saveDashboardPrefs(context.db, context.session.sub, input),
+  ),
 
   listExchangeAccounts: admin.listExchangeAccounts.handler(({ context }) => listAccountsWithAssignments(context.db)),
   syncExchangeAccounts: admin.syncExchangeAccounts.handler(({ context, input }) =>

@@ -7,9 +7,15 @@ export const alertsRouter = {
   listAlertRules: approved.listAlertRules.handler(({ context }) => listRules(context.db, context.session.sub)),
   createAlertRule: approved.createAlertRule.handler(({ context, input }) => createRule(context.db, context.session, input)),
   updateAlertRule: approved.updateAlertRule.handler(({ context, input }) => updateRule(context.db, context.session.sub, input)),
-  deleteAlertRule: approved.deleteAlertRule.handler(({ context, input }) => deleteRule(context.db, context.session.sub, input.id)),
-  listAlertEvents: approved.listAlertEvents.handler(({ context, input }) => listEvents(context.db, context.session.sub, input.limit, input.unacknowledgedOnly)),
-  acknowledgeAlertEvent: approved.acknowledgeAlertEvent.handler(({ context, input }) => acknowledgeEvent(context.db, context.session.sub, input.id)),
+  deleteAlertRule: approved.deleteAlertRule.handler(({ context, input }) =>
+    deleteRule(context.db, context.session.sub, input.id),
+  ),
+  listAlertEvents: approved.listAlertEvents.handler(({ context, input }) =>
+    listEvents(context.db, context.session.sub, input.limit, input.unacknowledgedOnly),
+  ),
+  acknowledgeAlertEvent: approved.acknowledgeAlertEvent.handler(({ context, input }) =>
+    acknowledgeEvent(context.db, context.session.sub, input.id),
+  ),
   streamAlerts: approved.streamAlerts.handler(async ({ context, signal }) => {
     const res = await context.env.USER_ALERTS.getByName(context.session.sub).fetch('https://user-alerts/subscribe', { signal });
     if (!res.body) throw new Error('alert hub answered without a body');
