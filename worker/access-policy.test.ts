@@ -53,6 +53,7 @@ beforeAll(async () => {
     enabled: true,
   };
   sampleInputs.createAlertRule = () => rule;
+  sampleInputs.postManualNews = () => ({ title: `Matrix headline ${crypto.randomUUID()}`, isTest: true });
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;
   asyncInputs.updateAlertRule = async (kind) => ({ id: await ownRuleId(kind), threshold: 100 });

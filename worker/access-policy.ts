@@ -28,6 +28,9 @@ export const RPC_ACCESS = {
   listAlertEvents: 'approved',
   acknowledgeAlertEvent: 'approved',
   streamAlerts: 'approved',
+  getHistoricalNews: 'approved',
+  streamNews: 'approved',
+  postManualNews: 'admin',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<keyof typeof serverFns, AccessLevel> = {

@@ -4,6 +4,7 @@ import { runScheduled } from './cron';
 
 export { AccountLiveHub } from './durable-objects/account-live';
 export { UserAlertHub } from './durable-objects/user-alerts';
+export { NewsHub } from './durable-objects/news-hub';
 
 const app = createApp();
 

@@ -1,6 +1,7 @@
 import { pub } from './procedures';
 import { accountsRouter } from './routers/accounts';
 import { alertsRouter } from './routers/alerts';
+import { newsRouter } from './routers/news';
 import { usersRouter } from './routers/users';
 
 /** The flat router; keys mirror the contract. */
@@ -8,6 +9,7 @@ export const router = pub.router({
   ...usersRouter,
   ...accountsRouter,
   ...alertsRouter,
+  ...newsRouter,
 });
 
 export type Router = typeof router;

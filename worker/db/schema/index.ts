@@ -2,3 +2,4 @@ export * from './users';
 export * from './sessions';
 export * from './accounts';
 export * from './alerts';
+export * from './news';

@@ -1,0 +1,62 @@
+import type { Db } from '../../db/client';
+import type { Bindings } from '../../env';
+import type { ExchangeAdapter } from '../../exchanges/types';
+import { logError } from '../../lib/log';
+import type { NewsItemDto } from '../../rpc/contract/news';
+import { loadClassifyConfig } from './news-config';
+import { findRecentDuplicate, storeNewsItem } from './news-store';
+import { classify } from './pipeline';
+import type { NewsItemDraft, RawNewsItem } from './types';
+
+export interface IngestDeps {
+  db: Db;
+  env: Bindings;
+  exchange: ExchangeAdapter;
+  /** Called for each stored item after it is published (the Telegram outbox hooks in here). */
+  afterStore?: (item: NewsItemDto, forwardToTelegram: boolean) => Promise<void>;
+}
+
+/** What an admin posting by hand may fix regardless of the rules. */
+export interface IngestOverrides {
+  importance?: NewsItemDraft['importance'];
+  addSymbols?: string[];
+}
+
+export type IngestResult = { status: 'stored'; item: NewsItemDto } | { status: 'duplicate' } | { status: 'rejected' };
+
+/** Prices at publish for the item's symbols (BTC → BTCUSDT mark price). A failed lookup is not fatal. */
+async function pricesFor(exchange: ExchangeAdapter, symbols: string[]): Promise<Record<string, number>> {
+  if (symbols.length === 0) return {};
+  try {
+    const marks = await exchange.getMarkPrices(symbols.map((s) => `${s}USDT`));
+    return Object.fromEntries(symbols.filter((s) => marks[`${s}USDT`] !== undefined).map((s) => [s, marks[`${s}USDT`]!]));
+  } catch (err) {
+    logError('price at publish unavailable', err);
+    return {};
+  }
+}
+
+/**
+ * The one code path for every source: classify (normalise → mappings → banned → rules) → dedupe
+ * → store (D1 + FTS5 via trigger) → publish to the news hub → after-store hooks (Telegram).
+ */
+export async function ingestNews(deps: IngestDeps, raw: RawNewsItem, overrides: IngestOverrides = {}): Promise<IngestResult> {
+  const classified = classify(raw, await loadClassifyConfig(deps.db));
+  if (!classified) return { status: 'rejected' };
+  const draft = {
+    ...classified,
+    symbols: [...new Set([...classified.symbols, ...(overrides.addSymbols ?? [])])],
+    importance: overrides.importance ?? classified.importance,
+  };
+  if (await findRecentDuplicate(deps.db, draft.dedupKey, draft.ts)) return { status: 'duplicate' };
+  const item = await storeNewsItem(deps.db, draft, await pricesFor(deps.exchange, draft.symbols));
+  if (!item) return { status: 'duplicate' };
+  try {
+    await deps.env.NEWS_HUB.getByName('global').publish(item);
+  } catch (err) {
+    // Stored is what counts: a client that missed the push sees the item on its next fetch.
+    logError('news publish failed', err);
+  }
+  await deps.afterStore?.(item, draft.forwardToTelegram);
+  return { status: 'stored', item };
+}

@@ -1,0 +1,18 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { Bindings } from '../env';
+import type { NewsItemDto } from '../rpc/contract/news';
+import { NdjsonFanout } from './ndjson-fanout';
+
+/** The one news feed hub: every open feed subscribes here; ingest publishes each stored item. */
+export class NewsHub extends DurableObject<Bindings> {
+  private readonly fanout = new NdjsonFanout<NewsItemDto>();
+
+  async fetch(request: Request): Promise<Response> {
+    return this.fanout.subscribe(request);
+  }
+
+  async publish(item: NewsItemDto): Promise<number> {
+    await this.fanout.broadcast(item);
+    return this.fanout.size;
+  }
+}

@@ -1,0 +1,65 @@
+import { eventIterator, oc, type } from '@orpc/contract';
+import { z } from 'zod';
+
+const listOrOne = z.union([z.string().max(100), z.array(z.string().max(100)).max(50)]);
+
+/** SPEC.md §2/§7: the raw feed parameters; the router normalises them (lone values → lists, defaults). */
+export const historicalNewsInput = z
+  .object({
+    limit: z.union([z.number(), z.string().max(20)]).optional(),
+    importance: listOrOne.optional(),
+    symbols: listOrOne.optional(),
+    sources: listOrOne.optional(),
+    search: z.string().max(200).optional(),
+    sortBy: z.string().max(20).optional(),
+    sortOrder: z.string().max(4).optional(),
+    onePctMovement: z.union([z.boolean(), z.string().max(5)]).optional(),
+    excludeGarbage: z.boolean().optional(),
+    excludeTestNews: z.boolean().optional(),
+    includeMetadata: z.boolean().optional(),
+    /** Keyset paging: items strictly older than this (ms). */
+    before: z.number().int().optional(),
+  })
+  .default({});
+
+export interface NewsItemDto {
+  id: number;
+  ts: number;
+  receivedAt: number;
+  sourceId: string;
+  sourceKind: string;
+  author: string | null;
+  title: string;
+  body: string | null;
+  url: string | null;
+  symbols: string[];
+  importance: 'critical' | 'high' | 'medium' | 'low';
+  isGarbage: boolean;
+  isTest: boolean;
+  onePctMovement: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+export const manualNewsInput = z.object({
+  title: z.string().trim().min(1, 'A headline is required').max(500),
+  body: z.string().trim().max(5000).optional(),
+  url: z.url().max(2000).optional(),
+  symbols: z.array(z.string().trim().toUpperCase().min(1).max(20)).max(20).optional(),
+  importance: z.enum(['critical', 'high', 'medium', 'low']).optional(),
+  isTest: z.boolean().default(false),
+});
+
+export const newsContract = {
+  getHistoricalNews: oc
+    .route({ method: 'GET', summary: 'The news feed: filters, full-text search, newest first (SPEC.md §2 parameters)' })
+    .input(historicalNewsInput)
+    // Typed, not re-validated: up to 1,000 items our own query produced.
+    .output(type<{ items: NewsItemDto[] }>()),
+  streamNews: oc
+    .route({ method: 'GET', summary: 'New feed items as they are published (event stream, keep-alive 5 s)' })
+    .output(eventIterator(type<NewsItemDto>())),
+  postManualNews: oc
+    .route({ method: 'POST', summary: 'Publish a headline by hand (admin); test items are flagged' })
+    .input(manualNewsInput)
+    .output(type<{ item: NewsItemDto | null; duplicate: boolean }>()),
+};

@@ -1,0 +1,53 @@
+import { readNdjson } from '../../durable-objects/ndjson-fanout';
+import { queryFeed } from '../../domains/news/feed-query';
+import { toFtsQuery } from '../../domains/news/fts-query';
+import { ingestNews } from '../../domains/news/ingest';
+import { normaliseFeedSearch } from '../../domains/news/search-params';
+import { enqueueTelegramForItem } from '../../domains/news/telegram-outbox';
+import { defaultExchangeKind } from '../../exchanges/factory';
+import { adapterFor } from '../../exchanges/for-env';
+import type { NewsItemDto } from '../contract/news';
+import { admin, approved } from '../procedures';
+
+export const newsRouter = {
+  getHistoricalNews: approved.getHistoricalNews.handler(async ({ context, input }) => {
+    const search = normaliseFeedSearch(input);
+    const items = await queryFeed(context.db, {
+      ...search,
+      match: toFtsQuery(search.search, { prefix: true }),
+      before: input.before,
+    });
+    return { items };
+  }),
+
+  streamNews: approved.streamNews.handler(async ({ context, signal }) => {
+    const res = await context.env.NEWS_HUB.getByName('global').fetch('https://news-hub/subscribe', { signal });
+    if (!res.body) throw new Error('news hub answered without a body');
+    return readNdjson<NewsItemDto>(res.body);
+  }),
+
+  postManualNews: admin.postManualNews.handler(async ({ context, input }) => {
+    const now = Date.now();
+    const result = await ingestNews(
+      {
+        db: context.db,
+        env: context.env,
+        exchange: adapterFor(context.env, defaultExchangeKind(context.env as never)),
+        afterStore: (item, forward) => enqueueTelegramForItem(context.db, item, forward),
+      },
+      {
+        source: { id: 'manual', kind: 'manual', name: 'Manual' },
+        externalId: crypto.randomUUID(),
+        publishedAt: now,
+        receivedAt: now,
+        author: context.actor.name,
+        title: input.title,
+        body: input.body,
+        url: input.url,
+        isTest: input.isTest,
+      },
+      { importance: input.importance, addSymbols: input.symbols },
+    );
+    return { item: result.status === 'stored' ? result.item : null, duplicate: result.status === 'duplicate' };
+  }),
+};
