@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { appError } from '../../lib/errors';
+import { fetchWithTimeout, globalFetch, parseJson, readText, trimBaseUrl, type FetchFn } from '../http';
+import {
+  mapXNetworkError,
+  mapXPartialError,
+  mapXResponseError,
+  parseProblem,
+  readRateLimit,
+  unreadableX,
+  type XRateLimit,
+} from './errors';
+
+export const DEFAULT_X_BASE_URL = 'https://api.x.com';
+
+export interface XConfig {
+  /** default https://api.x.com; a third-party provider with the same shapes works too */
+  baseUrl?: string;
+  bearerToken: string;
+  fetch?: FetchFn;
+  now?: () => number;
+  /** per request, default 10 s */
+  timeoutMs?: number;
+}
+
+export interface XUser {
+  id: string;
+  username: string;
+  name: string;
+}
+
+export interface XTweet {
+  id: string;
+  /** X's text with its HTML escapes (&amp; &lt; &gt;) undone */
+  text: string;
+  /** ms since epoch */
+  createdAt: number;
+  authorId: string;
+  authorUsername?: string;
+  url: string;
+  /** expanded targets of the t.co links in the text */
+  links: string[];
+  /** e.g. [{type: 'quoted', id}] (retweets and replies are excluded upstream) */
+  referencedTweets: { type: string; id: string }[];
+}
+
+export interface TimelineOptions {
+  /** only posts newer than this id */
+  sinceId?: string;
+  /** per page, 5–100; default 10 */
+  maxResults?: number;
+  /**
+   * With a sinceId, pages followed while X reports more (default 3), so a burst between polls is
+   * not skipped. Without a sinceId only the first page is read: a first poll does not backfill.
+   */
+  maxPages?: number;
+}
+
+export interface XTimelinePage {
+  /** oldest first, unique, all newer than sinceId */
+  tweets: XTweet[];
+  /** the cursor to store as the next sinceId; null when nothing is new (keep the old cursor) */
+  newestId: string | null;
+  /** from the last response; null when X sent no x-rate-limit-* headers */
+  rateLimit: XRateLimit | null;
+  /** true when maxPages ran out with more posts left: some posts between the polls were skipped */
+  truncated: boolean;
+}
+
+const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
+const NUMERIC_ID = /^\d{1,19}$/;
+const TWITTER_EPOCH_MS = 1_288_834_974_657n;
+
+const userSchema = z.object({ id: z.string(), username: z.string(), name: z.string() });
+const tweetSchema = z.object({
+  id: z.string().regex(NUMERIC_ID),
+  text: z.string(),
+  created_at: z.string().optional(),
+  author_id: z.string().optional(),
+  entities: z
+    .object({
+      urls: z
+        .array(z.object({ url: z.string().optional(), expanded_url: z.string().optional(), unwound_url: z.string().optional() }))
+        .optional(),
+    })
+    .optional(),
+  referenced_tweets: z.array(z.object({ type: z.string(), id: z.string() })).optional(),
+});
+const timelineSchema = z.object({
+  data: z.array(tweetSchema).optional(),
+  includes: z.object({ users: z.array(userSchema).optional() }).optional(),
+  meta: z
+    .object({
+      newest_id: z.string().regex(NUMERIC_ID).optional(),
+      oldest_id: z.string().optional(),
+      result_count: z.number().optional(),
+      next_token: z.string().optional(),
+    })
+    .optional(),
+  errors: z.array(z.unknown()).optional(),
+});
+const userLookupSchema = z.object({ data: userSchema.optional(), errors: z.array(z.unknown()).optional() });
+
+type RawTweet = z.infer<typeof tweetSchema>;
+
+/** X's text escapes exactly these three characters. */
+function unescapeXText(text: string): string {
+  return text.replace(/&(amp|lt|gt);/g, (_, name: string) => (name === 'amp' ? '&' : name === 'lt' ? '<' : '>'));
+}
+
+/** The time encoded in a snowflake id, for a post that came without created_at. */
+export function snowflakeTime(id: string): number {
+  return Number((BigInt(id) >> 22n) + TWITTER_EPOCH_MS);
+}
+
+export function compareIds(a: string, b: string): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+export function tweetUrl(id: string, username?: string): string {
+  return username ? `https://x.com/${username}/status/${id}` : `https://x.com/i/web/status/${id}`;
+}
+
+/** X API v2, app-only (Bearer) reads: user lookup and user timelines polled with a since_id cursor. */
+export class XClient {
+  private readonly baseUrl: string;
+  private readonly fetchFn: FetchFn;
+  private readonly now: () => number;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly config: XConfig) {
+    if (!config.bearerToken) throw appError('INTERNAL_SERVER_ERROR', 'X bearer token is not configured');
+    this.baseUrl = trimBaseUrl(config.baseUrl ?? DEFAULT_X_BASE_URL);
+    this.fetchFn = config.fetch ?? globalFetch;
+    this.now = config.now ?? Date.now;
+    this.timeoutMs = config.timeoutMs ?? 10_000;
+  }
+
+  /** GET /2/users/by/username/:username. Accepts "@handle" too. */
+  async lookupUser(username: string): Promise<XUser> {
+    const handle = username.trim().replace(/^@/, '');
+    if (!USERNAME.test(handle)) {
+      throw appError('BAD_REQUEST', `"${username}" is not a valid X username (1–15 letters, digits or _).`);
+    }
+    const subject = `user @${handle}`;
+    const { body } = await this.get(`/2/users/by/username/${handle}`, new URLSearchParams(), subject);
+    const parsed = userLookupSchema.safeParse(body);
+    if (!parsed.success) throw unreadableX(subject);
+    if (!parsed.data.data) throw mapXPartialError(parseProblem(body), subject);
+    const { id, username: name, name: displayName } = parsed.data.data;
+    return { id, username: name, name: displayName };
+  }
+
+  /** GET /2/users/:id/tweets, newer than sinceId, without retweets and replies. */
+  async userTimeline(userId: string, options: TimelineOptions = {}): Promise<XTimelinePage> {
+    const maxResults = options.maxResults ?? 10;
+    const maxPages = options.maxPages ?? 3;
+    if (!NUMERIC_ID.test(userId)) throw appError('BAD_REQUEST', `"${userId}" is not an X user id.`);
+    if (options.sinceId !== undefined && !NUMERIC_ID.test(options.sinceId)) {
+      throw appError('BAD_REQUEST', `"${options.sinceId}" is not an X post id.`);
+    }
+    if (!Number.isInteger(maxResults) || maxResults < 5 || maxResults > 100) {
+      throw appError('BAD_REQUEST', 'maxResults must be an integer from 5 to 100.');
+    }
+    if (!Number.isInteger(maxPages) || maxPages < 1) throw appError('BAD_REQUEST', 'maxPages must be at least 1.');
+
+    const subject = `the timeline of user ${userId}`;
+    const sinceId = options.sinceId;
+    const byId = new Map<string, XTweet>();
+    let newestId: string | null = null;
+    let rateLimit: XRateLimit | null = null;
+    let nextToken: string | undefined;
+    let pages = 0;
+    do {
+      const params = new URLSearchParams({
+        max_results: String(maxResults),
+        exclude: 'retweets,replies',
+        'tweet.fields': 'created_at,entities,referenced_tweets',
+        expansions: 'author_id',
+      });
+      if (sinceId) params.set('since_id', sinceId);
+      if (nextToken) params.set('pagination_token', nextToken);
+      const { body, headers } = await this.get(`/2/users/${userId}/tweets`, params, subject);
+      rateLimit = readRateLimit(headers) ?? rateLimit;
+      pages++;
+      const parsed = timelineSchema.safeParse(body);
+      if (!parsed.success) throw unreadableX(subject);
+      const { data, includes, meta, errors } = parsed.data;
+      if (!data && errors?.length) throw mapXPartialError(parseProblem(body), subject);
+      const usernames = new Map((includes?.users ?? []).map((u) => [u.id, u.username]));
+      for (const raw of data ?? []) {
+        // Guard against a provider that ignores since_id: never hand back a post we have seen.
+        if (sinceId && compareIds(raw.id, sinceId) <= 0) continue;
+        byId.set(raw.id, toTweet(raw, userId, usernames));
+        if (newestId === null || compareIds(raw.id, newestId) > 0) newestId = raw.id;
+      }
+      nextToken = sinceId && data?.length ? meta?.next_token : undefined;
+    } while (nextToken && pages < maxPages);
+
+    const tweets = [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
+    return { tweets, newestId, rateLimit, truncated: nextToken !== undefined };
+  }
+
+  private async get(path: string, params: URLSearchParams, subject: string): Promise<{ body: unknown; headers: Headers }> {
+    const query = params.toString();
+    const url = `${this.baseUrl}${path}${query ? `?${query}` : ''}`;
+    const sent = await fetchWithTimeout(
+      this.fetchFn,
+      url,
+      { method: 'GET', headers: { Authorization: `Bearer ${this.config.bearerToken}`, Accept: 'application/json' } },
+      this.timeoutMs,
+    );
+    if (!sent.ok) throw mapXNetworkError(sent.failure, this.timeoutMs);
+    const { res } = sent;
+    const read = await readText(res);
+    if (!read.ok) throw mapXNetworkError(read.failure, this.timeoutMs);
+    const body = parseJson(read.text);
+    if (!res.ok) throw mapXResponseError(res.status, parseProblem(body), res.headers, this.now(), subject);
+    if (body === undefined) throw unreadableX(subject);
+    return { body, headers: res.headers };
+  }
+}
+
+function toTweet(raw: RawTweet, fallbackAuthorId: string, usernames: Map<string, string>): XTweet {
+  const authorId = raw.author_id ?? fallbackAuthorId;
+  const authorUsername = usernames.get(authorId);
+  const parsedAt = raw.created_at ? Date.parse(raw.created_at) : NaN;
+  const links = (raw.entities?.urls ?? [])
+    .map((u) => u.unwound_url ?? u.expanded_url ?? u.url)
+    .filter((u): u is string => typeof u === 'string' && u !== '');
+  return {
+    id: raw.id,
+    text: unescapeXText(raw.text),
+    createdAt: Number.isFinite(parsedAt) ? parsedAt : snowflakeTime(raw.id),
+    authorId,
+    ...(authorUsername !== undefined && { authorUsername }),
+    url: tweetUrl(raw.id, authorUsername),
+    links,
+    referencedTweets: raw.referenced_tweets ?? [],
+  };
+}
