@@ -43,12 +43,13 @@ export function createApp() {
   });
   app.onError((err, c) => {
     const body = toErrorBody(err, c.get('requestId'));
-    const retryAfter = (body.data as { retryAfter?: number } | undefined)?.retryAfter;
-    const headers = new Headers(c.res.headers);
-    if (retryAfter) headers.set('Retry-After', String(retryAfter));
     const res = errorResponse(body);
-    for (const [k, v] of headers)
-      if (k.toLowerCase() === 'allow' || k.toLowerCase() === 'set-cookie' || k === 'retry-after') res.headers.append(k, v);
+    // Headers a handler set before failing that the client still needs: Allow (405), cleared cookies.
+    for (const cookie of c.res.headers.getSetCookie()) res.headers.append('Set-Cookie', cookie);
+    const allow = c.res.headers.get('Allow');
+    if (allow) res.headers.set('Allow', allow);
+    const retryAfter = (body.data as { retryAfter?: number } | undefined)?.retryAfter;
+    if (retryAfter) res.headers.set('Retry-After', String(retryAfter));
     return res;
   });
   return app;
