@@ -2,6 +2,7 @@
 import { rmSync } from 'node:fs';
 import { root } from './lib.mjs';
 
-process.env.PERSIST_TO ??= `${root}.wrangler/e2e-state`;
+// One state folder per port, so two suites on different ports never share (or delete) a database.
+process.env.PERSIST_TO ??= `${root}.wrangler/e2e-state-${process.env.PORT ?? 8788}`;
 rmSync(process.env.PERSIST_TO, { recursive: true, force: true });
 await import('./start.mjs');
