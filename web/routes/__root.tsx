@@ -5,13 +5,15 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { AppShell } from '~/components/layout/app-shell';
 import { preloadSignedInNav } from '~/components/layout/signed-in-chunks';
 import { hadSession } from '~/lib/session-hint';
-import { userQuery } from '~/lib/user-query';
+import { permissions, userQuery } from '~/lib/user-query';
 
 /*
  * Sonner loads right after the first paint instead of with it: nothing toasts during the first
  * render, and it keeps ~9 KB gzipped out of the first-load budget of /login.
  */
 const AppToaster = lazy(() => import('~/components/layout/app-toaster').then((m) => ({ default: m.AppToaster })));
+/* The fired-alerts listener: only approved users download it. */
+const AlertListener = lazy(() => import('~/components/layout/alert-listener').then((m) => ({ default: m.AlertListener })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -42,6 +44,17 @@ function SessionWatcher() {
   return null;
 }
 
+/** Toasts for fired alerts, wherever an approved user is in the app. */
+function AlertsForApproved() {
+  const { data: user } = useQuery(userQuery);
+  if (!permissions(user).approved) return null;
+  return (
+    <Suspense fallback={null}>
+      <AlertListener key={user?.id} />
+    </Suspense>
+  );
+}
+
 function RootComponent() {
   return (
     <>
@@ -49,6 +62,7 @@ function RootComponent() {
         <Outlet />
       </AppShell>
       <SessionWatcher />
+      <AlertsForApproved />
       <Suspense fallback={null}>
         <AppToaster />
       </Suspense>

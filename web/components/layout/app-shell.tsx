@@ -45,7 +45,9 @@ function Shell({ children, layout: forced }: { children: ReactNode; layout?: Lay
   // bare layout is not remounted by its own request.
   const chrome = layout === 'page' || layout === 'full-height';
   return (
-    <div className={cn('flex flex-1 flex-col', layout !== 'page' && layout !== 'bare' && 'h-dvh min-h-0 overflow-hidden')}>
+    <div
+      className={cn('flex flex-1 flex-col', layout !== 'page' && layout !== 'bare' && 'h-dvh max-h-dvh min-h-0 overflow-hidden')}
+    >
       {chrome ? (
         <a
           href="#main"

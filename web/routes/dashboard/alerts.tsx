@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader, Placeholder } from '~/components/layout/page';
+import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
-import { buttonClasses } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { permissions, userQuery } from '~/lib/user-query';
+import { AlertsContent } from './-components/alerts-content';
+import { SignInPrompt } from './-components/sign-in-prompt';
 
 /*
  * SPEC.md §2/§6: /dashboard/alerts has no guard in the route itself. The page renders for anyone;
@@ -26,32 +27,14 @@ function AlertsPage() {
       {isPending ? (
         <Spinner label="Loading alerts" />
       ) : !user ? (
-        <div className="rounded-lg border border-border bg-card p-5" data-testid="alerts-sign-in-prompt">
-          <h2 className="font-semibold">Sign in required</h2>
-          <p className="mt-1 text-sm text-muted-foreground">Alerts belong to your accounts: log in to see and set them.</p>
-          <div className="mt-4 flex gap-2">
-            <Link to="/login" search={{ redirect: '/dashboard/alerts' }} className={buttonClasses()}>
-              Log in
-            </Link>
-            <Link to="/signup" className={buttonClasses({ variant: 'outline' })}>
-              Create an account
-            </Link>
-          </div>
-        </div>
+        <SignInPrompt />
       ) : !can.approved ? (
         <div className="rounded-lg border border-warning/40 bg-warning/10 p-5" data-testid="alerts-awaiting-approval">
           <h2 className="font-semibold">Awaiting approval</h2>
           <p className="mt-1 text-sm text-muted-foreground">An admin must approve your account before you can set alerts.</p>
         </div>
       ) : (
-        <Placeholder
-          items={[
-            'Rules on an account metric: above, below, crosses',
-            'Threshold and cooldown per rule',
-            'Channels: in-app toast, Telegram chat',
-            'History of fired alerts, with acknowledge',
-          ]}
-        />
+        <AlertsContent />
       )}
     </>
   );

@@ -1,15 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader, Placeholder } from '~/components/layout/page';
+import { exchangeAccountsQuery } from '~/lib/account-queries';
+import { AssignmentsPage } from './-components/assignments-page';
 
 export const Route = createFileRoute('/_admin/admin/assignments')({
-  component: AdminAccountAssignmentsPage,
+  loader: ({ context }) => void context.queryClient.prefetchQuery(exchangeAccountsQuery),
+  component: AssignmentsPage,
 });
-
-function AdminAccountAssignmentsPage() {
-  return (
-    <>
-      <PageHeader title="Account Assignments" description="Which users trade which exchange sub-accounts." />
-      <Placeholder items={['Accounts ↔ users, many to many', 'Sync sub-accounts from the exchange', 'Add an account by email']} />
-    </>
-  );
-}

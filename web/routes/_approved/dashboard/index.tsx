@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AccountGate } from '~/components/accounts/account-selector';
 import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader, Placeholder, SlotGrid } from '~/components/layout/page';
+import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
+import { dashboardPrefsQuery, myAccountsQuery } from '~/lib/account-queries';
+import { Overview, OverviewSkeleton, OverviewToolbar } from './-components/overview';
 
 interface DashboardSearch {
   /** Test hook, see the loader. */
@@ -16,20 +19,15 @@ export const Route = createFileRoute('/_approved/dashboard/')({
    * Test hook for the generic error screen: /dashboard?__error=1 makes this loader throw
    * Error('Forced route error'), so e2e tests can check 'Something went wrong!', Show/Hide Error,
    * Try Again and Go Back. It only affects the client page of the user who types the URL; without
-   * the parameter the loader does nothing.
+   * the parameter the loader only starts the page's first queries early (errors show in the page).
    */
-  loader: ({ deps }) => {
+  loader: ({ context, deps }) => {
     if (deps.forceError) throw new Error('Forced route error');
+    void context.queryClient.prefetchQuery(myAccountsQuery);
+    void context.queryClient.prefetchQuery(dashboardPrefsQuery);
   },
   component: DashboardPage,
 });
-
-const DEFAULT_PANES = [
-  { title: 'Total balance', note: 'Spot + futures margin balance, USD' },
-  { title: 'Futures uPnL', note: 'USDT-M unrealized PnL' },
-  { title: 'Leverage', note: 'Notional / equity' },
-  { title: 'Positions uPnL', note: 'Per position, absolute or % of margin' },
-];
 
 function DashboardPage() {
   return (
@@ -37,20 +35,11 @@ function DashboardPage() {
       <SectionTabs label="Accounts" links={accountsLinks} />
       <PageHeader
         title="Overview"
-        description="Your exchange sub-accounts at a glance. Pick an account and a date range; each pane can be switched on or off."
+        description="Your exchange sub-account at a glance. Choose the panes you want; values refresh every 15 seconds."
       />
-      <SlotGrid slots={DEFAULT_PANES} />
-      <Placeholder
-        className="mt-4"
-        items={[
-          'Account selector (your assigned sub-accounts, by email)',
-          'Shared date range, last 30 days by default',
-          'Optional panes: futures balance, total uPnL, notional, spot balance, BTC price',
-          'Pane choices saved per user',
-        ]}
-      >
-        Account data arrives with the exchange-accounts release. Panes on by default are shown above.
-      </Placeholder>
+      <AccountGate toolbar={() => <OverviewToolbar />} skeleton={<OverviewSkeleton />}>
+        {(account) => <Overview key={account.email} account={account} />}
+      </AccountGate>
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AccountGate } from '~/components/accounts/account-selector';
 import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader, Placeholder } from '~/components/layout/page';
+import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
+import { LiveAccount } from './-components/live-account';
 
 export const Route = createFileRoute('/_approved/dashboard/live-data')({
   component: LiveDataPage,
@@ -12,14 +14,7 @@ function LiveDataPage() {
     <>
       <SectionTabs label="Accounts" links={accountsLinks} />
       <PageHeader title="Live Data" description="Balances and positions of the selected account, streamed as they change." />
-      <Placeholder
-        items={[
-          'Positions table: symbol, side, size, entry, mark, uPnL, margin',
-          'Values flash when they change',
-          'Connection state and data age always visible',
-          'Spot assets and futures wallets',
-        ]}
-      />
+      <AccountGate>{(account) => <LiveAccount key={account.email} account={account} />}</AccountGate>
     </>
   );
 }

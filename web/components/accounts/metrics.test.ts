@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFS, isPaneOn, PANES, upnlPercent } from './metrics';
+
+describe('dashboard panes (SPEC.md §3)', () => {
+  it('has the nine panes with the specified defaults', () => {
+    const on = PANES.filter((p) => isPaneOn(DEFAULT_PREFS, p.id)).map((p) => p.id);
+    expect(on).toEqual(['total-balance', 'futures-upnl', 'leverage', 'positions-upnl']);
+    expect(PANES).toHaveLength(9);
+    expect(DEFAULT_PREFS.positionsUpnlMode).toBe('absolute');
+  });
+
+  it('falls back to the default for a pane the server did not list', () => {
+    expect(isPaneOn({ panes: {}, positionsUpnlMode: 'absolute' }, 'leverage')).toBe(true);
+    expect(isPaneOn({ panes: {}, positionsUpnlMode: 'absolute' }, 'btc-price')).toBe(false);
+  });
+
+  it('computes uPnL as % of margin', () => {
+    expect(upnlPercent({ unrealizedPnl: 50, margin: 200 })).toBe(25);
+    expect(upnlPercent({ unrealizedPnl: 50, margin: 0 })).toBeNull();
+  });
+});

@@ -1,0 +1,188 @@
+import {
+  createColumnHelper,
+  createSortedRowModel,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from '~/lib/cn';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
+
+/** Per-column layout hints: numbers are right-aligned (PRODUCT.md §10). */
+export interface DataColumnMeta {
+  align?: 'right' | 'center';
+  /** Extra classes for the header and body cells of the column. */
+  className?: string;
+}
+
+/* TanStack Table v9: the feature set lives at module scope so it stays stable. */
+export const sortableFeatures = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
+  columnMeta: {} as DataColumnMeta,
+});
+export type SortableFeatures = typeof sortableFeatures;
+
+/** A column helper for tables rendered with DataTable. */
+export function sortableColumnHelper<T extends RowData>() {
+  return createColumnHelper<SortableFeatures, T>();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns mix value types
+export type DataColumns<T extends RowData> = ColumnDef<SortableFeatures, T, any>[];
+
+const alignClass = (meta: DataColumnMeta | undefined) =>
+  cn(meta?.align === 'right' && 'text-right', meta?.align === 'center' && 'text-center', meta?.className);
+
+function SortIndicator({ state }: { state: false | 'asc' | 'desc' }) {
+  return (
+    <svg
+      viewBox="0 0 12 12"
+      aria-hidden="true"
+      className={cn('size-3 shrink-0', state ? 'text-foreground' : 'text-muted-foreground/50')}
+      fill="currentColor"
+    >
+      <path d="M6 1.5 9 5H3z" opacity={state === 'desc' ? 0.3 : 1} />
+      <path d="M6 10.5 3 7h6z" opacity={state === 'asc' ? 0.3 : 1} />
+    </svg>
+  );
+}
+
+/**
+ * A sortable table (click or Enter on a header), sticky header, and rows navigable with the
+ * keyboard: Tab reaches the current row, ArrowUp/ArrowDown/Home/End move, Tab from a row walks
+ * through its controls.
+ */
+export function DataTable<T extends RowData>({
+  label,
+  columns,
+  data,
+  getRowId,
+  initialSorting = [],
+  rowLabel,
+  rowTestId,
+  rowClassName,
+  testId,
+  containerClassName,
+  busy = false,
+  caption,
+}: {
+  label: string;
+  columns: DataColumns<T>;
+  data: T[];
+  getRowId: (row: T) => string;
+  initialSorting?: SortingState;
+  rowLabel?: (row: T) => string;
+  rowTestId?: (row: T) => string;
+  rowClassName?: (row: T) => string | undefined;
+  testId?: string;
+  containerClassName?: string;
+  busy?: boolean;
+  caption?: ReactNode;
+}) {
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const table = useTable({
+    features: sortableFeatures,
+    columns,
+    data,
+    getRowId,
+    state: { sorting },
+    onSortingChange: setSorting,
+  });
+  const [activeRow, setActiveRow] = useState(0);
+  const rows = table.getRowModel().rows;
+  const current = Math.min(activeRow, Math.max(rows.length - 1, 0));
+
+  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number) {
+    if (event.target !== event.currentTarget) return;
+    const last = rows.length - 1;
+    const next =
+      event.key === 'ArrowDown'
+        ? Math.min(index + 1, last)
+        : event.key === 'ArrowUp'
+          ? Math.max(index - 1, 0)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    (event.currentTarget.parentElement?.children[next] as HTMLElement | undefined)?.focus();
+  }
+
+  return (
+    <Table
+      aria-label={label}
+      aria-busy={busy}
+      containerClassName={cn('transition-opacity', busy && 'opacity-60', containerClassName)}
+      data-testid={testId}
+    >
+      {caption ? <caption className="sr-only">{caption}</caption> : null}
+      <TableHeader>
+        {table.getHeaderGroups().map((group) => (
+          <TableRow key={group.id} className="hover:bg-transparent">
+            {group.headers.map((header) => {
+              const meta = header.column.columnDef.meta;
+              const sorted = header.column.getIsSorted();
+              const canSort = header.column.getCanSort();
+              return (
+                <TableHead
+                  key={header.id}
+                  scope="col"
+                  className={alignClass(meta)}
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+                >
+                  {header.isPlaceholder ? null : canSort ? (
+                    <button
+                      type="button"
+                      onClick={header.column.getToggleSortingHandler()}
+                      className={cn(
+                        '-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 uppercase outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+                        meta?.align === 'right' && 'flex-row-reverse',
+                      )}
+                    >
+                      <table.FlexRender header={header} />
+                      <SortIndicator state={sorted} />
+                    </button>
+                  ) : (
+                    <table.FlexRender header={header} />
+                  )}
+                </TableHead>
+              );
+            })}
+          </TableRow>
+        ))}
+      </TableHeader>
+      <TableBody>
+        {rows.map((row, index) => (
+          <TableRow
+            key={row.id}
+            tabIndex={index === current ? 0 : -1}
+            onFocus={() => setActiveRow(index)}
+            onKeyDown={(event) => onRowKeyDown(event, index)}
+            aria-label={rowLabel?.(row.original)}
+            data-testid={rowTestId?.(row.original)}
+            className={cn(
+              'outline-none focus-visible:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+              rowClassName?.(row.original),
+            )}
+          >
+            {row.getAllCells().map((cell) => (
+              <TableCell key={cell.id} className={alignClass(cell.column.columnDef.meta)}>
+                <table.FlexRender cell={cell} />
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

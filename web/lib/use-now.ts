@@ -1,0 +1,31 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The current time, re-rendering once a second while anyone listens: one shared timer for every
+ * "updated 4s ago" on screen, so ages tick together.
+ */
+let now = Date.now();
+let timer: ReturnType<typeof setInterval> | undefined;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!timer) {
+    now = Date.now();
+    timer = setInterval(() => {
+      now = Date.now();
+      for (const l of listeners) l();
+    }, 1000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+export function useNow(): number {
+  return useSyncExternalStore(subscribe, () => now);
+}

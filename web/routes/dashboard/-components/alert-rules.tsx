@@ -1,0 +1,165 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import { Switch } from '~/components/ui/switch';
+import { formatDateTime } from '~/lib/format';
+import { errorMessage } from '~/lib/http-error';
+import { orpc } from '~/lib/rpc';
+import { CHANNELS, describeCondition, describeCooldown, formatMetricValue, metricLabel, type AlertRule } from './alert-format';
+
+interface RuleActions {
+  edit: (rule: AlertRule) => void;
+  remove: (rule: AlertRule) => void;
+}
+
+const RuleActionsContext = createContext<RuleActions | null>(null);
+
+function useRuleActions() {
+  const value = useContext(RuleActionsContext);
+  if (!value) throw new Error('RuleActionsContext missing');
+  return value;
+}
+
+function EnabledCell({ rule }: { rule: AlertRule }) {
+  const queryClient = useQueryClient();
+  const toggle = useMutation(
+    orpc.updateAlertRule.mutationOptions({
+      onSuccess: (updated) => toast.success(`${updated.enabled ? 'Enabled' : 'Paused'}: ${describeCondition(updated)}`),
+      onError: (error) => toast.error(errorMessage(error, 'Could not change the rule')),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: orpc.listAlertRules.key() }),
+    }),
+  );
+  const checked = toggle.isPending ? !!toggle.variables?.enabled : rule.enabled;
+  return (
+    <Switch
+      checked={checked}
+      disabled={toggle.isPending}
+      onCheckedChange={(enabled) => toggle.mutate({ id: rule.id, enabled })}
+      aria-label={`Enabled: ${describeCondition(rule)}`}
+      data-testid={`rule-enabled-${rule.id}`}
+    />
+  );
+}
+
+function ActionsCell({ rule }: { rule: AlertRule }) {
+  const { edit, remove } = useRuleActions();
+  return (
+    <span className="flex justify-end gap-1">
+      <Button
+        size="xs"
+        variant="ghost"
+        onClick={() => edit(rule)}
+        aria-label={`Edit ${describeCondition(rule)}`}
+        data-testid={`edit-rule-${rule.id}`}
+      >
+        Edit
+      </Button>
+      <Button
+        size="xs"
+        variant="ghost"
+        className="text-destructive hover:text-destructive"
+        onClick={() => remove(rule)}
+        aria-label={`Delete ${describeCondition(rule)}`}
+        data-testid={`delete-rule-${rule.id}`}
+      >
+        Delete
+      </Button>
+    </span>
+  );
+}
+
+const helper = sortableColumnHelper<AlertRule>();
+
+const columns = helper.columns([
+  helper.accessor('accountEmail', {
+    header: 'Account',
+    sortFn: 'alphanumeric',
+    cell: (info) => <span className="text-muted-foreground">{info.getValue()}</span>,
+  }),
+  helper.accessor((rule) => describeCondition(rule), {
+    id: 'condition',
+    header: 'Condition',
+    sortFn: 'alphanumeric',
+    cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+  }),
+  helper.accessor('cooldownSeconds', {
+    header: 'Cooldown',
+    meta: { align: 'right' },
+    cell: (info) => <span className="tabular">{describeCooldown(info.getValue())}</span>,
+  }),
+  helper.accessor((rule) => rule.channels.join(','), {
+    id: 'channels',
+    header: 'Channels',
+    sortFn: 'alphanumeric',
+    cell: (info) => (
+      <span className="flex gap-1">
+        {info.row.original.channels.map((channel) => (
+          <Badge key={channel} tone={channel === 'toast' ? 'primary' : 'neutral'}>
+            {CHANNELS.find((c) => c.value === channel)?.label ?? channel}
+          </Badge>
+        ))}
+      </span>
+    ),
+  }),
+  helper.accessor('lastValue', {
+    header: 'Last value',
+    meta: { align: 'right' },
+    sortUndefined: 'last',
+    cell: (info) => {
+      const value = info.getValue();
+      return value === null ? (
+        <span className="text-muted-foreground">—</span>
+      ) : (
+        <span className="tabular" title={`${metricLabel(info.row.original.metric)} at the last check`}>
+          {formatMetricValue(info.row.original.metric, value)}
+        </span>
+      );
+    },
+  }),
+  helper.accessor('lastFiredAt', {
+    header: 'Last fired',
+    meta: { align: 'right' },
+    sortUndefined: 'last',
+    cell: (info) => {
+      const value = info.getValue();
+      return value === null ? (
+        <span className="text-muted-foreground">Never</span>
+      ) : (
+        <span className="tabular">{formatDateTime(value)}</span>
+      );
+    },
+  }),
+  helper.accessor('enabled', {
+    header: 'Enabled',
+    meta: { align: 'center' },
+    cell: (info) => <EnabledCell rule={info.row.original} />,
+  }),
+  helper.display({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    cell: (info) => <ActionsCell rule={info.row.original} />,
+  }),
+]);
+
+/** The caller's alert rules: sortable, with enable switch, edit and delete per row. */
+export function AlertRulesTable({ rules, actions }: { rules: AlertRule[]; actions: RuleActions }) {
+  return (
+    <RuleActionsContext.Provider value={actions}>
+      <DataTable
+        label="Alert rules"
+        testId="alert-rules-table"
+        columns={columns}
+        data={rules}
+        getRowId={(rule) => rule.id}
+        initialSorting={[{ id: 'accountEmail', desc: false }]}
+        rowLabel={(rule) => `${rule.accountEmail}: ${describeCondition(rule)}`}
+        rowTestId={(rule) => `alert-rule-${rule.id}`}
+        rowClassName={(rule) => (rule.enabled ? undefined : 'text-muted-foreground')}
+        containerClassName="max-h-[24rem]"
+      />
+    </RuleActionsContext.Provider>
+  );
+}
