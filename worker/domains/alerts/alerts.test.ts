@@ -178,3 +178,45 @@ describe('alert evaluation', () => {
     await stream.return(undefined);
   });
 });
+
+describe('telegram channel', () => {
+  it('queues a fired alert for every enabled alerts chat through the outbox', async () => {
+    const { outbox, telegramChats } = await import('../../db/schema/news');
+    await db.insert(telegramChats).values([
+      {
+        id: 'risk-desk',
+        chatId: '-2001',
+        title: 'Risk desk',
+        purpose: 'alerts',
+        minImportance: 'low',
+        symbols: [],
+        createdAt: Date.now(),
+      },
+      {
+        id: 'news-desk',
+        chatId: '-2002',
+        title: 'News desk',
+        purpose: 'news',
+        minImportance: 'low',
+        symbols: [],
+        createdAt: Date.now(),
+      },
+    ]);
+    const client = rpcClient(await signedInJar(trader));
+    const rule = await client.createAlertRule({
+      accountEmail: 'alerts@sim.meridian',
+      metric: 'btcPrice',
+      operator: '>',
+      threshold: 1,
+      cooldownSeconds: 0,
+      channels: ['telegram'],
+      enabled: true,
+    });
+    const fired = await evaluateAlerts(db, [{ accountId, metrics: metrics(1) }], Date.now());
+    await notifyFiredAlerts(env as never, fired);
+    const queued = await db.select().from(outbox);
+    expect(queued.map((q) => q.target)).toEqual(['-2001']);
+    expect(queued[0]!.payload).toMatchObject({ title: expect.stringContaining('BTC price above 1') });
+    await client.deleteAlertRule({ id: rule.id });
+  });
+});
