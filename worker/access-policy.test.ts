@@ -6,6 +6,12 @@ import { serverFns } from './server-fns/registry';
 import { users } from './db/schema/users';
 import { addAccount, setAssignment } from './domains/accounts/manage-accounts';
 import { evaluateAlerts } from './domains/alerts/run-alerts';
+import { createMapping } from './domains/news/settings/mappings';
+import { createPerformanceThreshold } from './domains/news/settings/performance-thresholds';
+import { createCustomRule } from './domains/news/settings/rule-store';
+import { createTelegramChat } from './domains/news/settings/telegram-chats';
+import { createTwitterHandle } from './domains/news/settings/twitter-handles';
+import { createTwitterPollingSession } from './domains/news/settings/twitter-sessions';
 import { USER_KINDS, db, fetchApp, insertUser, rpcClient, signedInJar, type CookieJar, type UserKind } from './test/harness';
 
 /** Who passes each level (SPEC.md §6). Everyone else gets 401 (anonymous) or 403. */
@@ -54,6 +60,81 @@ beforeAll(async () => {
   };
   sampleInputs.createAlertRule = () => rule;
   sampleInputs.postManualNews = () => ({ title: `Matrix headline ${crypto.randomUUID()}`, isTest: true });
+  // News settings: general settings are the caller's own; shared configuration rows exist up front so
+  // the one allowed caller (an admin) really updates or deletes something.
+  const unique = () => crypto.randomUUID().slice(0, 8).toUpperCase();
+  const mapping = (kind: 'special' | 'banned') => createMapping(db, kind, { terms: [`term ${unique()}`], symbols: ['BTC'] });
+  const [special, special2, special3, banned, banned2, banned3] = await Promise.all([
+    mapping('special'),
+    mapping('special'),
+    mapping('special'),
+    mapping('banned'),
+    mapping('banned'),
+    mapping('banned'),
+  ]);
+  const newsRule = () =>
+    createCustomRule(db, {
+      name: 'Matrix rule',
+      enabled: true,
+      priority: 100,
+      conditions: { text: 'matrix' },
+      actions: { sound: true },
+    });
+  const [ruleToEdit, ruleToDelete] = await Promise.all([newsRule(), newsRule()]);
+  const chat = (chatId: string) =>
+    createTelegramChat(db, { chatId, title: 'Matrix', enabled: true, minImportance: 'high', symbols: [], purpose: 'news' });
+  const [chatToEdit, chatToDelete] = await Promise.all([chat('-1009001'), chat('-1009002')]);
+  const threshold = await createPerformanceThreshold(db, { symbol: 'MATRIX', percent: 2, windowMinutes: 15 });
+  const handle = (name: string) => createTwitterHandle(db, { handle: name, userId: null, enabled: true });
+  const [handleToEdit, handleToDelete, handleForSessions] = await Promise.all([
+    handle('matrix_a'),
+    handle('matrix_b'),
+    handle('matrix_c'),
+  ]);
+  const pollingSession = () =>
+    createTwitterPollingSession(db, {
+      name: 'Matrix session',
+      handleIds: [handleForSessions.id],
+      intervalSeconds: 60,
+      activeFromUtc: '00:00',
+      activeToUtc: '24:00',
+      enabled: true,
+    });
+  const [sessionToEdit, sessionToDelete] = await Promise.all([pollingSession(), pollingSession()]);
+  sampleInputs.updateNewsSettings = () => ({ timeFormat: '12h', sounds: { low: true } });
+  sampleInputs.createMapping = () => ({ kind: 'special', terms: [`matrix ${unique()}`], symbols: ['ETH'] });
+  sampleInputs.updateMapping = () => ({ kind: 'special', id: special.id, updates: { symbols: ['SOL'] } });
+  sampleInputs.deleteMapping = () => ({ kind: 'banned', id: banned.id });
+  sampleInputs.createCustomRule = () => ({ name: 'Matrix', conditions: { symbols: ['BTC'] }, actions: { importance: 'high' } });
+  sampleInputs.updateCustomRule = () => ({ id: ruleToEdit.id, updates: { enabled: false } });
+  sampleInputs.deleteCustomRule = () => ({ id: ruleToDelete.id });
+  sampleInputs.testCustomRule = () => ({ rule: { conditions: { text: 'bitcoin' } } });
+  sampleInputs.createSource = () => ({
+    kind: 'rss',
+    name: 'Matrix feed',
+    config: { url: `https://feeds.example.com/${unique()}.xml` },
+  });
+  sampleInputs.createTelegramChat = () => ({ chatId: `-100${Date.now()}`, title: 'Matrix desk' });
+  sampleInputs.updateTelegramChat = () => ({ id: chatToEdit.id, updates: { minImportance: 'critical' } });
+  sampleInputs.deleteTelegramChat = () => ({ id: chatToDelete.id });
+  sampleInputs.createPerformanceThreshold = () => ({ symbol: unique(), percent: 1.5, windowMinutes: 5 });
+  sampleInputs.deletePerformanceThreshold = () => ({ id: threshold.id });
+  sampleInputs.createTwitterHandle = () => ({ handle: `@m_${unique()}` });
+  sampleInputs.updateTwitterHandle = () => ({ id: handleToEdit.id, updates: { enabled: false } });
+  sampleInputs.deleteTwitterHandle = () => ({ id: handleToDelete.id });
+  sampleInputs.createTwitterPollingSession = () => ({ name: 'Matrix', handleIds: [handleForSessions.id], intervalSeconds: 30 });
+  sampleInputs.updateTwitterPollingSession = () => ({ id: sessionToEdit.id, updates: { intervalSeconds: 45 } });
+  sampleInputs.deleteTwitterPollingSession = () => ({ id: sessionToDelete.id });
+  sampleInputs.createBannedMapping = () => ({ terms: [`matrix ${unique()}`] });
+  sampleInputs.updateBannedMapping = () => ({ id: banned2.id, updates: { terms: ['matrix banned'] } });
+  sampleInputs.deleteBannedMapping = () => ({ id: banned3.id });
+  sampleInputs.addTermToAllBannedMappings = () => ({ term: 'Matrix Spam' });
+  sampleInputs.createSpecialMapping = () => ({ terms: [`matrix ${unique()}`], symbols: ['BTC'] });
+  sampleInputs.updateSpecialMapping = () => ({ id: special2.id, updates: { terms: ['matrix coin'] } });
+  sampleInputs.deleteSpecialMapping = () => ({ id: special3.id });
+  sampleInputs.addTermToAllSpecialMappings = () => ({ term: 'matrix token' });
+  sampleInputs.addSymbolToAllSpecialMappings = () => ({ symbol: 'xrp' });
+
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;
   asyncInputs.updateAlertRule = async (kind) => ({ id: await ownRuleId(kind), threshold: 100 });

@@ -2,6 +2,7 @@ import { pub } from './procedures';
 import { accountsRouter } from './routers/accounts';
 import { alertsRouter } from './routers/alerts';
 import { newsRouter } from './routers/news';
+import { newsMappingsRouter } from './routers/news-mappings';
 import { usersRouter } from './routers/users';
 
 /** The flat router; keys mirror the contract. */
@@ -10,6 +11,7 @@ export const router = pub.router({
   ...accountsRouter,
   ...alertsRouter,
   ...newsRouter,
+  ...newsMappingsRouter,
 });
 
 export type Router = typeof router;

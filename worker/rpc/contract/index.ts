@@ -1,6 +1,7 @@
 import { accountsContract } from './accounts';
 import { alertsContract } from './alerts';
 import { newsContract } from './news';
+import { newsMappingsContract } from './news-mappings';
 import { usersContract } from './users';
 
 /** The flat RPC contract (SPEC.md §7 names): one object per domain, merged. */
@@ -9,6 +10,7 @@ export const contract = {
   ...accountsContract,
   ...alertsContract,
   ...newsContract,
+  ...newsMappingsContract,
 };
 
 export type Contract = typeof contract;

@@ -1,0 +1,134 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { bannedMappings, specialMappings } from '../../../db/schema/news';
+import { appError } from '../../../lib/errors';
+import { invalidateClassifyConfig } from '../news-config';
+
+/** Both tables have the same columns; the cast below only picks one of two identical shapes. */
+const TABLES = { special: specialMappings, banned: bannedMappings } as const;
+export type MappingKind = keyof typeof TABLES;
+const tableOf = (kind: MappingKind) => TABLES[kind] as typeof specialMappings;
+
+export interface MappingDto {
+  id: string;
+  terms: string[];
+  symbols: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface MappingFields {
+  terms: string[];
+  symbols: string[];
+}
+
+const LABEL: Record<MappingKind, string> = { special: 'Special mapping', banned: 'Banned mapping' };
+
+/** Comparison key of a term: the same term in another case is the same term. */
+export const termKey = (term: string) => term.toLowerCase();
+
+function assertUsable(kind: MappingKind, fields: MappingFields) {
+  if (!fields.terms.length) throw appError('BAD_REQUEST', 'Add at least one term');
+  // A banned mapping without symbols marks items garbage; a special one without symbols tags nothing.
+  if (kind === 'special' && !fields.symbols.length) throw appError('BAD_REQUEST', 'A special mapping needs at least one symbol');
+}
+
+const listQuery = (db: Db, kind: MappingKind) => {
+  const table = tableOf(kind);
+  return db.select().from(table).orderBy(asc(table.createdAt), asc(table.id));
+};
+
+export function listMappingsOf(db: Db, kind: MappingKind): Promise<MappingDto[]> {
+  return listQuery(db, kind);
+}
+
+export async function listMappings(db: Db): Promise<Record<MappingKind, MappingDto[]>> {
+  const [special, banned] = await db.batch([listQuery(db, 'special'), listQuery(db, 'banned')]);
+  return { special, banned };
+}
+
+async function findMapping(db: Db, kind: MappingKind, id: string): Promise<MappingDto> {
+  const table = tableOf(kind);
+  const row = await db.select().from(table).where(eq(table.id, id)).get();
+  if (!row) throw appError('NOT_FOUND', `${LABEL[kind]} not found`);
+  return row;
+}
+
+export async function createMapping(db: Db, kind: MappingKind, fields: MappingFields): Promise<MappingDto> {
+  assertUsable(kind, fields);
+  const now = Date.now();
+  const [row] = await db
+    .insert(tableOf(kind))
+    .values({ id: crypto.randomUUID(), terms: fields.terms, symbols: fields.symbols, createdAt: now, updatedAt: now })
+    .returning();
+  invalidateClassifyConfig();
+  return row!;
+}
+
+/** Replaces the given lists (terms and/or symbols); the other one stays. */
+export async function updateMapping(db: Db, kind: MappingKind, id: string, updates: Partial<MappingFields>): Promise<MappingDto> {
+  const current = await findMapping(db, kind, id);
+  const next = { terms: updates.terms ?? current.terms, symbols: updates.symbols ?? current.symbols };
+  assertUsable(kind, next);
+  const table = tableOf(kind);
+  const [row] = await db
+    .update(table)
+    .set({ ...next, updatedAt: Date.now() })
+    .where(eq(table.id, id))
+    .returning();
+  if (!row) throw appError('NOT_FOUND', `${LABEL[kind]} not found`);
+  invalidateClassifyConfig();
+  return row;
+}
+
+export async function deleteMapping(db: Db, kind: MappingKind, id: string): Promise<{ id: string }> {
+  const table = tableOf(kind);
+  const [row] = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  if (!row) throw appError('NOT_FOUND', `${LABEL[kind]} not found`);
+  invalidateClassifyConfig();
+  return row;
+}
+
+export interface BulkResult {
+  /** How many mappings gained the value (the others already had it). */
+  updated: number;
+  /** Every mapping of the kind after the change. */
+  mappings: MappingDto[];
+}
+
+/**
+ * Appends a value to one JSON list column of every mapping that lacks it, as ONE D1 batch (one
+ * transaction): either every mapping gains it or none does. The append happens in SQL
+ * (json_insert on the stored list) so an edit of another term made meanwhile is not overwritten.
+ */
+async function appendToAll(
+  db: Db,
+  kind: MappingKind,
+  column: 'terms' | 'symbols',
+  value: string,
+  has: (row: MappingDto) => boolean,
+): Promise<BulkResult> {
+  const table = tableOf(kind);
+  const rows = await listMappingsOf(db, kind);
+  const targets = rows.filter((row) => !has(row));
+  if (!targets.length) return { updated: 0, mappings: rows };
+  const now = Date.now();
+  const updates = targets.map((row) =>
+    db
+      .update(table)
+      .set({ [column]: sql`json_insert(${table[column]}, '$[#]', ${value})`, updatedAt: now })
+      .where(eq(table.id, row.id)),
+  );
+  const results = await db.batch([...updates, listQuery(db, kind)] as unknown as [ReturnType<typeof listQuery>]);
+  invalidateClassifyConfig();
+  return { updated: targets.length, mappings: results.at(-1) as MappingDto[] };
+}
+
+export function addTermToAllMappings(db: Db, kind: MappingKind, term: string): Promise<BulkResult> {
+  const key = termKey(term);
+  return appendToAll(db, kind, 'terms', term, (row) => row.terms.some((t) => termKey(t) === key));
+}
+
+export function addSymbolToAllSpecialMappings(db: Db, symbol: string): Promise<BulkResult> {
+  return appendToAll(db, 'special', 'symbols', symbol, (row) => row.symbols.some((s) => s.toUpperCase() === symbol));
+}

@@ -1,0 +1,66 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { telegramChats } from '../../../db/schema/news';
+import { appError } from '../../../lib/errors';
+import type { Importance } from '../types';
+import { isUniqueViolation } from './db-errors';
+
+export type ChatPurpose = 'news' | 'risk' | 'alerts';
+
+export interface TelegramChatDto {
+  id: string;
+  chatId: string;
+  title: string;
+  enabled: boolean;
+  minImportance: Importance;
+  symbols: string[];
+  purpose: ChatPurpose;
+  /** Set by the sender when Telegram refused the chat (bot removed, chat gone); cleared on re-enable. */
+  disabledReason: string | null;
+  createdAt: number;
+}
+
+export interface TelegramChatFields {
+  chatId: string;
+  title: string;
+  enabled: boolean;
+  minImportance: Importance;
+  symbols: string[];
+  purpose: ChatPurpose;
+}
+
+const clash = () => appError('CONFLICT', 'This Telegram chat is already configured');
+
+export function listTelegramChats(db: Db): Promise<TelegramChatDto[]> {
+  return db.select().from(telegramChats).orderBy(asc(telegramChats.createdAt), asc(telegramChats.id));
+}
+
+export async function createTelegramChat(db: Db, fields: TelegramChatFields): Promise<TelegramChatDto> {
+  const [row] = await db
+    .insert(telegramChats)
+    .values({ id: crypto.randomUUID(), ...fields, createdAt: Date.now() })
+    .onConflictDoNothing({ target: telegramChats.chatId })
+    .returning();
+  if (!row) throw clash();
+  return row;
+}
+
+export async function updateTelegramChat(db: Db, id: string, updates: Partial<TelegramChatFields>): Promise<TelegramChatDto> {
+  const set = updates.enabled === true ? { ...updates, disabledReason: null } : updates;
+  try {
+    const [row] = Object.keys(set).length
+      ? await db.update(telegramChats).set(set).where(eq(telegramChats.id, id)).returning()
+      : await db.select().from(telegramChats).where(eq(telegramChats.id, id));
+    if (!row) throw appError('NOT_FOUND', 'Telegram chat not found');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw clash();
+    throw error;
+  }
+}
+
+export async function deleteTelegramChat(db: Db, id: string): Promise<{ id: string }> {
+  const [row] = await db.delete(telegramChats).where(eq(telegramChats.id, id)).returning({ id: telegramChats.id });
+  if (!row) throw appError('NOT_FOUND', 'Telegram chat not found');
+  return row;
+}

@@ -1,0 +1,73 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
+import { appError } from '../../../lib/errors';
+import { isUniqueViolation } from './db-errors';
+
+export interface TwitterHandleDto {
+  id: string;
+  /** Without '@', lower-case (X handles are case-insensitive, so 'Foo' and 'foo' are one handle). */
+  handle: string;
+  /** The X user id once known (numeric string), else null. */
+  userId: string | null;
+  enabled: boolean;
+  createdAt: number;
+}
+
+export interface TwitterHandleFields {
+  handle: string;
+  userId: string | null;
+  enabled: boolean;
+}
+
+const clash = (handle?: string) =>
+  appError('CONFLICT', handle ? `@${handle} is already configured` : 'This handle is already configured');
+
+export function listTwitterHandles(db: Db): Promise<TwitterHandleDto[]> {
+  return db.select().from(twitterHandles).orderBy(asc(twitterHandles.handle));
+}
+
+export async function createTwitterHandle(db: Db, fields: TwitterHandleFields): Promise<TwitterHandleDto> {
+  const [row] = await db
+    .insert(twitterHandles)
+    .values({ id: crypto.randomUUID(), ...fields, createdAt: Date.now() })
+    .onConflictDoNothing({ target: twitterHandles.handle })
+    .returning();
+  if (!row) throw clash(fields.handle);
+  return row;
+}
+
+export async function updateTwitterHandle(db: Db, id: string, updates: Partial<TwitterHandleFields>): Promise<TwitterHandleDto> {
+  // A renamed handle is another X account: its user id is no longer known.
+  const set = updates.handle !== undefined && updates.userId === undefined ? { ...updates, userId: null } : updates;
+  try {
+    const [row] = Object.keys(set).length
+      ? await db.update(twitterHandles).set(set).where(eq(twitterHandles.id, id)).returning()
+      : await db.select().from(twitterHandles).where(eq(twitterHandles.id, id));
+    if (!row) throw appError('NOT_FOUND', 'Twitter handle not found');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw clash(updates.handle);
+    throw error;
+  }
+}
+
+/**
+ * Deletes the handle and, in the same batch, takes it out of every polling session (its id from
+ * handleIds, its since-id from cursors), so no session points at a handle that is gone.
+ */
+export async function deleteTwitterHandle(db: Db, id: string): Promise<{ id: string }> {
+  const sessions = twitterPollingSessions;
+  const [, deleted] = await db.batch([
+    db
+      .update(sessions)
+      .set({
+        handleIds: sql`(SELECT json_group_array(value) FROM json_each(${sessions.handleIds}) WHERE value <> ${id})`,
+        cursors: sql`json_remove(${sessions.cursors}, ${`$."${id}"`})`,
+      })
+      .where(sql`EXISTS (SELECT 1 FROM json_each(${sessions.handleIds}) WHERE value = ${id})`),
+    db.delete(twitterHandles).where(eq(twitterHandles.id, id)).returning({ id: twitterHandles.id }),
+  ]);
+  if (!deleted[0]) throw appError('NOT_FOUND', 'Twitter handle not found');
+  return deleted[0];
+}

@@ -1,0 +1,104 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
+import { appError } from '../../../lib/errors';
+
+export interface TwitterPollingSessionDto {
+  id: string;
+  name: string;
+  /** Ids of twitter handles (see getTwitterHandles). */
+  handleIds: string[];
+  intervalSeconds: number;
+  /** 'HH:MM' UTC, inclusive. */
+  activeFromUtc: string;
+  /** 'HH:MM' UTC, exclusive ('24:00' allowed); earlier than activeFromUtc wraps midnight; equal means all day. */
+  activeToUtc: string;
+  enabled: boolean;
+  lastPolledAt: number | null;
+  rateLimitedUntil: number | null;
+  lastError: string | null;
+  createdAt: number;
+}
+
+export interface TwitterPollingSessionFields {
+  name: string;
+  handleIds: string[];
+  intervalSeconds: number;
+  activeFromUtc: string;
+  activeToUtc: string;
+  enabled: boolean;
+}
+
+function toDto(row: typeof twitterPollingSessions.$inferSelect): TwitterPollingSessionDto {
+  const { cursors: _cursors, ...session } = row;
+  return session;
+}
+
+/** Handle ids must name existing handles: a 400 naming the field, like any other input problem. */
+async function assertHandlesExist(db: Db, handleIds: string[]) {
+  if (!handleIds.length) return;
+  const found = await db.select({ id: twitterHandles.id }).from(twitterHandles).where(inArray(twitterHandles.id, handleIds));
+  const known = new Set(found.map((row) => row.id));
+  const missing = handleIds.filter((id) => !known.has(id));
+  if (missing.length) {
+    throw appError('BAD_REQUEST', `Unknown twitter handle id: ${missing.join(', ')}`, {
+      issues: [{ path: ['handleIds'], message: `Unknown twitter handle id: ${missing.join(', ')}` }],
+    });
+  }
+}
+
+export async function listTwitterPollingSessions(db: Db): Promise<TwitterPollingSessionDto[]> {
+  const rows = await db
+    .select()
+    .from(twitterPollingSessions)
+    .orderBy(asc(twitterPollingSessions.createdAt), asc(twitterPollingSessions.id));
+  return rows.map(toDto);
+}
+
+export async function createTwitterPollingSession(
+  db: Db,
+  fields: TwitterPollingSessionFields,
+): Promise<TwitterPollingSessionDto> {
+  await assertHandlesExist(db, fields.handleIds);
+  const [row] = await db
+    .insert(twitterPollingSessions)
+    .values({ id: crypto.randomUUID(), ...fields, cursors: {}, createdAt: Date.now() })
+    .returning();
+  return toDto(row!);
+}
+
+export async function updateTwitterPollingSession(
+  db: Db,
+  id: string,
+  updates: Partial<TwitterPollingSessionFields>,
+): Promise<TwitterPollingSessionDto> {
+  const current = await db.select().from(twitterPollingSessions).where(eq(twitterPollingSessions.id, id)).get();
+  if (!current) throw appError('NOT_FOUND', 'Twitter polling session not found');
+  if (!Object.keys(updates).length) return toDto(current);
+  let cursors: Record<string, string> | undefined;
+  if (updates.handleIds) {
+    await assertHandlesExist(db, updates.handleIds);
+    // A handle taken out loses its since-id: added back later, it starts from its newest tweets
+    // instead of replaying everything since. Untouched otherwise, so the poller's cursors stay.
+    const kept = new Set(updates.handleIds);
+    const entries = Object.entries(current.cursors);
+    if (entries.some(([handleId]) => !kept.has(handleId)))
+      cursors = Object.fromEntries(entries.filter(([handleId]) => kept.has(handleId)));
+  }
+  const [row] = await db
+    .update(twitterPollingSessions)
+    .set({ ...updates, ...(cursors ? { cursors } : {}) })
+    .where(eq(twitterPollingSessions.id, id))
+    .returning();
+  if (!row) throw appError('NOT_FOUND', 'Twitter polling session not found');
+  return toDto(row);
+}
+
+export async function deleteTwitterPollingSession(db: Db, id: string): Promise<{ id: string }> {
+  const [row] = await db
+    .delete(twitterPollingSessions)
+    .where(eq(twitterPollingSessions.id, id))
+    .returning({ id: twitterPollingSessions.id });
+  if (!row) throw appError('NOT_FOUND', 'Twitter polling session not found');
+  return row;
+}

@@ -1,0 +1,104 @@
+import { oc } from '@orpc/contract';
+import { z } from 'zod';
+
+export const SYMBOL_PATTERN = /^[A-Z0-9]{1,20}$/;
+
+/** Trimmed and upper-cased, then 1–20 letters or digits ("btc " → "BTC"). */
+export const symbolSchema = z.string().trim().toUpperCase().regex(SYMBOL_PATTERN, 'A symbol is 1–20 letters or digits, like BTC');
+
+/** Trimmed, inner whitespace collapsed, NFKC-folded (matching folds text the same way); case kept. */
+export const termSchema = z
+  .string()
+  .transform((term) => term.normalize('NFKC').replace(/\s+/gu, ' ').trim())
+  .pipe(z.string().min(1, 'A term cannot be empty').max(100, 'A term is at most 100 characters'));
+
+/** Terms compare case-insensitively: the first spelling of a term is kept. */
+export const termsSchema = z
+  .array(termSchema)
+  .max(200, 'At most 200 terms')
+  .transform((terms) => terms.filter((term, i) => terms.findIndex((t) => t.toLowerCase() === term.toLowerCase()) === i));
+
+export const symbolsSchema = z
+  .array(symbolSchema)
+  .max(50, 'At most 50 symbols')
+  .transform((symbols) => [...new Set(symbols)]);
+
+export const idSchema = z.string().trim().min(1).max(64);
+
+/** A special mapping tags its symbols when a term occurs; it needs at least one of each. */
+export const specialMappingFields = z.object({
+  terms: termsSchema.refine((t) => t.length > 0, 'Add at least one term'),
+  symbols: symbolsSchema.refine((s) => s.length > 0, 'Add at least one symbol'),
+});
+
+/** A banned mapping removes its symbols when a term occurs; without symbols it marks the item garbage. */
+export const bannedMappingFields = z.object({
+  terms: termsSchema.refine((t) => t.length > 0, 'Add at least one term'),
+  symbols: symbolsSchema,
+});
+
+/** Creating a banned mapping may leave symbols out (a garbage marker); updates never default them. */
+export const createBannedMappingInput = bannedMappingFields.extend({ symbols: symbolsSchema.default([]) }).strict();
+
+export const mappingSchema = z.object({
+  id: z.string(),
+  terms: z.array(z.string()),
+  symbols: z.array(z.string()),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+
+const bulkResultSchema = z.object({
+  /** How many mappings gained the value (the rest already had it). */
+  updated: z.number(),
+  /** Every mapping of that kind after the change. */
+  mappings: z.array(mappingSchema),
+});
+
+const updateInput = (fields: typeof specialMappingFields | typeof bannedMappingFields) =>
+  z.object({ id: idSchema, updates: fields.partial().strict() }).strict();
+
+const deleted = z.object({ id: z.string() });
+
+/** SPEC.md §7 mapping procedures (admin). Bulk actions are all-or-nothing. */
+export const newsMappingsContract = {
+  createBannedMapping: oc
+    .route({
+      method: 'POST',
+      summary: 'Add a banned mapping: terms that suppress symbols or, with no symbols, mark garbage (admin)',
+    })
+    .input(createBannedMappingInput)
+    .output(mappingSchema),
+  updateBannedMapping: oc
+    .route({ method: 'POST', summary: 'Replace the terms and/or symbols of a banned mapping (admin)' })
+    .input(updateInput(bannedMappingFields))
+    .output(mappingSchema),
+  deleteBannedMapping: oc
+    .route({ method: 'POST', summary: 'Delete a banned mapping (admin)' })
+    .input(z.object({ id: idSchema }))
+    .output(deleted),
+  addTermToAllBannedMappings: oc
+    .route({ method: 'POST', summary: 'Add a term to every banned mapping that lacks it, all or nothing (admin)' })
+    .input(z.object({ term: termSchema }))
+    .output(bulkResultSchema),
+  createSpecialMapping: oc
+    .route({ method: 'POST', summary: 'Add a special mapping: terms that tag symbols (admin)' })
+    .input(specialMappingFields.strict())
+    .output(mappingSchema),
+  updateSpecialMapping: oc
+    .route({ method: 'POST', summary: 'Replace the terms and/or symbols of a special mapping (admin)' })
+    .input(updateInput(specialMappingFields))
+    .output(mappingSchema),
+  deleteSpecialMapping: oc
+    .route({ method: 'POST', summary: 'Delete a special mapping (admin)' })
+    .input(z.object({ id: idSchema }))
+    .output(deleted),
+  addTermToAllSpecialMappings: oc
+    .route({ method: 'POST', summary: 'Add a term to every special mapping that lacks it, all or nothing (admin)' })
+    .input(z.object({ term: termSchema }))
+    .output(bulkResultSchema),
+  addSymbolToAllSpecialMappings: oc
+    .route({ method: 'POST', summary: 'Add a symbol to every special mapping that lacks it, all or nothing (admin)' })
+    .input(z.object({ symbol: symbolSchema }))
+    .output(bulkResultSchema),
+};

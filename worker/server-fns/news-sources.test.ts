@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newsSources } from '../db/schema/news';
+import { db, insertUser, signedInJar, type CookieJar } from '../test/harness';
+import { callFn, issuePaths } from './news-test-client';
+
+let adminJar: CookieJar;
+let traderJar: CookieJar;
+
+beforeAll(async () => {
+  adminJar = await signedInJar(await insertUser({ role: 'admin', email: 'admin@sources-fn.test' }));
+  traderJar = await signedInJar(await insertUser({ email: 'trader@sources-fn.test' }));
+});
+
+describe('createSource / getSources', () => {
+  it('adds an rss source and lists it with its health to every approved user', async () => {
+    const created = await callFn('createSource', adminJar, {
+      kind: 'rss',
+      name: ' CoinDesk ',
+      config: { url: 'https://www.coindesk.com/arc/outboundfeeds/rss/' },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      kind: 'rss',
+      name: 'CoinDesk',
+      config: { url: 'https://www.coindesk.com/arc/outboundfeeds/rss/' },
+      enabled: true,
+      createdAt: expect.any(Number),
+      health: { lastSuccessAt: null, lastErrorAt: null, lastError: null, consecutiveFailures: 0, nextAttemptAt: null },
+    });
+
+    // The poller records failures; the list shows them.
+    await db
+      .update(newsSources)
+      .set({ lastErrorAt: 5, lastError: 'HTTP 503', consecutiveFailures: 2, nextAttemptAt: 9 })
+      .where(eq(newsSources.id, created.body.id));
+    const list = await callFn('getSources', traderJar);
+    expect(list.status).toBe(200);
+    expect(list.body.find((s: { id: string }) => s.id === created.body.id).health).toEqual({
+      lastSuccessAt: null,
+      lastErrorAt: 5,
+      lastError: 'HTTP 503',
+      consecutiveFailures: 2,
+      nextAttemptAt: 9,
+    });
+  });
+
+  it('takes each kind with its own config', async () => {
+    const slow = await callFn('createSource', adminJar, {
+      kind: 'rss',
+      name: 'Slow',
+      config: { url: 'https://slow.example.com/rss', intervalSeconds: 300 },
+    });
+    expect(slow.body.config).toEqual({ url: 'https://slow.example.com/rss', intervalSeconds: 300 });
+    const tooFast = await callFn('createSource', adminJar, {
+      kind: 'rss',
+      name: 'Fast',
+      config: { url: 'https://fast.example.com/rss', intervalSeconds: 5 },
+    });
+    expect(issuePaths(tooFast.body)).toEqual(['config.intervalSeconds']);
+    const atom = await callFn('createSource', adminJar, {
+      kind: 'atom',
+      name: 'Blog',
+      config: { url: 'http://localhost:8787/atom' },
+      enabled: false,
+    });
+    expect(atom.body).toMatchObject({ kind: 'atom', enabled: false });
+    const telegram = await callFn('createSource', adminJar, { kind: 'telegram', name: 'Wire', config: { chatId: -1001234 } });
+    expect(telegram.body).toMatchObject({ kind: 'telegram', config: { chatId: '-1001234' } });
+    const twitter = await callFn('createSource', adminJar, { kind: 'twitter', name: 'X' });
+    expect(twitter.body).toMatchObject({ kind: 'twitter', config: {} });
+    expect((await callFn('createSource', adminJar, { kind: 'manual', name: 'Desk' })).status).toBe(200);
+  });
+
+  it('validates the URL: http(s) only, no credentials, and per-kind config', async () => {
+    for (const url of [
+      'ftp://feeds.example.com/rss',
+      'javascript:alert(1)',
+      'not a url',
+      'https://user:secret@feeds.example.com/rss',
+      'https://:secret@feeds.example.com/rss',
+    ]) {
+      const res = await callFn('createSource', adminJar, { kind: 'rss', name: 'Bad', config: { url } });
+      expect(res.status, url).toBe(400);
+      expect(issuePaths(res.body), url).toEqual(['config.url']);
+    }
+    expect((await callFn('createSource', adminJar, { kind: 'rss', name: 'No URL', config: {} })).status).toBe(400);
+    expect((await callFn('createSource', adminJar, { kind: 'twitter', name: 'X', config: { token: 'secret' } })).status).toBe(
+      400,
+    );
+    expect((await callFn('createSource', adminJar, { kind: 'simulated', name: 'Sim' })).status).toBe(400);
+    expect(issuePaths((await callFn('createSource', adminJar, { kind: 'manual', name: '' })).body)).toEqual(['name']);
+  });
+
+  it('answers 409 for a feed URL that is already a source of that kind', async () => {
+    const input = { kind: 'rss', name: 'The Block', config: { url: 'https://www.theblock.co/rss.xml' } };
+    expect((await callFn('createSource', adminJar, input)).status).toBe(200);
+    const again = await callFn('createSource', adminJar, { ...input, name: 'The Block again' });
+    expect(again).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    expect((await callFn('createSource', adminJar, { ...input, kind: 'atom' })).status).toBe(200);
+  });
+
+  it('lets only admins add sources', async () => {
+    expect((await callFn('createSource', traderJar, { kind: 'manual', name: 'Mine' })).status).toBe(403);
+    expect((await callFn('getSources', undefined)).status).toBe(401);
+  });
+});

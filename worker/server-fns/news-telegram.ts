@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { IMPORTANCE } from '../db/schema/news';
+import {
+  createTelegramChat as addChat,
+  deleteTelegramChat as removeChat,
+  listTelegramChats,
+  updateTelegramChat as changeChat,
+} from '../domains/news/settings/telegram-chats';
+import { idSchema, symbolsSchema } from '../rpc/contract/news-mappings';
+import { defineNewsServerFn, noInput } from './news-define';
+import { telegramChatIdSchema } from './news-schemas';
+
+const chatFields = z.object({
+  chatId: telegramChatIdSchema,
+  title: z.string().trim().min(1, 'Title is required').max(100),
+  enabled: z.boolean(),
+  /** Items below this importance are not forwarded. */
+  minImportance: z.enum(IMPORTANCE),
+  /** Empty: every symbol. */
+  symbols: symbolsSchema,
+  purpose: z.enum(['news', 'risk', 'alerts']),
+});
+
+export const getTelegramChats = defineNewsServerFn({
+  method: 'GET',
+  access: 'approved',
+  input: noInput,
+  handler: ({ ctx }) => listTelegramChats(ctx.db),
+});
+
+export const createTelegramChat = defineNewsServerFn({
+  method: 'POST',
+  access: 'admin',
+  input: chatFields
+    .extend({
+      enabled: z.boolean().default(true),
+      minImportance: z.enum(IMPORTANCE).default('high'),
+      symbols: symbolsSchema.default([]),
+      purpose: z.enum(['news', 'risk', 'alerts']).default('news'),
+    })
+    .strict(),
+  handler: ({ input, ctx }) => addChat(ctx.db, input),
+});
+
+export const updateTelegramChat = defineNewsServerFn({
+  method: 'POST',
+  access: 'admin',
+  input: z.object({ id: idSchema, updates: chatFields.partial().strict() }).strict(),
+  handler: ({ input, ctx }) => changeChat(ctx.db, input.id, input.updates),
+});
+
+export const deleteTelegramChat = defineNewsServerFn({
+  method: 'POST',
+  access: 'admin',
+  input: z.object({ id: idSchema }).strict(),
+  handler: ({ input, ctx }) => removeChat(ctx.db, input.id),
+});

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { twitterPollingSessions } from '../db/schema/news';
+import { db, insertUser, signedInJar, type CookieJar } from '../test/harness';
+import { callFn, issuePaths } from './news-test-client';
+
+let adminJar: CookieJar;
+let traderJar: CookieJar;
+
+beforeAll(async () => {
+  adminJar = await signedInJar(await insertUser({ role: 'admin', email: 'admin@twitter-fn.test' }));
+  traderJar = await signedInJar(await insertUser({ email: 'trader@twitter-fn.test' }));
+});
+
+const newHandle = async (handle: string) =>
+  (await callFn('createTwitterHandle', adminJar, { handle })).body as { id: string; handle: string };
+
+describe('twitter handles', () => {
+  it("create ('@' stripped, lower-cased) → list → update → delete", async () => {
+    const created = await callFn('createTwitterHandle', adminJar, { handle: ' @WatcherGuru ' });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      handle: 'watcherguru',
+      userId: null,
+      enabled: true,
+      createdAt: expect.any(Number),
+    });
+    const list = await callFn('getTwitterHandles', traderJar);
+    expect(list.body.map((h: { handle: string }) => h.handle)).toContain('watcherguru');
+
+    const withId = await callFn('updateTwitterHandle', adminJar, {
+      id: created.body.id,
+      updates: { userId: '1387497871751196672', enabled: false },
+    });
+    expect(withId.body).toMatchObject({ handle: 'watcherguru', userId: '1387497871751196672', enabled: false });
+    // Renaming points at another account: the stored user id no longer applies.
+    const renamed = await callFn('updateTwitterHandle', adminJar, { id: created.body.id, updates: { handle: 'tree_news' } });
+    expect(renamed.body).toMatchObject({ handle: 'tree_news', userId: null, enabled: false });
+
+    expect((await callFn('deleteTwitterHandle', adminJar, { id: created.body.id })).body).toEqual({ id: created.body.id });
+    expect((await callFn('deleteTwitterHandle', adminJar, { id: created.body.id })).status).toBe(404);
+  });
+
+  it('answers 409 for a handle that exists in any case, on create and on rename', async () => {
+    const a = await newHandle('DeItaone');
+    const b = await newHandle('zerohedge');
+    const again = await callFn('createTwitterHandle', adminJar, { handle: '@deitaone' });
+    expect(again).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: '@deitaone is already configured' } });
+    expect((await callFn('updateTwitterHandle', adminJar, { id: b.id, updates: { handle: 'DEITAONE' } })).status).toBe(409);
+    expect((await callFn('updateTwitterHandle', adminJar, { id: a.id, updates: { handle: 'deitaone' } })).status).toBe(200);
+  });
+
+  it('validates with 400 and answers unknown ids with 404', async () => {
+    for (const handle of ['', '@', 'has space', 'way_too_long_handle_x', 'dash-ed']) {
+      const res = await callFn('createTwitterHandle', adminJar, { handle });
+      expect(res.status, handle).toBe(400);
+      expect(issuePaths(res.body), handle).toEqual(['handle']);
+    }
+    expect((await callFn('createTwitterHandle', adminJar, { handle: 'ok', userId: 'abc' })).status).toBe(400);
+    expect((await callFn('updateTwitterHandle', adminJar, { id: 'missing', updates: { enabled: true } })).status).toBe(404);
+  });
+});
+
+describe('twitter polling sessions', () => {
+  it('create (window defaults to all day) → list → update → delete', async () => {
+    const h1 = await newHandle('session_one');
+    const h2 = await newHandle('session_two');
+    const created = await callFn('createTwitterPollingSession', adminJar, {
+      name: 'Breaking',
+      handleIds: [h1.id, h2.id, h1.id],
+      intervalSeconds: 15,
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      name: 'Breaking',
+      handleIds: [h1.id, h2.id],
+      intervalSeconds: 15,
+      activeFromUtc: '00:00',
+      activeToUtc: '24:00',
+      enabled: true,
+      lastPolledAt: null,
+      rateLimitedUntil: null,
+      lastError: null,
+      createdAt: expect.any(Number),
+    });
+    expect((await callFn('getTwitterPollingSessions', traderJar)).body).toEqual([created.body]);
+
+    const updated = await callFn('updateTwitterPollingSession', adminJar, {
+      id: created.body.id,
+      updates: { activeFromUtc: '22:00', activeToUtc: '06:30', enabled: false },
+    });
+    expect(updated.body).toMatchObject({
+      activeFromUtc: '22:00',
+      activeToUtc: '06:30',
+      enabled: false,
+      handleIds: [h1.id, h2.id],
+    });
+    expect((await callFn('deleteTwitterPollingSession', adminJar, { id: created.body.id })).body).toEqual({
+      id: created.body.id,
+    });
+    expect((await callFn('getTwitterPollingSessions', traderJar)).body).toEqual([]);
+  });
+
+  it('drops the since-id of a handle taken out of a session, and a deleted handle leaves every session', async () => {
+    const keep = await newHandle('keep_me');
+    const drop = await newHandle('drop_me');
+    const s = await callFn('createTwitterPollingSession', adminJar, {
+      name: 'S',
+      handleIds: [keep.id, drop.id],
+      intervalSeconds: 60,
+    });
+    const other = await callFn('createTwitterPollingSession', adminJar, { name: 'O', handleIds: [drop.id], intervalSeconds: 60 });
+    await db
+      .update(twitterPollingSessions)
+      .set({ cursors: { [keep.id]: '100', [drop.id]: '200' } })
+      .where(eq(twitterPollingSessions.id, s.body.id));
+
+    await callFn('updateTwitterPollingSession', adminJar, { id: s.body.id, updates: { handleIds: [keep.id] } });
+    const afterUpdate = await db.select().from(twitterPollingSessions).where(eq(twitterPollingSessions.id, s.body.id)).get();
+    expect(afterUpdate).toMatchObject({ handleIds: [keep.id], cursors: { [keep.id]: '100' } });
+
+    await db
+      .update(twitterPollingSessions)
+      .set({ handleIds: [keep.id, drop.id], cursors: { [keep.id]: '100', [drop.id]: '200' } })
+      .where(eq(twitterPollingSessions.id, s.body.id));
+    await callFn('deleteTwitterHandle', adminJar, { id: drop.id });
+    const sessions = await db.select().from(twitterPollingSessions);
+    expect(sessions.find((x) => x.id === s.body.id)).toMatchObject({ handleIds: [keep.id], cursors: { [keep.id]: '100' } });
+    expect(sessions.find((x) => x.id === other.body.id)).toMatchObject({ handleIds: [] });
+  });
+
+  it('validates interval (≥ 15 s), HH:MM window and handle ids with 400; unknown ids are 404', async () => {
+    const h = await newHandle('validator');
+    const res = await callFn('createTwitterPollingSession', adminJar, {
+      name: '',
+      handleIds: [],
+      intervalSeconds: 14,
+      activeFromUtc: '24:00',
+      activeToUtc: '7:00',
+    });
+    expect(res.status).toBe(400);
+    expect(issuePaths(res.body).sort()).toEqual(['activeFromUtc', 'activeToUtc', 'handleIds', 'intervalSeconds', 'name']);
+    const unknown = await callFn('createTwitterPollingSession', adminJar, {
+      name: 'X',
+      handleIds: [h.id, 'ghost'],
+      intervalSeconds: 30,
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { message: 'Unknown twitter handle id: ghost' } });
+    expect(issuePaths(unknown.body)).toEqual(['handleIds']);
+    expect(
+      (await callFn('createTwitterPollingSession', adminJar, { name: 'X', handleIds: [h.id], intervalSeconds: 15.5 })).status,
+    ).toBe(400);
+    expect((await callFn('updateTwitterPollingSession', adminJar, { id: 'missing', updates: { enabled: true } })).status).toBe(
+      404,
+    );
+    expect((await callFn('deleteTwitterPollingSession', adminJar, { id: 'missing' })).status).toBe(404);
+  });
+});
+
+describe('security', () => {
+  it('lets only admins change handles and sessions; approved users read them', async () => {
+    expect((await callFn('createTwitterHandle', traderJar, { handle: 'mine' })).status).toBe(403);
+    expect(
+      (await callFn('createTwitterPollingSession', traderJar, { name: 'x', handleIds: ['x'], intervalSeconds: 60 })).status,
+    ).toBe(403);
+    expect((await callFn('getTwitterHandles', traderJar)).status).toBe(200);
+    expect((await callFn('getTwitterHandles', undefined)).status).toBe(401);
+    const pending = await signedInJar(await insertUser({ approved: false }));
+    expect((await callFn('getTwitterPollingSessions', pending)).status).toBe(403);
+  });
+});
