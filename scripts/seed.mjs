@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashPassword, persistArgs, run, sqlString, wranglerJson } from './lib.mjs';
 import { seedAccounts } from './seed-accounts.mjs';
+import { seedNews } from './seed-news.mjs';
 
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 const DEMO_USERS = [
@@ -28,6 +29,7 @@ export async function seed() {
   if (results[0].n > 0) console.log(`• database has ${results[0].n} users: demo users not seeded`);
   else seedUsers();
   await seedAccounts();
+  await seedNews();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await seed();

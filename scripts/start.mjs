@@ -11,7 +11,18 @@ console.log(`• Meridian on ${base}`);
 
 const server = spawn(
   `${root}node_modules/.bin/wrangler`,
-  ['dev', '--port', port, '--ip', '127.0.0.1', ...persistArgs(), ...(process.env.WRANGLER_ARGS ?? '').split(' ').filter(Boolean)],
+  [
+    'dev',
+    '--port',
+    port,
+    '--ip',
+    '127.0.0.1',
+    // Local default: the minute cron ingests simulated headlines (wrangler.jsonc leaves it off).
+    '--var',
+    'LOCAL_NEWS_SIMULATOR:1',
+    ...persistArgs(),
+    ...(process.env.WRANGLER_ARGS ?? '').split(' ').filter(Boolean),
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

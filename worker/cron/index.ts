@@ -6,6 +6,7 @@ import { notifyFiredAlerts } from '../domains/alerts/notify';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
 import { adapterFor } from '../exchanges/for-env';
 import { logError } from '../lib/log';
+import { newsJobs } from './news-jobs';
 import { pruneAuthRecords } from './prune-auth-records';
 
 /** The minute cron: each job is independent, so one failing does not stop the others. */
@@ -19,6 +20,7 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     },
     rollup: () => rollupMinuteSnapshots(db, now),
     pruneAuth: () => pruneAuthRecords(db),
+    ...newsJobs(env, db, now),
   };
   const names = Object.keys(jobs);
   const results = await Promise.allSettled(names.map((n) => jobs[n]!()));

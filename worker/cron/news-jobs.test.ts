@@ -1,0 +1,63 @@
+import { env } from 'cloudflare:workers';
+import { like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { newsItems, newsSources, outbox, telegramChats, twitterPollingSessions } from '../db/schema/news';
+import type { Bindings } from '../env';
+import { db } from '../test/harness';
+import { invalidateClassifyConfig } from '../domains/news/news-config';
+import { ingestNews } from '../domains/news/ingest';
+import { X_TOKEN_MISSING } from '../domains/news/twitter-poller';
+import { TELEGRAM_TOKEN_MISSING, newsJobs, pollerIngestDeps } from './news-jobs';
+
+const base = env as unknown as Bindings;
+const NOW = Date.now();
+
+describe('news cron jobs', () => {
+  it('the simulator runs only when LOCAL_NEWS_SIMULATOR is "1"', async () => {
+    expect(await newsJobs(base, db, NOW).newsSimulator!()).toEqual({ off: true });
+    expect(await db.select().from(newsItems).where(like(newsItems.sourceId, 'sim:%'))).toHaveLength(0);
+
+    const on = { ...base, LOCAL_NEWS_SIMULATOR: '1' } as unknown as Bindings;
+    const result = (await newsJobs(on, db, NOW).newsSimulator!()) as { stored: number };
+    expect(result.stored).toBeGreaterThan(0);
+    expect(await db.select().from(newsItems).where(like(newsItems.sourceId, 'sim:%'))).toHaveLength(result.stored);
+  });
+
+  it('without secrets, Telegram and X are off and their health says so', async () => {
+    await db.insert(newsSources).values({ id: 'tg', kind: 'telegram', name: 'TG', config: {}, createdAt: NOW });
+    await db.insert(twitterPollingSessions).values({
+      id: 's',
+      name: 'S',
+      handleIds: [],
+      intervalSeconds: 60,
+      activeFromUtc: '00:00',
+      activeToUtc: '00:00',
+      cursors: {},
+      createdAt: NOW,
+    });
+    const jobs = newsJobs(base, db, NOW);
+    expect(await jobs.telegramOutbox!()).toEqual({ off: true });
+    await jobs.newsTwitter!();
+    expect((await db.query.newsSources.findFirst())!).toMatchObject({ lastError: TELEGRAM_TOKEN_MISSING, lastErrorAt: NOW });
+    expect((await db.query.twitterPollingSessions.findFirst())!).toMatchObject({ lastError: X_TOKEN_MISSING });
+  });
+
+  it('pollers forward fresh items to Telegram, not old ones read for the first time', async () => {
+    await db
+      .insert(telegramChats)
+      .values({ id: 'c', chatId: '-100500', title: 'Desk', minImportance: 'low', symbols: [], createdAt: NOW });
+    invalidateClassifyConfig();
+    const deps = pollerIngestDeps(base, db, () => NOW);
+    const raw = (title: string, publishedAt: number) => ({
+      source: { id: 'rss-x', kind: 'rss' as const, name: 'X' },
+      externalId: title,
+      publishedAt,
+      receivedAt: NOW,
+      title,
+    });
+    await ingestNews(deps, raw('Fresh headline about markets', NOW - 60_000));
+    await ingestNews(deps, raw('Old headline about markets', NOW - 3 * 3_600_000));
+    const queued = await db.select().from(outbox);
+    expect(queued.map((r) => r.payload.title)).toEqual(['Fresh headline about markets']);
+  });
+});
