@@ -5,9 +5,9 @@ import { RPCLink } from '@orpc/client/fetch';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from '../scripts/lib.mjs';
+import { root, run } from '../scripts/lib.mjs';
 import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -115,13 +115,17 @@ async function chartRender(base) {
   return { runs: figures.length, median: percentile(figures, 50), max: figures.at(-1) };
 }
 
-await prepareBenchState();
-const d1Dir = join(process.env.PERSIST_TO, 'v3/d1/miniflare-D1DatabaseObject');
-const sqlite = readdirSync(d1Dir).find((f) => f.endsWith('.sqlite'));
-console.log(`• filling ${ACCOUNTS} accounts × 1 year of history`);
-execFileSync('python3', [join(root, 'bench/fill-history.py'), join(d1Dir, sqlite), String(ACCOUNTS), 'trader@example.com'], {
-  stdio: 'inherit',
-});
+// BENCH_REUSE_STATE=1 keeps the last run's filled database (the fill takes minutes) and only rebuilds.
+if (process.env.BENCH_REUSE_STATE && existsSync(join(root, '.wrangler/bench-state/v3/d1'))) {
+  process.env.PERSIST_TO = join(root, '.wrangler/bench-state');
+  if (!process.env.SKIP_BUILD) run('vite', ['build', '--logLevel', 'warn']);
+} else {
+  await prepareBenchState();
+  const d1Dir = join(process.env.PERSIST_TO, 'v3/d1/miniflare-D1DatabaseObject');
+  const sqlite = readdirSync(d1Dir).find((f) => f.endsWith('.sqlite'));
+  console.log(`• filling ${ACCOUNTS} accounts × 1 year of history`);
+  execFileSync('python3', [join(root, 'bench/fill-history.py'), join(d1Dir, sqlite), String(ACCOUNTS), 'trader@example.com'], { stdio: 'inherit' });
+}
 
 const server = await startBenchServer({ fresh: false, vars: { LIVE_POLL_MS: POLL_MS } });
 try {

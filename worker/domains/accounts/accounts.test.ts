@@ -220,3 +220,44 @@ describe('live account stream (Durable Object)', () => {
     });
   });
 });
+
+describe('history resolution', () => {
+  it('reads hourly rows only for ranges over a week, one point per hour', async () => {
+    const account = await addAccount(db, { exchange: 'simulated', email: 'resolution@sim.meridian' });
+    await setAssignment(db, { userId: trader.id, accountId: account.id, assigned: true });
+    const now = Date.now();
+    const hour = Math.floor(now / HOUR) * HOUR;
+    const row = (ts: number) => ({
+      accountId: account.id,
+      ts,
+      totalBalance: 1,
+      futuresBalance: 1,
+      spotBalance: 0,
+      futuresUpnl: 0,
+      totalUpnl: 0,
+      notional: 0,
+      leverage: 1,
+      btcPrice: 1,
+      positionsCount: 0,
+    });
+    const hours = Array.from({ length: 30 * 24 }, (_, i) => ({
+      ...row(hour - i * HOUR),
+      minTotalBalance: 1,
+      maxTotalBalance: 1,
+    }));
+    // 13 columns a row: 7 rows a statement stays under D1's 100 bound parameters.
+    for (let i = 0; i < hours.length; i += 7) await db.insert(snapshotsHourly).values(hours.slice(i, i + 7));
+    const minutes = Array.from({ length: 60 }, (_, j) => row(Math.floor(now / MINUTE) * MINUTE - j * MINUTE));
+    for (let i = 0; i < minutes.length; i += 9) await db.insert(snapshotsMinute).values(minutes.slice(i, i + 9));
+    const client = rpcClient(await signedInJar(trader));
+    const month = await client.getAccountHistory({
+      email: 'resolution@sim.meridian',
+      from: hour - (30 * 24 - 1) * HOUR,
+      to: now,
+    });
+    expect(month.points).toHaveLength(30 * 24);
+    expect(month.points.every((p) => p.ts % HOUR === 0)).toBe(true);
+    const day = await client.getAccountHistory({ email: 'resolution@sim.meridian', from: now - 24 * HOUR, to: now });
+    expect(day.points.some((p) => p.ts % HOUR !== 0)).toBe(true); // minute rows in short ranges
+  });
+});

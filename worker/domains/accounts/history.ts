@@ -36,6 +36,12 @@ export async function readHistory(
   to: number,
   now = Date.now(),
 ): Promise<HistoryPoint[]> {
+  // Ranges over a week are drawn hourly: hourly rows exist for every hour, the current one included.
+  if (to - from > MINUTE_RETENTION_MS) {
+    return db.all<HistoryPoint>(
+      sql`SELECT ts, ${METRIC_COLUMNS} FROM account_snapshots_hourly WHERE account_id = ${accountId} AND ts >= ${from} AND ts <= ${to} ORDER BY ts`,
+    );
+  }
   const minuteFrom = Math.max(from, Math.floor((now - MINUTE_RETENTION_MS) / HOUR) * HOUR);
   const step = minuteStep(to - from);
   const [hourly, minute] = await Promise.all([
