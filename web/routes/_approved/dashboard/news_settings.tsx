@@ -1,18 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader, Placeholder } from '~/components/layout/page';
+import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
+import { GeneralSettingsForm } from '~/components/news/settings/general-settings-form';
 
 export const Route = createFileRoute('/_approved/dashboard/news_settings')({
   component: DashboardNewsSettingsPage,
 });
 
+/** SPEC.md §2: the same general news settings as /news/settings/general, inside the dashboard layout. */
 function DashboardNewsSettingsPage() {
   return (
     <>
       <SectionTabs label="Accounts" links={accountsLinks} />
-      <PageHeader title="News Settings" description="Your general news settings, inside the dashboard." />
-      <Placeholder items={['Sound per importance', 'Desktop notifications', 'Default feed filters', 'Time format']} />
+      <PageHeader
+        title="News Settings"
+        description="Your general news settings: sounds, notifications, time format and default feed filters."
+      />
+      <GeneralSettingsForm />
     </>
   );
 }

@@ -1,0 +1,303 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, TRADER, asUser, logInAndWait, shot } from './fixtures';
+
+/*
+ * The news feed and news settings. Nothing here depends on seeded news: the headlines the tests
+ * need are posted by hand (admin), with unique titles so reruns never hit the duplicate check.
+ */
+
+const unique = (text: string) => `${text} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(new RegExp(theme));
+}
+
+/** Posts a headline through the feed's "Post headline" dialog (admins). */
+async function postHeadline(
+  page: Page,
+  { title, symbols, importance }: { title: string; symbols: string[]; importance: string },
+) {
+  await page.getByTestId('post-headline').click();
+  const dialog = page.getByTestId('post-headline-dialog');
+  await dialog.getByLabel('Headline', { exact: true }).fill(title);
+  const symbolInput = dialog.getByTestId('post-symbols').locator('input');
+  for (const symbol of symbols) {
+    await symbolInput.fill(symbol);
+    await symbolInput.press('Enter');
+  }
+  await dialog.getByTestId('post-importance').selectOption(importance);
+  await dialog.getByTestId('post-submit').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Headline posted' }).first()).toBeVisible();
+}
+
+test('an admin posts a headline; the trader’s open feed shows it live with its symbols and importance', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await logInAndWait(page, TRADER.email);
+  await page.goto('/news/feed');
+  await expect(page.getByRole('heading', { name: 'News Feed' })).toBeVisible();
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
+  // Traders read the feed; only admins post.
+  await expect(page.getByTestId('post-headline')).toHaveCount(0);
+
+  const admin = await asUser(browser, ADMIN.email);
+  await admin.page.goto('/news/feed');
+  await expect(admin.page.getByTestId('live-status')).toHaveText('Live');
+  const title = unique('E2E: exchange halts ETH and SOL withdrawals');
+  await postHeadline(admin.page, { title, symbols: ['eth', '$sol'], importance: 'critical' });
+
+  // No reload: the row arrives on the trader's stream.
+  const row = page.getByTestId('news-row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await expect(row).toHaveAttribute('data-importance', 'critical');
+  await expect(row.getByTestId('importance-badge')).toHaveText(/Critical/);
+  await expect(row.getByTestId('symbol-chips')).toContainText('ETH');
+  await expect(row.getByTestId('symbol-chips')).toContainText('SOL');
+  await expect(row.getByTestId('news-source')).toContainText('Manual');
+  await expect(row.getByTestId('news-latency')).toHaveText(/^[+−]\d/);
+  await expect(row.getByTestId('news-age')).toHaveAttribute('title', /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await shot(page, 'news-feed-live-dark-1440');
+  await shot(admin.page, 'news-feed-admin-dark-1440');
+
+  // A symbol chip narrows the feed to that symbol (URL), and the row still matches.
+  await row.getByRole('button', { name: 'ETH' }).click();
+  await expect(page).toHaveURL(/symbols=/);
+  await expect(page.getByTestId('news-row').filter({ hasText: title })).toBeVisible();
+
+  await setTheme(page, 'light');
+  await expect(page.getByTestId('news-row').filter({ hasText: title })).toBeVisible();
+  await shot(page, 'news-feed-light-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'news-feed-light-390');
+  await setTheme(page, 'dark');
+  await expect(page.getByTestId('news-row').filter({ hasText: title })).toBeVisible();
+  await shot(page, 'news-feed-dark-390');
+  await admin.close();
+});
+
+test('feed filters change the URL and survive a reload; an empty result offers to clear them', async ({ page }) => {
+  await logInAndWait(page, TRADER.email);
+  await page.goto('/news/feed');
+  await expect(page.getByTestId('feed-toolbar')).toBeVisible();
+
+  await page.getByTestId('importance-high').click();
+  await page.getByTestId('importance-critical').click();
+  const symbols = page.getByTestId('symbols-filter').locator('input');
+  await symbols.fill('btc');
+  await symbols.press('Enter');
+  const nothing = unique('nomatch');
+  await page.getByTestId('news-search').fill(nothing);
+  await page.getByTestId('one-pct-filter').click();
+  await page.getByTestId('news-sort').selectOption('importance:desc');
+  await expect(page).toHaveURL(new RegExp(`search=${nothing.replace(' ', '(\\+|%20)')}`));
+
+  const params = new URL(page.url()).searchParams;
+  expect(JSON.parse(params.get('importance') ?? 'null')).toEqual(['critical', 'high']);
+  expect(JSON.parse(params.get('symbols') ?? 'null')).toEqual(['BTC']);
+  expect(params.get('onePctMovement')).toBe('true');
+  expect(params.get('sortBy')).toBe('importance');
+  // Defaults stay out of the address bar.
+  expect(params.has('limit')).toBe(false);
+  expect(params.has('sortOrder')).toBe(false);
+
+  await page.reload();
+  await expect(page.getByTestId('importance-high')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('importance-critical')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('importance-low')).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('symbols-filter').getByTestId('tag')).toHaveText(['BTC']);
+  await expect(page.getByTestId('news-search')).toHaveValue(nothing);
+  await expect(page.getByTestId('one-pct-filter')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('news-sort')).toHaveValue('importance:desc');
+
+  const empty = page.getByTestId('news-empty');
+  await expect(empty).toContainText('No news matches these filters');
+  await shot(page, 'news-feed-empty-dark-1440');
+  await empty.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/importance=|symbols=|search=|onePctMovement=/);
+  await expect(page.getByTestId('news-search')).toHaveValue('');
+  // The sort is not a filter: it stays.
+  await expect(page).toHaveURL(/sortBy=importance/);
+});
+
+test('the feed has its own error page; Try Again recovers', async ({ page }) => {
+  await logInAndWait(page, TRADER.email);
+  await page.route('**/api/rpc/getHistoricalNews**', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        json: { defined: false, code: 'SERVICE_UNAVAILABLE', status: 503, message: 'Feed store unavailable' },
+      }),
+    }),
+  );
+  await page.goto('/news/feed');
+  // Server failures are retried (1 s, 2 s, 4 s) before the page gives up.
+  const error = page.getByTestId('news-feed-error');
+  await expect(error).toBeVisible({ timeout: 20_000 });
+  await expect(error).toContainText('Something went wrong!');
+  await error.getByRole('button', { name: 'Show Error' }).click();
+  await expect(error.getByTestId('error-message')).toHaveText('Feed store unavailable');
+  await shot(page, 'news-feed-error-dark-1440');
+  await page.unroute('**/api/rpc/getHistoricalNews**');
+  await error.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByTestId('feed-toolbar')).toBeVisible();
+  await expect(error).toHaveCount(0);
+});
+
+test('keyboard first: ? opens the shortcuts overlay, / focuses search, j/k move between headlines', async ({ page }) => {
+  await logInAndWait(page, ADMIN.email);
+  await page.goto('/news/feed');
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
+  const first = unique('E2E keyboard: first headline');
+  const second = unique('E2E keyboard: second headline');
+  await postHeadline(page, { title: first, symbols: ['BTC'], importance: 'high' });
+  await postHeadline(page, { title: second, symbols: ['ETH'], importance: 'low' });
+  await expect(page.getByTestId('news-row').filter({ hasText: second })).toBeVisible();
+
+  await page.keyboard.press('?');
+  const overlay = page.getByTestId('shortcuts-dialog');
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await expect(overlay).toContainText('Next headline');
+  await shot(page, 'news-shortcuts-dark-1440');
+  await page.keyboard.press('Escape');
+  await expect(overlay).toHaveCount(0);
+
+  // Newest first: j lands on the newest row, the next j moves down, k back up.
+  const focusedTitle = () => page.locator('[data-testid="news-row"]:focus [data-testid="news-title"]');
+  await page.keyboard.press('j');
+  await expect(focusedTitle()).toHaveText(second);
+  await page.keyboard.press('j');
+  await expect(focusedTitle()).toHaveText(first);
+  await page.keyboard.press('k');
+  await expect(focusedTitle()).toHaveText(second);
+
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('news-search')).toBeFocused();
+  // Typing in a field never triggers shortcuts.
+  await page.keyboard.type('j?');
+  await expect(page.getByTestId('news-search')).toHaveValue('j?');
+  await expect(overlay).toHaveCount(0);
+});
+
+test('settings: general preferences (shared with the dashboard), custom rule with a test, bulk mapping confirmation, Telegram chat', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await logInAndWait(page, ADMIN.email);
+
+  // /news/settings redirects to custom rules.
+  await page.goto('/news/settings');
+  await expect(page).toHaveURL(/\/news\/settings\/custom-rules$/);
+
+  // General: switch to 12-hour time and save.
+  await page.goto('/news/settings/general');
+  const form = page.getByTestId('general-settings-form');
+  await expect(form).toBeVisible();
+  await form.getByTestId('settings-time-12h').check();
+  await form.getByTestId('settings-save').click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'News settings saved' })).toBeVisible();
+  await expect(page.getByTestId('sources-section')).toBeVisible();
+  await shot(page, 'news-settings-general-dark-1440');
+  // The same form inside the dashboard shows the saved value.
+  await page.goto('/dashboard/news_settings');
+  await expect(page.getByTestId('settings-time-12h')).toBeChecked();
+  await form.getByTestId('settings-time-24h').check();
+  await page.getByTestId('settings-save').click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'News settings saved' }).first()).toBeVisible();
+
+  // Custom rule: test against recent news, then create.
+  await page.goto('/news/settings/custom-rules');
+  await page.getByTestId('add-rule').click();
+  const ruleDialog = page.getByTestId('rule-dialog');
+  const ruleName = unique('E2E rule');
+  await ruleDialog.getByTestId('rule-name').fill(ruleName);
+  await ruleDialog.getByTestId('rule-text').fill('withdrawals');
+  await ruleDialog.getByTestId('rule-test').click();
+  await expect(ruleDialog.getByTestId('rule-preview')).toContainText(/\d+ of the \d+ most recent headlines match/);
+  await ruleDialog.getByTestId('rule-submit').click();
+  await expect(ruleDialog).toContainText('Add at least one action');
+  await ruleDialog.getByTestId('rule-action-importance').selectOption('high');
+  await shot(page, 'news-rule-dialog-dark-1440');
+  await ruleDialog.getByTestId('rule-submit').click();
+  await expect(ruleDialog).toHaveCount(0);
+  const ruleRow = page.getByTestId('rules-table').getByRole('row').filter({ hasText: ruleName });
+  await expect(ruleRow).toContainText('contains “withdrawals”');
+
+  // Mappings: two special mappings, then "add a term to all" says how many will change.
+  await page.goto('/news/settings/mappings');
+  const term = unique('e2eterm');
+  for (const [terms, symbol] of [
+    [term, 'BTC'],
+    [unique('e2eother'), 'ETH'],
+  ] as const) {
+    await page.getByTestId('add-special').click();
+    const dialog = page.getByTestId('mapping-dialog');
+    await dialog.getByTestId('mapping-terms').locator('input').fill(terms);
+    await dialog.getByTestId('mapping-terms').locator('input').press('Enter');
+    await dialog.getByTestId('mapping-symbols').locator('input').fill(symbol);
+    await dialog.getByTestId('mapping-symbols').locator('input').press('Enter');
+    await dialog.getByTestId('mapping-submit').click();
+    await expect(dialog).toHaveCount(0);
+  }
+  const specialCount = await page.getByTestId('special-table').locator('tbody tr').count();
+  await page.getByTestId('bulk-term-special').click();
+  await page.getByTestId('bulk-value').fill(term.toUpperCase());
+  await page.getByTestId('bulk-next').click();
+  const confirm = page.getByTestId('confirm-dialog');
+  // Every special mapping but the one that already has the term (case-insensitive).
+  const changes = specialCount - 1;
+  await expect(confirm.getByTestId('bulk-summary')).toContainText(
+    `${changes} special mapping${changes === 1 ? '' : 's'} will change`,
+  );
+  await shot(page, 'news-mappings-bulk-dark-1440');
+  await confirm.getByTestId('confirm-action').click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: `to ${changes} special mapping` })).toBeVisible();
+
+  // Telegram chat: add one, with its symbols and minimum importance.
+  await page.goto('/news/settings/telegram-chats');
+  await page.getByTestId('add-chat').click();
+  const chatDialog = page.getByTestId('chat-dialog');
+  const chatId = `-100${Date.now()}`;
+  await chatDialog.getByLabel('Title').fill('E2E desk');
+  await chatDialog.getByLabel('Chat id').fill(chatId);
+  await chatDialog.getByTestId('chat-min-importance').selectOption('critical');
+  await chatDialog.getByTestId('chat-submit').click();
+  await expect(chatDialog).toHaveCount(0);
+  await expect(page.getByTestId(`chat-row-${chatId}`)).toContainText('E2E desk');
+  await setTheme(page, 'light');
+  await expect(page.getByTestId(`chat-row-${chatId}`)).toBeVisible();
+  await shot(page, 'news-telegram-light-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'news-telegram-light-390');
+  await page.goto('/news/settings/mappings');
+  await expect(page.getByTestId('special-table')).toBeVisible();
+  await shot(page, 'news-mappings-light-390');
+  await setTheme(page, 'dark');
+
+  // A trader sees the shared configuration read-only: no edit controls.
+  const trader = await asUser(browser, TRADER.email);
+  await trader.page.goto('/news/settings/mappings');
+  await expect(trader.page.getByTestId('special-table')).toBeVisible();
+  await expect(trader.page.getByTestId('read-only-note')).toBeVisible();
+  await expect(trader.page.getByTestId('add-special')).toHaveCount(0);
+  await expect(trader.page.getByTestId('bulk-term-special')).toHaveCount(0);
+  await expect(trader.page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  await trader.page.goto('/news/settings/telegram-chats');
+  await expect(trader.page.getByTestId(`chat-row-${chatId}`)).toBeVisible();
+  await expect(trader.page.getByRole('switch', { name: 'Forward to E2E desk' })).toBeDisabled();
+  await expect(trader.page.getByTestId('add-chat')).toHaveCount(0);
+  await trader.page.goto('/news/settings/general');
+  await expect(trader.page.getByTestId('general-settings-form')).toBeVisible();
+  await expect(trader.page.getByTestId('sources-section').getByRole('heading', { name: 'Sources' })).toBeVisible();
+  await expect(trader.page.getByTestId('add-source')).toHaveCount(0);
+  await trader.page.setViewportSize({ width: 390, height: 844 });
+  await shot(trader.page, 'news-settings-general-trader-dark-390');
+  await trader.close();
+});

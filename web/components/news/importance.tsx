@@ -1,0 +1,36 @@
+import { Badge } from '~/components/ui/badge';
+import { cn } from '~/lib/cn';
+import { IMPORTANCE_LABEL, type Importance } from '~/lib/news-feed';
+
+const TONE = { critical: 'destructive', high: 'warning', medium: 'primary', low: 'neutral' } as const;
+
+/** Importance as colour AND text (never colour alone, PRODUCT.md §10); critical also gets a mark. */
+export function ImportanceBadge({ importance, className }: { importance: Importance; className?: string }) {
+  return (
+    <Badge
+      tone={TONE[importance]}
+      className={cn('w-[4.25rem] justify-center font-semibold', className)}
+      data-importance={importance}
+      data-testid="importance-badge"
+    >
+      {importance === 'critical' ? <span aria-hidden="true">!</span> : null}
+      {IMPORTANCE_LABEL[importance]}
+    </Badge>
+  );
+}
+
+/** Row tint of an item that just arrived, by importance (the highlight of the general settings). */
+export const FRESH_TINT: Record<Importance, string> = {
+  critical: 'bg-destructive/12',
+  high: 'bg-warning/12',
+  medium: 'bg-primary/10',
+  low: 'bg-accent/70',
+};
+
+/** A thin bar on the left edge of critical and high rows. */
+export const EDGE: Record<Importance, string> = {
+  critical: 'before:bg-destructive',
+  high: 'before:bg-warning',
+  medium: 'before:bg-transparent',
+  low: 'before:bg-transparent',
+};

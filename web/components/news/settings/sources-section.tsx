@@ -1,0 +1,323 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '~/components/ui/alert';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
+import { Label } from '~/components/ui/label';
+import { NativeSelect } from '~/components/ui/select';
+import { Spinner } from '~/components/ui/spinner';
+import { Switch } from '~/components/ui/switch';
+import { formatAgo, formatDateTime } from '~/lib/format';
+import { errorMessage, fieldErrors } from '~/lib/http-error';
+import { SOURCE_KIND_LABEL } from '~/lib/news-feed';
+import {
+  CONFIGURABLE_SOURCE_KINDS,
+  newsSettingsApi,
+  newsSettingsKeys,
+  sourcesQuery,
+  type ConfigurableSourceKind,
+  type CreateSourceInput,
+  type NewsSource,
+} from '~/lib/news-settings-api';
+import { useNow } from '~/lib/use-now';
+import { FormField } from '~/routes/-components/form-field';
+import { dash, EmptyState, QueryState, SettingsSection } from './common';
+
+type Health = 'healthy' | 'failing' | 'down' | 'idle' | 'disabled';
+
+function healthOf(source: NewsSource): Health {
+  if (!source.enabled) return 'disabled';
+  const { consecutiveFailures, lastSuccessAt, lastErrorAt } = source.health;
+  if (consecutiveFailures >= 3) return 'down';
+  if (consecutiveFailures > 0) return 'failing';
+  if (!lastSuccessAt && !lastErrorAt) return 'idle';
+  return 'healthy';
+}
+
+const HEALTH = {
+  healthy: { tone: 'success', label: 'Healthy' },
+  failing: { tone: 'warning', label: 'Failing' },
+  down: { tone: 'destructive', label: 'Down' },
+  idle: { tone: 'neutral', label: 'Not run yet' },
+  disabled: { tone: 'neutral', label: 'Disabled' },
+} as const;
+
+function Ago({ ts }: { ts: number | null }) {
+  const now = useNow();
+  if (!ts) return dash;
+  return (
+    <span className="tabular" title={formatDateTime(ts, { seconds: true })}>
+      {formatAgo(now - ts)}
+    </span>
+  );
+}
+
+const helper = sortableColumnHelper<NewsSource>();
+const columns = helper.columns([
+  helper.accessor('name', {
+    header: 'Source',
+    sortFn: 'alphanumeric',
+    cell: (info) => {
+      const source = info.row.original;
+      const url = typeof source.config.url === 'string' ? source.config.url : null;
+      const chat = typeof source.config.chatId === 'string' ? source.config.chatId : null;
+      return (
+        <span className="grid max-w-[22rem] min-w-[9rem]">
+          <span className="truncate font-medium">{source.name}</span>
+          {url || chat ? <span className="truncate font-mono text-xs text-muted-foreground">{url ?? chat}</span> : null}
+        </span>
+      );
+    },
+  }),
+  helper.accessor('kind', {
+    header: 'Kind',
+    sortFn: 'alphanumeric',
+    cell: (info) => <span className="text-muted-foreground">{SOURCE_KIND_LABEL[info.getValue()] ?? info.getValue()}</span>,
+  }),
+  helper.accessor((source) => healthOf(source), {
+    id: 'health',
+    header: 'Health',
+    sortFn: 'alphanumeric',
+    cell: (info) => {
+      const health = HEALTH[info.getValue()];
+      return (
+        <Badge tone={health.tone} data-testid="source-health">
+          {health.label}
+        </Badge>
+      );
+    },
+  }),
+  helper.accessor((source) => source.health.lastSuccessAt, {
+    id: 'lastSuccess',
+    header: 'Last success',
+    meta: { align: 'right' },
+    sortUndefined: 'last',
+    cell: (info) => <Ago ts={info.getValue()} />,
+  }),
+  helper.accessor((source) => source.health.lastErrorAt, {
+    id: 'lastError',
+    header: 'Last error',
+    sortUndefined: 'last',
+    cell: (info) => {
+      const { lastError, lastErrorAt } = info.row.original.health;
+      if (!lastErrorAt) return dash;
+      return (
+        <span className="grid max-w-[20rem]">
+          <Ago ts={lastErrorAt} />
+          {lastError ? (
+            <span className="truncate text-xs text-destructive" title={lastError}>
+              {lastError}
+            </span>
+          ) : null}
+        </span>
+      );
+    },
+  }),
+  helper.accessor((source) => source.health.consecutiveFailures, {
+    id: 'failures',
+    header: 'Failures',
+    meta: { align: 'right' },
+    cell: (info) => (
+      <span className={info.getValue() > 0 ? 'tabular font-medium text-destructive' : 'tabular text-muted-foreground'}>
+        {info.getValue()}
+      </span>
+    ),
+  }),
+  helper.accessor((source) => source.health.nextAttemptAt, {
+    id: 'nextAttempt',
+    header: 'Next attempt',
+    meta: { align: 'right' },
+    sortUndefined: 'last',
+    cell: (info) => {
+      const ts = info.getValue();
+      return ts ? <span className="tabular">{formatDateTime(ts)}</span> : dash;
+    },
+  }),
+]);
+
+/** News sources with their health; admins add sources (RSS/Atom feeds, Telegram, Twitter, manual). */
+export function SourcesSection({ canEdit }: { canEdit: boolean }) {
+  const query = useQuery(sourcesQuery);
+  const [adding, setAdding] = useState(false);
+  return (
+    <SettingsSection
+      title="Sources"
+      description="Where headlines come from, and how each one is doing. A source that keeps failing is retried with a growing delay."
+      actions={
+        canEdit ? (
+          <Button size="sm" onClick={() => setAdding(true)} data-testid="add-source">
+            Add source
+          </Button>
+        ) : null
+      }
+      testId="sources-section"
+    >
+      <QueryState query={query} label="sources">
+        {(sources) =>
+          sources.length ? (
+            <DataTable
+              label="Sources"
+              testId="sources-table"
+              columns={columns}
+              data={sources}
+              getRowId={(source) => source.id}
+              rowLabel={(source) => source.name}
+              rowTestId={(source) => `source-row-${source.id}`}
+              rowClassName={(source) => (source.enabled ? undefined : 'text-muted-foreground')}
+              containerClassName="max-h-[22rem]"
+            />
+          ) : (
+            <EmptyState title="No sources configured yet." testId="sources-empty">
+              {canEdit ? 'Add an RSS feed or a Telegram chat to start collecting headlines.' : 'An admin adds them.'}
+            </EmptyState>
+          )
+        }
+      </QueryState>
+      {canEdit ? <AddSourceDialog open={adding} onOpenChange={setAdding} /> : null}
+    </SettingsSection>
+  );
+}
+
+function AddSourceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="source-dialog" aria-describedby={undefined}>
+        {open ? <AddSourceForm onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const KIND_HINT: Record<ConfigurableSourceKind, string> = {
+  rss: 'Polled by the Worker cron; new entries become headlines.',
+  atom: 'Polled by the Worker cron; new entries become headlines.',
+  telegram: 'Messages the bot receives. Leave the chat empty to take every chat that messages the bot.',
+  twitter: 'Tweets of the handles in the polling sessions below.',
+  manual: 'Headlines admins post from the feed.',
+};
+
+function AddSourceForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const ids = { kind: useId(), enabled: useId() };
+  const [kind, setKind] = useState<ConfigurableSourceKind>('rss');
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [chatId, setChatId] = useState('');
+  const [enabled, setEnabled] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const feed = kind === 'rss' || kind === 'atom';
+
+  const create = useMutation({
+    mutationFn: newsSettingsApi.createSource,
+    onSuccess: (source) => {
+      void queryClient.invalidateQueries({ queryKey: newsSettingsKeys.sources });
+      toast.success(`Added source ${source.name}`);
+      onDone();
+    },
+    onError: (error) => {
+      const fields = fieldErrors(error);
+      setErrors(fields.config ? { ...fields, url: fields.config } : fields);
+      setGeneral(
+        Object.keys(fields).length ? 'Please correct the highlighted fields.' : errorMessage(error, 'Could not add the source'),
+      );
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const found: Record<string, string> = {};
+    if (!name.trim()) found.name = 'Name is required';
+    if (feed) {
+      try {
+        if (!/^https?:$/.test(new URL(url.trim()).protocol)) found.url = 'Enter an http(s) URL';
+      } catch {
+        found.url = 'Enter the feed’s full URL, like https://example.com/rss';
+      }
+    }
+    setErrors(found);
+    setGeneral(null);
+    if (Object.keys(found).length) return;
+    const config: CreateSourceInput['config'] = feed
+      ? { url: url.trim() }
+      : kind === 'telegram' && chatId.trim()
+        ? { chatId: chatId.trim() }
+        : {};
+    create.mutate({ kind, name: name.trim(), enabled, config });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-1">
+        <DialogTitle>Add source</DialogTitle>
+        <DialogDescription>{KIND_HINT[kind]}</DialogDescription>
+      </div>
+      {general ? <Alert>{general}</Alert> : null}
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids.kind}>Kind</Label>
+        <NativeSelect
+          id={ids.kind}
+          value={kind}
+          onChange={(event) => setKind(event.target.value as ConfigurableSourceKind)}
+          data-testid="source-kind"
+        >
+          {CONFIGURABLE_SOURCE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {SOURCE_KIND_LABEL[k] ?? k}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <FormField
+        label="Name"
+        name="name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={errors.name}
+        maxLength={100}
+        autoComplete="off"
+      />
+      {feed ? (
+        <FormField
+          label="Feed URL"
+          name="url"
+          type="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          error={errors.url}
+          placeholder="https://"
+          hint="No user name or password in the URL: every approved user can read source settings."
+          autoComplete="off"
+        />
+      ) : null}
+      {kind === 'telegram' ? (
+        <FormField
+          label="Chat (optional)"
+          name="chatId"
+          value={chatId}
+          onChange={(event) => setChatId(event.target.value)}
+          error={errors.chatId ?? errors.url}
+          placeholder="-1001234567890 or @channel"
+          autoComplete="off"
+        />
+      ) : null}
+      <div className="flex items-center gap-3">
+        <Switch id={ids.enabled} checked={enabled} onCheckedChange={setEnabled} />
+        <Label htmlFor={ids.enabled}>Enabled</Label>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending} data-testid="source-submit">
+          {create.isPending ? <Spinner label="Adding" /> : null}
+          Add source
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
