@@ -150,6 +150,7 @@ test('the feed has its own error page; Try Again recovers', async ({ page }) => 
 });
 
 test('keyboard first: ? opens the shortcuts overlay, / focuses search, j/k move between headlines', async ({ page }) => {
+  test.setTimeout(60_000);
   await logInAndWait(page, ADMIN.email);
   await page.goto('/news/feed');
   await expect(page.getByTestId('live-status')).toHaveText('Live');

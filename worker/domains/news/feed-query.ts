@@ -36,7 +36,8 @@ interface Row {
   metadata: string;
 }
 
-const IMPORTANCE_RANK = sql.raw("CASE n.importance WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END");
+// Higher is more important, so the default "desc" puts critical first.
+const IMPORTANCE_RANK = sql.raw("CASE n.importance WHEN 'critical' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 ELSE 0 END");
 const list = (values: string[]) =>
   sql.join(
     values.map((v) => sql`${v}`),

@@ -156,3 +156,14 @@ describe('manual headlines and the live stream', () => {
     });
   });
 });
+
+describe('sort by importance', () => {
+  it('puts the most important first by default (desc)', async () => {
+    const client = rpcClient(await signedInJar(trader));
+    const { items } = await client.getHistoricalNews({ sortBy: 'importance' });
+    const rank = { critical: 3, high: 2, medium: 1, low: 0 } as const;
+    const ranks = items.map((i) => rank[i.importance]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    expect(items[0]!.importance).toBe('critical');
+  });
+});
