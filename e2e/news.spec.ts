@@ -246,6 +246,8 @@ test('settings: general preferences (shared with the dashboard), custom rule wit
     await dialog.getByTestId('mapping-symbols').locator('input').press('Enter');
     await dialog.getByTestId('mapping-submit').click();
     await expect(dialog).toHaveCount(0);
+    // Count only once the table has refetched and shows the new mapping.
+    await expect(page.getByTestId('special-table').locator('tbody tr').filter({ hasText: terms }).first()).toBeVisible();
   }
   const specialCount = await page.getByTestId('special-table').locator('tbody tr').count();
   await page.getByTestId('bulk-term-special').click();
