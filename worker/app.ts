@@ -6,6 +6,7 @@ import type { AppEnv } from './env';
 import { csrfProtection } from './lib/csrf';
 import { appError, errorResponse, toErrorBody } from './lib/errors';
 import { securityHeaders } from './lib/security-headers';
+import { telegramWebhookRoutes } from './providers/telegram/webhook-routes';
 import { rpcRoutes } from './rpc/handler';
 import { serverFnRoutes } from './server-fns/handler';
 
@@ -37,6 +38,9 @@ export function createApp() {
   app.route('/api/auth', authRoutes);
   app.route('/api/rpc', rpcRoutes);
   app.route('/_serverFn', serverFnRoutes);
+  // Telegram news sources: authenticated by the secret token header, not a session (CSRF passes:
+  // Telegram posts JSON with no Origin or Sec-Fetch-Site).
+  app.route('/api/telegram', telegramWebhookRoutes);
 
   app.notFound(() => {
     throw appError('NOT_FOUND', 'Not found');

@@ -114,6 +114,14 @@ export interface SourceHealth {
 export const CONFIGURABLE_SOURCE_KINDS = ['rss', 'atom', 'telegram', 'twitter', 'manual'] as const;
 export type ConfigurableSourceKind = (typeof CONFIGURABLE_SOURCE_KINDS)[number];
 
+/** A Telegram source's webhook (register it with setWebhook); the secret token comes whole only from createSource. */
+export interface SourceWebhook {
+  path: string;
+  secretTokenSet: boolean;
+  secretTokenHint: string | null;
+  secretToken?: string;
+}
+
 export interface NewsSource {
   id: string;
   kind: string;
@@ -122,13 +130,14 @@ export interface NewsSource {
   enabled: boolean;
   createdAt: number;
   health: SourceHealth;
+  webhook?: SourceWebhook;
 }
 
 export interface CreateSourceInput {
   kind: ConfigurableSourceKind;
   name: string;
   enabled: boolean;
-  config: { url?: string; chatId?: string };
+  config: { url?: string; chatId?: string; secretToken?: string };
 }
 
 export type ChatPurpose = 'news' | 'risk' | 'alerts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsSources } from '../db/schema/news';
-import { db, insertUser, signedInJar, type CookieJar } from '../test/harness';
+import { db, fetchApp, insertUser, signedInJar, type CookieJar } from '../test/harness';
 import { callFn, issuePaths } from './news-test-client';
 
 let adminJar: CookieJar;
@@ -99,6 +99,66 @@ describe('createSource / getSources', () => {
     const again = await callFn('createSource', adminJar, { ...input, name: 'The Block again' });
     expect(again).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
     expect((await callFn('createSource', adminJar, { ...input, kind: 'atom' })).status).toBe(200);
+  });
+
+  it('gives a telegram source a webhook secret: shown once on create, only a hint afterwards', async () => {
+    const generated = await callFn('createSource', adminJar, { kind: 'telegram', name: 'Alerts bot' });
+    expect(generated.status).toBe(200);
+    const { id, webhook } = generated.body;
+    expect(webhook).toEqual({
+      path: `/api/telegram/webhook/${id}`,
+      secretTokenSet: true,
+      secretTokenHint: webhook.secretToken.slice(-4),
+      secretToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(generated.body.config).toEqual({});
+    // The database keeps a hash only.
+    const row = await db.query.newsSources.findFirst({ where: eq(newsSources.id, id) });
+    expect(JSON.stringify(row!.config)).not.toContain(webhook.secretToken);
+    // The generated token opens the webhook.
+    const delivered = await fetchApp(webhook.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': webhook.secretToken },
+      body: JSON.stringify({ update_id: 1, edited_message: {} }),
+    });
+    expect(delivered.status).toBe(200);
+
+    const chosen = await callFn('createSource', adminJar, {
+      kind: 'telegram',
+      name: 'Chosen',
+      config: { chatId: '@wire_news', secretToken: 'my_Own-token_1234' },
+    });
+    expect(chosen.body).toMatchObject({
+      config: { chatId: '@wire_news' },
+      webhook: { secretTokenHint: '1234', secretToken: 'my_Own-token_1234' },
+    });
+    // A short token gets no hint: four characters would be most of it.
+    const short = await callFn('createSource', adminJar, { kind: 'telegram', name: 'Short', config: { secretToken: 'abc' } });
+    expect(short.body.webhook).toMatchObject({ secretTokenSet: true, secretTokenHint: null, secretToken: 'abc' });
+
+    const list = await callFn('getSources', traderJar);
+    const listed = list.body.find((s: { id: string }) => s.id === chosen.body.id);
+    expect(listed).toMatchObject({
+      config: { chatId: '@wire_news' },
+      webhook: { secretTokenSet: true, secretTokenHint: '1234' },
+    });
+    expect(listed.webhook.secretToken).toBeUndefined();
+    expect(JSON.stringify(list.body)).not.toMatch(/secretTokenHash|my_Own-token_1234/);
+    expect(JSON.stringify(list.body)).not.toContain(webhook.secretToken);
+  });
+
+  it('validates a telegram secret token: 1–256 of A-Z a-z 0-9 _ -', async () => {
+    for (const secretToken of ['', 'has space', 'semi;colon', 'ü', 'x'.repeat(257), 42]) {
+      const res = await callFn('createSource', adminJar, { kind: 'telegram', name: 'Bad', config: { secretToken } });
+      expect(res.status, String(secretToken)).toBe(400);
+      expect(issuePaths(res.body)).toEqual(['config.secretToken']);
+    }
+    const longest = await callFn('createSource', adminJar, {
+      kind: 'telegram',
+      name: 'Long',
+      config: { secretToken: 'x'.repeat(256) },
+    });
+    expect(longest.status).toBe(200);
   });
 
   it('lets only admins add sources', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createSource as addSource, listSources } from '../domains/news/settings/sources';
+import { TELEGRAM_SECRET_TOKEN_PATTERN } from '../providers/telegram/update';
 import { defineNewsServerFn, noInput } from './news-define';
 import { displayNameSchema, telegramChatIdSchema } from './news-schemas';
 
@@ -36,15 +37,25 @@ const createSourceInput = z.discriminatedUnion('kind', [
       kind: z.literal('telegram'),
       name,
       enabled,
-      /** The chat or channel the bot listens to; empty: every chat that messages the bot. */
-      config: z.object({ chatId: telegramChatIdSchema }).partial().strict().default({}),
+      /**
+       * The chat or channel the bot listens to (empty: every chat that messages the bot), and the
+       * setWebhook secret_token Telegram must echo (generated when absent; stored as a hash).
+       */
+      config: z
+        .object({
+          chatId: telegramChatIdSchema,
+          secretToken: z.string().regex(TELEGRAM_SECRET_TOKEN_PATTERN, '1–256 characters of A-Z, a-z, 0-9, _ and -'),
+        })
+        .partial()
+        .strict()
+        .default({}),
     })
     .strict(),
   z.object({ kind: z.literal('twitter'), name, enabled, config: noConfig }).strict(),
   z.object({ kind: z.literal('manual'), name, enabled, config: noConfig }).strict(),
 ]);
 
-/** Every source with its health (last success/error, failures in a row, next attempt). */
+/** Every source with its health (last success/error, failures in a row, next attempt); no secrets. */
 export const getSources = defineNewsServerFn({
   method: 'GET',
   access: 'approved',

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { pollerIngestDeps } from '../../cron/news-jobs';
+import { createDb } from '../../db/client';
+import { receiveTelegramUpdate } from '../../domains/news/telegram-webhook';
+import type { AppEnv } from '../../env';
+import { appError } from '../../lib/errors';
+import { TELEGRAM_SECRET_HEADER } from './update';
+
+/**
+ * Telegram's webhook deliveries for the Telegram news sources, mounted at /api/telegram. Machine
+ * to machine: the secret token header authenticates, not a session. Telegram redelivers on any
+ * non-2xx answer, so a stored, duplicate or ignored update all answer 200.
+ */
+export const telegramWebhookRoutes = new Hono<AppEnv>()
+  .post('/webhook/:sourceId', async (c) => {
+    const db = createDb(c.env.DB);
+    const status = await receiveTelegramUpdate(
+      // Ingest as the pollers use it: published to the feed, fresh items forwarded to Telegram chats.
+      { db, ingest: pollerIngestDeps(c.env, db) },
+      {
+        sourceId: c.req.param('sourceId'),
+        secretToken: c.req.header(TELEGRAM_SECRET_HEADER),
+        readBody: () => c.req.text(),
+      },
+    );
+    return c.json({ ok: true, status });
+  })
+  .on(['GET', 'PUT', 'PATCH', 'DELETE'], '/webhook/:sourceId', (c) => {
+    c.header('Allow', 'POST');
+    throw appError('METHOD_NOT_SUPPORTED', 'Use POST');
+  });
