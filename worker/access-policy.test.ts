@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { RPC_ACCESS, SERVER_FN_ACCESS } from './access-policy';
 import type { AccessLevel } from './auth/access';
 import { router } from './rpc/router';
 import { serverFns } from './server-fns/registry';
+import { sessions } from './db/schema/sessions';
 import { users } from './db/schema/users';
 import { addAccount, setAssignment } from './domains/accounts/manage-accounts';
 import { evaluateAlerts } from './domains/alerts/run-alerts';
@@ -31,9 +33,34 @@ const asyncInputs: Record<string, (kind: UserKind) => Promise<unknown>> = {};
 
 const jars = {} as Record<UserKind, CookieJar | undefined>;
 
+/**
+ * Admins whose token still says admin but whom D1 no longer treats as one (role, approval, disabled,
+ * signed-out session): the admin level re-reads the caller and the session (auth/reload-admin.ts),
+ * so they are refused before the token expires.
+ */
+const STALE_ADMINS = {
+  demoted: { status: 403, apply: (id: string) => db.update(users).set({ role: 'user' }).where(eq(users.id, id)) },
+  unapproved: { status: 403, apply: (id: string) => db.update(users).set({ approved: false }).where(eq(users.id, id)) },
+  disabled: { status: 401, apply: (id: string) => db.update(users).set({ disabled: true }).where(eq(users.id, id)) },
+  signedOut: {
+    status: 401,
+    apply: (id: string) =>
+      db.update(sessions).set({ revokedAt: Date.now(), revokedReason: 'sign-out' }).where(eq(sessions.userId, id)),
+  },
+} as const;
+const staleJars = {} as Record<keyof typeof STALE_ADMINS, CookieJar>;
+
 beforeAll(async () => {
   for (const [kind, spec] of Object.entries(USER_KINDS) as [UserKind, (typeof USER_KINDS)[UserKind]][]) {
     jars[kind] = spec ? await signedInJar(await insertUser({ ...spec, email: `${kind.toLowerCase()}@matrix.test` })) : undefined;
+  }
+  for (const [state, { apply }] of Object.entries(STALE_ADMINS) as [
+    keyof typeof STALE_ADMINS,
+    { apply: (id: string) => Promise<unknown> },
+  ][]) {
+    const stale = await insertUser({ role: 'admin', email: `${state}-admin@matrix.test` });
+    staleJars[state] = await signedInJar(stale);
+    await apply(stale.id);
   }
   const target = await insertUser({ email: 'target@matrix.test', approved: false });
   sampleInputs.updateUser = () => ({ id: target.id, isRiskTeam: false });
@@ -161,6 +188,17 @@ beforeAll(async () => {
   };
 });
 
+/** A server function called with its sample input, as the web client sends it. */
+function callServerFn(name: string, cookie: string) {
+  const url = `/_serverFn/${name}?createServerFn`;
+  if (serverFns[name]!.method === 'GET') return fetchApp(url, { headers: { cookie } });
+  return fetchApp(url, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: sampleInputs[name]?.(), context: {} }),
+  });
+}
+
 describe('access-policy table', () => {
   it('lists every RPC procedure of the router, and nothing else', () => {
     expect(Object.keys(RPC_ACCESS).sort()).toEqual(Object.keys(router).sort());
@@ -197,7 +235,6 @@ describe('access matrix: every procedure × every kind of user', () => {
   }
 
   for (const [name, level] of Object.entries(SERVER_FN_ACCESS)) {
-    const fn = serverFns[name]!;
     for (const kind of kinds) {
       const allowed = ALLOWED[level].includes(kind);
       it(`serverFn ${name} (${level}) as ${kind} → ${allowed ? 'allowed' : 'denied'}`, async () => {
@@ -207,16 +244,37 @@ describe('access matrix: every procedure × every kind of user', () => {
           name === 'signOut' && USER_KINDS[kind]
             ? (await signedInJar(await insertUser(USER_KINDS[kind]))).header()
             : (jar?.header() ?? '');
-        const res =
-          fn.method === 'GET'
-            ? await fetchApp(`/_serverFn/${name}?createServerFn`, { headers: { cookie } })
-            : await fetchApp(`/_serverFn/${name}?createServerFn`, {
-                method: 'POST',
-                headers: { cookie, 'content-type': 'application/json' },
-                body: JSON.stringify({ data: sampleInputs[name]?.(), context: {} }),
-              });
+        const res = await callServerFn(name, cookie);
         if (allowed) expect(res.status).toBe(200);
         else expect(res.status).toBe(kind === 'anonymous' ? 401 : 403);
+      });
+    }
+  }
+});
+
+describe('admin level: a token that still says admin is not enough', () => {
+  const adminRpc = Object.entries(RPC_ACCESS).filter(([, level]) => level === 'admin');
+  const adminFns = Object.entries(SERVER_FN_ACCESS).filter(([, level]) => level === 'admin');
+
+  it('covers admin procedures and server functions', () => {
+    expect(adminRpc.length).toBeGreaterThan(0);
+    expect(adminFns.length).toBeGreaterThan(0);
+  });
+
+  for (const [state, { status }] of Object.entries(STALE_ADMINS) as [keyof typeof STALE_ADMINS, { status: number }][]) {
+    for (const [name] of adminRpc) {
+      it(`rpc ${name} as a ${state} admin → ${status}`, async () => {
+        const client = rpcClient(staleJars[state]) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+        const outcome = await client[name]!(sampleInputs[name]?.() ?? { id: 'someone-elses' }).then(
+          () => 200,
+          (e: { status: number }) => e.status,
+        );
+        expect(outcome).toBe(status);
+      });
+    }
+    for (const [name] of adminFns) {
+      it(`serverFn ${name} as a ${state} admin → ${status}`, async () => {
+        expect((await callServerFn(name, staleJars[state].header())).status).toBe(status);
       });
     }
   }

@@ -1,8 +1,7 @@
 import { implement } from '@orpc/server';
 import { assertAccess, type AccessLevel } from '../auth/access';
 import type { Session } from '../auth/session';
-import { findUserById } from '../domains/users/find-user';
-import { appError } from '../lib/errors';
+import { reloadAdmin } from '../auth/reload-admin';
 import { contract } from './contract';
 import type { RpcContext } from './context';
 
@@ -22,8 +21,6 @@ export const terminal = pub.use(guard('terminal'));
 
 /** Admin actions re-read the caller from D1, so a demoted admin loses power before the token expires. */
 export const admin = pub.use(guard('admin')).use(async ({ context, next }) => {
-  const actor = await findUserById(context.db, context.session.sub);
-  if (!actor || actor.disabled) throw appError('UNAUTHORIZED', 'Sign in required');
-  assertAccess('admin', { ...context.session, role: actor.role, approved: actor.approved });
+  const actor = await reloadAdmin(context.db, context.session);
   return next({ context: { actor } });
 });

@@ -1,14 +1,13 @@
-import { z } from 'zod';
 import { signOut as endSession } from '../auth/sign-out';
 import { findUserById } from '../domains/users/find-user';
 import { toUserDto } from '../domains/users/user-dto';
-import { defineServerFn } from './define';
+import { defineServerFn, noInput } from './define';
 
 /** The signed-in user read from D1, or null for anonymous callers. */
 export const getUser = defineServerFn({
   method: 'GET',
   access: 'public',
-  input: z.undefined().or(z.null()).or(z.object({}).strict()),
+  input: noInput,
   handler: async ({ ctx }) => {
     if (!ctx.session) return null;
     const user = await findUserById(ctx.db, ctx.session.sub);
@@ -19,7 +18,7 @@ export const getUser = defineServerFn({
 export const signOut = defineServerFn({
   method: 'POST',
   access: 'public',
-  input: z.undefined().or(z.null()).or(z.object({}).strict()),
+  input: noInput,
   handler: async ({ ctx }) => {
     await endSession(ctx.c);
     return { success: true };

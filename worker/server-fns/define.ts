@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AccessLevel } from '../auth/access';
 import type { Session } from '../auth/session';
 import type { Db } from '../db/client';
@@ -21,3 +21,6 @@ export interface ServerFn<S extends z.ZodType = z.ZodType, R = unknown> {
 export function defineServerFn<S extends z.ZodType, R>(fn: ServerFn<S, R>): ServerFn<S, R> {
   return fn;
 }
+
+/** GET functions that take no input: absent, null or {}. */
+export const noInput = z.undefined().or(z.null()).or(z.object({}).strict());

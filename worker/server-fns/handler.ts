@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { assertAccess } from '../auth/access';
+import { reloadAdmin } from '../auth/reload-admin';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { appError } from '../lib/errors';
@@ -32,6 +33,9 @@ export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
     throw appError('METHOD_NOT_SUPPORTED', `${name} accepts ${fn.method} only`);
   }
   const session = assertAccess(fn.access, c.get('session'));
+  const db = createDb(c.env.DB);
+  // Admin functions change shared configuration: the token's role is not enough (reload-admin.ts).
+  if (fn.access === 'admin') await reloadAdmin(db, session!);
 
   let raw: unknown;
   if (fn.method === 'GET') raw = parsePayload(c.req.query('payload'));
@@ -44,6 +48,6 @@ export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
     raw = (body as { data?: unknown }).data;
   }
   const input = parseInput(fn.input, raw);
-  const result = await fn.handler({ input, ctx: { c, db: createDb(c.env.DB), session } });
+  const result = await fn.handler({ input, ctx: { c, db, session } });
   return c.json(result ?? null);
 });

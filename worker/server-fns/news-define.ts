@@ -1,27 +1,6 @@
-import { z } from 'zod';
-import { assertAccess } from '../auth/access';
-import { findUserById } from '../domains/users/find-user';
-import { appError } from '../lib/errors';
-import { defineServerFn, type ServerFn } from './define';
-
-/** GET functions of the settings pages take no input: absent, null or {}. */
-export const noInput = z.undefined().or(z.null()).or(z.object({}).strict());
-
 /**
- * defineServerFn for the news settings functions. Admin functions also re-read the caller from D1
- * (as the RPC `admin` base procedure does), so a demoted or disabled admin loses the power to change
- * shared configuration at once, not when the access token expires.
+ * Old names kept only for news-sources.ts, which is being changed in parallel: switch its import to
+ * './define' (defineServerFn, noInput) and delete this file. The admin re-check that used to live
+ * here is now in handler.ts, for every admin server function.
  */
-export function defineNewsServerFn<S extends z.ZodType, R>(fn: ServerFn<S, R>): ServerFn<S, R> {
-  if (fn.access !== 'admin') return defineServerFn(fn);
-  return defineServerFn({
-    ...fn,
-    handler: async (args) => {
-      const { session, db } = args.ctx;
-      const actor = session ? await findUserById(db, session.sub) : undefined;
-      if (!session || !actor || actor.disabled) throw appError('UNAUTHORIZED', 'Sign in required');
-      assertAccess('admin', { ...session, role: actor.role, approved: actor.approved });
-      return fn.handler(args);
-    },
-  });
-}
+export { defineServerFn as defineNewsServerFn, noInput } from './define';

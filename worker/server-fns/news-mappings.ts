@@ -6,7 +6,7 @@ import {
   updateMapping as changeMapping,
 } from '../domains/news/settings/mappings';
 import { bannedMappingFields, createBannedMappingInput, idSchema, specialMappingFields } from '../rpc/contract/news-mappings';
-import { defineNewsServerFn, noInput } from './news-define';
+import { defineServerFn, noInput } from './define';
 
 const createMappingInput = z.discriminatedUnion('kind', [
   specialMappingFields.extend({ kind: z.literal('special') }).strict(),
@@ -21,28 +21,28 @@ const updateMappingInput = z.discriminatedUnion('kind', [
 const deleteMappingInput = z.object({ kind: z.enum(['special', 'banned']), id: idSchema }).strict();
 
 /** Both kinds: { special: Mapping[], banned: Mapping[] }, oldest first. */
-export const getMappings = defineNewsServerFn({
+export const getMappings = defineServerFn({
   method: 'GET',
   access: 'approved',
   input: noInput,
   handler: ({ ctx }) => listMappings(ctx.db),
 });
 
-export const createMapping = defineNewsServerFn({
+export const createMapping = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: createMappingInput,
   handler: ({ input: { kind, ...fields }, ctx }) => addMapping(ctx.db, kind, fields),
 });
 
-export const updateMapping = defineNewsServerFn({
+export const updateMapping = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: updateMappingInput,
   handler: ({ input, ctx }) => changeMapping(ctx.db, input.kind, input.id, input.updates),
 });
 
-export const deleteMapping = defineNewsServerFn({
+export const deleteMapping = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: deleteMappingInput,

@@ -9,7 +9,7 @@ import {
 } from '../domains/news/settings/rule-store';
 import { MAX_TEXT_LENGTH } from '../domains/news/custom-rules';
 import { idSchema, symbolSchema } from '../rpc/contract/news-mappings';
-import { defineNewsServerFn, noInput } from './news-define';
+import { defineServerFn, noInput } from './define';
 
 const symbolList = z.array(symbolSchema).max(50);
 
@@ -49,28 +49,28 @@ const ruleFields = z.object({
 });
 
 /** Custom rules in the order the pipeline runs them. */
-export const getCustomRules = defineNewsServerFn({
+export const getCustomRules = defineServerFn({
   method: 'GET',
   access: 'approved',
   input: noInput,
   handler: ({ ctx }) => listCustomRules(ctx.db),
 });
 
-export const createCustomRule = defineNewsServerFn({
+export const createCustomRule = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: ruleFields.extend({ enabled: z.boolean().default(true), priority: ruleFields.shape.priority.default(100) }).strict(),
   handler: ({ input, ctx }) => addRule(ctx.db, input),
 });
 
-export const updateCustomRule = defineNewsServerFn({
+export const updateCustomRule = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: z.object({ id: idSchema, updates: ruleFields.partial().strict() }).strict(),
   handler: ({ input, ctx }) => changeRule(ctx.db, input.id, input.updates),
 });
 
-export const deleteCustomRule = defineNewsServerFn({
+export const deleteCustomRule = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: z.object({ id: idSchema }).strict(),
@@ -81,7 +81,7 @@ export const deleteCustomRule = defineNewsServerFn({
  * "Test this rule against recent news": which of the 200 newest items the conditions select.
  * Read-only, so every approved user may preview; the form's other fields are accepted and ignored.
  */
-export const testCustomRule = defineNewsServerFn({
+export const testCustomRule = defineServerFn({
   method: 'POST',
   access: 'approved',
   input: z.object({ rule: z.object({ conditions: conditionsSchema, actions: actionsSchema.optional() }) }),

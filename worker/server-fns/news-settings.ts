@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IMPORTANCE } from '../db/schema/news';
 import { readNewsSettings, updateNewsSettings as saveNewsSettings } from '../domains/news/settings/general-settings';
 import { symbolSchema } from '../rpc/contract/news-mappings';
-import { defineNewsServerFn, noInput } from './news-define';
+import { defineServerFn, noInput } from './define';
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
@@ -28,7 +28,7 @@ const newsSettingsPatchSchema = z
   .strict();
 
 /** The caller's general news settings, defaults filled in (PRODUCT.md §5). */
-export const getNewsSettings = defineNewsServerFn({
+export const getNewsSettings = defineServerFn({
   method: 'GET',
   access: 'approved',
   input: noInput,
@@ -36,7 +36,7 @@ export const getNewsSettings = defineNewsServerFn({
 });
 
 /** Changes the caller's own settings only: the user is the session's, never an input. */
-export const updateNewsSettings = defineNewsServerFn({
+export const updateNewsSettings = defineServerFn({
   method: 'POST',
   access: 'approved',
   input: newsSettingsPatchSchema,

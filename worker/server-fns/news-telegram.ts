@@ -7,7 +7,7 @@ import {
   updateTelegramChat as changeChat,
 } from '../domains/news/settings/telegram-chats';
 import { idSchema, symbolsSchema } from '../rpc/contract/news-mappings';
-import { defineNewsServerFn, noInput } from './news-define';
+import { defineServerFn, noInput } from './define';
 import { telegramChatIdSchema } from './news-schemas';
 
 const chatFields = z.object({
@@ -21,14 +21,14 @@ const chatFields = z.object({
   purpose: z.enum(['news', 'risk', 'alerts']),
 });
 
-export const getTelegramChats = defineNewsServerFn({
+export const getTelegramChats = defineServerFn({
   method: 'GET',
   access: 'approved',
   input: noInput,
   handler: ({ ctx }) => listTelegramChats(ctx.db),
 });
 
-export const createTelegramChat = defineNewsServerFn({
+export const createTelegramChat = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: chatFields
@@ -42,14 +42,14 @@ export const createTelegramChat = defineNewsServerFn({
   handler: ({ input, ctx }) => addChat(ctx.db, input),
 });
 
-export const updateTelegramChat = defineNewsServerFn({
+export const updateTelegramChat = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: z.object({ id: idSchema, updates: chatFields.partial().strict() }).strict(),
   handler: ({ input, ctx }) => changeChat(ctx.db, input.id, input.updates),
 });
 
-export const deleteTelegramChat = defineNewsServerFn({
+export const deleteTelegramChat = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: z.object({ id: idSchema }).strict(),

@@ -5,17 +5,17 @@ import {
   readPerformanceThresholds,
 } from '../domains/news/settings/performance-thresholds';
 import { idSchema, symbolSchema } from '../rpc/contract/news-mappings';
-import { defineNewsServerFn, noInput } from './news-define';
+import { defineServerFn, noInput } from './define';
 
 /** { default, overrides }: the default is the stored row or the implied 1% within 5 minutes. */
-export const getPerformanceThresholds = defineNewsServerFn({
+export const getPerformanceThresholds = defineServerFn({
   method: 'GET',
   access: 'approved',
   input: noInput,
   handler: ({ ctx }) => readPerformanceThresholds(ctx.db),
 });
 
-export const createPerformanceThreshold = defineNewsServerFn({
+export const createPerformanceThreshold = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: z
@@ -29,7 +29,7 @@ export const createPerformanceThreshold = defineNewsServerFn({
   handler: ({ input, ctx }) => addThreshold(ctx.db, input),
 });
 
-export const deletePerformanceThreshold = defineNewsServerFn({
+export const deletePerformanceThreshold = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: z.object({ id: idSchema }).strict(),

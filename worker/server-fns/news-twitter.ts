@@ -12,7 +12,7 @@ import {
   updateTwitterPollingSession as changeSession,
 } from '../domains/news/settings/twitter-sessions';
 import { idSchema } from '../rpc/contract/news-mappings';
-import { defineNewsServerFn, noInput } from './news-define';
+import { defineServerFn, noInput } from './define';
 import { displayNameSchema } from './news-schemas';
 
 /** '@Foo_Bar' → 'foo_bar': X handles are 1–15 letters, digits or underscores, case-insensitive. */
@@ -51,21 +51,21 @@ const sessionFields = z.object({
   enabled: z.boolean(),
 });
 
-export const getTwitterHandles = defineNewsServerFn({
+export const getTwitterHandles = defineServerFn({
   method: 'GET',
   access: 'approved',
   input: noInput,
   handler: ({ ctx }) => listTwitterHandles(ctx.db),
 });
 
-export const createTwitterHandle = defineNewsServerFn({
+export const createTwitterHandle = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: handleFields.extend({ userId: handleFields.shape.userId.default(null), enabled: z.boolean().default(true) }).strict(),
   handler: ({ input, ctx }) => addHandle(ctx.db, input),
 });
 
-export const updateTwitterHandle = defineNewsServerFn({
+export const updateTwitterHandle = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: z.object({ id: idSchema, updates: handleFields.partial().strict() }).strict(),
@@ -73,21 +73,21 @@ export const updateTwitterHandle = defineNewsServerFn({
 });
 
 /** Also takes the handle out of every polling session. */
-export const deleteTwitterHandle = defineNewsServerFn({
+export const deleteTwitterHandle = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: z.object({ id: idSchema }).strict(),
   handler: ({ input, ctx }) => removeHandle(ctx.db, input.id),
 });
 
-export const getTwitterPollingSessions = defineNewsServerFn({
+export const getTwitterPollingSessions = defineServerFn({
   method: 'GET',
   access: 'approved',
   input: noInput,
   handler: ({ ctx }) => listTwitterPollingSessions(ctx.db),
 });
 
-export const createTwitterPollingSession = defineNewsServerFn({
+export const createTwitterPollingSession = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: sessionFields
@@ -100,14 +100,14 @@ export const createTwitterPollingSession = defineNewsServerFn({
   handler: ({ input, ctx }) => addSession(ctx.db, input),
 });
 
-export const updateTwitterPollingSession = defineNewsServerFn({
+export const updateTwitterPollingSession = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: z.object({ id: idSchema, updates: sessionFields.partial().strict() }).strict(),
   handler: ({ input, ctx }) => changeSession(ctx.db, input.id, input.updates),
 });
 
-export const deleteTwitterPollingSession = defineNewsServerFn({
+export const deleteTwitterPollingSession = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: z.object({ id: idSchema }).strict(),
