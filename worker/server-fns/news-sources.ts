@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createSource as addSource, listSources } from '../domains/news/settings/sources';
 import { TELEGRAM_SECRET_TOKEN_PATTERN } from '../providers/telegram/update';
-import { defineNewsServerFn, noInput } from './news-define';
+import { defineServerFn, noInput } from './define';
 import { displayNameSchema, telegramChatIdSchema } from './news-schemas';
 
 // Zod runs this even after the URL check failed: only judge what parses.
@@ -56,14 +56,14 @@ const createSourceInput = z.discriminatedUnion('kind', [
 ]);
 
 /** Every source with its health (last success/error, failures in a row, next attempt); no secrets. */
-export const getSources = defineNewsServerFn({
+export const getSources = defineServerFn({
   method: 'GET',
   access: 'approved',
   input: noInput,
   handler: ({ ctx }) => listSources(ctx.db),
 });
 
-export const createSource = defineNewsServerFn({
+export const createSource = defineServerFn({
   method: 'POST',
   access: 'admin',
   input: createSourceInput,
