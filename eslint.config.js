@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.wrangler', 'web/routeTree.gen.ts', 'worker/worker-configuration.d.ts', 'test-results', 'playwright-report', '.cache', '.xdg'] },
+  { ignores: ['dist', 'node_modules', '.wrangler', 'web/routeTree.gen.ts', 'worker/worker-configuration.d.ts', 'test-results', 'playwright-report', '.cache', '.xdg', 'bench/scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

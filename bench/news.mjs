@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from '../scripts/lib.mjs';
-import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
+import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ITEMS = Number(process.env.BENCH_NEWS_ITEMS ?? 1_000_000);
@@ -147,11 +147,14 @@ async function liveDelivery(base, traderCookie, adminCookie) {
   };
 }
 
-await prepareBenchState();
-const d1Dir = join(process.env.PERSIST_TO, 'v3/d1/miniflare-D1DatabaseObject');
-const sqlite = readdirSync(d1Dir).find((f) => f.endsWith('.sqlite'));
-console.log(`• filling ${ITEMS.toLocaleString('en-US')} news items`);
-execFileSync('python3', [join(root, 'bench/fill-news.py'), join(d1Dir, sqlite), String(ITEMS)], { stdio: 'inherit' });
+const STATE_DIR = 'bench-state-news';
+if (!reuseBenchState(STATE_DIR)) {
+  await prepareBenchState(STATE_DIR);
+  const d1Dir = join(process.env.PERSIST_TO, 'v3/d1/miniflare-D1DatabaseObject');
+  const sqlite = readdirSync(d1Dir).find((f) => f.endsWith('.sqlite'));
+  console.log(`• filling ${ITEMS.toLocaleString('en-US')} news items`);
+  execFileSync('python3', [join(root, 'bench/fill-news.py'), join(d1Dir, sqlite), String(ITEMS)], { stdio: 'inherit' });
+}
 
 const server = await startBenchServer({ fresh: false });
 try {

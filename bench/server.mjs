@@ -15,12 +15,25 @@ export function writeSection(name, section) {
   writeFileSync(docPath, doc);
 }
 
-/** A fresh local D1 with migrations and the demo seed; `beforeServe` may fill it further. */
-export async function prepareBenchState() {
-  process.env.PERSIST_TO = `${root}.wrangler/bench-state`;
+/** A fresh local D1 (one state folder per bench) with migrations and the demo seed. */
+export async function prepareBenchState(dir = 'bench-state') {
+  process.env.PERSIST_TO = `${root}.wrangler/${dir}`;
   rmSync(process.env.PERSIST_TO, { recursive: true, force: true });
   if (!process.env.SKIP_BUILD) run('vite', ['build', '--logLevel', 'warn']);
   await prepareLocal();
+}
+
+/**
+ * BENCH_REUSE_STATE=1 keeps the last run's filled database (fills take minutes): only rebuilds and
+ * applies new migrations. Returns false when there is nothing to reuse.
+ */
+export function reuseBenchState(dir) {
+  const state = `${root}.wrangler/${dir}`;
+  if (!process.env.BENCH_REUSE_STATE || !existsSync(`${state}/v3/d1`)) return false;
+  process.env.PERSIST_TO = state;
+  if (!process.env.SKIP_BUILD) run('vite', ['build', '--logLevel', 'warn']);
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs()], { env: { ...process.env, CI: 'true' } });
+  return true;
 }
 
 export async function startBenchServer({ port = 8790, vars = {}, fresh = true } = {}) {
