@@ -55,6 +55,23 @@ function SortIndicator({ state }: { state: false | 'asc' | 'desc' }) {
   );
 }
 
+export interface DataTableProps<T extends RowData> {
+  label: string;
+  columns: DataColumns<T>;
+  data: T[];
+  getRowId: (row: T) => string;
+  initialSorting?: SortingState;
+  /** False for a table whose order comes from the server (a page of a longer list). */
+  sortable?: boolean;
+  rowLabel?: (row: T) => string;
+  rowTestId?: (row: T) => string;
+  rowClassName?: (row: T) => string | undefined;
+  testId?: string;
+  containerClassName?: string;
+  busy?: boolean;
+  caption?: ReactNode;
+}
+
 /**
  * A sortable table (click or Enter on a header), sticky header, and rows navigable with the
  * keyboard: Tab reaches the current row, ArrowUp/ArrowDown/Home/End move, Tab from a row walks
@@ -66,6 +83,7 @@ export function DataTable<T extends RowData>({
   data,
   getRowId,
   initialSorting = [],
+  sortable = true,
   rowLabel,
   rowTestId,
   rowClassName,
@@ -73,26 +91,14 @@ export function DataTable<T extends RowData>({
   containerClassName,
   busy = false,
   caption,
-}: {
-  label: string;
-  columns: DataColumns<T>;
-  data: T[];
-  getRowId: (row: T) => string;
-  initialSorting?: SortingState;
-  rowLabel?: (row: T) => string;
-  rowTestId?: (row: T) => string;
-  rowClassName?: (row: T) => string | undefined;
-  testId?: string;
-  containerClassName?: string;
-  busy?: boolean;
-  caption?: ReactNode;
-}) {
+}: DataTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const table = useTable({
     features: sortableFeatures,
     columns,
     data,
     getRowId,
+    enableSorting: sortable,
     state: { sorting },
     onSortingChange: setSorting,
   });

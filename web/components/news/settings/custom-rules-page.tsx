@@ -1,73 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '~/components/ui/badge';
-import { Button } from '~/components/ui/button';
-import { DataTable, sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
-import { Switch } from '~/components/ui/switch';
+import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
-import { errorMessage } from '~/lib/http-error';
 import { customRulesQuery, newsSettingsApi, newsSettingsKeys, type CustomRule } from '~/lib/news-settings-api';
-import {
-  ConfirmDialog,
-  EmptyState,
-  QueryState,
-  ReadOnlyNote,
-  RowActions,
-  SettingsSection,
-  useCanEdit,
-  type Confirmation,
-} from './common';
-import { RuleDialog } from './rule-dialog';
+import { useCanEdit } from './common';
+import { CrudSection, CrudSwitch } from './crud-section';
+import { RuleForm } from './rule-form';
 import { describeActions, describeConditions } from './rule-format';
-
-interface RuleActionsValue {
-  canEdit: boolean;
-  open: (rule: CustomRule) => void;
-  remove: (rule: CustomRule) => void;
-}
-
-const RulesContext = createContext<RuleActionsValue | null>(null);
-function useRules() {
-  const value = useContext(RulesContext);
-  if (!value) throw new Error('RulesContext missing');
-  return value;
-}
-
-function EnabledCell({ rule }: { rule: CustomRule }) {
-  const { canEdit } = useRules();
-  const queryClient = useQueryClient();
-  const toggle = useMutation({
-    mutationFn: (enabled: boolean) => newsSettingsApi.updateCustomRule(rule.id, { enabled }),
-    onSuccess: (updated) => toast.success(`${updated.enabled ? 'Enabled' : 'Paused'} rule ${updated.name}`),
-    onError: (error) => toast.error(errorMessage(error, 'Could not change the rule')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: newsSettingsKeys.customRules }),
-  });
-  const checked = toggle.isPending ? !!toggle.variables : rule.enabled;
-  return (
-    <Switch
-      checked={checked}
-      disabled={!canEdit || toggle.isPending}
-      onCheckedChange={(enabled) => toggle.mutate(enabled)}
-      aria-label={`Rule ${rule.name} enabled`}
-      data-testid={`rule-enabled-${rule.id}`}
-    />
-  );
-}
-
-function ActionsCell({ rule }: { rule: CustomRule }) {
-  const { canEdit, open, remove } = useRules();
-  if (!canEdit) {
-    return (
-      <span className="flex justify-end">
-        <Button size="xs" variant="ghost" onClick={() => open(rule)} aria-label={`View ${rule.name}`}>
-          View
-        </Button>
-      </span>
-    );
-  }
-  return <RowActions label={rule.name} onEdit={() => open(rule)} onDelete={() => remove(rule)} testId={`rule-${rule.id}`} />;
-}
 
 const helper = sortableColumnHelper<CustomRule>();
 const columns: DataColumns<CustomRule> = helper.columns([
@@ -113,92 +52,66 @@ const columns: DataColumns<CustomRule> = helper.columns([
   helper.accessor('enabled', {
     header: 'Enabled',
     meta: { align: 'center' },
-    cell: (info) => <EnabledCell rule={info.row.original} />,
-  }),
-  helper.display({
-    id: 'row-actions',
-    header: () => <span className="sr-only">Actions</span>,
-    cell: (info) => <ActionsCell rule={info.row.original} />,
+    cell: (info) => {
+      const rule = info.row.original;
+      return (
+        <CrudSwitch
+          checked={rule.enabled}
+          update={(enabled) => newsSettingsApi.updateCustomRule(rule.id, { enabled })}
+          done={(updated) => `${updated.enabled ? 'Enabled' : 'Paused'} rule ${updated.name}`}
+          failed="Could not change the rule"
+          label={`Rule ${rule.name} enabled`}
+          testId={`rule-enabled-${rule.id}`}
+        />
+      );
+    },
   }),
 ]);
 
 /** /news/settings/custom-rules: the rules table, an editor with a live test, delete with confirmation. */
 export function CustomRulesPage() {
   const canEdit = useCanEdit();
-  const queryClient = useQueryClient();
   const query = useQuery(customRulesQuery);
-  const [dialog, setDialog] = useState<{ rule: CustomRule | null } | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-
-  const remove = useMutation({
-    mutationFn: (rule: CustomRule) => newsSettingsApi.deleteCustomRule(rule.id),
-    onSuccess: (_r, rule) => toast.success(`Deleted rule ${rule.name}`),
-    onError: (error) => toast.error(errorMessage(error, 'Could not delete the rule')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: newsSettingsKeys.customRules }),
-  });
-
-  const actions = useMemo<RuleActionsValue>(
-    () => ({
-      canEdit,
-      open: (rule) => setDialog({ rule }),
-      remove: (rule) =>
-        setConfirmation({
+  return (
+    <CrudSection
+      title="Custom Rules"
+      description="Conditions on source, text or symbols that set importance, mark garbage, forward to Telegram or play a sound. Lower order runs first."
+      testId="custom-rules"
+      canEdit={canEdit}
+      readOnlyNote="the custom rules"
+      add={{ label: 'New rule', testId: 'add-rule' }}
+      query={query}
+      what="custom rules"
+      table={{
+        label: 'Custom rules',
+        testId: 'rules-table',
+        columns,
+        getRowId: (rule) => rule.id,
+        initialSorting: [{ id: 'priority', desc: false }],
+        rowLabel: (rule) => rule.name,
+        rowTestId: (rule) => `rule-row-${rule.id}`,
+        rowClassName: (rule) => (rule.enabled ? undefined : 'text-muted-foreground'),
+        containerClassName: 'max-h-[calc(100dvh-18rem)]',
+      }}
+      empty={{
+        title: 'No custom rules yet.',
+        testId: 'rules-empty',
+        editorHint: 'Create one to raise importance, drop noise or forward headlines to Telegram.',
+        readerHint: 'An admin creates them.',
+      }}
+      dialog={{ testId: 'rule-dialog', className: 'max-w-3xl', form: (rule) => <RuleForm rule={rule} readOnly={!canEdit} /> }}
+      rowActions={{ testId: (rule) => `rule-${rule.id}`, viewable: true }}
+      remove={{
+        run: (rule) => newsSettingsApi.deleteCustomRule(rule.id),
+        confirm: (rule) => ({
           title: `Delete rule ${rule.name}?`,
           description: 'New headlines are no longer checked against it. Headlines already stored keep what it did.',
           action: 'Delete rule',
-          onConfirm: () => remove.mutate(rule),
         }),
-    }),
-    [canEdit, remove],
-  );
-
-  return (
-    <RulesContext.Provider value={actions}>
-      <SettingsSection
-        title="Custom Rules"
-        description="Conditions on source, text or symbols that set importance, mark garbage, forward to Telegram or play a sound. Lower order runs first."
-        actions={
-          canEdit ? (
-            <Button size="sm" onClick={() => setDialog({ rule: null })} data-testid="add-rule">
-              New rule
-            </Button>
-          ) : null
-        }
-        testId="custom-rules"
-      >
-        {canEdit ? null : <ReadOnlyNote what="the custom rules" />}
-        <QueryState query={query} label="custom rules">
-          {(rules) =>
-            rules.length ? (
-              <DataTable
-                label="Custom rules"
-                testId="rules-table"
-                columns={columns}
-                data={rules}
-                getRowId={(rule) => rule.id}
-                initialSorting={[{ id: 'priority', desc: false }]}
-                rowLabel={(rule) => rule.name}
-                rowTestId={(rule) => `rule-row-${rule.id}`}
-                rowClassName={(rule) => (rule.enabled ? undefined : 'text-muted-foreground')}
-                containerClassName="max-h-[calc(100dvh-18rem)]"
-              />
-            ) : (
-              <EmptyState title="No custom rules yet." testId="rules-empty">
-                {canEdit
-                  ? 'Create one to raise importance, drop noise or forward headlines to Telegram.'
-                  : 'An admin creates them.'}
-              </EmptyState>
-            )
-          }
-        </QueryState>
-      </SettingsSection>
-      <RuleDialog
-        open={dialog !== null}
-        onOpenChange={(open) => !open && setDialog(null)}
-        rule={dialog?.rule ?? null}
-        readOnly={!canEdit}
-      />
-      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
-    </RulesContext.Provider>
+        done: (rule) => `Deleted rule ${rule.name}`,
+        failed: 'Could not delete the rule',
+      }}
+      invalidates={[newsSettingsKeys.customRules]}
+    />
   );
 }

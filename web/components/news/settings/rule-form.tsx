@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/select';
@@ -11,11 +9,10 @@ import { Spinner } from '~/components/ui/spinner';
 import { Switch } from '~/components/ui/switch';
 import { cn } from '~/lib/cn';
 import { formatDateTime } from '~/lib/format';
-import { errorMessage, fieldErrors } from '~/lib/http-error';
-import { IMPORTANCE_LABEL, IMPORTANCE_LEVELS, isImportance, SOURCE_KIND_LABEL } from '~/lib/news-feed';
+import { errorMessage } from '~/lib/http-error';
+import { IMPORTANCE_LABEL, IMPORTANCE_LEVELS, isImportance, SOURCE_KIND_LABEL, type Importance } from '~/lib/news-feed';
 import {
   newsSettingsApi,
-  newsSettingsKeys,
   type CustomRule,
   type CustomRuleActions,
   type CustomRuleFields,
@@ -25,6 +22,7 @@ import { ImportanceBadge } from '../importance';
 import { SymbolChips } from '../symbol-chips';
 import { symbolProblem, TagInput, toSymbol } from '../tag-input';
 import { FieldError } from './common';
+import { CrudForm, useCrudForm } from './crud-section';
 import { compactRule, ruleProblems } from './rule-format';
 
 const EMPTY: CustomRuleFields = { name: '', enabled: true, priority: 100, conditions: {}, actions: {} };
@@ -32,27 +30,6 @@ const EMPTY: CustomRuleFields = { name: '', enabled: true, priority: 100, condit
 type Tri = '' | 'true' | 'false';
 const toTri = (value: boolean | undefined): Tri => (value === undefined ? '' : value ? 'true' : 'false');
 const fromTri = (value: string): boolean | undefined => (value === '' ? undefined : value === 'true');
-
-/** Create, edit (admins) or view (everyone else) a custom rule; every user can test it against recent news. */
-export function RuleDialog({
-  open,
-  onOpenChange,
-  rule,
-  readOnly,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  rule: CustomRule | null;
-  readOnly: boolean;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl" data-testid="rule-dialog" aria-describedby={undefined}>
-        {open ? <RuleForm key={rule?.id ?? 'new'} rule={rule} readOnly={readOnly} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 function Field({
   label,
@@ -76,8 +53,39 @@ function Field({
   );
 }
 
-function RuleForm({ rule, readOnly, onDone }: { rule: CustomRule | null; readOnly: boolean; onDone: () => void }) {
-  const queryClient = useQueryClient();
+/** An importance level, or none of them (`none` names that choice). */
+function ImportanceSelect({
+  id,
+  none,
+  value,
+  onChange,
+  testId,
+}: {
+  id: string;
+  none: string;
+  value: Importance | undefined;
+  onChange: (value: Importance | undefined) => void;
+  testId?: string;
+}) {
+  return (
+    <NativeSelect
+      id={id}
+      value={value ?? ''}
+      onChange={(event) => onChange(isImportance(event.target.value) ? event.target.value : undefined)}
+      data-testid={testId}
+    >
+      <option value="">{none}</option>
+      {IMPORTANCE_LEVELS.map((level) => (
+        <option key={level} value={level}>
+          {IMPORTANCE_LABEL[level]}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/** Create, edit (admins) or view (everyone else) a custom rule; every user can test it against recent news. */
+export function RuleForm({ rule, readOnly }: { rule: CustomRule | null; readOnly: boolean }) {
   const ids = {
     name: useId(),
     priority: useId(),
@@ -108,8 +116,13 @@ function RuleForm({ rule, readOnly, onDone }: { rule: CustomRule | null; readOnl
       : EMPTY,
   );
   const [priorityText, setPriorityText] = useState(String(values.priority));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const form = useCrudForm({
+    save: (fields: CustomRuleFields) =>
+      rule ? newsSettingsApi.updateCustomRule(rule.id, fields) : newsSettingsApi.createCustomRule(fields),
+    done: (saved) => (rule ? `Saved rule ${saved.name}` : `Created rule ${saved.name}`),
+    failed: 'Could not save the rule',
+  });
+  const { errors, setErrors } = form;
   const [preview, setPreview] = useState<RulePreview | null>(null);
 
   const c = values.conditions;
@@ -128,24 +141,6 @@ function RuleForm({ rule, readOnly, onDone }: { rule: CustomRule | null; readOnl
     setErrors((prev) => ({ ...prev, actions: '' }));
   };
 
-  const onError = (error: unknown) => {
-    const fields = fieldErrors(error);
-    setErrors(fields);
-    setGeneral(
-      Object.keys(fields).length ? 'Please correct the highlighted fields.' : errorMessage(error, 'Could not save the rule'),
-    );
-  };
-  const onSuccess = (saved: CustomRule) => {
-    void queryClient.invalidateQueries({ queryKey: newsSettingsKeys.customRules });
-    toast.success(rule ? `Saved rule ${saved.name}` : `Created rule ${saved.name}`);
-    onDone();
-  };
-  const save = useMutation({
-    mutationFn: (fields: CustomRuleFields) =>
-      rule ? newsSettingsApi.updateCustomRule(rule.id, fields) : newsSettingsApi.createCustomRule(fields),
-    onSuccess,
-    onError,
-  });
   const test = useMutation({
     mutationFn: newsSettingsApi.testCustomRule,
     onSuccess: setPreview,
@@ -156,15 +151,9 @@ function RuleForm({ rule, readOnly, onDone }: { rule: CustomRule | null; readOnl
     return compactRule({ ...values, priority: Number(priorityText) });
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (readOnly || save.isPending) return;
+  function onSubmit() {
     const fields = current();
-    const found = ruleProblems({ ...fields, priority: priorityText.trim() === '' ? NaN : fields.priority });
-    setErrors(found);
-    setGeneral(null);
-    if (Object.keys(found).length) return;
-    save.mutate(fields);
+    form.submit(ruleProblems({ ...fields, priority: priorityText.trim() === '' ? NaN : fields.priority }), fields);
   }
 
   function runTest() {
@@ -180,16 +169,15 @@ function RuleForm({ rule, readOnly, onDone }: { rule: CustomRule | null; readOnl
   const title = readOnly ? (rule?.name ?? 'Custom rule') : rule ? `Edit ${rule.name}` : 'New custom rule';
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-1">
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>
-          When every condition holds, the actions apply. Enabled rules run from the lowest priority number up; later rules see
-          earlier changes.
-        </DialogDescription>
-      </div>
-      {general ? <Alert>{general}</Alert> : null}
-
+    <CrudForm
+      form={form}
+      title={title}
+      description="When every condition holds, the actions apply. Enabled rules run from the lowest priority number up; later rules see earlier changes."
+      submitLabel={rule ? 'Save rule' : 'Create rule'}
+      submitTestId="rule-submit"
+      readOnly={readOnly}
+      onSubmit={onSubmit}
+    >
       <fieldset disabled={readOnly} className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-[1fr_8rem_auto]">
           <Field label="Name" htmlFor={ids.name}>
@@ -300,20 +288,12 @@ function RuleForm({ rule, readOnly, onDone }: { rule: CustomRule | null; readOnl
               />
             </Field>
             <Field label="Importance at least" htmlFor={ids.atLeast}>
-              <NativeSelect
+              <ImportanceSelect
                 id={ids.atLeast}
-                value={c.importanceAtLeast ?? ''}
-                onChange={(event) =>
-                  setCondition('importanceAtLeast', isImportance(event.target.value) ? event.target.value : undefined)
-                }
-              >
-                <option value="">Any importance</option>
-                {IMPORTANCE_LEVELS.map((level) => (
-                  <option key={level} value={level}>
-                    {IMPORTANCE_LABEL[level]}
-                  </option>
-                ))}
-              </NativeSelect>
+                none="Any importance"
+                value={c.importanceAtLeast}
+                onChange={(value) => setCondition('importanceAtLeast', value)}
+              />
             </Field>
             {errors.conditions ? (
               <p id={`${ids.sources}-c`} className="text-xs font-medium text-destructive">
@@ -326,97 +306,56 @@ function RuleForm({ rule, readOnly, onDone }: { rule: CustomRule | null; readOnl
             <legend className="px-1 text-sm font-semibold">Actions</legend>
             <div className="grid gap-3 sm:grid-cols-2">
               <Field label="Set importance" htmlFor={ids.importance}>
-                <NativeSelect
+                <ImportanceSelect
                   id={ids.importance}
-                  value={a.importance ?? ''}
-                  onChange={(event) => setAction('importance', isImportance(event.target.value) ? event.target.value : undefined)}
-                  data-testid="rule-action-importance"
-                >
-                  <option value="">Unchanged</option>
-                  {IMPORTANCE_LEVELS.map((level) => (
-                    <option key={level} value={level}>
-                      {IMPORTANCE_LABEL[level]}
-                    </option>
-                  ))}
-                </NativeSelect>
+                  none="Unchanged"
+                  value={a.importance}
+                  onChange={(value) => setAction('importance', value)}
+                  testId="rule-action-importance"
+                />
               </Field>
-              <Field label="Garbage" htmlFor={ids.garbage}>
-                <NativeSelect
-                  id={ids.garbage}
-                  value={toTri(a.garbage)}
-                  onChange={(event) => setAction('garbage', fromTri(event.target.value))}
-                >
-                  <option value="">Unchanged</option>
-                  <option value="true">Mark as garbage</option>
-                  <option value="false">Not garbage</option>
-                </NativeSelect>
-              </Field>
-              <Field label="Telegram" htmlFor={ids.forward}>
-                <NativeSelect
-                  id={ids.forward}
-                  value={toTri(a.forwardToTelegram)}
-                  onChange={(event) => setAction('forwardToTelegram', fromTri(event.target.value))}
-                >
-                  <option value="">Unchanged</option>
-                  <option value="true">Forward to chats</option>
-                  <option value="false">Do not forward</option>
-                </NativeSelect>
-              </Field>
-              <Field label="Sound" htmlFor={ids.sound}>
-                <NativeSelect
-                  id={ids.sound}
-                  value={toTri(a.sound)}
-                  onChange={(event) => setAction('sound', fromTri(event.target.value))}
-                >
-                  <option value="">User’s setting</option>
-                  <option value="true">Always play</option>
-                  <option value="false">Silent</option>
-                </NativeSelect>
-              </Field>
+              {(
+                [
+                  ['Garbage', 'garbage', ids.garbage, 'Unchanged', 'Mark as garbage', 'Not garbage'],
+                  ['Telegram', 'forwardToTelegram', ids.forward, 'Unchanged', 'Forward to chats', 'Do not forward'],
+                  ['Sound', 'sound', ids.sound, 'User’s setting', 'Always play', 'Silent'],
+                ] as const
+              ).map(([label, key, id, unset, yes, no]) => (
+                <Field key={key} label={label} htmlFor={id}>
+                  <NativeSelect id={id} value={toTri(a[key])} onChange={(event) => setAction(key, fromTri(event.target.value))}>
+                    <option value="">{unset}</option>
+                    <option value="true">{yes}</option>
+                    <option value="false">{no}</option>
+                  </NativeSelect>
+                </Field>
+              ))}
             </div>
-            <Field label="Add symbols" htmlFor={ids.add}>
-              <TagInput
-                id={ids.add}
-                value={a.addSymbols ?? []}
-                onChange={(next) => setAction('addSymbols', next.length ? next : undefined)}
-                transform={toSymbol}
-                validate={symbolProblem}
-                placeholder="None"
-                chipLabel="symbol"
-                disabled={readOnly}
-              />
-            </Field>
-            <Field label="Remove symbols" htmlFor={ids.remove}>
-              <TagInput
-                id={ids.remove}
-                value={a.removeSymbols ?? []}
-                onChange={(next) => setAction('removeSymbols', next.length ? next : undefined)}
-                transform={toSymbol}
-                validate={symbolProblem}
-                placeholder="None"
-                chipLabel="symbol"
-                disabled={readOnly}
-              />
-            </Field>
+            {(
+              [
+                ['Add symbols', 'addSymbols', ids.add],
+                ['Remove symbols', 'removeSymbols', ids.remove],
+              ] as const
+            ).map(([label, key, id]) => (
+              <Field key={key} label={label} htmlFor={id}>
+                <TagInput
+                  id={id}
+                  value={a[key] ?? []}
+                  onChange={(next) => setAction(key, next.length ? next : undefined)}
+                  transform={toSymbol}
+                  validate={symbolProblem}
+                  placeholder="None"
+                  chipLabel="symbol"
+                  disabled={readOnly}
+                />
+              </Field>
+            ))}
             <FieldError message={errors.actions} />
           </fieldset>
         </div>
       </fieldset>
 
       <RulePreviewPanel preview={preview} pending={test.isPending} onTest={runTest} />
-
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {readOnly ? 'Close' : 'Cancel'}
-        </Button>
-        {readOnly ? null : (
-          <Button type="submit" disabled={save.isPending} data-testid="rule-submit">
-            {save.isPending ? <Spinner label="Saving" /> : null}
-            {rule ? 'Save rule' : 'Create rule'}
-          </Button>
-        )}
-      </DialogFooter>
-    </form>
+    </CrudForm>
   );
 }
 

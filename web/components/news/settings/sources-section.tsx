@@ -1,17 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import { Alert } from '~/components/ui/alert';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Badge } from '~/components/ui/badge';
-import { Button } from '~/components/ui/button';
-import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
+import { sortableColumnHelper } from '~/components/ui/data-table';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/select';
-import { Spinner } from '~/components/ui/spinner';
 import { Switch } from '~/components/ui/switch';
 import { formatAgo, formatDateTime } from '~/lib/format';
-import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { SOURCE_KIND_LABEL } from '~/lib/news-feed';
 import {
   CONFIGURABLE_SOURCE_KINDS,
@@ -24,7 +18,8 @@ import {
 } from '~/lib/news-settings-api';
 import { useNow } from '~/lib/use-now';
 import { FormField } from '~/routes/-components/form-field';
-import { dash, EmptyState, QueryState, SettingsSection } from './common';
+import { dash } from './common';
+import { CrudForm, CrudSection, useCrudForm } from './crud-section';
 
 type Health = 'healthy' | 'failing' | 'down' | 'idle' | 'disabled';
 
@@ -141,53 +136,34 @@ const columns = helper.columns([
 /** News sources with their health; admins add sources (RSS/Atom feeds, Telegram, Twitter, manual). */
 export function SourcesSection({ canEdit }: { canEdit: boolean }) {
   const query = useQuery(sourcesQuery);
-  const [adding, setAdding] = useState(false);
   return (
-    <SettingsSection
+    <CrudSection
       title="Sources"
       description="Where headlines come from, and how each one is doing. A source that keeps failing is retried with a growing delay."
-      actions={
-        canEdit ? (
-          <Button size="sm" onClick={() => setAdding(true)} data-testid="add-source">
-            Add source
-          </Button>
-        ) : null
-      }
       testId="sources-section"
-    >
-      <QueryState query={query} label="sources">
-        {(sources) =>
-          sources.length ? (
-            <DataTable
-              label="Sources"
-              testId="sources-table"
-              columns={columns}
-              data={sources}
-              getRowId={(source) => source.id}
-              rowLabel={(source) => source.name}
-              rowTestId={(source) => `source-row-${source.id}`}
-              rowClassName={(source) => (source.enabled ? undefined : 'text-muted-foreground')}
-              containerClassName="max-h-[22rem]"
-            />
-          ) : (
-            <EmptyState title="No sources configured yet." testId="sources-empty">
-              {canEdit ? 'Add an RSS feed or a Telegram chat to start collecting headlines.' : 'An admin adds them.'}
-            </EmptyState>
-          )
-        }
-      </QueryState>
-      {canEdit ? <AddSourceDialog open={adding} onOpenChange={setAdding} /> : null}
-    </SettingsSection>
-  );
-}
-
-function AddSourceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="source-dialog" aria-describedby={undefined}>
-        {open ? <AddSourceForm onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+      canEdit={canEdit}
+      add={{ label: 'Add source', testId: 'add-source' }}
+      query={query}
+      what="sources"
+      table={{
+        label: 'Sources',
+        testId: 'sources-table',
+        columns,
+        getRowId: (source) => source.id,
+        rowLabel: (source) => source.name,
+        rowTestId: (source) => `source-row-${source.id}`,
+        rowClassName: (source) => (source.enabled ? undefined : 'text-muted-foreground'),
+        containerClassName: 'max-h-[22rem]',
+      }}
+      empty={{
+        title: 'No sources configured yet.',
+        testId: 'sources-empty',
+        editorHint: 'Add an RSS feed or a Telegram chat to start collecting headlines.',
+        readerHint: 'An admin adds them.',
+      }}
+      dialog={{ testId: 'source-dialog', form: () => <AddSourceForm /> }}
+      invalidates={[newsSettingsKeys.sources]}
+    />
   );
 }
 
@@ -199,37 +175,22 @@ const KIND_HINT: Record<ConfigurableSourceKind, string> = {
   manual: 'Headlines admins post from the feed.',
 };
 
-function AddSourceForm({ onDone }: { onDone: () => void }) {
-  const queryClient = useQueryClient();
+function AddSourceForm() {
   const ids = { kind: useId(), enabled: useId() };
   const [kind, setKind] = useState<ConfigurableSourceKind>('rss');
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [chatId, setChatId] = useState('');
   const [enabled, setEnabled] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const form = useCrudForm({
+    save: newsSettingsApi.createSource,
+    done: (source) => `Added source ${source.name}`,
+    failed: 'Could not add the source',
+  });
+  const { errors } = form;
   const feed = kind === 'rss' || kind === 'atom';
 
-  const create = useMutation({
-    mutationFn: newsSettingsApi.createSource,
-    onSuccess: (source) => {
-      void queryClient.invalidateQueries({ queryKey: newsSettingsKeys.sources });
-      toast.success(`Added source ${source.name}`);
-      onDone();
-    },
-    onError: (error) => {
-      const fields = fieldErrors(error);
-      setErrors(fields.config ? { ...fields, url: fields.config } : fields);
-      setGeneral(
-        Object.keys(fields).length ? 'Please correct the highlighted fields.' : errorMessage(error, 'Could not add the source'),
-      );
-    },
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
+  function onSubmit() {
     const found: Record<string, string> = {};
     if (!name.trim()) found.name = 'Name is required';
     if (feed) {
@@ -239,24 +200,24 @@ function AddSourceForm({ onDone }: { onDone: () => void }) {
         found.url = 'Enter the feed’s full URL, like https://example.com/rss';
       }
     }
-    setErrors(found);
-    setGeneral(null);
-    if (Object.keys(found).length) return;
     const config: CreateSourceInput['config'] = feed
       ? { url: url.trim() }
       : kind === 'telegram' && chatId.trim()
         ? { chatId: chatId.trim() }
         : {};
-    create.mutate({ kind, name: name.trim(), enabled, config });
+    form.submit(found, { kind, name: name.trim(), enabled, config });
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-1">
-        <DialogTitle>Add source</DialogTitle>
-        <DialogDescription>{KIND_HINT[kind]}</DialogDescription>
-      </div>
-      {general ? <Alert>{general}</Alert> : null}
+    <CrudForm
+      form={form}
+      title="Add source"
+      description={KIND_HINT[kind]}
+      submitLabel="Add source"
+      submitTestId="source-submit"
+      pendingLabel="Adding"
+      onSubmit={onSubmit}
+    >
       <div className="grid gap-1.5">
         <Label htmlFor={ids.kind}>Kind</Label>
         <NativeSelect
@@ -288,7 +249,7 @@ function AddSourceForm({ onDone }: { onDone: () => void }) {
           type="url"
           value={url}
           onChange={(event) => setUrl(event.target.value)}
-          error={errors.url}
+          error={errors.url ?? errors.config}
           placeholder="https://"
           hint="No user name or password in the URL: every approved user can read source settings."
           autoComplete="off"
@@ -300,7 +261,7 @@ function AddSourceForm({ onDone }: { onDone: () => void }) {
           name="chatId"
           value={chatId}
           onChange={(event) => setChatId(event.target.value)}
-          error={errors.chatId ?? errors.url}
+          error={errors.chatId ?? errors.url ?? errors.config}
           placeholder="-1001234567890 or @channel"
           autoComplete="off"
         />
@@ -309,15 +270,6 @@ function AddSourceForm({ onDone }: { onDone: () => void }) {
         <Switch id={ids.enabled} checked={enabled} onCheckedChange={setEnabled} />
         <Label htmlFor={ids.enabled}>Enabled</Label>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending} data-testid="source-submit">
-          {create.isPending ? <Spinner label="Adding" /> : null}
-          Add source
-        </Button>
-      </DialogFooter>
-    </form>
+    </CrudForm>
   );
 }

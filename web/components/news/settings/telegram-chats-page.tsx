@@ -1,16 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useId, useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
-import { Button } from '~/components/ui/button';
-import { DataTable, sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
+import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/select';
-import { Spinner } from '~/components/ui/spinner';
 import { Switch } from '~/components/ui/switch';
-import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { IMPORTANCE_LABEL, IMPORTANCE_LEVELS, IMPORTANCE_RANK, isImportance, type Importance } from '~/lib/news-feed';
 import {
   newsSettingsApi,
@@ -24,17 +19,8 @@ import { FormField } from '~/routes/-components/form-field';
 import { ImportanceBadge } from '../importance';
 import { SymbolChips } from '../symbol-chips';
 import { symbolProblem, TagInput, toSymbol } from '../tag-input';
-import {
-  ConfirmDialog,
-  EmptyState,
-  FieldError,
-  QueryState,
-  ReadOnlyNote,
-  RowActions,
-  SettingsSection,
-  useCanEdit,
-  type Confirmation,
-} from './common';
+import { FieldError, useCanEdit } from './common';
+import { CrudForm, CrudSection, CrudSwitch, useCrudForm } from './crud-section';
 
 const PURPOSES: { value: ChatPurpose; label: string; hint: string }[] = [
   { value: 'news', label: 'News', hint: 'Headlines at or above the minimum importance (and matching rules).' },
@@ -42,39 +28,6 @@ const PURPOSES: { value: ChatPurpose; label: string; hint: string }[] = [
   { value: 'alerts', label: 'Alerts', hint: 'Account alerts.' },
 ];
 const PURPOSE_LABEL = Object.fromEntries(PURPOSES.map((p) => [p.value, p.label])) as Record<ChatPurpose, string>;
-
-interface ChatActions {
-  canEdit: boolean;
-  edit: (chat: TelegramChat) => void;
-  remove: (chat: TelegramChat) => void;
-}
-const ChatsContext = createContext<ChatActions | null>(null);
-function useChats() {
-  const value = useContext(ChatsContext);
-  if (!value) throw new Error('ChatsContext missing');
-  return value;
-}
-
-function EnabledCell({ chat }: { chat: TelegramChat }) {
-  const { canEdit } = useChats();
-  const queryClient = useQueryClient();
-  const toggle = useMutation({
-    mutationFn: (enabled: boolean) => newsSettingsApi.updateTelegramChat(chat.id, { enabled }),
-    onSuccess: (updated) => toast.success(`${updated.enabled ? 'Enabled' : 'Paused'} ${updated.title}`),
-    onError: (error) => toast.error(errorMessage(error, 'Could not change the chat')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: newsSettingsKeys.telegramChats }),
-  });
-  const checked = toggle.isPending ? !!toggle.variables : chat.enabled;
-  return (
-    <Switch
-      checked={checked}
-      disabled={!canEdit || toggle.isPending}
-      onCheckedChange={(enabled) => toggle.mutate(enabled)}
-      aria-label={`Forward to ${chat.title}`}
-      data-testid={`chat-enabled-${chat.id}`}
-    />
-  );
-}
 
 function StatusCell({ chat }: { chat: TelegramChat }) {
   if (chat.disabledReason) {
@@ -92,13 +45,8 @@ function StatusCell({ chat }: { chat: TelegramChat }) {
   return chat.enabled ? <Badge tone="success">Delivering</Badge> : <Badge>Paused</Badge>;
 }
 
-function ActionsCell({ chat }: { chat: TelegramChat }) {
-  const { edit, remove } = useChats();
-  return <RowActions label={chat.title} onEdit={() => edit(chat)} onDelete={() => remove(chat)} testId={`chat-${chat.id}`} />;
-}
-
 const helper = sortableColumnHelper<TelegramChat>();
-const readerColumns: DataColumns<TelegramChat> = helper.columns([
+const columns: DataColumns<TelegramChat> = helper.columns([
   helper.accessor('title', {
     header: 'Chat',
     sortFn: 'alphanumeric',
@@ -143,103 +91,71 @@ const readerColumns: DataColumns<TelegramChat> = helper.columns([
   helper.accessor('enabled', {
     header: 'Enabled',
     meta: { align: 'center' },
-    cell: (info) => <EnabledCell chat={info.row.original} />,
+    cell: (info) => {
+      const chat = info.row.original;
+      return (
+        <CrudSwitch
+          checked={chat.enabled}
+          update={(enabled) => newsSettingsApi.updateTelegramChat(chat.id, { enabled })}
+          done={(updated) => `${updated.enabled ? 'Enabled' : 'Paused'} ${updated.title}`}
+          failed="Could not change the chat"
+          label={`Forward to ${chat.title}`}
+          testId={`chat-enabled-${chat.id}`}
+        />
+      );
+    },
   }),
 ]);
-const adminColumns: DataColumns<TelegramChat> = [
-  ...readerColumns,
-  helper.display({
-    id: 'actions',
-    header: () => <span className="sr-only">Actions</span>,
-    cell: (info) => <ActionsCell chat={info.row.original} />,
-  }),
-];
-
 /** /news/settings/telegram-chats: the chats that receive forwarded headlines (rate-limited, retried, never lost). */
 export function TelegramChatsPage() {
   const canEdit = useCanEdit();
-  const queryClient = useQueryClient();
   const query = useQuery(telegramChatsQuery);
-  const [dialog, setDialog] = useState<{ chat: TelegramChat | null } | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-
-  const remove = useMutation({
-    mutationFn: (chat: TelegramChat) => newsSettingsApi.deleteTelegramChat(chat.id),
-    onSuccess: (_r, chat) => toast.success(`Removed ${chat.title}`),
-    onError: (error) => toast.error(errorMessage(error, 'Could not remove the chat')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: newsSettingsKeys.telegramChats }),
-  });
-
-  const actions = useMemo<ChatActions>(
-    () => ({
-      canEdit,
-      edit: (chat) => setDialog({ chat }),
-      remove: (chat) =>
-        setConfirmation({
+  return (
+    <CrudSection
+      title="Telegram Chats"
+      description="Chats that receive forwarded headlines. Sending respects Telegram’s rate limits through a durable outbox with retries: nothing is lost."
+      testId="telegram-chats"
+      canEdit={canEdit}
+      readOnlyNote="the Telegram chats"
+      add={{ label: 'Add chat', testId: 'add-chat' }}
+      query={query}
+      what="Telegram chats"
+      table={{
+        label: 'Telegram chats',
+        testId: 'chats-table',
+        columns,
+        getRowId: (chat) => chat.id,
+        rowLabel: (chat) => chat.title,
+        rowTestId: (chat) => `chat-row-${chat.chatId}`,
+        rowClassName: (chat) => (chat.enabled ? undefined : 'text-muted-foreground'),
+        containerClassName: 'max-h-[calc(100dvh-18rem)]',
+      }}
+      empty={{
+        title: 'No Telegram chats yet.',
+        testId: 'chats-empty',
+        editorHint: 'Add the bot to a chat or channel, then add the chat here with its id.',
+        readerHint: 'An admin adds them.',
+      }}
+      dialog={{ testId: 'chat-dialog', form: (chat) => <ChatForm chat={chat} /> }}
+      rowActions={{ testId: (chat) => `chat-${chat.id}` }}
+      remove={{
+        run: (chat) => newsSettingsApi.deleteTelegramChat(chat.id),
+        confirm: (chat) => ({
           title: `Remove ${chat.title}?`,
           description: 'Headlines are no longer forwarded to this chat. Messages already queued for it are still sent.',
           action: 'Remove chat',
-          onConfirm: () => remove.mutate(chat),
         }),
-    }),
-    [canEdit, remove],
-  );
-
-  return (
-    <ChatsContext.Provider value={actions}>
-      <SettingsSection
-        title="Telegram Chats"
-        description="Chats that receive forwarded headlines. Sending respects Telegram’s rate limits through a durable outbox with retries: nothing is lost."
-        actions={
-          canEdit ? (
-            <Button size="sm" onClick={() => setDialog({ chat: null })} data-testid="add-chat">
-              Add chat
-            </Button>
-          ) : null
-        }
-        testId="telegram-chats"
-      >
-        {canEdit ? null : <ReadOnlyNote what="the Telegram chats" />}
-        <QueryState query={query} label="Telegram chats">
-          {(chats) =>
-            chats.length ? (
-              <DataTable
-                label="Telegram chats"
-                testId="chats-table"
-                columns={canEdit ? adminColumns : readerColumns}
-                data={chats}
-                getRowId={(chat) => chat.id}
-                rowLabel={(chat) => chat.title}
-                rowTestId={(chat) => `chat-row-${chat.chatId}`}
-                rowClassName={(chat) => (chat.enabled ? undefined : 'text-muted-foreground')}
-                containerClassName="max-h-[calc(100dvh-18rem)]"
-              />
-            ) : (
-              <EmptyState title="No Telegram chats yet." testId="chats-empty">
-                {canEdit ? 'Add the bot to a chat or channel, then add the chat here with its id.' : 'An admin adds them.'}
-              </EmptyState>
-            )
-          }
-        </QueryState>
-      </SettingsSection>
-      {canEdit ? (
-        <>
-          <Dialog open={dialog !== null} onOpenChange={(open) => !open && setDialog(null)}>
-            <DialogContent data-testid="chat-dialog" aria-describedby={undefined}>
-              {dialog ? <ChatForm key={dialog.chat?.id ?? 'new'} chat={dialog.chat} onDone={() => setDialog(null)} /> : null}
-            </DialogContent>
-          </Dialog>
-          <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
-        </>
-      ) : null}
-    </ChatsContext.Provider>
+        done: (chat) => `Removed ${chat.title}`,
+        failed: 'Could not remove the chat',
+      }}
+      invalidates={[newsSettingsKeys.telegramChats]}
+    />
   );
 }
 
 const CHAT_ID = /^(?:-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/;
 
-function ChatForm({ chat, onDone }: { chat: TelegramChat | null; onDone: () => void }) {
-  const queryClient = useQueryClient();
+function ChatForm({ chat }: { chat: TelegramChat | null }) {
   const ids = { purpose: useId(), importance: useId(), symbols: useId(), enabled: useId() };
   const [values, setValues] = useState<TelegramChatFields>(() =>
     chat
@@ -253,49 +169,35 @@ function ChatForm({ chat, onDone }: { chat: TelegramChat | null; onDone: () => v
         }
       : { chatId: '', title: '', enabled: true, minImportance: 'high', symbols: [], purpose: 'news' },
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const form = useCrudForm({
+    save: (fields: TelegramChatFields) =>
+      chat ? newsSettingsApi.updateTelegramChat(chat.id, fields) : newsSettingsApi.createTelegramChat(fields),
+    done: (saved) => (chat ? `Saved ${saved.title}` : `Added ${saved.title}`),
+    failed: 'Could not save the chat',
+  });
+  const { errors, setErrors } = form;
   const set = <K extends keyof TelegramChatFields>(key: K, value: TelegramChatFields[K]) => {
     setValues((prev) => ({ ...prev, [key]: value }));
     if (errors[key]) setErrors((prev) => ({ ...prev, [key]: '' }));
   };
 
-  const save = useMutation({
-    mutationFn: (fields: TelegramChatFields) =>
-      chat ? newsSettingsApi.updateTelegramChat(chat.id, fields) : newsSettingsApi.createTelegramChat(fields),
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: newsSettingsKeys.telegramChats });
-      toast.success(chat ? `Saved ${saved.title}` : `Added ${saved.title}`);
-      onDone();
-    },
-    onError: (error) => {
-      const fields = fieldErrors(error);
-      setErrors(fields);
-      setGeneral(
-        Object.keys(fields).length ? 'Please correct the highlighted fields.' : errorMessage(error, 'Could not save the chat'),
-      );
-    },
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
+  function onSubmit() {
     const fields = { ...values, chatId: values.chatId.trim(), title: values.title.trim() };
     const found: Record<string, string> = {};
     if (!CHAT_ID.test(fields.chatId)) found.chatId = 'A chat id is a number like -1001234567890 or a @channel username';
     if (!fields.title) found.title = 'Title is required';
-    setErrors(found);
-    setGeneral(null);
-    if (!Object.keys(found).length) save.mutate(fields);
+    form.submit(found, fields);
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-1">
-        <DialogTitle>{chat ? `Edit ${chat.title}` : 'Add Telegram chat'}</DialogTitle>
-        <DialogDescription>The bot must be a member (or an admin of the channel) to post there.</DialogDescription>
-      </div>
-      {general ? <Alert>{general}</Alert> : null}
+    <CrudForm
+      form={form}
+      title={chat ? `Edit ${chat.title}` : 'Add Telegram chat'}
+      description="The bot must be a member (or an admin of the channel) to post there."
+      submitLabel={chat ? 'Save' : 'Add chat'}
+      submitTestId="chat-submit"
+      onSubmit={onSubmit}
+    >
       {chat?.disabledReason ? (
         <Alert>Telegram refused this chat: {chat.disabledReason}. Fix it in Telegram, then enable it again here.</Alert>
       ) : null}
@@ -373,15 +275,6 @@ function ChatForm({ chat, onDone }: { chat: TelegramChat | null; onDone: () => v
         <Switch id={ids.enabled} checked={values.enabled} onCheckedChange={(on) => set('enabled', on)} />
         <Label htmlFor={ids.enabled}>Enabled</Label>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending} data-testid="chat-submit">
-          {save.isPending ? <Spinner label="Saving" /> : null}
-          {chat ? 'Save' : 'Add chat'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </CrudForm>
   );
 }
