@@ -149,6 +149,65 @@ test('the feed has its own error page; Try Again recovers', async ({ page }) => 
   await expect(error).toHaveCount(0);
 });
 
+test('older pages follow the server cursor: 450 headlines of one millisecond, none lost or repeated', async ({ page }) => {
+  test.setTimeout(60_000);
+  // A stand-in feed server (the real one is covered by worker tests): 450 items sharing one
+  // timestamp, paged by the (ts, id) cursor the client must pass back.
+  const ts = Date.now() - 3_600_000;
+  const items = Array.from({ length: 450 }, (_, i) => ({
+    id: 9_000_450 - i,
+    ts,
+    receivedAt: ts + 500,
+    sourceId: 'manual',
+    sourceKind: 'manual',
+    author: null,
+    title: `Pagingcheck headline ${450 - i}`,
+    body: null,
+    url: null,
+    symbols: [],
+    importance: 'low',
+    isGarbage: false,
+    isTest: false,
+    onePctMovement: false,
+    metadata: {},
+  }));
+  const cursors: (string | undefined)[] = [];
+  await page.route('**/api/rpc/getHistoricalNews**', (route) => {
+    const request = route.request();
+    const raw = new URL(request.url()).searchParams.get('data') ?? request.postData() ?? '{}';
+    const input = ((JSON.parse(raw) as { json?: { limit?: number; cursor?: string } }).json ?? {}) as {
+      limit?: number;
+      cursor?: string;
+    };
+    cursors.push(input.cursor);
+    const limit = Number(input.limit ?? 200);
+    const start = input.cursor ? items.findIndex((item) => `${item.ts}.${item.id}` === input.cursor) + 1 : 0;
+    const slice = items.slice(start, start + limit);
+    const nextCursor = slice.length === limit ? `${ts}.${slice.at(-1)!.id}` : null;
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ json: { items: slice, nextCursor } }),
+    });
+  });
+  await logInAndWait(page, TRADER.email);
+  // The search keeps live headlines from elsewhere out of the count.
+  await page.goto('/news/feed?search=pagingcheck');
+  const rows = page.getByTestId('news-row');
+  await expect(rows.first()).toContainText('Pagingcheck headline 450');
+  const scroll = page.getByTestId('news-scroll');
+  // Infinite scroll: keep going to the end until the list knows its size (no more pages).
+  await expect(async () => {
+    await scroll.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(rows.first()).toHaveAttribute('aria-setsize', '450', { timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+  await scroll.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(rows.last()).toContainText('Pagingcheck headline 1');
+  await expect(rows.last()).toHaveAttribute('aria-posinset', '450');
+  expect(cursors.filter(Boolean)).toEqual([`${ts}.${9_000_251}`, `${ts}.${9_000_051}`]);
+  await page.unroute('**/api/rpc/getHistoricalNews**');
+});
+
 test('keyboard first: ? opens the shortcuts overlay, / focuses search, j/k move between headlines', async ({ page }) => {
   test.setTimeout(60_000);
   await logInAndWait(page, ADMIN.email);

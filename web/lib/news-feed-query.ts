@@ -1,20 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { canPageOlder, historicalInput, nextBefore, type FeedView } from './news-feed';
+import { canPageOlder, historicalInput, type FeedView } from './news-feed';
 import type { NewsSearch } from './news-search';
 import { orpc } from './rpc';
 
 /**
- * The feed's infinite query: the key holds the normalised search (and the test/garbage view), each
- * further page asks for items older than the last one (`before`) in the default order.
+ * The feed's infinite query: the key holds the normalised search (and the test/garbage view); in
+ * the default order each further page passes the server's `nextCursor` of the page before, a
+ * (ts, id) position, so items sharing a millisecond at a page edge are neither lost nor repeated.
  */
 export function newsFeedQueryOptions(search: NewsSearch, view?: FeedView) {
   const input = historicalInput(search, view);
-  const limit = Number(input.limit);
   const pageable = canPageOlder(search);
   return orpc.getHistoricalNews.infiniteOptions({
-    input: (before: number | undefined) => (before === undefined ? input : { ...input, before }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (lastPage) => (pageable ? nextBefore(lastPage.items, limit) : undefined),
+    input: (cursor: string | undefined) => (cursor === undefined ? input : { ...input, cursor }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => (pageable ? (lastPage.nextCursor ?? undefined) : undefined),
   });
 }
 

@@ -76,27 +76,12 @@ export function hasActiveFilters(search: NewsSearch) {
   );
 }
 
-/** Older pages exist only for the default order: the server pages by `before` (ts, newest first). */
+/**
+ * Older pages are loaded only in the default order (newest first): the server's cursor follows the
+ * timestamp order, and the list's "load older" is about time.
+ */
 export function canPageOlder(search: NewsSearch) {
   return (search.sortBy ?? 'timestamp') === 'timestamp' && (search.sortOrder ?? 'desc') === 'desc';
-}
-
-/**
- * The `before` for the page after `page`, or undefined when it was the last one. The server asks
- * `ts < before`: one millisecond past the oldest item repeats the items that share its timestamp
- * (they are de-duplicated) instead of skipping those the page could not hold. When a whole page
- * shares one timestamp, step past it so paging always moves on.
- */
-export function nextBefore(page: readonly NewsItem[], limit: number): number | undefined {
-  const first = page[0];
-  if (!first || page.length < limit) return undefined;
-  let oldest = first.ts;
-  let newest = first.ts;
-  for (const item of page) {
-    if (item.ts < oldest) oldest = item.ts;
-    if (item.ts > newest) newest = item.ts;
-  }
-  return oldest === newest ? oldest : oldest + 1;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

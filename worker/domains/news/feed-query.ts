@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { NewsItemDto } from '../../rpc/contract/news';
+import { encodeFeedCursor, type FeedCursor } from './feed-cursor';
 
 export interface FeedQuery {
   limit: number;
@@ -15,7 +16,16 @@ export interface FeedQuery {
   excludeGarbage: boolean;
   excludeTestNews: boolean;
   includeMetadata: boolean;
+  /** Timestamp order only: the items after this (ts, id) position in the requested direction. */
+  cursor?: FeedCursor;
+  /** Legacy paging: ts strictly below this. */
   before?: number;
+}
+
+export interface FeedPage {
+  items: NewsItemDto[];
+  /** Where the next page starts (timestamp order, full page); null when there is none. */
+  nextCursor: string | null;
 }
 
 interface Row {
@@ -46,29 +56,48 @@ const list = (values: string[]) =>
 
 /**
  * One statement per feed request. Every filter is an indexed column or an IN over an index (the
- * symbols table, FTS5 rowids), and ordering by ts walks the feed index, so the newest page of a
- * million items stays a short index walk.
+ * symbols table, FTS5 rowids), and ordering by (ts, id) walks the feed index (whose entries end
+ * with the rowid, i.e. id), so the newest page of a million items stays a short index walk; the
+ * cursor is a range on that same index.
  */
-export async function queryFeed(db: Db, q: FeedQuery): Promise<NewsItemDto[]> {
+export function feedStatement(q: FeedQuery): SQL {
   const where: SQL[] = [];
   if (q.excludeGarbage) where.push(sql`n.is_garbage = 0`);
   if (q.excludeTestNews) where.push(sql`n.is_test = 0`);
   if (q.onePctMovement) where.push(sql`n.one_pct_movement = 1`);
   if (q.before !== undefined) where.push(sql`n.ts < ${q.before}`);
+  if (q.cursor)
+    where.push(
+      q.sortOrder === 'asc'
+        ? sql`(n.ts, n.id) > (${q.cursor.ts}, ${q.cursor.id})`
+        : sql`(n.ts, n.id) < (${q.cursor.ts}, ${q.cursor.id})`,
+    );
   if (q.importance?.length) where.push(sql`n.importance IN (${list(q.importance)})`);
   if (q.sources?.length) where.push(sql`(n.source_kind IN (${list(q.sources)}) OR n.source_id IN (${list(q.sources)}))`);
   if (q.symbols?.length) where.push(sql`n.id IN (SELECT item_id FROM news_item_symbols WHERE symbol IN (${list(q.symbols)}))`);
   if (q.match) where.push(sql`n.id IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${q.match})`);
   const direction = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
-  const order = q.sortBy === 'importance' ? sql`${IMPORTANCE_RANK} ${direction}, n.ts DESC` : sql`n.ts ${direction}`;
-  const rows = await db.all<Row>(sql`
+  // id breaks ties between items of one millisecond, so the order (and the cursor) is total.
+  const order =
+    q.sortBy === 'importance'
+      ? sql`${IMPORTANCE_RANK} ${direction}, n.ts DESC, n.id DESC`
+      : sql`n.ts ${direction}, n.id ${direction}`;
+  return sql`
     SELECT n.id, n.ts, n.received_at AS receivedAt, n.source_id AS sourceId, n.source_kind AS sourceKind, n.author, n.title, n.body,
            n.url, n.symbols, n.importance, n.is_garbage AS isGarbage, n.is_test AS isTest, n.one_pct_movement AS onePctMovement, n.metadata
     FROM news_items n
     ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
     ORDER BY ${order}
-    LIMIT ${q.limit}`);
-  return rows.map((r) => toDto(r, q.includeMetadata));
+    LIMIT ${q.limit}`;
+}
+
+export async function queryFeed(db: Db, q: FeedQuery): Promise<FeedPage> {
+  const rows = await db.all<Row>(feedStatement(q));
+  const last = rows.at(-1);
+  // Keyset paging follows the timestamp order; the importance order is one page (its rank is not
+  // an indexed column to seek on).
+  const nextCursor = q.sortBy !== 'importance' && last && rows.length === q.limit ? encodeFeedCursor(last) : null;
+  return { items: rows.map((r) => toDto(r, q.includeMetadata)), nextCursor };
 }
 
 export function toDto(r: Row, includeMetadata: boolean): NewsItemDto {

@@ -1,6 +1,9 @@
 import { eventIterator, oc, type } from '@orpc/contract';
 import { z } from 'zod';
 
+/** An opaque `nextCursor` handed out by getHistoricalNews (its (ts, id) keyset position). */
+export const FEED_CURSOR_PATTERN = /^(\d{1,15})\.(\d{1,15})$/;
+
 const listOrOne = z.union([z.string().max(100), z.array(z.string().max(100)).max(50)]);
 
 /** SPEC.md §2/§7: the raw feed parameters; the router normalises them (lone values → lists, defaults). */
@@ -17,7 +20,15 @@ export const historicalNewsInput = z
     excludeGarbage: z.boolean().optional(),
     excludeTestNews: z.boolean().optional(),
     includeMetadata: z.boolean().optional(),
-    /** Keyset paging: items strictly older than this (ms). */
+    /**
+     * Paging in the timestamp order: the `nextCursor` of the previous page; the next page starts
+     * right after its last item, whatever the timestamps it shares with others.
+     */
+    cursor: z.string().regex(FEED_CURSOR_PATTERN, 'Invalid cursor').optional(),
+    /**
+     * Older paging by timestamp only (items strictly older than this, ms). Kept for existing
+     * callers; items sharing a millisecond at a page edge are lost this way, so page with `cursor`.
+     */
     before: z.number().int().optional(),
   })
   .default({});
@@ -53,8 +64,9 @@ export const newsContract = {
   getHistoricalNews: oc
     .route({ method: 'GET', summary: 'The news feed: filters, full-text search, newest first (SPEC.md §2 parameters)' })
     .input(historicalNewsInput)
-    // Typed, not re-validated: up to 1,000 items our own query produced.
-    .output(type<{ items: NewsItemDto[] }>()),
+    // Typed, not re-validated: up to 1,000 items our own query produced. `nextCursor`: pass it as
+    // `cursor` for the next page (timestamp order, page was full); null when there is none.
+    .output(type<{ items: NewsItemDto[]; nextCursor: string | null }>()),
   streamNews: oc
     .route({ method: 'GET', summary: 'New feed items as they are published (event stream, keep-alive 5 s)' })
     .output(eventIterator(type<NewsItemDto>())),

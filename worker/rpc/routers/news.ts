@@ -1,4 +1,5 @@
 import { readNdjson } from '../../durable-objects/ndjson-fanout';
+import { decodeFeedCursor } from '../../domains/news/feed-cursor';
 import { queryFeed } from '../../domains/news/feed-query';
 import { toFtsQuery } from '../../domains/news/fts-query';
 import { ingestNews } from '../../domains/news/ingest';
@@ -6,18 +7,22 @@ import { normaliseFeedSearch } from '../../domains/news/search-params';
 import { enqueueTelegramForItem } from '../../domains/news/telegram-outbox';
 import { defaultExchangeKind } from '../../exchanges/factory';
 import { adapterFor } from '../../exchanges/for-env';
+import { appError } from '../../lib/errors';
 import type { NewsItemDto } from '../contract/news';
 import { admin, approved } from '../procedures';
 
 export const newsRouter = {
-  getHistoricalNews: approved.getHistoricalNews.handler(async ({ context, input }) => {
+  getHistoricalNews: approved.getHistoricalNews.handler(({ context, input }) => {
     const search = normaliseFeedSearch(input);
-    const items = await queryFeed(context.db, {
+    const cursor = input.cursor === undefined ? undefined : decodeFeedCursor(input.cursor);
+    if (input.cursor !== undefined && (!cursor || search.sortBy !== 'timestamp'))
+      throw appError('BAD_REQUEST', 'cursor pages the timestamp order only');
+    return queryFeed(context.db, {
       ...search,
       match: toFtsQuery(search.search, { prefix: true }),
+      cursor,
       before: input.before,
     });
-    return { items };
   }),
 
   streamNews: approved.streamNews.handler(async ({ context, signal }) => {
