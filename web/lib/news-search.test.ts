@@ -32,4 +32,31 @@ describe('normalizeNewsSearch', () => {
       sortOrder: 'asc',
     });
   });
+
+  it('applies the server rules, so the URL shows what the feed query uses', () => {
+    expect(normalizeNewsSearch({ limit: 5000 }).limit).toBe(1000);
+    expect(normalizeNewsSearch({ limit: 0 }).limit).toBe(1);
+    expect(normalizeNewsSearch({ limit: '12.9' }).limit).toBe(12);
+    expect(normalizeNewsSearch({ symbols: ['btc', ' Eth ', 'BTC'] }).symbols).toEqual(['BTC', 'ETH']);
+    expect(normalizeNewsSearch({ importance: 'HIGH' }).importance).toEqual(['high']);
+    expect(normalizeNewsSearch({ sources: ['', 'rss'] }).sources).toEqual(['rss']);
+    expect(normalizeNewsSearch({ search: '  etf  ' }).search).toBe('etf');
+    expect(normalizeNewsSearch({ search: 'x'.repeat(300) }).search).toHaveLength(200);
+    expect(normalizeNewsSearch({ sortBy: 'title' }).sortBy).toBe('timestamp');
+    expect(normalizeNewsSearch({ sortOrder: 'ASC' }).sortOrder).toBe('desc');
+  });
+
+  it('names every key, so a value the normalisation drops also leaves the URL', () => {
+    expect(Object.keys(normalizeNewsSearch({ symbols: '' })).sort()).toEqual([
+      'importance',
+      'limit',
+      'onePctMovement',
+      'search',
+      'sortBy',
+      'sortOrder',
+      'sources',
+      'symbols',
+    ]);
+    expect(normalizeNewsSearch({ symbols: '' }).symbols).toBeUndefined();
+  });
 });
