@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newsItems, performanceThresholds, priceChecks } from '../../db/schema/news';
 import { db } from '../../test/harness';
-import { DEFAULT_THRESHOLD, measurePriceMoves, meetsThreshold, movePercent, thresholdFor } from './price-moves';
+import { measurePriceMoves, meetsThreshold, movePercent, thresholdFor } from './price-moves';
+import { IMPLIED_DEFAULT_THRESHOLD } from './settings/performance-thresholds';
 
 const T0 = Date.UTC(2026, 10, 21, 9);
 const MIN = 60_000;
@@ -17,10 +18,12 @@ describe('pure parts', () => {
     ];
     expect(thresholdFor('ETH', rows)).toEqual({ percent: 0.5, windowMinutes: 1 });
     expect(thresholdFor('BTC', rows)).toEqual({ percent: 2, windowMinutes: 15 });
-    expect(thresholdFor('BTC', [])).toEqual(DEFAULT_THRESHOLD);
-    expect(meetsThreshold(-1, 5, DEFAULT_THRESHOLD)).toBe(true);
-    expect(meetsThreshold(0.99, 1, DEFAULT_THRESHOLD)).toBe(false);
-    expect(meetsThreshold(3, 15, DEFAULT_THRESHOLD)).toBe(false);
+    // No rows: the same implied default the settings page shows (PRODUCT.md §5: 1 % within 5 min).
+    expect(thresholdFor('BTC', [])).toEqual({ percent: 1, windowMinutes: 5 });
+    expect(thresholdFor('BTC', [])).toEqual(IMPLIED_DEFAULT_THRESHOLD);
+    expect(meetsThreshold(-1, 5, IMPLIED_DEFAULT_THRESHOLD)).toBe(true);
+    expect(meetsThreshold(0.99, 1, IMPLIED_DEFAULT_THRESHOLD)).toBe(false);
+    expect(meetsThreshold(3, 15, IMPLIED_DEFAULT_THRESHOLD)).toBe(false);
   });
 });
 

@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client';
 import type { ExchangeAdapter } from '../../exchanges/types';
 import { logError } from '../../lib/log';
+import { IMPLIED_DEFAULT_THRESHOLD } from './settings/performance-thresholds';
 
-/** When no performance_thresholds row applies: 1 % within 5 minutes. */
-export const DEFAULT_THRESHOLD: Threshold = { percent: 1, windowMinutes: 5 };
 /** A check measured this late says nothing about its window: it is closed without a move. */
 export const STALE_AFTER_MS = 5 * 60_000;
 const DEFAULT_LIMIT = 200;
@@ -17,10 +16,10 @@ export interface ThresholdRow extends Threshold {
   symbol: string | null;
 }
 
-/** The symbol's own row, else the default row (symbol null), else DEFAULT_THRESHOLD. */
+/** The symbol's own row, else the default row (symbol null), else the implied default (1 % in 5 min). */
 export function thresholdFor(symbol: string, rows: readonly ThresholdRow[]): Threshold {
-  const row = rows.find((r) => r.symbol === symbol) ?? rows.find((r) => r.symbol === null);
-  return row ? { percent: row.percent, windowMinutes: row.windowMinutes } : DEFAULT_THRESHOLD;
+  const row = rows.find((r) => r.symbol === symbol) ?? rows.find((r) => r.symbol === null) ?? IMPLIED_DEFAULT_THRESHOLD;
+  return { percent: row.percent, windowMinutes: row.windowMinutes };
 }
 
 /** Percent move from the price at publish, rounded to 4 decimals. */

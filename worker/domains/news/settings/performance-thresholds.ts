@@ -15,7 +15,10 @@ export interface PerformanceThresholdDto {
   createdAt: number;
 }
 
-/** PRODUCT.md §5: a 1% move within 5 minutes, unless an admin stored another default. */
+/**
+ * PRODUCT.md §5: a 1% move within 5 minutes, unless an admin stored another default. The one copy:
+ * the settings page shows it and the price-move job (price-moves.ts) measures with it.
+ */
 export const IMPLIED_DEFAULT_THRESHOLD = { percent: 1, windowMinutes: 5 } as const;
 
 export interface EffectiveThresholds {
