@@ -20,6 +20,7 @@ import { useNow } from '~/lib/use-now';
 import { FormField } from '~/routes/-components/form-field';
 import { dash } from './common';
 import { CrudForm, CrudSection, useCrudForm } from './crud-section';
+import { announceNewWebhook, NewWebhookDialog, WebhookSummary } from './telegram-webhook';
 
 type Health = 'healthy' | 'failing' | 'down' | 'idle' | 'disabled';
 
@@ -63,6 +64,7 @@ const columns = helper.columns([
         <span className="grid max-w-[22rem] min-w-[9rem]">
           <span className="truncate font-medium">{source.name}</span>
           {url || chat ? <span className="truncate font-mono text-xs text-muted-foreground">{url ?? chat}</span> : null}
+          {source.webhook ? <WebhookSummary webhook={source.webhook} /> : null}
         </span>
       );
     },
@@ -137,40 +139,45 @@ const columns = helper.columns([
 export function SourcesSection({ canEdit }: { canEdit: boolean }) {
   const query = useQuery(sourcesQuery);
   return (
-    <CrudSection
-      title="Sources"
-      description="Where headlines come from, and how each one is doing. A source that keeps failing is retried with a growing delay."
-      testId="sources-section"
-      canEdit={canEdit}
-      add={{ label: 'Add source', testId: 'add-source' }}
-      query={query}
-      what="sources"
-      table={{
-        label: 'Sources',
-        testId: 'sources-table',
-        columns,
-        getRowId: (source) => source.id,
-        rowLabel: (source) => source.name,
-        rowTestId: (source) => `source-row-${source.id}`,
-        rowClassName: (source) => (source.enabled ? undefined : 'text-muted-foreground'),
-        containerClassName: 'max-h-[22rem]',
-      }}
-      empty={{
-        title: 'No sources configured yet.',
-        testId: 'sources-empty',
-        editorHint: 'Add an RSS feed or a Telegram chat to start collecting headlines.',
-        readerHint: 'An admin adds them.',
-      }}
-      dialog={{ testId: 'source-dialog', form: () => <AddSourceForm /> }}
-      invalidates={[newsSettingsKeys.sources]}
-    />
+    <>
+      <CrudSection
+        title="Sources"
+        description="Where headlines come from, and how each one is doing. A source that keeps failing is retried with a growing delay."
+        testId="sources-section"
+        canEdit={canEdit}
+        add={{ label: 'Add source', testId: 'add-source' }}
+        query={query}
+        what="sources"
+        table={{
+          label: 'Sources',
+          testId: 'sources-table',
+          columns,
+          getRowId: (source) => source.id,
+          rowLabel: (source) => source.name,
+          rowTestId: (source) => `source-row-${source.id}`,
+          rowClassName: (source) => (source.enabled ? undefined : 'text-muted-foreground'),
+          containerClassName: 'max-h-[22rem]',
+        }}
+        empty={{
+          title: 'No sources configured yet.',
+          testId: 'sources-empty',
+          editorHint: 'Add an RSS feed or a Telegram chat to start collecting headlines.',
+          readerHint: 'An admin adds them.',
+        }}
+        dialog={{ testId: 'source-dialog', form: () => <AddSourceForm /> }}
+        invalidates={[newsSettingsKeys.sources]}
+      />
+      {/* A new Telegram source's secret token is shown once, with how to register its webhook. */}
+      <NewWebhookDialog />
+    </>
   );
 }
 
 const KIND_HINT: Record<ConfigurableSourceKind, string> = {
   rss: 'Polled by the Worker cron; new entries become headlines.',
   atom: 'Polled by the Worker cron; new entries become headlines.',
-  telegram: 'Messages the bot receives. Leave the chat empty to take every chat that messages the bot.',
+  telegram:
+    'Messages the bot receives through its webhook. Leave the chat empty to take every chat that messages the bot. After adding, you get the webhook URL and its secret token for setWebhook.',
   twitter: 'Tweets of the handles in the polling sessions below.',
   manual: 'Headlines admins post from the feed.',
 };
@@ -184,7 +191,10 @@ function AddSourceForm() {
   const [enabled, setEnabled] = useState(true);
   const form = useCrudForm({
     save: newsSettingsApi.createSource,
-    done: (source) => `Added source ${source.name}`,
+    done: (source) => {
+      announceNewWebhook(source);
+      return `Added source ${source.name}`;
+    },
     failed: 'Could not add the source',
   });
   const { errors } = form;
