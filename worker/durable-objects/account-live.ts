@@ -8,7 +8,7 @@ import { adapterFor } from '../exchanges/for-env';
 import { computeMetrics, type AccountMetrics } from '../exchanges/metrics';
 import type { Position } from '../exchanges/types';
 import { logError } from '../lib/log';
-import { NdjsonFanout } from './ndjson-fanout';
+import { EventStreamFanout } from './event-stream-fanout';
 
 export interface LiveEvent {
   type: 'snapshot' | 'error';
@@ -26,7 +26,7 @@ const DEFAULT_POLL_MS = 3000;
  * Each update is also checked against the account's alert rules.
  */
 export class AccountLiveHub extends DurableObject<Bindings> {
-  private readonly fanout = new NdjsonFanout<LiveEvent>(() => this.stop());
+  private readonly fanout = new EventStreamFanout<LiveEvent>(() => this.stop());
   private timer: ReturnType<typeof setInterval> | undefined;
   private last: LiveEvent | undefined;
   private account: { id: string; email: string; exchange: ExchangeKind } | undefined;

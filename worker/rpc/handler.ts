@@ -6,6 +6,7 @@ import { createDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { appError } from '../lib/errors';
 import { logError } from '../lib/log';
+import { passLiveStream } from './live-streams';
 import { router } from './router';
 import type { RpcContext } from './context';
 
@@ -27,6 +28,8 @@ export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
     requestId: c.get('requestId'),
     url: c.req.url,
   };
+  const live = await passLiveStream(c.req.raw, context, '/api/rpc');
+  if (live) return live;
   const { matched, response } = await rpcHandler.handle(c.req.raw, { prefix: '/api/rpc', context });
   if (!matched) throw appError('NOT_FOUND', 'Unknown procedure');
   return response;

@@ -9,8 +9,9 @@ import {
   syncAccountsFromExchange,
 } from '../../domains/accounts/manage-accounts';
 import type { LiveEvent } from '../../durable-objects/account-live';
-import { readNdjson } from '../../durable-objects/ndjson-fanout';
+import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { adapterFor } from '../../exchanges/for-env';
+import { openAccountStream } from '../live-streams';
 import { admin, approved } from '../procedures';
 
 export const accountsRouter = {
@@ -28,14 +29,9 @@ export const accountsRouter = {
   }),
 
   // Access is checked before the stream starts, so a refusal is a real 403 rather than an error event.
-  streamAccount: approved.streamAccount.handler(async ({ context, input, signal }) => {
-    const account = await accountForCaller(context.db, context.session, input.email);
-    const stub = context.env.ACCOUNT_LIVE.getByName(account.id);
-    const params = new URLSearchParams({ id: account.id, email: account.email, exchange: account.exchange });
-    const res = await stub.fetch(`https://account-live/subscribe?${params}`, { signal });
-    if (!res.body) throw new Error('live hub answered without a body');
-    return readNdjson<LiveEvent>(res.body);
-  }),
+  streamAccount: approved.streamAccount.handler(async ({ context, input, signal }) =>
+    readEventStream<LiveEvent>((await openAccountStream(context, input, signal)).body!),
+  ),
 
   getDashboardPrefs: approved.getDashboardPrefs.handler(({ context }) => readDashboardPrefs(context.db, context.session.sub)),
   updateDashboardPrefs: approved.updateDashboardPrefs.handler(({ context, input }) =>

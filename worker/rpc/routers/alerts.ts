@@ -1,6 +1,7 @@
-import { readNdjson } from '../../durable-objects/ndjson-fanout';
+import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import type { AlertNotice } from '../../durable-objects/user-alerts';
 import { acknowledgeEvent, createRule, deleteRule, listEvents, listRules, updateRule } from '../../domains/alerts/rules';
+import { openAlertStream } from '../live-streams';
 import { approved } from '../procedures';
 
 export const alertsRouter = {
@@ -16,9 +17,7 @@ export const alertsRouter = {
   acknowledgeAlertEvent: approved.acknowledgeAlertEvent.handler(({ context, input }) =>
     acknowledgeEvent(context.db, context.session.sub, input.id),
   ),
-  streamAlerts: approved.streamAlerts.handler(async ({ context, signal }) => {
-    const res = await context.env.USER_ALERTS.getByName(context.session.sub).fetch('https://user-alerts/subscribe', { signal });
-    if (!res.body) throw new Error('alert hub answered without a body');
-    return readNdjson<AlertNotice>(res.body);
-  }),
+  streamAlerts: approved.streamAlerts.handler(async ({ context, signal }) =>
+    readEventStream<AlertNotice>((await openAlertStream(context, undefined, signal)).body!),
+  ),
 };

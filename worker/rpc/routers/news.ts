@@ -1,4 +1,4 @@
-import { readNdjson } from '../../durable-objects/ndjson-fanout';
+import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { decodeFeedCursor } from '../../domains/news/feed-cursor';
 import { queryFeed } from '../../domains/news/feed-query';
 import { toFtsQuery } from '../../domains/news/fts-query';
@@ -9,6 +9,7 @@ import { defaultExchangeKind } from '../../exchanges/factory';
 import { adapterFor } from '../../exchanges/for-env';
 import { appError } from '../../lib/errors';
 import type { NewsItemDto } from '../contract/news';
+import { openNewsStream } from '../live-streams';
 import { admin, approved } from '../procedures';
 
 export const newsRouter = {
@@ -25,11 +26,9 @@ export const newsRouter = {
     });
   }),
 
-  streamNews: approved.streamNews.handler(async ({ context, signal }) => {
-    const res = await context.env.NEWS_HUB.getByName('global').fetch('https://news-hub/subscribe', { signal });
-    if (!res.body) throw new Error('news hub answered without a body');
-    return readNdjson<NewsItemDto>(res.body);
-  }),
+  streamNews: approved.streamNews.handler(async ({ context, signal }) =>
+    readEventStream<NewsItemDto>((await openNewsStream(context, undefined, signal)).body!),
+  ),
 
   postManualNews: admin.postManualNews.handler(async ({ context, input }) => {
     const now = Date.now();

@@ -1,0 +1,85 @@
+import { StandardRPCJsonSerializer, StandardRPCSerializer } from '@orpc/client/standard';
+import { EventDecoderStream, encodeEventMessage } from '@orpc/standard-server';
+
+/** oRPC keeps an idle event stream open with a comment every 5 s; the hubs do the same. */
+export const KEEP_ALIVE_MS = 5000;
+
+const serializer = new StandardRPCSerializer(new StandardRPCJsonSerializer());
+const encoder = new TextEncoder();
+const COMMENT = encoder.encode(encodeEventMessage({ comments: [''] }));
+
+/** One event in oRPC's RPC event-stream wire format, exactly as its handler would write it. */
+export const encodeEvent = (event: unknown) =>
+  encoder.encode(encodeEventMessage({ event: 'message', data: JSON.stringify(serializer.serialize(event)) }));
+
+/**
+ * The subscribers of one Durable Object, each an event stream already in oRPC's wire format, so
+ * the Worker hands the bytes to the browser untouched. Each event is encoded once for everyone.
+ * A subscriber whose write fails or whose request aborts is dropped; `onEmpty` runs when the last
+ * one leaves.
+ */
+export class EventStreamFanout<T> {
+  private readonly writers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  private keepAlive: ReturnType<typeof setInterval> | undefined;
+  private lastWrite = 0;
+
+  constructor(private readonly onEmpty: () => void = () => {}) {}
+
+  get size() {
+    return this.writers.size;
+  }
+
+  subscribe(request: Request, first?: T): Response {
+    // The runtime's native byte pipe: a JS TransformStream cost ~0.7 ms per write with 200 subscribers.
+    const { readable, writable } = new IdentityTransformStream();
+    const writer = writable.getWriter();
+    this.writers.add(writer);
+    request.signal.addEventListener('abort', () => this.drop(writer));
+    void this.send(writer, COMMENT);
+    if (first !== undefined) void this.send(writer, encodeEvent(first));
+    this.keepAlive ??= setInterval(() => {
+      if (Date.now() - this.lastWrite >= KEEP_ALIVE_MS) void this.sendAll(COMMENT);
+    }, KEEP_ALIVE_MS);
+    return new Response(readable, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+  }
+
+  async broadcast(event: T) {
+    await this.sendAll(encodeEvent(event));
+  }
+
+  private async sendAll(bytes: Uint8Array) {
+    this.lastWrite = Date.now();
+    await Promise.all([...this.writers].map((w) => this.send(w, bytes)));
+  }
+
+  private async send(writer: WritableStreamDefaultWriter<Uint8Array>, bytes: Uint8Array) {
+    try {
+      await writer.write(bytes);
+    } catch {
+      this.drop(writer);
+    }
+  }
+
+  private drop(writer: WritableStreamDefaultWriter<Uint8Array>) {
+    if (!this.writers.delete(writer)) return;
+    writer.close().catch(() => {});
+    if (this.writers.size > 0) return;
+    clearInterval(this.keepAlive);
+    this.keepAlive = undefined;
+    this.onEmpty();
+  }
+}
+
+/** Reads a hub's event stream back into values (the procedures' path when the pass-through is not taken). */
+export async function* readEventStream<T>(body: ReadableStream<Uint8Array>): AsyncGenerator<T> {
+  const reader = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventDecoderStream()).getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      if (value.event === 'message' && value.data) yield serializer.deserialize(JSON.parse(value.data)) as T;
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
