@@ -1,10 +1,11 @@
-import { StandardRPCJsonSerializer, StandardRPCSerializer } from '@orpc/client/standard';
+import { StandardRPCSerializer } from '@orpc/client/standard';
 import { EventDecoderStream, encodeEventMessage } from '@orpc/standard-server';
+import { PlainJsonFirstSerializer } from '../rpc/plain-json-serializer';
 
 /** oRPC keeps an idle event stream open with a comment every 5 s; the hubs do the same. */
 export const KEEP_ALIVE_MS = 5000;
 
-const serializer = new StandardRPCSerializer(new StandardRPCJsonSerializer());
+const serializer = new StandardRPCSerializer(new PlainJsonFirstSerializer());
 const encoder = new TextEncoder();
 const COMMENT = encoder.encode(encodeEventMessage({ comments: [''] }));
 

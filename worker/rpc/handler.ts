@@ -1,24 +1,30 @@
 import { onError, ORPCError } from '@orpc/server';
-import { RPCHandler } from '@orpc/server/fetch';
-import { ResponseHeadersPlugin } from '@orpc/server/plugins';
+import { StandardRPCSerializer } from '@orpc/client/standard';
+import { FetchHandler, type FetchHandlerOptions } from '@orpc/server/fetch';
+import { StandardHandler, StandardRPCCodec, StandardRPCMatcher, type StandardHandlerOptions } from '@orpc/server/standard';
+import { ResponseHeadersPlugin, StrictGetMethodPlugin } from '@orpc/server/plugins';
 import { Hono } from 'hono';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { appError } from '../lib/errors';
 import { logError } from '../lib/log';
 import { passLiveStream } from './live-streams';
+import { PlainJsonFirstSerializer } from './plain-json-serializer';
 import { router } from './router';
 import type { RpcContext } from './context';
 
-const rpcHandler = new RPCHandler(router, {
-  plugins: [new ResponseHeadersPlugin()],
+// oRPC's RPCHandler, assembled by hand only to give it the plain-JSON-first serializer.
+const handlerOptions: StandardHandlerOptions<RpcContext> & FetchHandlerOptions<RpcContext> = {
+  plugins: [new StrictGetMethodPlugin(), new ResponseHeadersPlugin()],
   clientInterceptors: [
     onError((error, { context }) => {
       // Known errors are the caller's business; anything else becomes a logged 500.
-      if (!(error instanceof ORPCError) || error.status >= 500) logError('rpc error', error, (context as RpcContext).requestId);
+      if (!(error instanceof ORPCError) || error.status >= 500) logError('rpc error', error, context.requestId);
     }),
   ],
-});
+};
+const codec = new StandardRPCCodec(new StandardRPCSerializer(new PlainJsonFirstSerializer()));
+const rpcHandler = new FetchHandler(new StandardHandler(router, new StandardRPCMatcher(), codec, handlerOptions), handlerOptions);
 
 export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
   const context: RpcContext = {
