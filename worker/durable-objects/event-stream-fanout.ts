@@ -24,7 +24,10 @@ export class EventStreamFanout<T> {
   private keepAlive: ReturnType<typeof setInterval> | undefined;
   private lastWrite = 0;
 
-  constructor(private readonly onEmpty: () => void = () => {}) {}
+  constructor(
+    private readonly onEmpty: () => void = () => {},
+    private readonly keepAliveMs = KEEP_ALIVE_MS,
+  ) {}
 
   get size() {
     return this.writers.size;
@@ -39,8 +42,8 @@ export class EventStreamFanout<T> {
     void this.send(writer, COMMENT);
     if (first !== undefined) void this.send(writer, encodeEvent(first));
     this.keepAlive ??= setInterval(() => {
-      if (Date.now() - this.lastWrite >= KEEP_ALIVE_MS) void this.sendAll(COMMENT);
-    }, KEEP_ALIVE_MS);
+      if (Date.now() - this.lastWrite >= this.keepAliveMs) void this.sendAll(COMMENT);
+    }, this.keepAliveMs);
     return new Response(readable, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
   }
 
