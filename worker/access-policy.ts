@@ -61,6 +61,7 @@ export const SERVER_FN_ACCESS: Record<keyof typeof serverFns, AccessLevel> = {
   getSources: 'approved',
   createSource: 'admin',
   getTelegramChats: 'approved',
+  getTelegramStatus: 'approved',
   createTelegramChat: 'admin',
   updateTelegramChat: 'admin',
   deleteTelegramChat: 'admin',

@@ -159,6 +159,20 @@ export interface TelegramChat extends TelegramChatFields {
   createdAt: number;
 }
 
+/** Outbound forwarding to the chats (getTelegramStatus); Telegram news sources do not depend on it. */
+export interface TelegramStatus {
+  /** False while TELEGRAM_BOT_TOKEN is not set: nothing is sent, queued messages wait. */
+  sending: boolean;
+  /** Why sending is off; null while it is on. */
+  reason: string | null;
+  /** Messages waiting in the outbox. */
+  queued: number;
+  /** When Telegram last accepted a message (kept a week). */
+  lastSentAt: number | null;
+  /** The latest failed attempt among the waiting messages. */
+  lastError: string | null;
+}
+
 export interface PerformanceThreshold {
   id: string;
   /** null: the default for every symbol without its own row. */
@@ -232,6 +246,7 @@ export const newsSettingsApi = {
   updateTelegramChat: (id: string, updates: Partial<TelegramChatFields>) =>
     post<TelegramChat>('updateTelegramChat', { id, updates }),
   deleteTelegramChat: (id: string) => post<Deleted>('deleteTelegramChat', { id }),
+  getTelegramStatus: () => get<TelegramStatus>('getTelegramStatus'),
 
   getPerformanceThresholds: () => get<PerformanceThresholds>('getPerformanceThresholds'),
   createPerformanceThreshold: (input: { symbol: string | null; percent: number; windowMinutes: ThresholdWindow }) =>
@@ -260,6 +275,7 @@ export const newsSettingsKeys = {
   mappings: [...NEWS_SETTINGS_KEY, 'mappings'] as const,
   sources: [...NEWS_SETTINGS_KEY, 'sources'] as const,
   telegramChats: [...NEWS_SETTINGS_KEY, 'telegram-chats'] as const,
+  telegramStatus: [...NEWS_SETTINGS_KEY, 'telegram-status'] as const,
   thresholds: [...NEWS_SETTINGS_KEY, 'thresholds'] as const,
   twitterHandles: [...NEWS_SETTINGS_KEY, 'twitter-handles'] as const,
   pollingSessions: [...NEWS_SETTINGS_KEY, 'polling-sessions'] as const,
@@ -272,6 +288,12 @@ export const sourcesQuery = queryOptions({ queryKey: newsSettingsKeys.sources, q
 export const telegramChatsQuery = queryOptions({
   queryKey: newsSettingsKeys.telegramChats,
   queryFn: newsSettingsApi.getTelegramChats,
+});
+/** The outbox sender runs every minute: look again as often while the page is open. */
+export const telegramStatusQuery = queryOptions({
+  queryKey: newsSettingsKeys.telegramStatus,
+  queryFn: newsSettingsApi.getTelegramStatus,
+  refetchInterval: 60_000,
 });
 export const thresholdsQuery = queryOptions({
   queryKey: newsSettingsKeys.thresholds,

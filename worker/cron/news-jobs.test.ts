@@ -6,8 +6,9 @@ import type { Bindings } from '../env';
 import { db } from '../test/harness';
 import { invalidateClassifyConfig } from '../domains/news/news-config';
 import { ingestNews } from '../domains/news/ingest';
+import { getTelegramSendingStatus, TELEGRAM_TOKEN_MISSING, telegramBotToken } from '../domains/news/outbox-status';
 import { X_TOKEN_MISSING } from '../domains/news/twitter-poller';
-import { TELEGRAM_TOKEN_MISSING, newsJobs, pollerIngestDeps } from './news-jobs';
+import { newsJobs, pollerIngestDeps } from './news-jobs';
 
 const base = env as unknown as Bindings;
 const NOW = Date.now();
@@ -23,8 +24,18 @@ describe('news cron jobs', () => {
     expect(await db.select().from(newsItems).where(like(newsItems.sourceId, 'sim:%'))).toHaveLength(result.stored);
   });
 
-  it('without secrets, Telegram and X are off and their health says so', async () => {
+  it('without secrets, Telegram forwarding and X are off: X sessions say so, Telegram sources stay untouched', async () => {
+    // A Telegram news source is an inbound webhook: it works without the bot token.
     await db.insert(newsSources).values({ id: 'tg', kind: 'telegram', name: 'TG', config: {}, createdAt: NOW });
+    await db.insert(outbox).values({
+      id: 'o1',
+      channel: 'telegram',
+      target: '-100500',
+      payload: { text: 'waiting' },
+      dedupKey: 'o1',
+      nextAttemptAt: NOW - 1_000,
+      createdAt: NOW - 1_000,
+    });
     await db.insert(twitterPollingSessions).values({
       id: 's',
       name: 'S',
@@ -38,8 +49,22 @@ describe('news cron jobs', () => {
     const jobs = newsJobs(base, db, NOW);
     expect(await jobs.telegramOutbox!()).toEqual({ off: true });
     await jobs.newsTwitter!();
-    expect((await db.query.newsSources.findFirst())!).toMatchObject({ lastError: TELEGRAM_TOKEN_MISSING, lastErrorAt: NOW });
+    expect((await db.query.newsSources.findFirst())!).toMatchObject({
+      lastError: null,
+      lastErrorAt: null,
+      consecutiveFailures: 0,
+    });
     expect((await db.query.twitterPollingSessions.findFirst())!).toMatchObject({ lastError: X_TOKEN_MISSING });
+    // The outbound side reports it instead (getTelegramStatus), and the queued message waits.
+    expect(await getTelegramSendingStatus(db, telegramBotToken(base))).toEqual({
+      sending: false,
+      reason: TELEGRAM_TOKEN_MISSING,
+      queued: 1,
+      lastSentAt: null,
+      lastError: null,
+    });
+    expect((await db.query.outbox.findFirst())!).toMatchObject({ status: 'pending', attempts: 0 });
+    await db.delete(outbox);
   });
 
   it('pollers forward fresh items to Telegram, not old ones read for the first time', async () => {

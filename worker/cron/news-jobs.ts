@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { runOutboxSender } from '../domains/news/outbox-sender';
+import { telegramBotToken } from '../domains/news/outbox-status';
 import { measurePriceMoves } from '../domains/news/price-moves';
 import { pollRssSources } from '../domains/news/rss-poller';
 import { runNewsSimulator } from '../domains/news/simulated-source';
@@ -12,11 +13,12 @@ import { adapterFor } from '../exchanges/for-env';
 import { TelegramClient } from '../providers/telegram/client';
 import { XClient } from '../providers/twitter/client';
 
-/** Optional secrets: without one, that provider is off (and its health says so). */
+/**
+ * Optional secrets: without one, that provider is off. X polling sessions say so in their health;
+ * Telegram forwarding says so in getTelegramStatus (the Telegram news sources are inbound webhooks
+ * and do not need the token).
+ */
 export type NewsEnv = Bindings & { TELEGRAM_BOT_TOKEN?: string; X_BEARER_TOKEN?: string };
-
-export const TELEGRAM_TOKEN_MISSING =
-  'TELEGRAM_BOT_TOKEN is not set: Telegram is off (nothing is sent; queued messages wait). An admin can add the secret to turn it on.';
 
 /** Polled items older than this are stored but not forwarded: a first read of a feed is history. */
 export const FORWARD_MAX_AGE_MS = 30 * 60_000;
@@ -75,17 +77,9 @@ export function newsJobs(env: Bindings, db: Db, now: number): Record<string, () 
     }),
     newsPriceMoves: () => measurePriceMoves({ db, exchange: exchangeFor(env), now: Date.now() }),
     telegramOutbox: async () => {
-      const token = secret(e.TELEGRAM_BOT_TOKEN);
-      if (!token) {
-        // Health of the Telegram sources (webhooks) says why nothing moves; written once.
-        await db.$client
-          .prepare(
-            `UPDATE news_sources SET last_error = ?1, last_error_at = ?2 WHERE kind = 'telegram' AND (last_error IS NULL OR last_error <> ?1)`,
-          )
-          .bind(TELEGRAM_TOKEN_MISSING, now)
-          .run();
-        return { off: true };
-      }
+      const token = telegramBotToken(e);
+      // Queued messages wait; the Telegram chats page shows why (getTelegramStatus).
+      if (!token) return { off: true };
       const telegram = new TelegramClient({ baseUrl: e.TELEGRAM_BASE_URL || undefined, token });
       return runOutboxSender({ db, telegram, keepAliveUntil: produced });
     },

@@ -1,7 +1,9 @@
+import { createExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { telegramChats } from '../db/schema/news';
-import { db, insertUser, signedInJar, type CookieJar } from '../test/harness';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { outbox, telegramChats } from '../db/schema/news';
+import { ORIGIN, db, insertUser, signedInJar, testEnv, type CookieJar } from '../test/harness';
 import { callFn, issuePaths } from './news-test-client';
 
 let adminJar: CookieJar;
@@ -88,5 +90,73 @@ describe('telegram chats', () => {
   it('lets only admins change chats', async () => {
     expect((await callFn('createTelegramChat', traderJar, { chatId: '-1', title: 'Mine' })).status).toBe(403);
     expect((await callFn('getTelegramChats', undefined)).status).toBe(401);
+  });
+});
+
+describe('telegram sending status', () => {
+  const NOW = Date.now();
+  type Status = 'pending' | 'sending' | 'sent' | 'failed';
+  const row = (id: string, status: Status, over: Partial<typeof outbox.$inferInsert> = {}) => ({
+    id,
+    channel: 'telegram' as const,
+    target: '-100500',
+    payload: { text: id },
+    dedupKey: id,
+    status,
+    nextAttemptAt: NOW - 60_000,
+    createdAt: NOW - 120_000,
+    ...over,
+  });
+
+  /** The app with other secrets than the test env's (the harness's worker has no bot token). */
+  async function statusWith(secrets: Record<string, string>) {
+    const res = await createApp().fetch(
+      new Request(`${ORIGIN}/_serverFn/getTelegramStatus?createServerFn`, { headers: { cookie: traderJar.header() } }),
+      { ...testEnv, ...secrets },
+      createExecutionContext(),
+    );
+    return { status: res.status, body: (await res.json()) as unknown };
+  }
+
+  afterEach(async () => {
+    await db.delete(outbox);
+  });
+
+  it('is off without TELEGRAM_BOT_TOKEN and counts what waits', async () => {
+    await db.insert(outbox).values([
+      row('a', 'pending'),
+      row('b', 'pending', { attempts: 1, lastError: 'older failure', nextAttemptAt: NOW + 5_000 }),
+      row('c', 'pending', { attempts: 2, lastError: 'Telegram is down', nextAttemptAt: NOW + 30_000 }),
+      row('d', 'sending', { claimedUntil: NOW + 60_000 }),
+      row('e', 'sent', { sentAt: NOW - 300_000, nextAttemptAt: NOW - 300_000 }),
+      row('f', 'sent', { sentAt: NOW - 90_000, nextAttemptAt: NOW - 90_000 }),
+      // Failed for good (e.g. the chat is gone, shown on the chat): not a reason queued ones wait.
+      row('g', 'failed', { lastError: 'chat not found', nextAttemptAt: NOW + 60_000 }),
+    ]);
+    const res = await callFn('getTelegramStatus', traderJar);
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        sending: false,
+        reason: 'TELEGRAM_BOT_TOKEN is not set',
+        queued: 4,
+        lastSentAt: NOW - 90_000,
+        lastError: 'Telegram is down',
+      },
+    });
+    expect((await statusWith({ TELEGRAM_BOT_TOKEN: '  ' })).body).toMatchObject({ sending: false, queued: 4 });
+  });
+
+  it('is on with the token, and empty when nothing was queued or sent', async () => {
+    expect(await statusWith({ TELEGRAM_BOT_TOKEN: '123456:test-token' })).toEqual({
+      status: 200,
+      body: { sending: true, reason: null, queued: 0, lastSentAt: null, lastError: null },
+    });
+  });
+
+  it('is for signed-in approved users only, and never shows the token', async () => {
+    expect((await callFn('getTelegramStatus', undefined)).status).toBe(401);
+    const res = await statusWith({ TELEGRAM_BOT_TOKEN: '123456:test-token' });
+    expect(JSON.stringify(res.body)).not.toContain('test-token');
   });
 });

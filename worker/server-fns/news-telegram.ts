@@ -6,6 +6,7 @@ import {
   listTelegramChats,
   updateTelegramChat as changeChat,
 } from '../domains/news/settings/telegram-chats';
+import { getTelegramSendingStatus, telegramBotToken } from '../domains/news/outbox-status';
 import { idSchema, symbolsSchema } from '../rpc/contract/news-mappings';
 import { defineServerFn, noInput } from './define';
 import { telegramChatIdSchema } from './news-schemas';
@@ -26,6 +27,14 @@ export const getTelegramChats = defineServerFn({
   access: 'approved',
   input: noInput,
   handler: ({ ctx }) => listTelegramChats(ctx.db),
+});
+
+/** Outbound forwarding: on or off (bot token), what waits in the outbox, the last send and error. */
+export const getTelegramStatus = defineServerFn({
+  method: 'GET',
+  access: 'approved',
+  input: noInput,
+  handler: ({ ctx }) => getTelegramSendingStatus(ctx.db, telegramBotToken(ctx.c.env)),
 });
 
 export const createTelegramChat = defineServerFn({

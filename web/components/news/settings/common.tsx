@@ -12,7 +12,9 @@ import {
 import { Button } from '~/components/ui/button';
 import { Skeleton } from '~/components/ui/skeleton';
 import { cn } from '~/lib/cn';
+import { formatAgo, formatDateTime } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
+import { useNow } from '~/lib/use-now';
 import { permissions, userQuery } from '~/lib/user-query';
 
 /**
@@ -211,3 +213,14 @@ export function FieldError({ id, message }: { id?: string; message?: string }) {
 
 /** "—" for a missing value. */
 export const dash = <span className="text-muted-foreground">—</span>;
+
+/** "2m 05s ago" (ticking), the exact time on hover; a dash when it never happened. */
+export function Ago({ ts }: { ts: number | null }) {
+  const now = useNow();
+  if (!ts) return dash;
+  return (
+    <span className="tabular" title={formatDateTime(ts, { seconds: true })}>
+      {formatAgo(now - ts)}
+    </span>
+  );
+}

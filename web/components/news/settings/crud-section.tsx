@@ -70,6 +70,8 @@ export interface CrudSectionProps<T extends RowData> {
   readOnlyNote?: string;
   /** The Add button (editors only); `disabledReason` disables it and says why on hover. */
   add: { label: string; testId: string; disabledReason?: string };
+  /** Shown above the list (e.g. the status of what the list feeds). */
+  notice?: ReactNode;
   query: UseQueryResult<T[]>;
   /** Names the list in "Loading …" and "Could not load …". */
   what: string;
@@ -97,6 +99,7 @@ export function CrudSection<T extends RowData>({
   canEdit,
   readOnlyNote,
   add,
+  notice,
   query,
   what,
   table,
@@ -158,6 +161,7 @@ export function CrudSection<T extends RowData>({
         testId={testId}
       >
         {canEdit || !readOnlyNote ? null : <ReadOnlyNote what={readOnlyNote} />}
+        {notice}
         <QueryState query={query} label={what}>
           {(items) =>
             items.length ? (

@@ -5,7 +5,7 @@ import { sortableColumnHelper } from '~/components/ui/data-table';
 import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
-import { formatAgo, formatDateTime } from '~/lib/format';
+import { formatDateTime } from '~/lib/format';
 import { SOURCE_KIND_LABEL } from '~/lib/news-feed';
 import {
   CONFIGURABLE_SOURCE_KINDS,
@@ -16,9 +16,8 @@ import {
   type CreateSourceInput,
   type NewsSource,
 } from '~/lib/news-settings-api';
-import { useNow } from '~/lib/use-now';
 import { FormField } from '~/routes/-components/form-field';
-import { dash } from './common';
+import { Ago, dash } from './common';
 import { CrudForm, CrudSection, useCrudForm } from './crud-section';
 import { announceNewWebhook, NewWebhookDialog, WebhookSummary } from './telegram-webhook';
 
@@ -40,16 +39,6 @@ const HEALTH = {
   idle: { tone: 'neutral', label: 'Not run yet' },
   disabled: { tone: 'neutral', label: 'Disabled' },
 } as const;
-
-function Ago({ ts }: { ts: number | null }) {
-  const now = useNow();
-  if (!ts) return dash;
-  return (
-    <span className="tabular" title={formatDateTime(ts, { seconds: true })}>
-      {formatAgo(now - ts)}
-    </span>
-  );
-}
 
 const helper = sortableColumnHelper<NewsSource>();
 const columns = helper.columns([

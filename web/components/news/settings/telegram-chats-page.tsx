@@ -21,6 +21,7 @@ import { SymbolChips } from '../symbol-chips';
 import { symbolProblem, TagInput, toSymbol } from '../tag-input';
 import { FieldError, useCanEdit } from './common';
 import { CrudForm, CrudSection, CrudSwitch, useCrudForm } from './crud-section';
+import { TelegramSendingStatus } from './telegram-status';
 
 const PURPOSES: { value: ChatPurpose; label: string; hint: string }[] = [
   { value: 'news', label: 'News', hint: 'Headlines at or above the minimum importance (and matching rules).' },
@@ -118,6 +119,7 @@ export function TelegramChatsPage() {
       canEdit={canEdit}
       readOnlyNote="the Telegram chats"
       add={{ label: 'Add chat', testId: 'add-chat' }}
+      notice={<TelegramSendingStatus />}
       query={query}
       what="Telegram chats"
       table={{

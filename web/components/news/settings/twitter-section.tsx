@@ -4,7 +4,7 @@ import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { Label } from '~/components/ui/label';
 import { Switch } from '~/components/ui/switch';
-import { formatAgo, formatDateTime } from '~/lib/format';
+import { formatDateTime } from '~/lib/format';
 import {
   newsSettingsApi,
   newsSettingsKeys,
@@ -17,21 +17,11 @@ import {
 } from '~/lib/news-settings-api';
 import { useNow } from '~/lib/use-now';
 import { FormField } from '~/routes/-components/form-field';
-import { dash, FieldError, SettingsSection } from './common';
+import { Ago, dash, FieldError, SettingsSection } from './common';
 import { CrudForm, CrudSection, CrudSwitch, useCrudForm } from './crud-section';
 
 /** Every polling session references handles: refresh both after any change. */
 const TWITTER_KEYS = [newsSettingsKeys.twitterHandles, newsSettingsKeys.pollingSessions];
-
-function Ago({ ts }: { ts: number | null }) {
-  const now = useNow();
-  if (!ts) return dash;
-  return (
-    <span className="tabular" title={formatDateTime(ts, { seconds: true })}>
-      {formatAgo(now - ts)}
-    </span>
-  );
-}
 
 export function describeWindow(from: string, to: string) {
   if (from === to || (from === '00:00' && to === '24:00')) return 'All day';

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from '~/components/ui/alert';
+import { Badge } from '~/components/ui/badge';
+import { errorMessage } from '~/lib/http-error';
+import { telegramStatusQuery, type TelegramStatus } from '~/lib/news-settings-api';
+import { Ago } from './common';
+
+const messages = (n: number) => (n === 1 ? '1 message' : `${n.toLocaleString('en-US')} messages`);
+
+/**
+ * One line above the Telegram chats: whether forwarding to them is on, what waits in the outbox and
+ * when the last message went out. Telegram news sources (webhooks) do not depend on it.
+ */
+export function TelegramSendingStatus() {
+  const query = useQuery(telegramStatusQuery);
+  if (query.isPending) return null;
+  if (query.isError) {
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="telegram-status">
+        Could not load the sending status: {errorMessage(query.error)}
+      </p>
+    );
+  }
+  return <TelegramStatusLine status={query.data} />;
+}
+
+export function TelegramStatusLine({ status }: { status: TelegramStatus }) {
+  if (!status.sending) {
+    return (
+      <Alert tone="warning" className="grid gap-0.5" data-testid="telegram-status" data-sending="false">
+        <p className="font-medium">
+          Sending is off: {status.reason ?? 'the bot is not configured'} —{' '}
+          {status.queued ? `${messages(status.queued)} queued` : 'nothing queued'}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          Nothing is forwarded to these chats until an admin sets the secret (
+          <code className="font-mono">wrangler secret put TELEGRAM_BOT_TOKEN</code>); queued messages wait and go out then.
+          Telegram news sources (webhooks) are not affected.
+        </p>
+      </Alert>
+    );
+  }
+  return (
+    <div
+      className="grid gap-1 rounded-md border border-border px-3 py-2 text-sm"
+      data-testid="telegram-status"
+      data-sending="true"
+    >
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <Badge tone={status.lastError ? 'warning' : 'success'}>Sending</Badge>
+        <span className="text-muted-foreground">
+          {status.lastSentAt ? (
+            <>
+              last message <Ago ts={status.lastSentAt} />
+            </>
+          ) : (
+            'no message sent in the last 7 days'
+          )}
+        </span>
+        <span aria-hidden="true" className="text-muted-foreground">
+          ·
+        </span>
+        <span className={status.queued ? 'tabular font-medium' : 'tabular text-muted-foreground'}>{status.queued} queued</span>
+      </p>
+      {status.lastError ? (
+        <p className="text-xs break-words text-destructive" data-testid="telegram-status-error">
+          Last error: {status.lastError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
