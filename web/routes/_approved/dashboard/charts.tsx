@@ -8,11 +8,17 @@ import { SectionTabs } from '~/components/layout/section-tabs';
 import { setSharedRange, useSharedRange } from '~/components/accounts/shared-range';
 import { rangeFromSearch, rangeToSearch, type DateRange } from '~/lib/date-range';
 import { parseRangeSearch } from '~/lib/range-search';
+import { loadHistoryCharts } from './-components/charts-chunk';
 import { ChartsSkeleton, HistorySection, rangeKey } from './-components/history-section';
 
 export const Route = createFileRoute('/_approved/dashboard/charts')({
   staticData: { fullHeight: true },
   validateSearch: parseRangeSearch,
+  // The chart library loads alongside the accounts and the history (on hover intent too), not
+  // after them: the charts are ready, empty, when the data arrives. A failure shows when they render.
+  loader: () => {
+    loadHistoryCharts().catch(() => {});
+  },
   component: ChartsPage,
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HistoryPoint } from '~/components/accounts/metrics';
-import { chartRows, formatChartTime, resample, toLocalChartTime } from './chart-data';
+import { chartRows, formatChartTime, formatTickMark, resample, toLocalChartTime } from './chart-data';
 
 const point = (ts: number): HistoryPoint => ({
   ts,
@@ -55,5 +55,17 @@ describe('resample', () => {
   it('leaves short minute series alone', () => {
     const minutes = Array.from({ length: 1440 }, (_, i) => point(i * 60_000));
     expect(resample(minutes)).toHaveLength(1440);
+  });
+});
+
+describe('time-axis labels', () => {
+  it('reads like the en-US defaults, from the shifted (UTC) chart time', () => {
+    const t = Date.UTC(2026, 10, 22, 14, 5, 30) / 1000;
+    expect(formatTickMark(t, 0)).toBe('2026');
+    expect(formatTickMark(t, 1)).toBe('Nov');
+    expect(formatTickMark(t, 2)).toBe('22');
+    expect(formatTickMark(t, 3)).toBe('14:05');
+    expect(formatTickMark(t, 4)).toBe('14:05:30');
+    expect(formatTickMark(Date.UTC(2026, 0, 1, 0, 0) / 1000, 3)).toBe('00:00');
   });
 });

@@ -63,6 +63,30 @@ export function resample(points: HistoryPoint[], target = TARGET_POINTS): Histor
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A time-axis label for a shifted chart time (seconds) and lightweight-charts' TickMarkType (0 year,
+ * 1 month, 2 day of month, 3 time, 4 time with seconds): `2026`, `Nov`, `26`, `14:05`, `14:05:30`.
+ * The library's default formats each label with toLocaleString (an Intl formatter built per call,
+ * a noticeable part of the first draw); these read the same in en-US and cost a few string ops.
+ */
+export function formatTickMark(seconds: number, kind: number) {
+  const d = new Date(seconds * 1000);
+  switch (kind) {
+    case 0:
+      return String(d.getUTCFullYear());
+    case 1:
+      return MONTHS[d.getUTCMonth()]!;
+    case 2:
+      return String(d.getUTCDate());
+    case 3:
+      return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+    default:
+      return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  }
+}
+
 /** A shifted chart time (seconds) as local `2026-11-22 14:05`. */
 export function formatChartTime(seconds: number) {
   const d = new Date(seconds * 1000);

@@ -11,8 +11,11 @@ import {
   type LogicalRange,
   type MouseEventParams,
   type SeriesType,
+  type TickMarkType,
   type Time,
   type UTCTimestamp,
+  type LineData,
+  type WhitespaceData,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryPoint, MetricKey } from '~/components/accounts/metrics';
@@ -21,7 +24,7 @@ import { cn } from '~/lib/cn';
 import { formatLeverage, formatUsd } from '~/lib/format';
 import { useTheme } from '~/lib/theme';
 import { CHART_PALETTES, type ChartPalette } from './chart-theme';
-import { chartRows, formatChartTime, type ChartRow } from './chart-data';
+import { chartRows, formatChartTime, formatTickMark, type ChartRow } from './chart-data';
 
 /*
  * The history charts of /dashboard/charts: equity, uPnL (futures and total), leverage and notional,
@@ -74,6 +77,13 @@ const CHARTS: ChartSpec[] = [
   },
 ];
 
+/**
+ * One price-axis width for all four charts, wide enough for the longest usual label (−$99,999.99 at
+ * 11 px): the plot areas line up under each other (one crosshair time for all), and the axis does
+ * not widen once the data arrives, which would resize every canvas and draw the charts twice.
+ */
+const PRICE_AXIS_WIDTH = 92;
+
 const priceFormatter: Record<Kind, (value: number) => string> = {
   usd: (v) => formatUsd(v, { compact: Math.abs(v) >= 10_000 }).replace(/\.00(?=[KMB]?$)/, ''),
   pnl: (v) => formatUsd(v, { compact: Math.abs(v) >= 10_000, signed: true }),
@@ -120,6 +130,9 @@ function seriesOptions(spec: SeriesSpec, p: ChartPalette) {
   }
 }
 
+/** Bars kept free right of the last point. */
+const RIGHT_OFFSET = 2;
+
 function addSeries(chart: IChartApi, spec: SeriesSpec, p: ChartPalette): ISeriesApi<SeriesType> {
   const common = { lineWidth: 2 as const, priceLineVisible: false, lastValueVisible: true };
   switch (spec.style) {
@@ -149,6 +162,23 @@ export interface ChartsRender {
 const SERIES_COUNT = CHARTS.reduce((n, chart) => n + chart.series.length, 0);
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+type SeriesPoint = LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
+
+/** The rows and, per chart and series, the values lightweight-charts takes (null: a gap). */
+function chartData(points: HistoryPoint[]) {
+  const at = performance.now();
+  const rows = chartRows(points);
+  const series: SeriesPoint[][][] = CHARTS.map((chart) =>
+    chart.series.map(({ key }) =>
+      rows.map(({ time, point }) => {
+        const value = point[key];
+        return value === null ? { time: time as UTCTimestamp } : { time: time as UTCTimestamp, value };
+      }),
+    ),
+  );
+  return { at, rows, series };
+}
+
 /**
  * The four stacked charts. Once drawn, the container carries data-testid="charts-ready" with the
  * range (data-range), the number of points and the render time (data-render-ms).
@@ -174,7 +204,10 @@ export default function HistoryCharts({
   const rowsRef = useRef<ChartRow[]>([]);
   const [hover, setHover] = useState<number | null>(null);
   const [drawn, setDrawn] = useState<{ key: string; render: ChartsRender } | null>(null);
-  const rows = useMemo(() => chartRows(points), [points]);
+  // The points as the charts take them, built once per arrival (one array per series). `at` is when
+  // they reached this component: the render time below counts from here.
+  const data = useMemo(() => chartData(points), [points]);
+  const rows = data.rows;
   const themeRef = useRef(resolved);
 
   // Create the charts once; tear them down on unmount.
@@ -189,8 +222,18 @@ export default function HistoryCharts({
           timeFormatter: (time: Time) => formatChartTime(time as number),
           priceFormatter: priceFormatter[spec.kind],
         },
-        rightPriceScale: { borderColor: palette.border, minimumWidth: 76, scaleMargins: { top: 0.12, bottom: 0.08 } },
-        timeScale: { borderColor: palette.border, timeVisible: true, secondsVisible: false, rightOffset: 2 },
+        rightPriceScale: {
+          borderColor: palette.border,
+          minimumWidth: PRICE_AXIS_WIDTH,
+          scaleMargins: { top: 0.12, bottom: 0.08 },
+        },
+        timeScale: {
+          borderColor: palette.border,
+          timeVisible: true,
+          secondsVisible: false,
+          rightOffset: RIGHT_OFFSET,
+          tickMarkFormatter: (time: Time, kind: TickMarkType) => formatTickMark(time as number, kind),
+        },
         crosshair: { ...chartOptions(palette).crosshair, mode: CrosshairMode.Magnet },
         handleScale: { axisPressedMouseMove: { time: true, price: false } },
       });
@@ -242,20 +285,16 @@ export default function HistoryCharts({
     });
   }, [resolved]);
 
-  // New data: set it, fit it, and measure: setData, the charts' own draw (they paint in the next
-  // animation frame, ahead of ours), and the frame after that paint.
+  // New data: set it, fit it, and measure from its arrival (above): building the series, setData,
+  // the charts' own draw (they paint in the next animation frame, ahead of ours), and the frame
+  // after that paint. The charts exist before the data arrives (they are created empty while the
+  // history loads), so this is the data's own cost. No points: nothing to draw or report yet.
   useEffect(() => {
-    const t0 = performance.now();
-    rowsRef.current = rows;
+    if (data.rows.length === 0) return;
+    const t0 = data.at;
+    rowsRef.current = data.rows;
     built.current.forEach(({ chart, series }, index) => {
-      CHARTS[index]!.series.forEach((spec, j) => {
-        series[j]!.setData(
-          rows.map(({ time, point }) => {
-            const value = point[spec.key];
-            return value === null ? { time: time as UTCTimestamp } : { time: time as UTCTimestamp, value };
-          }),
-        );
-      });
+      data.series[index]!.forEach((values, j) => series[j]!.setData(values));
       chart.timeScale().fitContent();
     });
     const setDataMs = performance.now() - t0;
@@ -265,13 +304,13 @@ export default function HistoryCharts({
       drawMs = performance.now() - t0;
       second = requestAnimationFrame(() => {
         const render: ChartsRender = {
-          points: rows.length,
+          points: data.rows.length,
           setDataMs: round(setDataMs),
           drawMs: round(drawMs),
           paintedMs: round(performance.now() - t0),
         };
         console.debug(
-          `[charts] ${rows.length} points × ${SERIES_COUNT} series (${rangeKey}): setData ${render.setDataMs} ms, drawn ${render.drawMs} ms, painted ${render.paintedMs} ms after the data reached the charts (${Date.now() - receivedAt} ms after the response)`,
+          `[charts] ${render.points} points × ${SERIES_COUNT} series (${rangeKey}): setData ${render.setDataMs} ms, drawn ${render.drawMs} ms, painted ${render.paintedMs} ms after the data reached the charts (${Date.now() - receivedAt} ms after the response)`,
         );
         setDrawn({ key: rangeKey, render });
       });
@@ -280,7 +319,7 @@ export default function HistoryCharts({
       cancelAnimationFrame(first);
       cancelAnimationFrame(second);
     };
-  }, [rows, rangeKey, receivedAt]);
+  }, [data, rangeKey, receivedAt]);
 
   const shown = hover !== null ? rows[hover] : rows.at(-1);
   const ready = !pending && drawn?.key === rangeKey;

@@ -1,16 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import type { Account } from '~/components/accounts/metrics';
+import { Suspense, useMemo, useState } from 'react';
+import type { Account, HistoryPoint } from '~/components/accounts/metrics';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
+import { cn } from '~/lib/cn';
 import { describeRange, resolveRange, type DateRange } from '~/lib/date-range';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
+import { HistoryCharts } from './charts-chunk';
 
-/* The chart library arrives with this chunk only when the charts are about to draw. */
-const HistoryCharts = lazy(() => import('./history-charts'));
+const NO_POINTS: HistoryPoint[] = [];
 
 export function rangeKey(range: DateRange) {
   return range.preset === 'custom' ? `custom:${range.from}:${range.to}` : range.preset;
@@ -33,7 +34,6 @@ export function HistorySection({ account, range }: { account: Account; range: Da
     setShown({ key, at: history.dataUpdatedAt });
   }
 
-  if (history.isPending) return <ChartsSkeleton />;
   if (history.isError && !history.data) {
     return (
       <Alert className="flex flex-wrap items-center gap-2" data-testid="charts-error">
@@ -44,9 +44,10 @@ export function HistorySection({ account, range }: { account: Account; range: Da
       </Alert>
     );
   }
-  const points = history.data.points;
+  const waiting = history.isPending;
+  const points = history.data?.points ?? NO_POINTS;
   const loading = history.isPlaceholderData;
-  if (points.length === 0 && !loading) {
+  if (points.length === 0 && !loading && !waiting) {
     return (
       <div
         className="flex flex-1 flex-col items-center justify-center rounded-lg border border-dashed border-border p-8 text-center text-sm"
@@ -60,22 +61,24 @@ export function HistorySection({ account, range }: { account: Account; range: Da
     );
   }
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col" aria-busy={loading}>
+    <div className="relative flex min-h-0 flex-1 flex-col" aria-busy={loading || waiting}>
       {loading ? (
         <div className="absolute top-2 right-3 z-10 flex items-center gap-2 rounded-md bg-popover/90 px-2 py-1 text-xs text-muted-foreground shadow">
           <Spinner label="Loading range" className="size-3" /> Loading {describeRange(range).toLowerCase()}…
         </div>
       ) : null}
       <Suspense fallback={<ChartsSkeleton />}>
-        <HistoryCharts points={points} rangeKey={shown.key} pending={loading} receivedAt={shown.at} />
+        <HistoryCharts points={points} rangeKey={shown.key} pending={loading || waiting} receivedAt={shown.at} />
+        {/* First load: the charts are created under the skeleton, so the data only has to be drawn. */}
+        {waiting ? <ChartsSkeleton className="absolute inset-0 z-10 bg-background" /> : null}
       </Suspense>
     </div>
   );
 }
 
-export function ChartsSkeleton() {
+export function ChartsSkeleton({ className }: { className?: string }) {
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-2" data-testid="charts-loading" aria-busy="true">
+    <div className={cn('flex min-h-0 flex-1 flex-col gap-2', className)} data-testid="charts-loading" aria-busy="true">
       {Array.from({ length: 4 }, (_, i) => (
         <div key={i} className="flex min-h-36 flex-1 flex-col gap-2 rounded-lg border border-border bg-card p-3">
           <Skeleton className="h-4 w-40" />
