@@ -80,7 +80,8 @@ async function fanOut(base, cookie, email) {
       /* aborted at the end */
     }
   });
-  while (connected < SUBSCRIBERS) await new Promise((r) => setTimeout(r, 50));
+  const deadline = Date.now() + 20_000;
+  while (connected < SUBSCRIBERS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   measureFrom = Date.now() + 1000;
   await new Promise((r) => setTimeout(r, 1000 + LIVE_SECONDS * 1000));
   controller.abort();
@@ -92,6 +93,7 @@ async function fanOut(base, cookie, email) {
     p99: percentile(latencies, 99),
     polls: snapshotTimes.size,
     seconds: LIVE_SECONDS,
+    connected,
   };
 }
 
@@ -175,7 +177,7 @@ ${table}
 - getUserAccountStats / health = **${(s.rps / a.rps).toFixed(2)}×** throughput (p50 ${s.p50} vs ${a.p50} ms).
 - 30-day history of one account (hourly + thinned minute rows, ${points} points): **p99 ${rows[2].p99} ms** at one connection (target ≤ 50 ms).
 - Live fan-out, ${SUBSCRIBERS} subscribers on one account (oRPC clients in one Node process, through \`wrangler dev\`'s local
-  proxy), poll every ${POLL_MS} ms, measured for ${live.seconds} s once all were connected: ${live.deliveries} deliveries,
+  proxy), poll every ${POLL_MS} ms, measured for ${live.seconds} s once ${live.connected} were connected: ${live.deliveries} deliveries,
   update-to-delivery **p50 ${live.p50} ms, p99 ${live.p99} ms** (target ≤ 100 ms); **${live.polls} exchange polls** in those
   ${live.seconds} s (one per interval, not one per subscriber).
 - Charts, 30 days in Chromium (data arrival → drawn, as the page reports it): ${'error' in charts ? `not measured (${charts.error})` : `median **${charts.median} ms**, max ${charts.max} ms over ${charts.runs} loads (target ≤ 200 ms)`}.
