@@ -218,6 +218,7 @@ export function NewsList({
           className="relative w-full"
           style={{ height: virtualizer.getTotalSize() }}
           data-testid="news-feed"
+          data-items={items.length}
         >
           {virtualItems.map((virtual) => {
             const item = items[virtual.index];
