@@ -27,10 +27,13 @@ export const FRESH_TINT: Record<Importance, string> = {
   low: 'bg-accent/70',
 };
 
-/** A thin bar on the left edge of critical and high rows. */
+/**
+ * A thin bar on the left edge of critical and high rows: an inset shadow (it composes with the focus
+ * ring), not a pseudo-element, so a row costs one box less to style, lay out and paint.
+ */
 export const EDGE: Record<Importance, string> = {
-  critical: 'before:bg-destructive',
-  high: 'before:bg-warning',
-  medium: 'before:bg-transparent',
-  low: 'before:bg-transparent',
+  critical: 'shadow-[inset_2px_0_0_var(--color-destructive)]',
+  high: 'shadow-[inset_2px_0_0_var(--color-warning)]',
+  medium: '',
+  low: '',
 };

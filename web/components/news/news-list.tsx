@@ -1,18 +1,38 @@
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, measureElement, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { cn } from '~/lib/cn';
-import type { NewsItem, TimeFormat } from '~/lib/news-feed';
+import { formatShortAge, type NewsItem, type TimeFormat } from '~/lib/news-feed';
+import { useMediaQuery } from '~/lib/use-media-query';
 import { useNow } from '~/lib/use-now';
 import { NewsRow } from './news-row';
 
 /** How long a live item keeps its importance tint. */
 const FRESH_MS = 8_000;
+/** Then its tint fades out (a 2 s colour transition, news-row.tsx; the clock ticks each second). */
+const FADE_MS = 3_000;
+/** A desktop row with a one-line title (news-row.tsx), and a guess for a compact one. */
+const ROW_HEIGHT = 37;
+const NARROW_ROW_HEIGHT = 76;
+/** Tailwind's `md` breakpoint: the rows' desktop layout. */
+const WIDE = '(min-width: 48rem)';
 /** Within this many pixels of the top the list counts as "at the top". */
 const TOP_SLACK = 8;
 /** Start loading older items this many rows before the end. */
 const PREFETCH_ROWS = 15;
+
+/**
+ * Row heights come from the ResizeObserver the virtualizer keeps on each row. A row just mounted
+ * starts at its known (or estimated) height instead of reading offsetHeight, which would force a
+ * layout in the middle of the render for every row that scrolls into view; most rows are exactly
+ * the estimate, so nothing moves when the observer reports.
+ */
+function measureRow(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>) {
+  if (entry) return measureElement(element, entry, instance);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+}
 
 export interface NewsListHandle {
   /** Moves the current row by `delta` (j/k, arrows) and focuses it. */
@@ -76,14 +96,18 @@ export function NewsList({
   const indexById = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
   const activeIndex = activeId === null ? 0 : Math.min(indexById.get(activeId) ?? 0, Math.max(items.length - 1, 0));
 
-  const narrow = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
+  const wide = useMediaQuery(WIDE);
+  // Stable callbacks: a new getItemKey makes the virtualizer recompute every row's position.
+  const estimateSize = useCallback(() => (wide ? ROW_HEIGHT : NARROW_ROW_HEIGHT), [wide]);
+  const getItemKey = useCallback((index: number) => items[index]?.id ?? index, [items]);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer re-renders us itself
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => (narrow ? 76 : 38),
+    estimateSize,
+    measureElement: measureRow,
     overscan: 8,
-    getItemKey: (index) => items[index]?.id ?? index,
+    getItemKey,
     // Keep the current row mounted while it is scrolled out of view, so it keeps keyboard focus.
     rangeExtractor: useCallback(
       (range: Range) => {
@@ -103,8 +127,18 @@ export function NewsList({
     scrollRef.current?.scrollTo({ top: 0 });
   }, [resetKey]);
 
+  // The other layout (the window crossed the md breakpoint): other heights.
+  const measuredWide = useRef(wide);
+  useEffect(() => {
+    if (measuredWide.current === wide) return;
+    measuredWide.current = wide;
+    virtualizer.measure();
+  }, [wide, virtualizer]);
+
   function onScroll() {
-    const top = (scrollRef.current?.scrollTop ?? 0) <= TOP_SLACK;
+    // The virtualizer's own listener has read the offset already (reading scrollTop here would
+    // force a layout of the rows it has just rendered).
+    const top = (virtualizer.scrollOffset ?? scrollRef.current?.scrollTop ?? 0) <= TOP_SLACK;
     if (top === atTop) return;
     setAtTop(top);
     if (!top) setLeftTopAt(Date.now());
@@ -179,8 +213,11 @@ export function NewsList({
   const onFocusRow = setActiveId;
 
   // "N new": items that arrived live after the list was scrolled away from the top.
-  let unseen = 0;
-  if (!atTop) for (const [id, at] of arrivals) if (at > leftTopAt && indexById.has(id)) unseen++;
+  const unseen = useMemo(() => {
+    let count = 0;
+    if (!atTop) for (const [id, at] of arrivals) if (at > leftTopAt && indexById.has(id)) count++;
+    return count;
+  }, [atTop, arrivals, leftTopAt, indexById]);
 
   const setSize = hasMore ? -1 : items.length;
 
@@ -223,7 +260,7 @@ export function NewsList({
           {virtualItems.map((virtual) => {
             const item = items[virtual.index];
             if (!item) return null;
-            const arrivedAt = arrivals.get(item.id);
+            const sinceArrival = now - (arrivals.get(item.id) ?? -Infinity);
             return (
               <NewsRow
                 key={virtual.key as number}
@@ -232,9 +269,11 @@ export function NewsList({
                 index={virtual.index}
                 start={virtual.start}
                 setSize={setSize}
-                now={now}
+                age={formatShortAge(now - item.ts)}
                 timeFormat={timeFormat}
-                fresh={highlightNew && arrivedAt !== undefined && now - arrivedAt < FRESH_MS}
+                fresh={highlightNew && sinceArrival < FRESH_MS}
+                fading={highlightNew && sinceArrival < FRESH_MS + FADE_MS}
+                wide={wide}
                 active={virtual.index === activeIndex}
                 expanded={expanded.has(item.id)}
                 sourceName={sourceNames.get(item.sourceId)}

@@ -1,14 +1,7 @@
 import { memo, useId, type Ref } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { cn } from '~/lib/cn';
-import {
-  formatLatency,
-  formatNewsTime,
-  formatShortAge,
-  SOURCE_KIND_LABEL,
-  type NewsItem,
-  type TimeFormat,
-} from '~/lib/news-feed';
+import { formatLatency, formatNewsTime, SOURCE_KIND_LABEL, type NewsItem, type TimeFormat } from '~/lib/news-feed';
 import { EDGE, FRESH_TINT, ImportanceBadge } from './importance';
 import { SymbolChips } from './symbol-chips';
 
@@ -17,10 +10,15 @@ export interface NewsRowProps {
   index: number;
   /** -1 while more pages may follow (ARIA feed). */
   setSize: number;
-  now: number;
+  /** The age column (`now`, `12s`, `3h`): a string, so a row re-renders only when it changes. */
+  age: string;
   timeFormat: TimeFormat;
-  /** Arrived live a moment ago: tinted by importance, fading out. */
+  /** Arrived live a moment ago: tinted by importance. */
   fresh: boolean;
+  /** Arrived live lately: the tint fades out (only such rows have colour transitions at all). */
+  fading: boolean;
+  /** The desktop layout (≥ md): the source and latency column instead of the compact line. */
+  wide: boolean;
   active: boolean;
   expanded: boolean;
   sourceName: string | undefined;
@@ -41,9 +39,11 @@ export const NewsRow = memo(function NewsRow({
   item,
   index,
   setSize,
-  now,
+  age,
   timeFormat,
   fresh,
+  fading,
+  wide,
   active,
   expanded,
   sourceName,
@@ -61,6 +61,18 @@ export const NewsRow = memo(function NewsRow({
   const source = sourceName ?? SOURCE_KIND_LABEL[item.sourceKind] ?? item.sourceKind;
   const exact = formatNewsTime(item.ts, timeFormat);
   const latencyTitle = `Published ${formatNewsTime(item.ts, timeFormat, { date: false })}, received ${formatNewsTime(item.receivedAt, timeFormat, { date: false })}`;
+
+  const badge = <ImportanceBadge importance={item.importance} className={wide ? 'mt-px' : undefined} />;
+  const ageLabel = (
+    <time
+      dateTime={new Date(item.ts).toISOString()}
+      title={exact}
+      className={cn('tabular w-9 shrink-0 text-right text-xs text-muted-foreground', wide && 'mt-0.5')}
+      data-testid="news-age"
+    >
+      {age}
+    </time>
+  );
 
   const markers = (
     <>
@@ -107,38 +119,40 @@ export const NewsRow = memo(function NewsRow({
       data-fresh={fresh || undefined}
       style={{ transform: `translateY(${start}px)` }}
       className={cn(
-        'absolute top-0 left-0 flex w-full flex-col gap-1 border-b border-border px-3 py-2 transition-colors duration-[2000ms] outline-none md:flex-row md:items-start md:gap-3',
-        'before:absolute before:inset-y-0 before:left-0 before:w-0.5',
+        // One line of title (leading-5) makes a desktop row exactly ROW_HEIGHT (news-list.tsx).
+        'absolute top-0 left-0 flex w-full flex-col gap-1 border-b border-border px-3 py-2 outline-none md:flex-row md:items-start md:gap-3',
         EDGE[item.importance],
-        fresh ? cn(FRESH_TINT[item.importance], 'duration-150') : 'hover:bg-muted/40',
+        fresh
+          ? cn('transition-colors duration-150', FRESH_TINT[item.importance])
+          : cn('hover:bg-muted/40', fading && 'transition-colors duration-[2000ms]'),
         'focus-visible:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
         (item.isTest || item.isGarbage) && 'opacity-75',
       )}
     >
-      <div className="flex items-center gap-2 md:contents">
-        <ImportanceBadge importance={item.importance} className="md:mt-px" />
-        <time
-          dateTime={new Date(item.ts).toISOString()}
-          title={exact}
-          className="tabular w-9 shrink-0 text-right text-xs text-muted-foreground md:mt-0.5"
-          data-testid="news-age"
-        >
-          {formatShortAge(now - item.ts)}
-        </time>
-        <span className="ml-auto flex min-w-0 items-baseline gap-2 text-xs text-muted-foreground md:hidden">
-          <span className="truncate">
-            {source}
-            {author ? ` · ${author}` : ''}
+      {wide ? (
+        <>
+          {badge}
+          {ageLabel}
+        </>
+      ) : (
+        <div className="flex items-center gap-2">
+          {badge}
+          {ageLabel}
+          <span className="ml-auto flex min-w-0 items-baseline gap-2 text-xs text-muted-foreground">
+            <span className="truncate">
+              {source}
+              {author ? ` · ${author}` : ''}
+            </span>
+            <span className="tabular shrink-0" title={latencyTitle}>
+              {formatLatency(latency)}
+            </span>
           </span>
-          <span className="tabular shrink-0" title={latencyTitle}>
-            {formatLatency(latency)}
-          </span>
-        </span>
-      </div>
+        </div>
+      )}
 
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 id={titleId} className="min-w-0 text-sm leading-snug font-medium [overflow-wrap:anywhere]">
+          <h3 id={titleId} className="min-w-0 text-sm leading-5 font-medium [overflow-wrap:anywhere]">
             {item.url ? (
               <a
                 href={item.url}
@@ -175,15 +189,17 @@ export const NewsRow = memo(function NewsRow({
         ) : null}
       </div>
 
-      <div className="hidden shrink-0 items-baseline gap-3 text-xs text-muted-foreground md:mt-0.5 md:flex">
-        <span className="max-w-[16rem] truncate" title={author ? `${source} · ${author}` : source} data-testid="news-source">
-          {source}
-          {author ? <span className="text-muted-foreground/80"> · {author}</span> : null}
-        </span>
-        <span className="tabular w-12 text-right" title={latencyTitle} data-testid="news-latency">
-          {formatLatency(latency)}
-        </span>
-      </div>
+      {wide ? (
+        <div className="mt-0.5 flex shrink-0 items-baseline gap-3 text-xs text-muted-foreground">
+          <span className="max-w-[16rem] truncate" title={author ? `${source} · ${author}` : source} data-testid="news-source">
+            {source}
+            {author ? <span className="text-muted-foreground/80"> · {author}</span> : null}
+          </span>
+          <span className="tabular w-12 text-right" title={latencyTitle} data-testid="news-latency">
+            {formatLatency(latency)}
+          </span>
+        </div>
+      ) : null}
     </article>
   );
 });

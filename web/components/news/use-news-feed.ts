@@ -54,10 +54,14 @@ export function useNewsFeed({
     return mergeFeed({ pages: shown, live: live.items, search, view, complete });
   }, [pages, live.items, search, view, complete, query.isPlaceholderData]);
 
-  useEffect(() => {
+  // Once per list, not per render (the page renders several times per page of 200 it loads).
+  const listed = useMemo(() => {
     let newestTs = 0;
     for (const item of items) if (item.ts > newestTs) newestTs = item.ts;
-    current.current = { search, view, known: new Set(items.map((item) => item.id)), newestTs, onArrive };
+    return { known: new Set(items.map((item) => item.id)), newestTs };
+  }, [items]);
+  useEffect(() => {
+    current.current = { search, view, known: listed.known, newestTs: listed.newestTs, onArrive };
   });
 
   /**
