@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Session } from '../../auth/session';
 import { isAdminRole } from '../../auth/access';
 import type { Db } from '../../db/client';
@@ -25,13 +25,15 @@ export async function listAccountsFor(db: Db, session: Session, scope: 'mine' | 
 
 /** The account behind a sub-account email, or 403 when the caller may not see it (404 is not leaked). */
 export async function accountForCaller(db: Db, session: Session, email: string) {
-  const account = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.email, email.toLowerCase()) });
-  if (account && seesAllAccounts(session)) return account;
-  if (account) {
-    const assigned = await db.query.accountAssignments.findFirst({
-      where: and(eq(accountAssignments.userId, session.sub), eq(accountAssignments.accountId, account.id)),
-    });
-    if (assigned) return account;
-  }
+  // One read: the account and whether it is assigned to the caller.
+  const [row] = await db
+    .select({
+      account: exchangeAccounts,
+      assigned: sql<number>`exists (select 1 from ${accountAssignments} where ${accountAssignments.userId} = ${session.sub} and ${accountAssignments.accountId} = ${exchangeAccounts.id})`,
+    })
+    .from(exchangeAccounts)
+    .where(eq(exchangeAccounts.email, email.toLowerCase()))
+    .limit(1);
+  if (row && (row.assigned || seesAllAccounts(session))) return row.account;
   throw appError('FORBIDDEN', 'This account is not assigned to you');
 }

@@ -284,7 +284,7 @@ describe('live stream pass-through', () => {
 });
 
 describe('history resolution', () => {
-  it('reads hourly rows only for ranges over a week, one point per hour', async () => {
+  it('reads hourly rows for ranges over a week, minute rows thinned to 10 minutes for a week, every minute for a day', async () => {
     const account = await addAccount(db, { exchange: 'simulated', email: 'resolution@sim.meridian' });
     await setAssignment(db, { userId: trader.id, accountId: account.id, assigned: true });
     const now = Date.now();
@@ -310,6 +310,7 @@ describe('history resolution', () => {
     // 13 columns a row: 7 rows a statement stays under D1's 100 bound parameters.
     for (let i = 0; i < hours.length; i += 7) await db.insert(snapshotsHourly).values(hours.slice(i, i + 7));
     const minutes = Array.from({ length: 60 }, (_, j) => row(Math.floor(now / MINUTE) * MINUTE - j * MINUTE));
+    minutes[0]!.totalBalance = 1234.56789;
     for (let i = 0; i < minutes.length; i += 9) await db.insert(snapshotsMinute).values(minutes.slice(i, i + 9));
     const client = rpcClient(await signedInJar(trader));
     const month = await client.getAccountHistory({
@@ -321,5 +322,14 @@ describe('history resolution', () => {
     expect(month.points.every((p) => p.ts % HOUR === 0)).toBe(true);
     const day = await client.getAccountHistory({ email: 'resolution@sim.meridian', from: now - 24 * HOUR, to: now });
     expect(day.points.some((p) => p.ts % HOUR !== 0)).toBe(true); // minute rows in short ranges
+    expect(day.points.at(-1)).toMatchObject({ ts: minutes[0]!.ts, totalBalance: 1234.57 }); // rounded to cents
+
+    // A week: minute rows thinned to the one closing each 10 minutes, plus the latest.
+    const week = await client.getAccountHistory({ email: 'resolution@sim.meridian', from: now - 7 * 24 * HOUR, to: now });
+    const recent = week.points.filter((p) => p.ts > minutes.at(-1)!.ts);
+    expect(recent.at(-1)!.ts).toBe(minutes[0]!.ts);
+    expect(recent.slice(0, -1).every((p) => p.ts % (10 * MINUTE) === 9 * MINUTE)).toBe(true);
+    expect(recent.length).toBeGreaterThanOrEqual(5);
+    expect(recent.length).toBeLessThanOrEqual(7);
   });
 });

@@ -50,13 +50,10 @@ export const accountStatsSchema = z.object({
 export const historyPointSchema = z.object({
   ts: z.number(),
   totalBalance: z.number(),
-  futuresBalance: z.number(),
-  spotBalance: z.number(),
   futuresUpnl: z.number(),
   totalUpnl: z.number(),
   notional: z.number(),
   leverage: z.number().nullable(),
-  btcPrice: z.number(),
 });
 
 export const PANE_IDS = [
@@ -99,7 +96,7 @@ export const accountsContract = {
   getAccountHistory: oc
     .route({
       method: 'GET',
-      summary: 'Metric history of one account over a date range (minute rows ≤ 7 days old, hourly before)',
+      summary: 'Charted metric history of one account over a date range (minute rows ≤ 7 days old, hourly before)',
     })
     .input(
       emailInput

@@ -5,13 +5,10 @@ import { chartRows, formatChartTime, formatTickMark, resample, toLocalChartTime 
 const point = (ts: number): HistoryPoint => ({
   ts,
   totalBalance: 1,
-  futuresBalance: 1,
-  spotBalance: 0,
   futuresUpnl: 0,
   totalUpnl: 0,
   notional: 0,
   leverage: null,
-  btcPrice: 1,
 });
 
 describe('chart times in local time', () => {

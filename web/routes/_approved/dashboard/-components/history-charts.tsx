@@ -19,7 +19,7 @@ import {
   type WhitespaceData,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { HistoryPoint, MetricKey } from '~/components/accounts/metrics';
+import type { HistoryPoint } from '~/components/accounts/metrics';
 import { MetricValue } from '~/components/accounts/numbers';
 import { cn } from '~/lib/cn';
 import { formatLeverage, formatUsd } from '~/lib/format';
@@ -33,6 +33,8 @@ import { chartRows, formatChartTime, formatTickMark, type ChartRow } from './cha
  * the chart library) is loaded only by this route.
  */
 type Kind = 'usd' | 'pnl' | 'leverage';
+/** The metrics getAccountHistory returns: the ones charted here. */
+type MetricKey = Exclude<keyof HistoryPoint, 'ts'>;
 
 interface SeriesSpec {
   key: MetricKey;
