@@ -1,5 +1,5 @@
 // Starts the built app on workerd against a fresh local D1 for benchmarks; stops it afterwards.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { persistArgs, root, run } from '../scripts/lib.mjs';
 import { prepareLocal } from '../scripts/prepare-local.mjs';
@@ -36,6 +36,35 @@ export function reuseBenchState(dir) {
   return true;
 }
 
+/**
+ * `wrangler dev` answers on `port` through a proxy: a second workerd process that forwards every
+ * request and stream to the workerd running the Worker, on a port of its own. A deployed Worker
+ * has no such hop, so the figures are taken at the Worker's own workerd. Found by asking every port
+ * a workerd listens on for /api/health; falls back to the proxy.
+ */
+async function findUserWorker(port, proxy) {
+  let listening;
+  try {
+    listening = execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' });
+  } catch {
+    return proxy;
+  }
+  const candidates = listening
+    .split('\n')
+    .filter((line) => line.includes('workerd'))
+    .map((line) => line.split(/\s+/)[3])
+    .filter((addr) => addr && addr.startsWith('127.0.0.1:') && !addr.endsWith(`:${port}`));
+  for (const addr of candidates) {
+    try {
+      const res = await fetch(`http://${addr}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok && (await res.json()).ok === true) return `http://${addr}`;
+    } catch {
+      /* not the Worker */
+    }
+  }
+  return proxy;
+}
+
 export async function startBenchServer({ port = 8790, vars = {}, fresh = true } = {}) {
   if (fresh) await prepareBenchState();
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
@@ -60,6 +89,7 @@ export async function startBenchServer({ port = 8790, vars = {}, fresh = true } 
   }
   return {
     base,
+    direct: await findUserWorker(port, base),
     stop: () => {
       try {
         process.kill(-child.pid, 'SIGTERM');

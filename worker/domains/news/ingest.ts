@@ -48,8 +48,13 @@ export async function ingestNews(deps: IngestDeps, raw: RawNewsItem, overrides: 
     symbols: [...new Set([...classified.symbols, ...(overrides.addSymbols ?? [])])],
     importance: overrides.importance ?? classified.importance,
   };
-  if (await findRecentDuplicate(deps.db, draft.dedupKey, draft.ts)) return { status: 'duplicate' };
-  const item = await storeNewsItem(deps.db, draft, await pricesFor(deps.exchange, draft.symbols));
+  // The exchange call (a network round trip with a real exchange) overlaps the duplicate check.
+  const [duplicate, prices] = await Promise.all([
+    findRecentDuplicate(deps.db, draft.dedupKey, draft.ts),
+    pricesFor(deps.exchange, draft.symbols),
+  ]);
+  if (duplicate) return { status: 'duplicate' };
+  const item = await storeNewsItem(deps.db, draft, prices);
   if (!item) return { status: 'duplicate' };
   try {
     await deps.env.NEWS_HUB.getByName('global').publish(item);
