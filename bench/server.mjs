@@ -74,7 +74,7 @@ export async function startBenchServer({ port = 8790, vars = {}, fresh = true } 
     {
       cwd: root,
       detached: true,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.BENCH_SERVER_LOGS ? 'inherit' : 'ignore', 'inherit'],
       env: { ...process.env, CI: 'true' },
     },
   );
