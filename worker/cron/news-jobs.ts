@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { runOutboxSender } from '../domains/news/outbox-sender';
 import { telegramBotToken } from '../domains/news/outbox-status';
+import { mergeNewsIndex } from '../domains/news/news-index-merge';
 import { measurePriceMoves } from '../domains/news/price-moves';
 import { pollRssSources } from '../domains/news/rss-poller';
 import { runNewsSimulator } from '../domains/news/simulated-source';
@@ -75,6 +76,7 @@ export function newsJobs(env: Bindings, db: Db, now: number): Record<string, () 
       if (flag !== '1') return { off: true };
       return runNewsSimulator({ db, ingest: pollerIngestDeps(env, db), now });
     }),
+    newsIndexMerge: () => mergeNewsIndex(db),
     newsPriceMoves: () => measurePriceMoves({ db, exchange: exchangeFor(env), now: Date.now() }),
     telegramOutbox: async () => {
       const token = telegramBotToken(e);
