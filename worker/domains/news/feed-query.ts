@@ -77,6 +77,31 @@ function filters(q: FeedQuery): SQL[] {
   return where;
 }
 
+/**
+ * Symbol filters in timestamp order: one walk of the symbol index (symbol, ts, item_id) per symbol,
+ * in the page's order, each stopping at its first `limit` items that pass the other filters; the
+ * page is the first `limit` of their union. Exact: an item on the page is among the first `limit` of
+ * every symbol it matched. The plain statement's `id IN (every item of the symbols)` built a set of
+ * ~80,000 ids per symbol with a million items before reading a row (16 ms for one symbol, 155 ms for
+ * four); this reads about as many rows as the page needs. The symbol rows carry the item's ts.
+ */
+function bySymbolStatement(q: FeedQuery & { symbols: string[] }): SQL {
+  const where = filters({ ...q, symbols: undefined, cursor: undefined });
+  if (q.cursor)
+    where.push(
+      q.sortOrder === 'asc'
+        ? sql`(s.ts, s.item_id) > (${q.cursor.ts}, ${q.cursor.id})`
+        : sql`(s.ts, s.item_id) < (${q.cursor.ts}, ${q.cursor.id})`,
+    );
+  const direction = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  const walks = [...new Set(q.symbols)].map(
+    (symbol) => sql`SELECT * FROM (SELECT ${COLUMNS} FROM news_item_symbols s CROSS JOIN news_items n ON n.id = s.item_id
+      ${whereClause([sql`s.symbol = ${symbol}`, ...where])} ORDER BY s.ts ${direction}, s.item_id ${direction} LIMIT ${q.limit})`,
+  );
+  // UNION drops the second copy of an item that matched two of the symbols.
+  return sql`SELECT * FROM (${sql.join(walks, sql` UNION `)}) ORDER BY ts ${direction}, id ${direction} LIMIT ${q.limit}`;
+}
+
 const whereClause = (where: SQL[]) => (where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``);
 const NEWEST_FIRST = sql`ORDER BY n.ts DESC, n.id DESC`;
 
@@ -87,6 +112,7 @@ const NEWEST_FIRST = sql`ORDER BY n.ts DESC, n.id DESC`;
  * cursor is a range on that same index.
  */
 export function feedStatement(q: FeedQuery): SQL {
+  if (q.symbols?.length && !q.match && q.sortBy !== 'importance') return bySymbolStatement({ ...q, symbols: q.symbols });
   const where = filters(q);
   if (q.match) where.push(sql`n.id IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${q.match})`);
   const direction = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
