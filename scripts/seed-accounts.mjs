@@ -11,6 +11,8 @@ import { persistArgs, root, run, sqlString, wranglerJson } from './lib.mjs';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** Rows per INSERT statement: keeps each statement under D1's 100 KB limit. */
+const ROWS_PER_INSERT = 150;
 
 export const DEMO_ACCOUNTS = [
   { email: 'trader-main@sim.meridian', label: 'Main book', owners: ['trader@example.com'] },
@@ -104,13 +106,13 @@ export async function seedAccounts() {
       last = { ts, m, positions: snapshot.positions };
       minute.push(`(${sqlString(id)}, ${ts}, ${values(m).join(', ')})`);
     }
-    for (let i = 0; i < minute.length; i += 150)
+    for (let i = 0; i < minute.length; i += ROWS_PER_INSERT)
       statements.push(
-        `INSERT INTO account_snapshots_minute (account_id, ts, ${COLUMNS}) VALUES ${minute.slice(i, i + 150).join(', ')};`,
+        `INSERT INTO account_snapshots_minute (account_id, ts, ${COLUMNS}) VALUES ${minute.slice(i, i + ROWS_PER_INSERT).join(', ')};`,
       );
-    for (let i = 0; i < hourly.length; i += 500)
+    for (let i = 0; i < hourly.length; i += ROWS_PER_INSERT)
       statements.push(
-        `INSERT INTO account_snapshots_hourly (account_id, ts, ${COLUMNS}, min_total_balance, max_total_balance) VALUES ${hourly.slice(i, i + 150).join(', ')};`,
+        `INSERT INTO account_snapshots_hourly (account_id, ts, ${COLUMNS}, min_total_balance, max_total_balance) VALUES ${hourly.slice(i, i + ROWS_PER_INSERT).join(', ')};`,
       );
     statements.push(
       `INSERT INTO account_latest (account_id, ts, metrics, positions) VALUES (${sqlString(id)}, ${last.ts}, ${sqlString(JSON.stringify(last.m))}, ${sqlString(JSON.stringify(last.positions))});`,
