@@ -20,7 +20,12 @@ export const exchangeAccounts = sqliteTable(
     lastErrorAt: integer('last_error_at'),
     lastError: text('last_error'),
   },
-  (t) => [uniqueIndex('exchange_accounts_exchange_email_uq').on(t.exchange, t.email)],
+  // Callers name an account by its email alone (getUserAccountStats, history, live): without the
+  // second index that read scanned every account.
+  (t) => [
+    uniqueIndex('exchange_accounts_exchange_email_uq').on(t.exchange, t.email),
+    index('exchange_accounts_email_idx').on(t.email),
+  ],
 );
 
 export const accountAssignments = sqliteTable(

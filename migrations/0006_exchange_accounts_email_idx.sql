@@ -1,0 +1,1 @@
+CREATE INDEX `exchange_accounts_email_idx` ON `exchange_accounts` (`email`);
