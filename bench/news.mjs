@@ -148,6 +148,7 @@ try {
     ['search "exploit" (1 in 8 items)', { search: 'exploit' }],
     ['search "dogecoin reclaims" (1 in 230)', { search: 'dogecoin reclaims' }],
     ['symbols=SOL, importance=high', { symbols: 'SOL', importance: 'high' }],
+    ['symbols=BTC,ETH,SOL', { symbols: ['BTC', 'ETH', 'SOL'] }],
   ];
   for (const [title, input] of requests) {
     const url = `${base}${rpcGet('getHistoricalNews', input)}`;
