@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import type { NewsItemDto } from '../../rpc/contract/news';
 import { encodeFeedCursor, type FeedCursor } from './feed-cursor';
@@ -102,6 +103,10 @@ function bySymbolStatement(q: FeedQuery & { symbols: string[] }): SQL {
   return sql`SELECT * FROM (${sql.join(walks, sql` UNION `)}) ORDER BY ts ${direction}, id ${direction} LIMIT ${q.limit}`;
 }
 
+/** D1 binds at most this many parameters a statement. */
+const D1_MAX_PARAMS = 100;
+const dialect = new SQLiteAsyncDialect();
+
 const whereClause = (where: SQL[]) => (where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``);
 const NEWEST_FIRST = sql`ORDER BY n.ts DESC, n.id DESC`;
 
@@ -112,7 +117,11 @@ const NEWEST_FIRST = sql`ORDER BY n.ts DESC, n.id DESC`;
  * cursor is a range on that same index.
  */
 export function feedStatement(q: FeedQuery): SQL {
-  if (q.symbols?.length && !q.match && q.sortBy !== 'importance') return bySymbolStatement({ ...q, symbols: q.symbols });
+  if (q.symbols?.length && !q.match && q.sortBy !== 'importance') {
+    const walks = bySymbolStatement({ ...q, symbols: q.symbols });
+    // Each walk binds the other filters again: many symbols with many filters take the plain statement.
+    if (dialect.sqlToQuery(walks).params.length <= D1_MAX_PARAMS) return walks;
+  }
   const where = filters(q);
   if (q.match) where.push(sql`n.id IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${q.match})`);
   const direction = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');

@@ -71,6 +71,15 @@ const CASES: Filters[] = [
   { symbols: ['BTC', 'ETH', 'SOL', 'DOGE', 'BTC'], sortOrder: 'asc', excludeGarbage: false, excludeTestNews: false },
   { symbols: ['ETH', 'DOGE'], importance: ['critical', 'low'], sortOrder: 'desc', excludeGarbage: true, excludeTestNews: false },
   { symbols: ['XRP'], sortOrder: 'desc', excludeGarbage: true, excludeTestNews: true },
+  // The contract's most: 20 symbols, with every importance. One walk each would bind more than
+  // D1's 100 parameters a statement.
+  {
+    symbols: [...SYMBOLS, ...Array.from({ length: 16 }, (_, i) => `X${i}`)],
+    importance: ['critical', 'high', 'medium', 'low'],
+    sortOrder: 'desc',
+    excludeGarbage: true,
+    excludeTestNews: true,
+  },
 ];
 
 describe('the feed filtered by symbols (one index walk per symbol)', () => {
