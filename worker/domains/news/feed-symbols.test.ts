@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsItems, newsItemSymbols } from '../../db/schema/news';
-import { db } from '../../test/harness';
+import { FEED_LIST_MAX } from '../../rpc/contract/news-search';
+import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import { decodeFeedCursor } from './feed-cursor';
 import { queryFeed, type FeedQuery } from './feed-query';
 
@@ -92,4 +93,27 @@ describe('the feed filtered by symbols (one index walk per symbol)', () => {
       const want = expected(f);
       for (const limit of [1, 7, 50, 500]) expect(await pageThrough(f, limit), `limit ${limit}`).toEqual(want);
     });
+});
+
+describe('the longest lists a request may carry', () => {
+  it(`${FEED_LIST_MAX} symbols, sources and importances (a cursor, a search): an answer, not a D1 parameter error`, async () => {
+    const client = rpcClient(await signedInJar(await insertUser()));
+    const many = (prefix: string, known: number) => Array.from({ length: FEED_LIST_MAX - known }, (_, i) => `${prefix}${i}`);
+    for (const sortBy of ['timestamp', 'importance'])
+      for (const search of [undefined, 'symbol walk']) {
+        const page = await client.getHistoricalNews({
+          symbols: [...SYMBOLS, ...many('X', SYMBOLS.length)],
+          sources: ['symbols', ...many('source-', 1)],
+          importance: [...IMPORTANCE, ...many('level-', IMPORTANCE.length)],
+          ...(sortBy === 'timestamp' ? { cursor: `${T0 + 100_000}.1000` } : {}),
+          sortBy,
+          search,
+          limit: 500,
+        } as never);
+        const want = expected({ symbols: SYMBOLS, sortOrder: 'desc', excludeGarbage: true, excludeTestNews: true }).filter(
+          (id) => ITEMS[id - 1]!.ts < T0 + 100_000 || sortBy === 'importance',
+        );
+        expect(page.items.map((item) => item.id).sort((a, b) => a - b)).toEqual([...want].sort((a, b) => a - b));
+      }
+  });
 });
