@@ -3,10 +3,10 @@
 //   node bench/accounts-live.mjs <base> <cookie> <account email>  → one JSON line
 import { createORPCClient } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
+import { percentile } from './lib.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 200);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 15);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * 200 subscribers on one account: delivery latency = arrival − the snapshot's own timestamp.

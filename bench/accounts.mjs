@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../scripts/lib.mjs';
+import { percentile, runInOwnProcess } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -32,7 +33,6 @@ function load(title, opts) {
   });
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const rpcGet = (name, input) => `/api/rpc/${name}?data=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 async function signIn(base, email) {
@@ -48,15 +48,8 @@ async function signIn(base, email) {
     .join('; ');
 }
 
-/** bench/accounts-live.mjs in a fresh Node process (as bench/news-live.mjs, see there why). */
-function fanOut(base, cookie, email) {
-  const out = execFileSync(process.execPath, [join(root, 'bench/accounts-live.mjs'), base, cookie, email], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    timeout: 120_000,
-  });
-  return JSON.parse(out.trim().split('\n').at(-1));
-}
+/** bench/accounts-live.mjs in a Node process of its own (bench/lib.mjs says why). */
+const fanOut = (base, cookie, email) => runInOwnProcess('accounts-live.mjs', [base, cookie, email]);
 
 const summary = (figures) => {
   const sorted = [...figures].sort((a, b) => a - b);

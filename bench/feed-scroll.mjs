@@ -1,8 +1,8 @@
 // The news feed in Chromium with ≥ 5,000 headlines loaded: long tasks and frame times while the
 // mouse wheel scrolls through them (bench/news.mjs). Target: no long task over 50 ms.
 import { chromium } from '@playwright/test';
+import { percentile } from './lib.mjs';
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const round = (ms) => Math.round(ms * 10) / 10;
 
 /** Long tasks (buffered, so none is missed) and every animation frame's time since the one before. */

@@ -4,10 +4,10 @@
 //   node bench/news-live.mjs <base> <trader cookie> <admin cookie> <raw|orpc>  → one JSON line
 import { createORPCClient } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
+import { percentile } from './lib.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_NEWS_SUBSCRIBERS ?? 500);
 const POSTS = Number(process.env.BENCH_NEWS_POSTS ?? 30);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * One subscriber reading the stream's bytes (oRPC's event-stream wire format) and taking each

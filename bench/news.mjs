@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from '../scripts/lib.mjs';
 import { feedScroll } from './feed-scroll.mjs';
+import { runInOwnProcess } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -113,15 +114,9 @@ async function pipelineCost() {
   return ((performance.now() - t0) / n) * 1000; // µs per item
 }
 
-/** bench/news-live.mjs in a fresh Node process (see there why). */
-function liveDelivery(base, traderCookie, adminCookie, kind) {
-  const out = execFileSync(process.execPath, [join(root, 'bench/news-live.mjs'), base, traderCookie, adminCookie, kind], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    timeout: 120_000,
-  });
-  return JSON.parse(out.trim().split('\n').at(-1));
-}
+/** bench/news-live.mjs in a Node process of its own (bench/lib.mjs says why). */
+const liveDelivery = (base, traderCookie, adminCookie, kind) =>
+  runInOwnProcess('news-live.mjs', [base, traderCookie, adminCookie, kind]);
 
 const STATE_DIR = 'bench-state-news';
 if (!reuseBenchState(STATE_DIR)) {
