@@ -1,5 +1,5 @@
 import type { AccessLevel } from './auth/access';
-import type { Contract } from './rpc/contract';
+import type { Contract } from './contract';
 import type { serverFns } from './server-fns/registry';
 
 /**

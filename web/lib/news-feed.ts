@@ -1,4 +1,4 @@
-import type { NewsItemDto } from '../../worker/rpc/contract/news';
+import type { NewsItemDto } from '../../worker/contract/news';
 import { NEWS_SEARCH_DEFAULTS, type NewsSearch } from './news-search';
 import type { RpcInputs } from './types';
 

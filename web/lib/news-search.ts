@@ -1,4 +1,4 @@
-import { FEED_SEARCH_DEFAULTS, normaliseFeedSearchParams, type FeedSearchParams } from '../../worker/rpc/contract/news-search';
+import { FEED_SEARCH_DEFAULTS, normaliseFeedSearchParams, type FeedSearchParams } from '../../worker/contract/news-search';
 
 /** SPEC.md §2 "News feed search parameters" and §9 defaults (limit 200, timestamp descending). */
 export const NEWS_SEARCH_DEFAULTS = FEED_SEARCH_DEFAULTS;
@@ -25,7 +25,7 @@ const ABSENT: Record<Exclude<keyof FeedSearchParams, keyof typeof FEED_SEARCH_DE
 
 /**
  * The feed route's validateSearch: the same normalisation the server applies to getHistoricalNews
- * (worker/rpc/contract/news-search.ts), so the address bar never shows a value the server reads
+ * (worker/contract/news-search.ts), so the address bar never shows a value the server reads
  * differently. Every key is present (undefined when absent) so a dropped value also leaves the URL:
  * the router keeps raw parameters the validator does not mention.
  */

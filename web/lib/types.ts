@@ -1,5 +1,5 @@
 import type { InferContractRouterInputs, InferContractRouterOutputs } from '@orpc/contract';
-import type { Contract } from '../../worker/rpc/contract';
+import type { Contract } from '../../worker/contract';
 
 /** Types inferred from the server contract (type-only: zod never reaches the client bundle). */
 export type RpcInputs = InferContractRouterInputs<Contract>;

@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
-import type { NewsItemDto } from '../rpc/contract/news';
+import type { NewsItemDto } from '../contract/news';
 import { EventStreamFanout } from './event-stream-fanout';
 
 /** The one news feed hub: every open feed subscribes here; ingest publishes each stored item. */

@@ -4,7 +4,7 @@ import { RPC_ACCESS } from '../access-policy';
 import { assertAccess } from '../auth/access';
 import type { Session } from '../auth/session';
 import { accountForCaller } from '../domains/accounts/account-access';
-import { contract } from './contract';
+import { contract } from '../contract';
 import type { RpcContext } from './context';
 
 /**

@@ -2,7 +2,7 @@ import { implement } from '@orpc/server';
 import { assertAccess, type AccessLevel } from '../auth/access';
 import type { Session } from '../auth/session';
 import { reloadAdmin } from '../auth/reload-admin';
-import { contract } from './contract';
+import { contract } from '../contract';
 import type { RpcContext } from './context';
 
 /** Base procedures, one per access level: a procedure declares its level by the base it uses. */

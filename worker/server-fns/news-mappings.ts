@@ -5,7 +5,7 @@ import {
   listMappings,
   updateMapping as changeMapping,
 } from '../domains/news/settings/mappings';
-import { bannedMappingFields, createBannedMappingInput, idSchema, specialMappingFields } from '../rpc/contract/news-mappings';
+import { bannedMappingFields, createBannedMappingInput, idSchema, specialMappingFields } from '../contract/news-mappings';
 import { defineServerFn, noInput } from './define';
 
 const createMappingInput = z.discriminatedUnion('kind', [

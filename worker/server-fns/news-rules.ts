@@ -8,7 +8,7 @@ import {
   updateCustomRule as changeRule,
 } from '../domains/news/settings/rule-store';
 import { MAX_TEXT_LENGTH } from '../domains/news/custom-rules';
-import { idSchema, symbolSchema } from '../rpc/contract/news-mappings';
+import { idSchema, symbolSchema } from '../contract/news-mappings';
 import { defineServerFn, noInput } from './define';
 
 const symbolList = z.array(symbolSchema).max(50);

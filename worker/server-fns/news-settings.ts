@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IMPORTANCE } from '../db/schema/news';
 import { readNewsSettings, updateNewsSettings as saveNewsSettings } from '../domains/news/settings/general-settings';
-import { symbolSchema } from '../rpc/contract/news-mappings';
+import { symbolSchema } from '../contract/news-mappings';
 import { defineServerFn, noInput } from './define';
 
 const unique = <T>(values: T[]) => [...new Set(values)];

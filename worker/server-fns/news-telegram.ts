@@ -7,7 +7,7 @@ import {
   updateTelegramChat as changeChat,
 } from '../domains/news/settings/telegram-chats';
 import { getTelegramSendingStatus, telegramBotToken } from '../domains/news/outbox-status';
-import { idSchema, symbolsSchema } from '../rpc/contract/news-mappings';
+import { idSchema, symbolsSchema } from '../contract/news-mappings';
 import { defineServerFn, noInput } from './define';
 import { telegramChatIdSchema } from './news-schemas';
 

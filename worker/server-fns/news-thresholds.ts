@@ -4,7 +4,7 @@ import {
   deletePerformanceThreshold as removeThreshold,
   readPerformanceThresholds,
 } from '../domains/news/settings/performance-thresholds';
-import { idSchema, symbolSchema } from '../rpc/contract/news-mappings';
+import { idSchema, symbolSchema } from '../contract/news-mappings';
 import { defineServerFn, noInput } from './define';
 
 /** { default, overrides }: the default is the stored row or the implied 1% within 5 minutes. */

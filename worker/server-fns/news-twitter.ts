@@ -11,7 +11,7 @@ import {
   listTwitterPollingSessions,
   updateTwitterPollingSession as changeSession,
 } from '../domains/news/settings/twitter-sessions';
-import { idSchema } from '../rpc/contract/news-mappings';
+import { idSchema } from '../contract/news-mappings';
 import { defineServerFn, noInput } from './define';
 import { displayNameSchema } from './news-schemas';
 

@@ -11,7 +11,7 @@ import { createDb } from '../db/client';
 import { users, type Role, type UserRow } from '../db/schema/users';
 import { startSession } from '../domains/auth/sessions';
 import { getConfig, type Bindings } from '../env';
-import type { Contract } from '../rpc/contract';
+import type { Contract } from '../contract';
 
 export const ORIGIN = 'http://localhost';
 export const PASSWORD = 'correct horse battery';

@@ -1,4 +1,4 @@
-import { FEED_CURSOR_PATTERN } from '../../rpc/contract/news';
+import { FEED_CURSOR_PATTERN } from '../../contract/news';
 
 /**
  * A keyset position in the timestamp order: the (ts, id) of the last item of a page. Items that

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsItems } from '../../db/schema/news';
-import type { NewsItemDto } from '../../rpc/contract/news';
+import type { NewsItemDto } from '../../contract/news';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import { feedStatement, type FeedQuery } from './feed-query';
 import { normaliseFeedSearch } from './search-params';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import type { NewsItemDto } from '../../rpc/contract/news';
+import type { NewsItemDto } from '../../contract/news';
 import { encodeFeedCursor, type FeedCursor } from './feed-cursor';
 
 export interface FeedQuery {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsItems, newsItemSymbols } from '../../db/schema/news';
-import { FEED_LIST_MAX } from '../../rpc/contract/news-search';
+import { FEED_LIST_MAX } from '../../contract/news-search';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import { decodeFeedCursor } from './feed-cursor';
 import { queryFeed, type FeedQuery } from './feed-query';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { Bindings } from '../../env';
 import type { ExchangeAdapter } from '../../exchanges/types';
 import { logError } from '../../lib/log';
-import type { NewsItemDto } from '../../rpc/contract/news';
+import type { NewsItemDto } from '../../contract/news';
 import { loadClassifyConfig } from './news-config';
 import { findRecentDuplicate, storeNewsItem } from './news-store';
 import { classify } from './pipeline';

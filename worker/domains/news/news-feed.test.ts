@@ -8,7 +8,7 @@ import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import { ingestNews } from './ingest';
 import { invalidateClassifyConfig } from './news-config';
 import { enqueueTelegramForItem } from './telegram-outbox';
-import type { NewsItemDto } from '../../rpc/contract/news';
+import type { NewsItemDto } from '../../contract/news';
 import type { RawNewsItem } from './types';
 
 let admin: UserRow;

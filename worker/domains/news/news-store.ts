@@ -1,7 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsItems } from '../../db/schema/news';
-import type { NewsItemDto } from '../../rpc/contract/news';
+import type { NewsItemDto } from '../../contract/news';
 import type { NewsItemDraft } from './types';
 
 /** Same text within this window is one story, whichever source said it first. */

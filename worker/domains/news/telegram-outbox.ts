@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox, telegramChats } from '../../db/schema/news';
-import type { NewsItemDto } from '../../rpc/contract/news';
+import type { NewsItemDto } from '../../contract/news';
 import { IMPORTANCE_RANK } from './types';
 
 /**

@@ -8,7 +8,7 @@ import { enqueueTelegramForItem } from '../../domains/news/telegram-outbox';
 import { defaultExchangeKind } from '../../exchanges/factory';
 import { adapterFor } from '../../exchanges/for-env';
 import { appError } from '../../lib/errors';
-import type { NewsItemDto } from '../contract/news';
+import type { NewsItemDto } from '../../contract/news';
 import { openNewsStream } from '../live-streams';
 import { admin, approved } from '../procedures';
 
