@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { RPC_ACCESS, SERVER_FN_ACCESS } from './access-policy';
-import type { AccessLevel } from './auth/access';
+import type { AccessLevel } from './domains/auth/access';
 import { router } from './rpc/router';
 import { serverFns } from './server-fns/registry';
 import { sessions } from './db/schema/sessions';

@@ -1,4 +1,4 @@
-import type { AccessLevel } from './auth/access';
+import type { AccessLevel } from './domains/auth/access';
 import type { Contract } from './contract';
 import type { serverFns } from './server-fns/registry';
 

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { authRoutes } from './auth/routes';
-import { sessionMiddleware } from './auth/session';
-import type { AppEnv } from './env';
-import { csrfProtection } from './lib/csrf';
-import { appError, errorResponse, toErrorBody } from './lib/errors';
-import { securityHeaders } from './lib/security-headers';
-import { telegramWebhookRoutes } from './providers/telegram/webhook-routes';
+import type { AppEnv } from './http/app-env';
+import { authRoutes } from './http/auth/routes';
+import { sessionMiddleware } from './http/auth/session';
+import { csrfProtection } from './http/csrf';
+import { errorResponse, toErrorBody } from './http/error-response';
+import { securityHeaders } from './http/security-headers';
+import { telegramWebhookRoutes } from './http/telegram-webhook';
+import { domainError } from './lib/domain-error';
 import { rpcRoutes } from './rpc/handler';
 import { serverFnRoutes } from './server-fns/handler';
 
@@ -26,14 +27,14 @@ export function createApp() {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw appError('PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
+        throw domainError('PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB');
       },
     }),
   );
 
   app.on(['GET', 'PUT', 'PATCH', 'DELETE'], AUTH_POST_ONLY, (c) => {
     c.header('Allow', 'POST');
-    throw appError('METHOD_NOT_SUPPORTED', 'Use POST');
+    throw domainError('METHOD_NOT_SUPPORTED', 'Use POST');
   });
   app.route('/api/auth', authRoutes);
   app.route('/api/rpc', rpcRoutes);
@@ -43,7 +44,7 @@ export function createApp() {
   app.route('/api/telegram', telegramWebhookRoutes);
 
   app.notFound(() => {
-    throw appError('NOT_FOUND', 'Not found');
+    throw domainError('NOT_FOUND', 'Not found');
   });
   app.onError((err, c) => {
     const body = toErrorBody(err, c.get('requestId'));

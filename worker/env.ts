@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Session } from './auth/session';
 
 const intFromString = z.coerce.number().int().positive();
 
@@ -17,28 +16,81 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** A secret that may be missing: blank counts as missing, and the provider that needs it is off. */
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || null);
+/** A base URL var: empty means the client's own default. */
+const optionalBaseUrl = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
+/** The vars and optional secrets of the external systems, and the local switches of the live jobs. */
+const providerSchema = z
+  .object({
+    BINANCE_API_KEY: z.string().optional(),
+    BINANCE_API_SECRET: z.string().optional(),
+    BINANCE_BASE_URL: z.string().optional(),
+    BINANCE_FUTURES_BASE_URL: z.string().optional(),
+    /** ms, at most 60000 */
+    BINANCE_RECV_WINDOW: z.string().optional(),
+    TELEGRAM_BOT_TOKEN: optionalSecret,
+    TELEGRAM_BASE_URL: optionalBaseUrl,
+    X_BEARER_TOKEN: optionalSecret,
+    X_BASE_URL: optionalBaseUrl,
+    LOCAL_NEWS_SIMULATOR: z.string().optional(),
+    LIVE_POLL_MS: intFromString.default(3000),
+  })
+  .transform((env) => ({
+    /** Read by the exchange factory (it falls back to the simulated exchange without keys). */
+    binance: {
+      BINANCE_API_KEY: env.BINANCE_API_KEY,
+      BINANCE_API_SECRET: env.BINANCE_API_SECRET,
+      BINANCE_BASE_URL: env.BINANCE_BASE_URL,
+      BINANCE_FUTURES_BASE_URL: env.BINANCE_FUTURES_BASE_URL,
+      BINANCE_RECV_WINDOW: env.BINANCE_RECV_WINDOW,
+    },
+    /** Outbound Telegram forwarding; null token: off (the inbound webhook sources do not need it). */
+    telegram: { token: env.TELEGRAM_BOT_TOKEN, baseUrl: env.TELEGRAM_BASE_URL },
+    /** Twitter polling sessions; null token: off. */
+    x: { bearerToken: env.X_BEARER_TOKEN, baseUrl: env.X_BASE_URL },
+    /** The demo news feed of local runs ("1"). */
+    newsSimulator: env.LOCAL_NEWS_SIMULATOR === '1',
+    /** How often a watched account is polled (ms). */
+    livePollMs: env.LIVE_POLL_MS,
+  }));
+
+export type ProviderConfig = z.output<typeof providerSchema>;
+
 export interface Bindings extends Env {
   JWT_SECRET: string;
+  // Optional secrets (`wrangler secret put`), so not in the generated Env: without one, its provider is off.
+  BINANCE_API_KEY?: string;
+  BINANCE_API_SECRET?: string;
+  BINANCE_BASE_URL?: string;
+  BINANCE_FUTURES_BASE_URL?: string;
+  BINANCE_RECV_WINDOW?: string;
+  TELEGRAM_BOT_TOKEN?: string;
+  X_BEARER_TOKEN?: string;
 }
 
-const cache = new WeakMap<object, Config>();
-
-/** Vars and secrets parsed once per isolate (per env object). A bad config fails loudly at first use. */
-export function getConfig(env: Bindings): Config {
-  let config = cache.get(env);
-  if (!config) {
-    config = configSchema.parse(env);
-    cache.set(env, config);
-  }
-  return config;
+/** Parses once per env object (one per isolate); a bad value fails loudly at first use. */
+function cachedParser<T>(parse: (env: Bindings) => T): (env: Bindings) => T {
+  const cache = new WeakMap<object, T>();
+  return (env) => {
+    let value = cache.get(env);
+    if (value === undefined) {
+      value = parse(env);
+      cache.set(env, value);
+    }
+    return value;
+  };
 }
 
-export interface AppVariables {
-  requestId: string;
-  session: Session | null;
-}
+/** The app's own vars and its signing secret. */
+export const getConfig: (env: Bindings) => Config = cachedParser((env) => configSchema.parse(env));
 
-export interface AppEnv {
-  Bindings: Bindings;
-  Variables: AppVariables;
-}
+/** The external systems' vars and secrets: the only way the worker reads them. */
+export const getProviderConfig: (env: Bindings) => ProviderConfig = cachedParser((env) => providerSchema.parse(env));

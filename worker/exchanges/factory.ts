@@ -1,4 +1,4 @@
-import { appError } from '../lib/errors';
+import { domainError } from '../lib/domain-error';
 import { BinanceAdapter } from './binance/adapter';
 import { DEFAULT_FUTURES_BASE_URL, type BinanceConfig } from './binance/client';
 import { SimulatedExchange } from './simulated/adapter';
@@ -38,7 +38,7 @@ export function createExchangeAdapter(kind: ExchangeKind, config: ExchangeFactor
   if (kind === 'simulated') return new SimulatedExchange({ accounts: config.simulatedAccounts, now: config.now });
   const { env } = config;
   if (!isBinanceConfigured(env)) {
-    throw appError(
+    throw domainError(
       'SERVICE_UNAVAILABLE',
       'Binance is not configured: an admin must set the BINANCE_API_KEY and BINANCE_API_SECRET secrets.',
       { exchange: 'binance' },

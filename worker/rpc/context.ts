@@ -1,6 +1,6 @@
 import type { Bindings } from '../env';
 import type { Db } from '../db/client';
-import type { Session } from '../auth/session';
+import type { Session } from '../domains/auth/access';
 
 export interface RpcContext {
   env: Bindings;

@@ -5,9 +5,10 @@ import { StandardHandler, StandardRPCCodec, StandardRPCMatcher, type StandardHan
 import { ResponseHeadersPlugin, StrictGetMethodPlugin } from '@orpc/server/plugins';
 import { Hono } from 'hono';
 import { createDb } from '../db/client';
-import type { AppEnv } from '../env';
-import { appError } from '../lib/errors';
+import type { AppEnv } from '../http/app-env';
+import { domainError } from '../lib/domain-error';
 import { logError } from '../lib/log';
+import { mapDomainErrors } from './domain-errors';
 import { passLiveStream } from './live-streams';
 import { PlainJsonFirstSerializer } from './plain-json-serializer';
 import { router } from './router';
@@ -21,6 +22,8 @@ const handlerOptions: StandardHandlerOptions<RpcContext> & FetchHandlerOptions<R
       // Known errors are the caller's business; anything else becomes a logged 500.
       if (!(error instanceof ORPCError) || error.status >= 500) logError('rpc error', error, context.requestId);
     }),
+    // Innermost, so the logging above already sees domain errors as ORPCErrors.
+    mapDomainErrors,
   ],
 };
 const codec = new StandardRPCCodec(new StandardRPCSerializer(new PlainJsonFirstSerializer()));
@@ -37,6 +40,6 @@ export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
   const live = await passLiveStream(c.req.raw, context, '/api/rpc');
   if (live) return live;
   const { matched, response } = await rpcHandler.handle(c.req.raw, { prefix: '/api/rpc', context });
-  if (!matched) throw appError('NOT_FOUND', 'Unknown procedure');
+  if (!matched) throw domainError('NOT_FOUND', 'Unknown procedure');
   return response;
 });

@@ -1,8 +1,7 @@
 import { StandardRPCJsonSerializer, StandardRPCSerializer } from '@orpc/client/standard';
 import type { AnySchema } from '@orpc/contract';
 import { RPC_ACCESS } from '../access-policy';
-import { assertAccess } from '../auth/access';
-import type { Session } from '../auth/session';
+import { assertAccess, type Session } from '../domains/auth/access';
 import { accountForCaller } from '../domains/accounts/account-access';
 import { contract } from '../contract';
 import type { RpcContext } from './context';

@@ -1,7 +1,6 @@
 import { implement } from '@orpc/server';
-import { assertAccess, type AccessLevel } from '../auth/access';
-import type { Session } from '../auth/session';
-import { reloadAdmin } from '../auth/reload-admin';
+import { assertAccess, type AccessLevel, type Session } from '../domains/auth/access';
+import { reloadAdmin } from '../domains/auth/reload-admin';
 import { contract } from '../contract';
 import type { RpcContext } from './context';
 

@@ -1,4 +1,4 @@
-import { signOut as endSession } from '../auth/sign-out';
+import { signOut as endSession } from '../http/auth/sign-out';
 import { findUserById } from '../domains/users/find-user';
 import { toUserDto } from '../domains/users/user-dto';
 import { defineServerFn, noInput } from './define';

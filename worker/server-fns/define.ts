@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AccessLevel } from '../auth/access';
-import type { Session } from '../auth/session';
+import type { AccessLevel, Session } from '../domains/auth/access';
 import type { Db } from '../db/client';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../http/app-env';
 
 export interface ServerFnContext {
   c: Context<AppEnv>;

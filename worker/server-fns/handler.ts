@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { assertAccess } from '../auth/access';
-import { reloadAdmin } from '../auth/reload-admin';
+import { assertAccess } from '../domains/auth/access';
+import { reloadAdmin } from '../domains/auth/reload-admin';
 import { createDb } from '../db/client';
-import type { AppEnv } from '../env';
-import { appError } from '../lib/errors';
-import { parseInput } from '../lib/http';
+import type { AppEnv } from '../http/app-env';
+import { parseInput } from '../http/request';
+import { domainError } from '../lib/domain-error';
 import { serverFns } from './registry';
 
 const MARKER = 'createServerFn';
@@ -14,7 +14,7 @@ function parsePayload(raw: string | undefined): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw appError('BAD_REQUEST', 'payload must be URL-encoded JSON');
+    throw domainError('BAD_REQUEST', 'payload must be URL-encoded JSON');
   }
 }
 
@@ -25,12 +25,12 @@ function parsePayload(raw: string | undefined): unknown {
 export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
   const name = c.req.param('name');
   const fn = Object.hasOwn(serverFns, name) ? serverFns[name] : undefined;
-  if (!fn) throw appError('NOT_FOUND', `Unknown server function: ${name}`);
-  if (c.req.query(MARKER) === undefined) throw appError('BAD_REQUEST', 'Missing createServerFn marker');
+  if (!fn) throw domainError('NOT_FOUND', `Unknown server function: ${name}`);
+  if (c.req.query(MARKER) === undefined) throw domainError('BAD_REQUEST', 'Missing createServerFn marker');
   const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
   if (method !== fn.method) {
     c.header('Allow', fn.method);
-    throw appError('METHOD_NOT_SUPPORTED', `${name} accepts ${fn.method} only`);
+    throw domainError('METHOD_NOT_SUPPORTED', `${name} accepts ${fn.method} only`);
   }
   const session = assertAccess(fn.access, c.get('session'));
   const db = createDb(c.env.DB);
@@ -41,10 +41,10 @@ export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
   if (fn.method === 'GET') raw = parsePayload(c.req.query('payload'));
   else {
     const body = await c.req.json().catch(() => {
-      throw appError('BAD_REQUEST', 'Request body must be valid JSON');
+      throw domainError('BAD_REQUEST', 'Request body must be valid JSON');
     });
     if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw appError('BAD_REQUEST', 'Body must be {"data": …, "context": {}}');
+      throw domainError('BAD_REQUEST', 'Body must be {"data": …, "context": {}}');
     raw = (body as { data?: unknown }).data;
   }
   const input = parseInput(fn.input, raw);

@@ -1,9 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Session } from '../../auth/session';
-import { isAdminRole } from '../../auth/access';
+import { isAdminRole, type Session } from '../auth/access';
 import type { Db } from '../../db/client';
 import { accountAssignments, exchangeAccounts } from '../../db/schema/accounts';
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 
 /** Admins and the risk team watch every account; traders only the ones assigned to them. */
 export function seesAllAccounts(session: Session): boolean {
@@ -35,5 +34,5 @@ export async function accountForCaller(db: Db, session: Session, email: string) 
     .where(eq(exchangeAccounts.email, email.toLowerCase()))
     .limit(1);
   if (row && (row.assigned || seesAllAccounts(session))) return row.account;
-  throw appError('FORBIDDEN', 'This account is not assigned to you');
+  throw domainError('FORBIDDEN', 'This account is not assigned to you');
 }

@@ -12,7 +12,7 @@ import { SimulatedExchange } from '../../exchanges/simulated/adapter';
 import type { ExchangeAdapter } from '../../exchanges/types';
 import { db, insertUser, ORIGIN, rpcClient, signedInJar } from '../../test/harness';
 import { router } from '../../rpc/router';
-import type { Session } from '../../auth/session';
+import type { Session } from '../auth/access';
 import type { UserRow } from '../../db/schema/users';
 import { addAccount, setAssignment, syncAccountsFromExchange } from './manage-accounts';
 import { MINUTE_RETENTION_MS, rollupMinuteSnapshots } from './rollup';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { accountAssignments, exchangeAccounts, type ExchangeKind } from '../../db/schema/accounts';
 import { users } from '../../db/schema/users';
 import type { ExchangeAdapter } from '../../exchanges/types';
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 
 export async function listAccountsWithAssignments(db: Db) {
   const [accounts, assignments] = await db.batch([
@@ -58,7 +58,7 @@ export async function addAccount(db: Db, input: { exchange: ExchangeKind; email:
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw appError('CONFLICT', 'This account already exists');
+  if (!row) throw domainError('CONFLICT', 'This account already exists');
   return row;
 }
 
@@ -67,8 +67,8 @@ export async function setAssignment(db: Db, input: { userId: string; accountId: 
     db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)),
     db.select({ id: exchangeAccounts.id }).from(exchangeAccounts).where(eq(exchangeAccounts.id, input.accountId)),
   ]);
-  if (!user.length) throw appError('NOT_FOUND', 'User not found');
-  if (!account.length) throw appError('NOT_FOUND', 'Account not found');
+  if (!user.length) throw domainError('NOT_FOUND', 'User not found');
+  if (!account.length) throw domainError('NOT_FOUND', 'Account not found');
   if (input.assigned) {
     await db
       .insert(accountAssignments)

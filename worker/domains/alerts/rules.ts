@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Session } from '../../auth/session';
+import type { Session } from '../auth/access';
 import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { alertEvents, alertRules } from '../../db/schema/alerts';
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 import { accountForCaller } from '../accounts/account-access';
 import type { AlertMetric, AlertOperator } from './evaluate';
 
@@ -41,7 +41,7 @@ async function ownRule(db: Db, userId: string, id: string) {
   const row = await ruleWithEmail(db)
     .where(and(eq(alertRules.id, id), eq(alertRules.userId, userId)))
     .get();
-  if (!row) throw appError('NOT_FOUND', 'Alert rule not found');
+  if (!row) throw domainError('NOT_FOUND', 'Alert rule not found');
   return row;
 }
 
@@ -97,7 +97,7 @@ export async function acknowledgeEvent(db: Db, userId: string, id: string) {
   const found = await eventWithEmail(db)
     .where(and(eq(alertEvents.id, id), eq(alertEvents.userId, userId)))
     .get();
-  if (!found) throw appError('NOT_FOUND', 'Alert not found');
+  if (!found) throw domainError('NOT_FOUND', 'Alert not found');
   if (found.event.acknowledgedAt === null) {
     const at = Date.now();
     await db.update(alertEvents).set({ acknowledgedAt: at }).where(eq(alertEvents.id, id));

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authFailures } from '../../db/schema/sessions';
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 
 export interface FailureLimits {
   perEmail: number;
@@ -24,7 +24,7 @@ export async function assertSignInAllowed(db: Db, email: string, ip: string, lim
     const limit = row.key.startsWith('email:') ? limits.perEmail : limits.perIp;
     if (row.count >= limit) {
       const retryAfter = Math.ceil((row.windowStart + limits.windowSeconds * 1000 - Date.now()) / 1000);
-      throw appError('TOO_MANY_REQUESTS', 'Too many failed sign-in attempts. Try again later.', { retryAfter });
+      throw domainError('TOO_MANY_REQUESTS', 'Too many failed sign-in attempts. Try again later.', { retryAfter });
     }
   }
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions } from '../../db/schema/sessions';
 import { users, type UserRow } from '../../db/schema/users';
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export interface IssuedRefresh {
@@ -55,7 +55,7 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<{ u
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .get();
-  const invalid = () => appError('UNAUTHORIZED', 'Session expired, please sign in again');
+  const invalid = () => domainError('UNAUTHORIZED', 'Session expired, please sign in again');
   if (!row) throw invalid();
   const { token, session, user } = row;
   if (session.revokedAt !== null || session.expiresAt <= Date.now() || user.disabled) throw invalid();

@@ -1,5 +1,5 @@
-import { ORPCError } from '@orpc/server';
 import type { Db } from '../../db/client';
+import { domainErrorData } from '../../lib/domain-error';
 import type { SendMessageInput, TelegramClient } from '../../providers/telegram/client';
 import { formatNewsMessage } from '../../providers/telegram/format';
 import { planSends, retryDelay, type SentRecord } from '../../providers/telegram/scheduler';
@@ -183,9 +183,8 @@ export function messageFor(row: OutboxRow): SendMessageInput {
 }
 
 function errorData(err: unknown): Record<string, unknown> {
-  if (err instanceof ORPCError && err.data && typeof err.data === 'object') return err.data as Record<string, unknown>;
-  // Anything else (a bug, a D1 hiccup) is worth another try.
-  return { retryable: true };
+  // Anything but a DomainError with data (a bug, a D1 hiccup) is worth another try.
+  return domainErrorData(err) ?? { retryable: true };
 }
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);

@@ -1,5 +1,5 @@
-import { ORPCError } from '@orpc/server';
 import type { Db } from '../../db/client';
+import { domainError, domainErrorData } from '../../lib/domain-error';
 import type { FetchFn } from '../../providers/http';
 import type { FeedItem } from '../../providers/rss/feed';
 import { fetchFeed } from '../../providers/rss/fetch';
@@ -111,7 +111,7 @@ async function pollOne(deps: RssPollDeps, source: SourceRow): Promise<RssSourceO
     Math.max(DEFAULT_FEED_INTERVAL_SECONDS, Number(config.intervalSeconds) || DEFAULT_FEED_INTERVAL_SECONDS) * 1000;
   try {
     const url = str(config.url);
-    if (!url) throw new ORPCError('BAD_REQUEST', { message: 'The source has no feed URL (config.url).' });
+    if (!url) throw domainError('BAD_REQUEST', 'The source has no feed URL (config.url).');
     const res = await fetchFeed(url, { fetch: deps.fetch, etag: str(config.etag), lastModified: str(config.lastModified) });
     let stored = 0;
     if (!res.notModified) {
@@ -142,8 +142,7 @@ async function pollOne(deps: RssPollDeps, source: SourceRow): Promise<RssSourceO
     return { sourceId: source.id, ok: true, notModified: res.notModified, stored, nextAttemptAt };
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-    const data =
-      err instanceof ORPCError && err.data && typeof err.data === 'object' ? (err.data as Record<string, unknown>) : {};
+    const data = domainErrorData(err) ?? {};
     const failures = source.consecutive_failures + 1;
     const retryAfterMs = typeof data.retryAfter === 'number' ? Math.min(MAX_RETRY_AFTER_MS, data.retryAfter * 1000) : 0;
     const nextAttemptAt = now + Math.max(feedBackoffMs(failures), retryAfterMs);

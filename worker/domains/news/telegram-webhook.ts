@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsSources } from '../../db/schema/news';
-import { appError, zodIssuesToData } from '../../lib/errors';
+import { domainError, zodIssuesToData } from '../../lib/domain-error';
 import { logError } from '../../lib/log';
 import { telegramUpdateSchema, type TelegramMessage } from '../../providers/telegram/update';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
@@ -103,10 +103,10 @@ function parseUpdate(text: string) {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw appError('BAD_REQUEST', 'Request body must be valid JSON');
+    throw domainError('BAD_REQUEST', 'Request body must be valid JSON');
   }
   const parsed = telegramUpdateSchema.safeParse(raw);
-  if (!parsed.success) throw appError('BAD_REQUEST', 'Not a Telegram update', zodIssuesToData(parsed.error));
+  if (!parsed.success) throw domainError('BAD_REQUEST', 'Not a Telegram update', zodIssuesToData(parsed.error));
   return parsed.data;
 }
 
@@ -127,11 +127,11 @@ export async function receiveTelegramUpdate(
   const source = await db.query.newsSources.findFirst({
     where: and(eq(newsSources.id, delivery.sourceId), eq(newsSources.kind, 'telegram')),
   });
-  if (!source) throw appError('NOT_FOUND', 'No Telegram source with this id');
+  if (!source) throw domainError('NOT_FOUND', 'No Telegram source with this id');
   if (!(await secretMatches(source.config.secretTokenHash, delivery.secretToken))) {
-    throw appError('UNAUTHORIZED', 'Missing or wrong secret token');
+    throw domainError('UNAUTHORIZED', 'Missing or wrong secret token');
   }
-  if (!source.enabled) throw appError('FORBIDDEN', 'This Telegram source is disabled');
+  if (!source.enabled) throw domainError('FORBIDDEN', 'This Telegram source is disabled');
 
   let update;
   try {
@@ -156,7 +156,7 @@ export async function receiveTelegramUpdate(
         receivedAt,
         `Update ${update.update_id} not stored: ${err instanceof Error ? err.message : String(err)}`,
       );
-      throw appError('SERVICE_UNAVAILABLE', 'The update could not be stored; Telegram will deliver it again');
+      throw domainError('SERVICE_UNAVAILABLE', 'The update could not be stored; Telegram will deliver it again');
     }
   }
   await recordSuccess(db, source.id, receivedAt);

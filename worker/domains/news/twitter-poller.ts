@@ -1,6 +1,6 @@
-import { ORPCError } from '@orpc/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { DomainError, domainErrorData } from '../../lib/domain-error';
 import { twitterHandles, twitterPollingSessions } from '../../db/schema/news';
 import { X_RATE_WINDOW_MS } from '../../providers/twitter/errors';
 import type { XClient, XTweet } from '../../providers/twitter/client';
@@ -48,10 +48,7 @@ export function tweetToRaw(handle: string, tweet: XTweet, receivedAt: number): R
 
 function errorInfo(err: unknown): { code: string; message: string; data: Record<string, unknown> } {
   const message = (err instanceof Error ? err.message : String(err)).slice(0, 300);
-  if (err instanceof ORPCError) {
-    const data = err.data && typeof err.data === 'object' ? (err.data as Record<string, unknown>) : {};
-    return { code: err.code, message, data };
-  }
+  if (err instanceof DomainError) return { code: err.code, message, data: domainErrorData(err) ?? {} };
   return { code: 'INTERNAL_SERVER_ERROR', message, data: { retryable: true } };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 
 function isUniqueViolation(err: unknown): boolean {
   const text = String((err as { cause?: unknown })?.cause ?? err);
@@ -25,7 +25,7 @@ export async function createUser(db: Db, input: { email: string; name: string; p
              CASE WHEN ${isFirst} THEN ${now} ELSE NULL END,
              ${now}, ${now}`);
   } catch (err) {
-    if (isUniqueViolation(err)) throw appError('CONFLICT', 'An account with this email already exists');
+    if (isUniqueViolation(err)) throw domainError('CONFLICT', 'An account with this email already exists');
     throw err;
   }
   const row = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, id) });

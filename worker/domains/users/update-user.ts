@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
 import { users, type Role, type UserRow } from '../../db/schema/users';
-import { isAdminRole } from '../../auth/access';
-import { appError } from '../../lib/errors';
+import { isAdminRole } from '../auth/access';
+import { domainError } from '../../lib/domain-error';
 import { toUserDto } from './user-dto';
 
 export interface UserChanges {
@@ -16,21 +16,21 @@ export interface UserChanges {
 
 /** PRODUCT.md §7: nobody demotes or disables themselves; only a superadmin touches admin roles. */
 function assertAllowed(actor: UserRow, target: UserRow, changes: UserChanges) {
-  if (!isAdminRole(actor.role)) throw appError('FORBIDDEN', 'Admin access required');
+  if (!isAdminRole(actor.role)) throw domainError('FORBIDDEN', 'Admin access required');
   const self = actor.id === target.id;
   const roleChanges = changes.role !== undefined && changes.role !== target.role;
-  if (self && roleChanges) throw appError('FORBIDDEN', 'You cannot change your own role');
+  if (self && roleChanges) throw domainError('FORBIDDEN', 'You cannot change your own role');
   if (self && (changes.approved === false || changes.disabled === true))
-    throw appError('FORBIDDEN', 'You cannot unapprove or disable your own account');
+    throw domainError('FORBIDDEN', 'You cannot unapprove or disable your own account');
   if (roleChanges && (isAdminRole(target.role) || isAdminRole(changes.role!)) && actor.role !== 'superadmin')
-    throw appError('FORBIDDEN', 'Only a superadmin can change admin roles');
+    throw domainError('FORBIDDEN', 'Only a superadmin can change admin roles');
   if (actor.role !== 'superadmin' && target.role === 'superadmin')
-    throw appError('FORBIDDEN', 'Only a superadmin can change a superadmin');
+    throw domainError('FORBIDDEN', 'Only a superadmin can change a superadmin');
 }
 
 export async function updateUser(db: Db, actor: UserRow, targetId: string, changes: UserChanges) {
   const target = await db.query.users.findFirst({ where: eq(users.id, targetId) });
-  if (!target) throw appError('NOT_FOUND', 'User not found');
+  if (!target) throw domainError('NOT_FOUND', 'User not found');
   assertAllowed(actor, target, changes);
 
   const now = Date.now();
@@ -53,6 +53,6 @@ export async function updateUser(db: Db, actor: UserRow, targetId: string, chang
       ])
     : [await update];
   const row = rows[0];
-  if (!row) throw appError('NOT_FOUND', 'User not found');
+  if (!row) throw domainError('NOT_FOUND', 'User not found');
   return toUserDto(row);
 }

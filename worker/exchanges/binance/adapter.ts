@@ -1,4 +1,4 @@
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 import { parseDecimal } from '../parse-number';
 import type { AccountSnapshot, ExchangeAdapter, SubAccount, UsedWeight } from '../types';
 import { BinanceHttpClient, type BinanceConfig } from './client';
@@ -50,7 +50,7 @@ export class BinanceAdapter implements ExchangeAdapter {
       all.push(...rows.map(toSubAccount));
       if (rows.length < PAGE_LIMIT) return all;
     }
-    throw appError('BAD_GATEWAY', `Binance kept returning sub-account pages past ${MAX_PAGES * PAGE_LIMIT} accounts.`);
+    throw domainError('BAD_GATEWAY', `Binance kept returning sub-account pages past ${MAX_PAGES * PAGE_LIMIT} accounts.`);
   }
 
   async getAccountSnapshot(email: string): Promise<AccountSnapshot> {
@@ -66,7 +66,7 @@ export class BinanceAdapter implements ExchangeAdapter {
     ]);
     const priceOf = createUsdPricer(expectArray(tickers, 'ticker prices'));
     const btcPrice = priceOf('BTC');
-    if (btcPrice === undefined) throw appError('BAD_GATEWAY', 'Binance sent no BTCUSDT price.');
+    if (btcPrice === undefined) throw domainError('BAD_GATEWAY', 'Binance sent no BTCUSDT price.');
     return {
       email,
       takenAt: this.now(),

@@ -1,4 +1,4 @@
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 import type { UsedWeight } from '../types';
 import { classifyNetworkError, classifyResponse, parseErrorBody, type Failure } from './errors';
 import { buildQuery, createSigner, type QueryParams } from './sign';
@@ -134,7 +134,7 @@ export class BinanceHttpClient {
     } catch {
       return {
         ok: false,
-        failure: { error: appError('BAD_GATEWAY', 'Binance sent an unreadable response.'), retry: { kind: 'backoff' } },
+        failure: { error: domainError('BAD_GATEWAY', 'Binance sent an unreadable response.'), retry: { kind: 'backoff' } },
       };
     }
     // Some sapi endpoints report errors as HTTP 200 with {code, msg}.
@@ -167,7 +167,7 @@ export class BinanceHttpClient {
       const sentAt = this.now();
       const { serverTime } = await this.publicGet<{ serverTime: number }>('spot', '/api/v3/time');
       if (typeof serverTime !== 'number' || !Number.isFinite(serverTime)) {
-        throw appError('BAD_GATEWAY', 'Binance sent an invalid server time.');
+        throw domainError('BAD_GATEWAY', 'Binance sent an invalid server time.');
       }
       // Assume the server read its clock halfway through the round trip.
       this.offsetMs = serverTime - (sentAt + this.now()) / 2;

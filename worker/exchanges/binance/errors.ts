@@ -1,11 +1,10 @@
-import type { ORPCError } from '@orpc/server';
 import type { ErrorCode } from '../../lib/error-catalogue';
-import { appError } from '../../lib/errors';
+import { domainError, type DomainError } from '../../lib/domain-error';
 
 export type Retry = { kind: 'none' } | { kind: 'backoff' } | { kind: 'after'; ms: number } | { kind: 'resync-clock' };
 
 export interface Failure {
-  error: ORPCError<ErrorCode, unknown>;
+  error: DomainError;
   retry: Retry;
 }
 
@@ -62,7 +61,7 @@ export function classifyResponse(
     ...(retryAfter !== undefined && { retryAfter }),
   };
   const fail = (code: ErrorCode, message: string, retry: Retry = { kind: 'none' }): Failure => ({
-    error: appError(code, message, data),
+    error: domainError(code, message, data),
     retry,
   });
   const wait = retryAfter !== undefined ? ` Try again in ${retryAfter} s.` : ' Try again shortly.';
@@ -120,14 +119,14 @@ export function classifyNetworkError(err: unknown, timeoutMs: number): Failure {
   if (name === 'TimeoutError' || name === 'AbortError') {
     // Not retried: each attempt already cost timeoutMs, and the next poll comes within seconds.
     return {
-      error: appError('GATEWAY_TIMEOUT', `Binance did not answer within ${timeoutMs / 1000} s. Try again.`, {
+      error: domainError('GATEWAY_TIMEOUT', `Binance did not answer within ${timeoutMs / 1000} s. Try again.`, {
         exchange: 'binance',
       }),
       retry: { kind: 'none' },
     };
   }
   return {
-    error: appError('BAD_GATEWAY', 'Could not reach Binance. Try again shortly.', { exchange: 'binance' }),
+    error: domainError('BAD_GATEWAY', 'Could not reach Binance. Try again shortly.', { exchange: 'binance' }),
     retry: { kind: 'backoff' },
   };
 }

@@ -1,5 +1,5 @@
 /** Binance response shapes we read (numbers arrive as strings) and their mapping to our types. */
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 import { parseDecimal } from '../parse-number';
 import type { AccountSnapshot, Position, SpotBalance, SubAccount } from '../types';
 
@@ -62,13 +62,13 @@ export interface RawPremiumIndex {
 }
 
 export function expectArray<T>(value: unknown, field: string): T[] {
-  if (!Array.isArray(value)) throw appError('BAD_GATEWAY', `Binance sent an unexpected response (${field} missing).`);
+  if (!Array.isArray(value)) throw domainError('BAD_GATEWAY', `Binance sent an unexpected response (${field} missing).`);
   return value as T[];
 }
 
 export function expectObject<T>(value: unknown, field: string): T {
   if (!value || typeof value !== 'object')
-    throw appError('BAD_GATEWAY', `Binance sent an unexpected response (${field} missing).`);
+    throw domainError('BAD_GATEWAY', `Binance sent an unexpected response (${field} missing).`);
   return value as T;
 }
 

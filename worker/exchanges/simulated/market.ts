@@ -1,4 +1,4 @@
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 import { hashString, hashUnit } from './prng';
 
 interface SimAsset {
@@ -73,7 +73,7 @@ function marketFactor(ms: number): number {
 /** 'BTC' or 'BTCUSDT' → 'BTC'. */
 export function baseAsset(symbol: string): string {
   const base = symbol.endsWith('USDT') ? symbol.slice(0, -4) : symbol;
-  if (!(base in ASSETS)) throw appError('NOT_FOUND', `The simulated market has no symbol ${symbol}`);
+  if (!(base in ASSETS)) throw domainError('NOT_FOUND', `The simulated market has no symbol ${symbol}`);
   return base;
 }
 

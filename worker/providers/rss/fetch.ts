@@ -1,6 +1,5 @@
-import type { ORPCError } from '@orpc/server';
 import type { ErrorCode } from '../../lib/error-catalogue';
-import { appError } from '../../lib/errors';
+import { domainError, type DomainError } from '../../lib/domain-error';
 import { fetchWithTimeout, globalFetch, isTimeout, type FetchFn } from '../http';
 import { parseFeed, type FeedItem, type ParsedFeed } from './feed';
 
@@ -31,8 +30,8 @@ const USER_AGENT = 'MeridianNewsBot/1.0 (+feed reader)';
 
 class TooLarge extends Error {}
 
-function rssError(code: ErrorCode, message: string, data: Record<string, unknown>): ORPCError<ErrorCode, unknown> {
-  return appError(code, message, { provider: 'rss', ...data });
+function rssError(code: ErrorCode, message: string, data: Record<string, unknown>): DomainError {
+  return domainError(code, message, { provider: 'rss', ...data });
 }
 
 /** Seconds from a Retry-After header (delta-seconds or HTTP date). */
@@ -101,10 +100,10 @@ export async function fetchFeed(url: string, options: FetchFeedOptions = {}): Pr
   try {
     target = new URL(url);
   } catch {
-    throw appError('BAD_REQUEST', `"${url}" is not a valid feed URL.`, { provider: 'rss' });
+    throw domainError('BAD_REQUEST', `"${url}" is not a valid feed URL.`, { provider: 'rss' });
   }
   if (target.protocol !== 'https:' && target.protocol !== 'http:') {
-    throw appError('BAD_REQUEST', 'A feed URL must start with http:// or https://.', { provider: 'rss' });
+    throw domainError('BAD_REQUEST', 'A feed URL must start with http:// or https://.', { provider: 'rss' });
   }
   const where = describe(target);
   const timeoutMs = options.timeoutMs ?? 10_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 import { fetchWithTimeout, globalFetch, parseJson, readText, trimBaseUrl, type FetchFn } from '../http';
 import { mapTelegramError, mapTelegramNetworkError, parseTelegramError } from './errors';
 import { truncateMessage } from './format';
@@ -38,7 +38,7 @@ export class TelegramClient {
   private readonly timeoutMs: number;
 
   constructor(private readonly config: TelegramConfig) {
-    if (!config.token) throw appError('INTERNAL_SERVER_ERROR', 'Telegram bot token is not configured');
+    if (!config.token) throw domainError('INTERNAL_SERVER_ERROR', 'Telegram bot token is not configured');
     this.baseUrl = trimBaseUrl(config.baseUrl ?? DEFAULT_TELEGRAM_BASE_URL);
     this.fetchFn = config.fetch ?? globalFetch;
     this.timeoutMs = config.timeoutMs ?? 10_000;
@@ -47,10 +47,10 @@ export class TelegramClient {
   async sendMessage(input: SendMessageInput): Promise<{ messageId: number }> {
     const { chatId } = input;
     if (typeof chatId === 'number' ? !Number.isSafeInteger(chatId) : !/^(-?\d+|@[A-Za-z0-9_]{4,})$/.test(chatId)) {
-      throw appError('BAD_REQUEST', `"${chatId}" is not a Telegram chat id.`, { chatId, permanent: true });
+      throw domainError('BAD_REQUEST', `"${chatId}" is not a Telegram chat id.`, { chatId, permanent: true });
     }
     if (input.text.trim() === '') {
-      throw appError('BAD_REQUEST', 'A Telegram message needs some text.', { chatId, permanent: true });
+      throw domainError('BAD_REQUEST', 'A Telegram message needs some text.', { chatId, permanent: true });
     }
     const payload: Record<string, unknown> = {
       chat_id: chatId,
@@ -75,7 +75,7 @@ export class TelegramClient {
     if (sent.res.ok && ok.success) return { messageId: ok.data.result.message_id };
     if (sent.res.ok && (body as { ok?: unknown } | undefined)?.ok !== false) {
       // 200 without a message id: Telegram may or may not have sent it.
-      throw appError('BAD_GATEWAY', 'Telegram sent an unreadable answer to sendMessage.', {
+      throw domainError('BAD_GATEWAY', 'Telegram sent an unreadable answer to sendMessage.', {
         provider: 'telegram',
         chatId,
         retryable: true,

@@ -1,6 +1,5 @@
-import type { ORPCError } from '@orpc/server';
 import type { ErrorCode } from '../../lib/error-catalogue';
-import { appError } from '../../lib/errors';
+import { domainError, type DomainError } from '../../lib/domain-error';
 import type { NetworkFailure } from '../http';
 
 /** Telegram's failure body: {ok: false, error_code, description, parameters?}. */
@@ -26,8 +25,8 @@ export function parseTelegramError(body: unknown): TelegramErrorBody {
 
 type ChatId = number | string;
 
-function tgError(code: ErrorCode, message: string, data: Record<string, unknown>): ORPCError<ErrorCode, unknown> {
-  return appError(code, message, { provider: 'telegram', ...data });
+function tgError(code: ErrorCode, message: string, data: Record<string, unknown>): DomainError {
+  return domainError(code, message, { provider: 'telegram', ...data });
 }
 
 /**
@@ -36,7 +35,7 @@ function tgError(code: ErrorCode, message: string, data: Record<string, unknown>
  * data.permanent: this message into this chat will never succeed as is;
  * data.disableChat: stop sending to the chat and tell the admins in the settings.
  */
-export function mapTelegramError(status: number, body: TelegramErrorBody, chatId: ChatId): ORPCError<ErrorCode, unknown> {
+export function mapTelegramError(status: number, body: TelegramErrorBody, chatId: ChatId): DomainError {
   const code = body.errorCode ?? status;
   const description = body.description;
   const base = { httpStatus: status, errorCode: code, description, chatId };
@@ -96,7 +95,7 @@ export function mapTelegramNetworkError(
   failure: NetworkFailure,
   timeoutMs: number,
   chatId: ChatId,
-): ORPCError<ErrorCode, unknown> {
+): DomainError {
   if (failure.kind === 'timeout') {
     // The request may have reached Telegram: a retry can deliver the message twice.
     return tgError('GATEWAY_TIMEOUT', `Telegram did not answer within ${timeoutMs / 1000} s; the message will be retried.`, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 import { fetchWithTimeout, globalFetch, parseJson, readText, trimBaseUrl, type FetchFn } from '../http';
 import {
   mapXNetworkError,
@@ -131,7 +131,7 @@ export class XClient {
   private readonly timeoutMs: number;
 
   constructor(private readonly config: XConfig) {
-    if (!config.bearerToken) throw appError('INTERNAL_SERVER_ERROR', 'X bearer token is not configured');
+    if (!config.bearerToken) throw domainError('INTERNAL_SERVER_ERROR', 'X bearer token is not configured');
     this.baseUrl = trimBaseUrl(config.baseUrl ?? DEFAULT_X_BASE_URL);
     this.fetchFn = config.fetch ?? globalFetch;
     this.now = config.now ?? Date.now;
@@ -142,7 +142,7 @@ export class XClient {
   async lookupUser(username: string): Promise<XUser> {
     const handle = username.trim().replace(/^@/, '');
     if (!USERNAME.test(handle)) {
-      throw appError('BAD_REQUEST', `"${username}" is not a valid X username (1–15 letters, digits or _).`);
+      throw domainError('BAD_REQUEST', `"${username}" is not a valid X username (1–15 letters, digits or _).`);
     }
     const subject = `user @${handle}`;
     const { body } = await this.get(`/2/users/by/username/${handle}`, new URLSearchParams(), subject);
@@ -157,14 +157,14 @@ export class XClient {
   async userTimeline(userId: string, options: TimelineOptions = {}): Promise<XTimelinePage> {
     const maxResults = options.maxResults ?? 10;
     const maxPages = options.maxPages ?? 3;
-    if (!NUMERIC_ID.test(userId)) throw appError('BAD_REQUEST', `"${userId}" is not an X user id.`);
+    if (!NUMERIC_ID.test(userId)) throw domainError('BAD_REQUEST', `"${userId}" is not an X user id.`);
     if (options.sinceId !== undefined && !NUMERIC_ID.test(options.sinceId)) {
-      throw appError('BAD_REQUEST', `"${options.sinceId}" is not an X post id.`);
+      throw domainError('BAD_REQUEST', `"${options.sinceId}" is not an X post id.`);
     }
     if (!Number.isInteger(maxResults) || maxResults < 5 || maxResults > 100) {
-      throw appError('BAD_REQUEST', 'maxResults must be an integer from 5 to 100.');
+      throw domainError('BAD_REQUEST', 'maxResults must be an integer from 5 to 100.');
     }
-    if (!Number.isInteger(maxPages) || maxPages < 1) throw appError('BAD_REQUEST', 'maxPages must be at least 1.');
+    if (!Number.isInteger(maxPages) || maxPages < 1) throw domainError('BAD_REQUEST', 'maxPages must be at least 1.');
 
     const subject = `the timeline of user ${userId}`;
     const sinceId = options.sinceId;

@@ -1,6 +1,5 @@
-import type { ORPCError } from '@orpc/server';
 import type { ErrorCode } from '../../lib/error-catalogue';
-import { appError } from '../../lib/errors';
+import { domainError, type DomainError } from '../../lib/domain-error';
 import type { NetworkFailure } from '../http';
 
 /** The x-rate-limit-* headers of one response; resetAt in ms. */
@@ -55,8 +54,8 @@ export function parseProblem(body: unknown): XProblem {
   return { type: str(source.type), title: str(source.title), detail: str(source.detail), reason: str(source.reason) };
 }
 
-function xError(code: ErrorCode, message: string, data: Record<string, unknown>): ORPCError<ErrorCode, unknown> {
-  return appError(code, message, { provider: 'x', ...data });
+function xError(code: ErrorCode, message: string, data: Record<string, unknown>): DomainError {
+  return domainError(code, message, { provider: 'x', ...data });
 }
 
 /** Maps a non-2xx X answer to a catalogue error. `retryable`: the same request may work later. */
@@ -66,7 +65,7 @@ export function mapXResponseError(
   headers: Headers,
   now: number,
   subject: string,
-): ORPCError<ErrorCode, unknown> {
+): DomainError {
   const rateLimit = readRateLimit(headers);
   const kind = problemKind(problem);
   const base = { httpStatus: status, problem: kind, rateLimit };
@@ -119,7 +118,7 @@ export function mapXResponseError(
 }
 
 /** Errors X reports inside a 200 answer (`{errors: [...]}` without `data`). */
-export function mapXPartialError(problem: XProblem, subject: string): ORPCError<ErrorCode, unknown> {
+export function mapXPartialError(problem: XProblem, subject: string): DomainError {
   const kind = problemKind(problem);
   const data = { httpStatus: 200, problem: kind, detail: problem.detail, retryable: false, permanent: true };
   if (kind === 'resource-not-found') return xError('NOT_FOUND', `X has no ${subject}.`, data);
@@ -136,7 +135,7 @@ export function mapXPartialError(problem: XProblem, subject: string): ORPCError<
   );
 }
 
-export function mapXNetworkError(failure: NetworkFailure, timeoutMs: number): ORPCError<ErrorCode, unknown> {
+export function mapXNetworkError(failure: NetworkFailure, timeoutMs: number): DomainError {
   return failure.kind === 'timeout'
     ? xError('GATEWAY_TIMEOUT', `X did not answer within ${timeoutMs / 1000} s. The next poll will try again.`, {
         retryable: true,
@@ -144,6 +143,6 @@ export function mapXNetworkError(failure: NetworkFailure, timeoutMs: number): OR
     : xError('BAD_GATEWAY', 'Could not reach X. The next poll will try again.', { retryable: true });
 }
 
-export function unreadableX(subject: string): ORPCError<ErrorCode, unknown> {
+export function unreadableX(subject: string): DomainError {
   return xError('BAD_GATEWAY', `X sent an unreadable response for ${subject}.`, { retryable: true });
 }

@@ -1,4 +1,4 @@
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 
 /** The parts of a twitter polling session that decide when it reads X. */
 export interface PollingSession {
@@ -38,7 +38,7 @@ const TIME = /^(?:([01]\d|2[0-3]):([0-5]\d)|(24):(00))$/;
 /** 'HH:MM' → ms after midnight UTC. */
 export function parseUtcTime(value: string): number {
   const m = TIME.exec(value.trim());
-  if (!m) throw appError('BAD_REQUEST', `Invalid active window time "${value}": use HH:MM (UTC), e.g. 08:30.`);
+  if (!m) throw domainError('BAD_REQUEST', `Invalid active window time "${value}": use HH:MM (UTC), e.g. 08:30.`);
   const hours = Number(m[1] ?? m[3]);
   const minutes = Number(m[2] ?? m[4]);
   return (hours * 60 + minutes) * 60_000;
@@ -77,7 +77,7 @@ export function planPoll(session: PollingSession, now: number, options: PollOpti
   if (!session.enabled) return { poll: false, nextAt: null, reason: 'disabled' };
   const { intervalSeconds } = session;
   if (!Number.isFinite(intervalSeconds) || intervalSeconds <= 0) {
-    throw appError('BAD_REQUEST', 'A polling interval must be a positive number of seconds.');
+    throw domainError('BAD_REQUEST', 'A polling interval must be a positive number of seconds.');
   }
   const intervalMs = intervalSeconds * 1000;
   const window = parseWindow(session.activeFromUtc, session.activeToUtc);

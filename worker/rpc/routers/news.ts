@@ -7,7 +7,7 @@ import { normaliseFeedSearch } from '../../domains/news/search-params';
 import { enqueueTelegramForItem } from '../../domains/news/telegram-outbox';
 import { defaultExchangeKind } from '../../exchanges/factory';
 import { adapterFor } from '../../exchanges/for-env';
-import { appError } from '../../lib/errors';
+import { domainError } from '../../lib/domain-error';
 import type { NewsItemDto } from '../../contract/news';
 import { openNewsStream } from '../live-streams';
 import { admin, approved } from '../procedures';
@@ -17,7 +17,7 @@ export const newsRouter = {
     const search = normaliseFeedSearch(input);
     const cursor = input.cursor === undefined ? undefined : decodeFeedCursor(input.cursor);
     if (input.cursor !== undefined && (!cursor || search.sortBy !== 'timestamp'))
-      throw appError('BAD_REQUEST', 'cursor pages the timestamp order only');
+      throw domainError('BAD_REQUEST', 'cursor pages the timestamp order only');
     return queryFeed(context.db, {
       ...search,
       match: toFtsQuery(search.search, { prefix: true }),

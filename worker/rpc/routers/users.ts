@@ -1,19 +1,19 @@
 import { getConfig } from '../../env';
-import { sameClaims, claimsFromUser } from '../../auth/claims';
-import { accessCookieFor } from '../../auth/issue';
+import { sameClaims, claimsFromUser } from '../../domains/auth/claims';
 import { isSessionLive } from '../../domains/auth/sessions';
 import { findUserById } from '../../domains/users/find-user';
 import { listUsers } from '../../domains/users/list-users';
 import { updateUser } from '../../domains/users/update-user';
 import { toUserDto } from '../../domains/users/user-dto';
-import { appError } from '../../lib/errors';
+import { accessCookieFor } from '../../http/auth/issue';
+import { domainError } from '../../lib/domain-error';
 import { admin, authed } from '../procedures';
 
 export const usersRouter = {
   getCurrentUser: authed.getCurrentUser.handler(async ({ context }) => {
     const { db, session } = context;
     const [user, live] = await Promise.all([findUserById(db, session.sub), isSessionLive(db, session.sid)]);
-    if (!user || user.disabled || !live) throw appError('UNAUTHORIZED', 'Session ended, please sign in again');
+    if (!user || user.disabled || !live) throw domainError('UNAUTHORIZED', 'Session ended, please sign in again');
     // Claims changed (approved, role, flags): re-issue the access token so the change applies now.
     if (!sameClaims(claimsFromUser(user, session.sid), session)) {
       context.resHeaders?.append('Set-Cookie', await accessCookieFor(context.url, getConfig(context.env), user, session.sid));

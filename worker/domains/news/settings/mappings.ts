@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { bannedMappings, specialMappings } from '../../../db/schema/news';
-import { appError } from '../../../lib/errors';
+import { domainError } from '../../../lib/domain-error';
 import { invalidateClassifyConfig } from '../news-config';
 
 /** Both tables have the same columns; the cast below only picks one of two identical shapes. */
@@ -28,9 +28,9 @@ const LABEL: Record<MappingKind, string> = { special: 'Special mapping', banned:
 export const termKey = (term: string) => term.toLowerCase();
 
 function assertUsable(kind: MappingKind, fields: MappingFields) {
-  if (!fields.terms.length) throw appError('BAD_REQUEST', 'Add at least one term');
+  if (!fields.terms.length) throw domainError('BAD_REQUEST', 'Add at least one term');
   // A banned mapping without symbols marks items garbage; a special one without symbols tags nothing.
-  if (kind === 'special' && !fields.symbols.length) throw appError('BAD_REQUEST', 'A special mapping needs at least one symbol');
+  if (kind === 'special' && !fields.symbols.length) throw domainError('BAD_REQUEST', 'A special mapping needs at least one symbol');
 }
 
 const listQuery = (db: Db, kind: MappingKind) => {
@@ -50,7 +50,7 @@ export async function listMappings(db: Db): Promise<Record<MappingKind, MappingD
 async function findMapping(db: Db, kind: MappingKind, id: string): Promise<MappingDto> {
   const table = tableOf(kind);
   const row = await db.select().from(table).where(eq(table.id, id)).get();
-  if (!row) throw appError('NOT_FOUND', `${LABEL[kind]} not found`);
+  if (!row) throw domainError('NOT_FOUND', `${LABEL[kind]} not found`);
   return row;
 }
 
@@ -76,7 +76,7 @@ export async function updateMapping(db: Db, kind: MappingKind, id: string, updat
     .set({ ...next, updatedAt: Date.now() })
     .where(eq(table.id, id))
     .returning();
-  if (!row) throw appError('NOT_FOUND', `${LABEL[kind]} not found`);
+  if (!row) throw domainError('NOT_FOUND', `${LABEL[kind]} not found`);
   invalidateClassifyConfig();
   return row;
 }
@@ -84,7 +84,7 @@ export async function updateMapping(db: Db, kind: MappingKind, id: string, updat
 export async function deleteMapping(db: Db, kind: MappingKind, id: string): Promise<{ id: string }> {
   const table = tableOf(kind);
   const [row] = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-  if (!row) throw appError('NOT_FOUND', `${LABEL[kind]} not found`);
+  if (!row) throw domainError('NOT_FOUND', `${LABEL[kind]} not found`);
   invalidateClassifyConfig();
   return row;
 }

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { performanceThresholds } from '../../../db/schema/news';
-import { appError } from '../../../lib/errors';
+import { domainError } from '../../../lib/domain-error';
 import { isUniqueViolation } from './db-errors';
 
 export type ThresholdWindow = 1 | 5 | 15;
@@ -56,7 +56,7 @@ export async function createPerformanceThreshold(
 ): Promise<PerformanceThresholdDto> {
   const id = crypto.randomUUID();
   const clash = () =>
-    appError('CONFLICT', fields.symbol ? `${fields.symbol} already has a threshold` : 'A default threshold already exists');
+    domainError('CONFLICT', fields.symbol ? `${fields.symbol} already has a threshold` : 'A default threshold already exists');
   try {
     const result = await db.$client
       .prepare(
@@ -79,6 +79,6 @@ export async function deletePerformanceThreshold(db: Db, id: string): Promise<{ 
     .delete(performanceThresholds)
     .where(eq(performanceThresholds.id, id))
     .returning({ id: performanceThresholds.id });
-  if (!row) throw appError('NOT_FOUND', 'Performance threshold not found');
+  if (!row) throw domainError('NOT_FOUND', 'Performance threshold not found');
   return row;
 }

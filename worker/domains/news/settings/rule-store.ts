@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { customRules, newsItems } from '../../../db/schema/news';
-import { appError } from '../../../lib/errors';
+import { domainError } from '../../../lib/domain-error';
 import { validateRule } from '../custom-rules';
 import { invalidateClassifyConfig } from '../news-config';
 import { testRuleAgainst } from '../pipeline';
@@ -27,7 +27,7 @@ function toDto(row: typeof customRules.$inferSelect): CustomRuleDto {
 
 function assertValid(fields: CustomRuleFields) {
   const problem = validateRule({ id: '', ...fields });
-  if (problem) throw appError('BAD_REQUEST', problem);
+  if (problem) throw domainError('BAD_REQUEST', problem);
 }
 
 /** In the order the pipeline runs them: lowest priority number first, then oldest. */
@@ -41,7 +41,7 @@ export async function listCustomRules(db: Db): Promise<CustomRuleDto[]> {
 
 async function findRule(db: Db, id: string) {
   const row = await db.select().from(customRules).where(eq(customRules.id, id)).get();
-  if (!row) throw appError('NOT_FOUND', 'Custom rule not found');
+  if (!row) throw domainError('NOT_FOUND', 'Custom rule not found');
   return toDto(row);
 }
 
@@ -81,14 +81,14 @@ export async function updateCustomRule(db: Db, id: string, updates: Partial<Cust
     .set({ ...next, conditions: { ...next.conditions }, actions: { ...next.actions }, updatedAt: Date.now() })
     .where(eq(customRules.id, id))
     .returning();
-  if (!row) throw appError('NOT_FOUND', 'Custom rule not found');
+  if (!row) throw domainError('NOT_FOUND', 'Custom rule not found');
   invalidateClassifyConfig();
   return toDto(row);
 }
 
 export async function deleteCustomRule(db: Db, id: string): Promise<{ id: string }> {
   const [row] = await db.delete(customRules).where(eq(customRules.id, id)).returning({ id: customRules.id });
-  if (!row) throw appError('NOT_FOUND', 'Custom rule not found');
+  if (!row) throw domainError('NOT_FOUND', 'Custom rule not found');
   invalidateClassifyConfig();
   return row;
 }

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { newsSources } from '../../../db/schema/news';
-import { appError } from '../../../lib/errors';
+import { domainError } from '../../../lib/domain-error';
 import { newWebhookSecret, telegramWebhookPath, webhookSecretConfig } from '../telegram-webhook';
 import type { SourceKind } from '../types';
 
@@ -100,7 +100,7 @@ export async function createSource(db: Db, fields: SourceFields): Promise<Source
     )
     .bind(id, fields.kind, fields.name, JSON.stringify(config), fields.enabled ? 1 : 0, now, url)
     .run();
-  if (!result.meta.changes) throw appError('CONFLICT', `A ${fields.kind} source with this URL already exists`);
+  if (!result.meta.changes) throw domainError('CONFLICT', `A ${fields.kind} source with this URL already exists`);
   const row = await db.select().from(newsSources).where(eq(newsSources.id, id)).get();
   const dto = toDto(row!);
   if (dto.webhook && secretToken) dto.webhook.secretToken = secretToken;

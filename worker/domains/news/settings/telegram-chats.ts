@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { telegramChats } from '../../../db/schema/news';
-import { appError } from '../../../lib/errors';
+import { domainError } from '../../../lib/domain-error';
 import type { Importance } from '../types';
 import { isUniqueViolation } from './db-errors';
 
@@ -29,7 +29,7 @@ export interface TelegramChatFields {
   purpose: ChatPurpose;
 }
 
-const clash = () => appError('CONFLICT', 'This Telegram chat is already configured');
+const clash = () => domainError('CONFLICT', 'This Telegram chat is already configured');
 
 export function listTelegramChats(db: Db): Promise<TelegramChatDto[]> {
   return db.select().from(telegramChats).orderBy(asc(telegramChats.createdAt), asc(telegramChats.id));
@@ -51,7 +51,7 @@ export async function updateTelegramChat(db: Db, id: string, updates: Partial<Te
     const [row] = Object.keys(set).length
       ? await db.update(telegramChats).set(set).where(eq(telegramChats.id, id)).returning()
       : await db.select().from(telegramChats).where(eq(telegramChats.id, id));
-    if (!row) throw appError('NOT_FOUND', 'Telegram chat not found');
+    if (!row) throw domainError('NOT_FOUND', 'Telegram chat not found');
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw clash();
@@ -61,6 +61,6 @@ export async function updateTelegramChat(db: Db, id: string, updates: Partial<Te
 
 export async function deleteTelegramChat(db: Db, id: string): Promise<{ id: string }> {
   const [row] = await db.delete(telegramChats).where(eq(telegramChats.id, id)).returning({ id: telegramChats.id });
-  if (!row) throw appError('NOT_FOUND', 'Telegram chat not found');
+  if (!row) throw domainError('NOT_FOUND', 'Telegram chat not found');
   return row;
 }

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
-import { appError } from '../../../lib/errors';
+import { domainError } from '../../../lib/domain-error';
 import { isUniqueViolation } from './db-errors';
 
 export interface TwitterHandleDto {
@@ -21,7 +21,7 @@ export interface TwitterHandleFields {
 }
 
 const clash = (handle?: string) =>
-  appError('CONFLICT', handle ? `@${handle} is already configured` : 'This handle is already configured');
+  domainError('CONFLICT', handle ? `@${handle} is already configured` : 'This handle is already configured');
 
 export function listTwitterHandles(db: Db): Promise<TwitterHandleDto[]> {
   return db.select().from(twitterHandles).orderBy(asc(twitterHandles.handle));
@@ -44,7 +44,7 @@ export async function updateTwitterHandle(db: Db, id: string, updates: Partial<T
     const [row] = Object.keys(set).length
       ? await db.update(twitterHandles).set(set).where(eq(twitterHandles.id, id)).returning()
       : await db.select().from(twitterHandles).where(eq(twitterHandles.id, id));
-    if (!row) throw appError('NOT_FOUND', 'Twitter handle not found');
+    if (!row) throw domainError('NOT_FOUND', 'Twitter handle not found');
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw clash(updates.handle);
@@ -68,6 +68,6 @@ export async function deleteTwitterHandle(db: Db, id: string): Promise<{ id: str
       .where(sql`EXISTS (SELECT 1 FROM json_each(${sessions.handleIds}) WHERE value = ${id})`),
     db.delete(twitterHandles).where(eq(twitterHandles.id, id)).returning({ id: twitterHandles.id }),
   ]);
-  if (!deleted[0]) throw appError('NOT_FOUND', 'Twitter handle not found');
+  if (!deleted[0]) throw domainError('NOT_FOUND', 'Twitter handle not found');
   return deleted[0];
 }

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
-import { appError } from '../../../lib/errors';
+import { domainError } from '../../../lib/domain-error';
 
 export interface TwitterPollingSessionDto {
   id: string;
@@ -41,7 +41,7 @@ async function assertHandlesExist(db: Db, handleIds: string[]) {
   const known = new Set(found.map((row) => row.id));
   const missing = handleIds.filter((id) => !known.has(id));
   if (missing.length) {
-    throw appError('BAD_REQUEST', `Unknown twitter handle id: ${missing.join(', ')}`, {
+    throw domainError('BAD_REQUEST', `Unknown twitter handle id: ${missing.join(', ')}`, {
       issues: [{ path: ['handleIds'], message: `Unknown twitter handle id: ${missing.join(', ')}` }],
     });
   }
@@ -73,7 +73,7 @@ export async function updateTwitterPollingSession(
   updates: Partial<TwitterPollingSessionFields>,
 ): Promise<TwitterPollingSessionDto> {
   const current = await db.select().from(twitterPollingSessions).where(eq(twitterPollingSessions.id, id)).get();
-  if (!current) throw appError('NOT_FOUND', 'Twitter polling session not found');
+  if (!current) throw domainError('NOT_FOUND', 'Twitter polling session not found');
   if (!Object.keys(updates).length) return toDto(current);
   let cursors: Record<string, string> | undefined;
   if (updates.handleIds) {
@@ -90,7 +90,7 @@ export async function updateTwitterPollingSession(
     .set({ ...updates, ...(cursors ? { cursors } : {}) })
     .where(eq(twitterPollingSessions.id, id))
     .returning();
-  if (!row) throw appError('NOT_FOUND', 'Twitter polling session not found');
+  if (!row) throw domainError('NOT_FOUND', 'Twitter polling session not found');
   return toDto(row);
 }
 
@@ -99,6 +99,6 @@ export async function deleteTwitterPollingSession(db: Db, id: string): Promise<{
     .delete(twitterPollingSessions)
     .where(eq(twitterPollingSessions.id, id))
     .returning({ id: twitterPollingSessions.id });
-  if (!row) throw appError('NOT_FOUND', 'Twitter polling session not found');
+  if (!row) throw domainError('NOT_FOUND', 'Twitter polling session not found');
   return row;
 }

@@ -1,9 +1,9 @@
 import { SignJWT, base64url, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_COOKIE } from './cookies';
-import { MAX_TOKEN_LENGTH } from './jwt';
-import { CookieJar, config, fetchApp, insertUser, postJson, rpcClient, signedInJar } from '../test/harness';
-import type { UserRow } from '../db/schema/users';
+import { MAX_TOKEN_LENGTH } from '../../domains/auth/jwt';
+import { CookieJar, config, fetchApp, insertUser, postJson, rpcClient, signedInJar } from '../../test/harness';
+import type { UserRow } from '../../db/schema/users';
 
 const secret = new TextEncoder().encode(config.JWT_SECRET);
 let user: UserRow;

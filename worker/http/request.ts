@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { appError, zodIssuesToData } from './errors';
+import { domainError, zodIssuesToData } from '../lib/domain-error';
 
 /** Reads a JSON body and validates it; malformed JSON or a schema miss is a 400 BAD_REQUEST. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
@@ -8,14 +8,14 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   try {
     raw = await c.req.json();
   } catch {
-    throw appError('BAD_REQUEST', 'Request body must be valid JSON');
+    throw domainError('BAD_REQUEST', 'Request body must be valid JSON');
   }
   return parseInput(schema, raw);
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw appError('BAD_REQUEST', 'Input validation failed', zodIssuesToData(parsed.error));
+  if (!parsed.success) throw domainError('BAD_REQUEST', 'Input validation failed', zodIssuesToData(parsed.error));
   return parsed.data;
 }
 

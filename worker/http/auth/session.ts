@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
-import { getConfig, type AppEnv } from '../env';
-import { isRevokedLocally, verifyAccessToken, type VerifiedToken } from './jwt';
+import type { Session } from '../../domains/auth/access';
+import { isRevokedLocally, verifyAccessToken } from '../../domains/auth/jwt';
+import { getConfig } from '../../env';
+import type { AppEnv } from '../app-env';
 import { readAccessCookie } from './cookies';
-
-export type Session = VerifiedToken;
 
 /** Reads and verifies the access cookie on every /api and /_serverFn request. No D1 read. */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
+import type { AppEnv } from './app-env';
 
 /**
  * Headers for every Worker response. The SPA's static files get the same set from public/_headers;

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
-import { getConfig, type AppEnv, type Config } from '../env';
-import type { UserRow } from '../db/schema/users';
-import type { IssuedRefresh } from '../domains/auth/sessions';
-import { claimsFromUser } from './claims';
+import { getConfig, type Config } from '../../env';
+import type { UserRow } from '../../db/schema/users';
+import { claimsFromUser } from '../../domains/auth/claims';
+import { signAccessToken } from '../../domains/auth/jwt';
+import type { IssuedRefresh } from '../../domains/auth/sessions';
+import type { AppEnv } from '../app-env';
 import { accessCookie, refreshCookie } from './cookies';
-import { signAccessToken } from './jwt';
 
 /** Signs an access token for the user in this session and returns its Set-Cookie value. */
 export async function accessCookieFor(url: string, config: Config, user: UserRow, sessionId: string): Promise<string> {

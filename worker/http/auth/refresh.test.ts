@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema/sessions';
-import { users } from '../db/schema/users';
-import { CookieJar, db, fetchApp, insertUser, postJson, rpcClient, signedInJar } from '../test/harness';
+import { sessions } from '../../db/schema/sessions';
+import { users } from '../../db/schema/users';
+import { CookieJar, db, fetchApp, insertUser, postJson, rpcClient, signedInJar } from '../../test/harness';
 import { REFRESH_COOKIE } from './cookies';
 
 async function refresh(token: string) {

@@ -1,17 +1,18 @@
 import { Hono } from 'hono';
-import { getConfig, type AppEnv } from '../env';
-import { createDb } from '../db/client';
-import { createUser } from '../domains/users/create-user';
-import { findUserByEmail } from '../domains/users/find-user';
-import { toUserDto } from '../domains/users/user-dto';
-import { rotateRefreshToken, startSession } from '../domains/auth/sessions';
-import { assertSignInAllowed, clearEmailFailures, recordSignInFailure } from '../domains/auth/rate-limit';
-import { appError } from '../lib/errors';
-import { clientIp, readJson } from '../lib/http';
+import { signInSchema, signUpSchema } from '../../contract/auth';
+import { createDb } from '../../db/client';
+import { getDummyHash, hashPassword, verifyPassword } from '../../domains/auth/password';
+import { assertSignInAllowed, clearEmailFailures, recordSignInFailure } from '../../domains/auth/rate-limit';
+import { rotateRefreshToken, startSession } from '../../domains/auth/sessions';
+import { createUser } from '../../domains/users/create-user';
+import { findUserByEmail } from '../../domains/users/find-user';
+import { toUserDto } from '../../domains/users/user-dto';
+import { getConfig } from '../../env';
+import { domainError } from '../../lib/domain-error';
+import type { AppEnv } from '../app-env';
+import { clientIp, readJson } from '../request';
 import { clearAuthCookies, readRefreshCookie } from './cookies';
 import { issueSessionCookies } from './issue';
-import { getDummyHash, hashPassword, verifyPassword } from './password';
-import { signInSchema, signUpSchema } from './schemas';
 import { signOut } from './sign-out';
 
 /** PRODUCT.md §3: the authentication helper's HTTP endpoints under /api/auth. */
@@ -19,7 +20,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/sign-up/email', async (c) => {
     const input = await readJson(c, signUpSchema);
     const db = createDb(c.env.DB);
-    if (await findUserByEmail(db, input.email)) throw appError('CONFLICT', 'An account with this email already exists');
+    if (await findUserByEmail(db, input.email)) throw domainError('CONFLICT', 'An account with this email already exists');
     const user = await createUser(db, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) });
     const refresh = await startSession(db, user.id, getConfig(c.env).REFRESH_TOKEN_TTL_DAYS);
     await issueSessionCookies(c, user, refresh);
@@ -42,9 +43,9 @@ export const authRoutes = new Hono<AppEnv>()
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !ok) {
       await recordSignInFailure(db, input.email, ip, limits);
-      throw appError('UNAUTHORIZED', 'Invalid email or password');
+      throw domainError('UNAUTHORIZED', 'Invalid email or password');
     }
-    if (user.disabled) throw appError('FORBIDDEN', 'This account has been disabled');
+    if (user.disabled) throw domainError('FORBIDDEN', 'This account has been disabled');
     await clearEmailFailures(db, input.email);
     const refresh = await startSession(db, user.id, config.REFRESH_TOKEN_TTL_DAYS);
     await issueSessionCookies(c, user, refresh);
@@ -52,7 +53,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/refresh', async (c) => {
     const presented = readRefreshCookie(c);
-    if (!presented) throw appError('UNAUTHORIZED', 'Sign in required');
+    if (!presented) throw domainError('UNAUTHORIZED', 'Sign in required');
     try {
       const { user, issued } = await rotateRefreshToken(createDb(c.env.DB), presented);
       await issueSessionCookies(c, user, issued);

@@ -3,14 +3,14 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { fetchApp, insertUser, rpcClient, signedInJar } from '../test/harness';
-import { ERROR_CATALOGUE, codeForStatus, type ErrorCode } from './error-catalogue';
-import { appError } from './errors';
+import { ERROR_CATALOGUE, codeForStatus, type ErrorCode } from '../lib/error-catalogue';
+import { domainError } from '../lib/domain-error';
 
 /** The real app with two extra routes that throw, so the shared error mapping is exercised end to end. */
 function appWithThrowers() {
   const app = createApp();
   app.get('/api/test-throw/:code', (c) => {
-    throw appError(c.req.param('code') as ErrorCode, `thrown ${c.req.param('code')}`);
+    throw domainError(c.req.param('code') as ErrorCode, `thrown ${c.req.param('code')}`);
   });
   app.get('/api/test-crash', () => {
     throw new Error('secret database detail');

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { serialize, type CookieOptions } from 'hono/utils/cookie';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../app-env';
 
 export const ACCESS_COOKIE = 'meridian_access';
 export const REFRESH_COOKIE = 'meridian_refresh';

@@ -1,10 +1,9 @@
-import type { Db } from '../db/client';
-import type { UserRow } from '../db/schema/users';
-import { isSessionLive } from '../domains/auth/sessions';
-import { findUserById } from '../domains/users/find-user';
-import { appError } from '../lib/errors';
-import { assertAccess } from './access';
-import type { Session } from './session';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/users';
+import { domainError } from '../../lib/domain-error';
+import { findUserById } from '../users/find-user';
+import { assertAccess, type Session } from './access';
+import { isSessionLive } from './sessions';
 
 /**
  * The admin level re-reads the caller and the session from D1 (RPC `admin` base procedure and every
@@ -13,7 +12,7 @@ import type { Session } from './session';
  */
 export async function reloadAdmin(db: Db, session: Session): Promise<UserRow> {
   const [actor, live] = await Promise.all([findUserById(db, session.sub), isSessionLive(db, session.sid)]);
-  if (!actor || actor.disabled || !live) throw appError('UNAUTHORIZED', 'Sign in required');
+  if (!actor || actor.disabled || !live) throw domainError('UNAUTHORIZED', 'Sign in required');
   assertAccess('admin', { ...session, role: actor.role, approved: actor.approved });
   return actor;
 }

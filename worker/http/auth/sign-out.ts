@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { createDb } from '../db/client';
-import { findSessionIdByRefreshToken, revokeSession } from '../domains/auth/sessions';
+import { createDb } from '../../db/client';
+import { revokeAccessTokenLocally } from '../../domains/auth/jwt';
+import { findSessionIdByRefreshToken, revokeSession } from '../../domains/auth/sessions';
+import type { AppEnv } from '../app-env';
 import { clearAuthCookies, readRefreshCookie } from './cookies';
-import { revokeAccessTokenLocally } from './jwt';
 
 /** Ends the caller's session: the family is revoked in D1, the access token here, both cookies cleared. */
 export async function signOut(c: Context<AppEnv>) {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { pollerIngestDeps } from '../../cron/news-jobs';
-import { createDb } from '../../db/client';
-import { receiveTelegramUpdate } from '../../domains/news/telegram-webhook';
-import type { AppEnv } from '../../env';
-import { appError } from '../../lib/errors';
-import { TELEGRAM_SECRET_HEADER } from './update';
+import { pollerIngestDeps } from '../cron/news-jobs';
+import { createDb } from '../db/client';
+import { receiveTelegramUpdate } from '../domains/news/telegram-webhook';
+import { domainError } from '../lib/domain-error';
+import { TELEGRAM_SECRET_HEADER } from '../providers/telegram/update';
+import type { AppEnv } from './app-env';
 
 /**
  * Telegram's webhook deliveries for the Telegram news sources, mounted at /api/telegram. Machine
@@ -27,5 +27,5 @@ export const telegramWebhookRoutes = new Hono<AppEnv>()
   })
   .on(['GET', 'PUT', 'PATCH', 'DELETE'], '/webhook/:sourceId', (c) => {
     c.header('Allow', 'POST');
-    throw appError('METHOD_NOT_SUPPORTED', 'Use POST');
+    throw domainError('METHOD_NOT_SUPPORTED', 'Use POST');
   });

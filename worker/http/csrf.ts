@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../env';
-import { appError } from './errors';
+import type { AppEnv } from './app-env';
+import { domainError } from '../lib/domain-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,10 +12,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const site = c.req.header('sec-fetch-site');
-  if (site === 'cross-site') throw appError('FORBIDDEN', 'Cross-site request refused');
+  if (site === 'cross-site') throw domainError('FORBIDDEN', 'Cross-site request refused');
   const origin = c.req.header('origin');
-  if (origin && origin !== new URL(c.req.url).origin) throw appError('FORBIDDEN', 'Cross-origin request refused');
+  if (origin && origin !== new URL(c.req.url).origin) throw domainError('FORBIDDEN', 'Cross-origin request refused');
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw appError('UNSUPPORTED_MEDIA_TYPE', 'Requests that change data must send a JSON body');
+  if (type !== 'application/json') throw domainError('UNSUPPORTED_MEDIA_TYPE', 'Requests that change data must send a JSON body');
   return next();
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../db/schema/users';
-import { CookieJar, PASSWORD, db, fetchApp, postJson, rpcClient } from '../test/harness';
+import { users } from '../../db/schema/users';
+import { CookieJar, PASSWORD, db, fetchApp, postJson, rpcClient } from '../../test/harness';
 
 async function signUp(jar: CookieJar, email: string, name = 'Ada Lovelace', password = PASSWORD) {
   return jar.take(await postJson('/api/auth/sign-up/email', { name, email, password }));
