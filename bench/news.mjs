@@ -58,7 +58,7 @@ async function pipelineCost() {
   await build({
     stdin: {
       contents:
-        "export { classify } from './worker/domains/news/pipeline'; export { KNOWN_SYMBOLS } from './worker/domains/news/news-config';",
+        "export { classify } from './worker/domains/news/ingest/pipeline'; export { KNOWN_SYMBOLS } from './worker/domains/news/ingest/classify-config';",
       resolveDir: root,
       loader: 'ts',
     },

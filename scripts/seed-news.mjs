@@ -69,12 +69,12 @@ async function loadNewsModules(dir) {
   await build({
     stdin: {
       contents: [
-        "export { generateSimulatedNews, SIM_SOURCES } from './worker/domains/news/simulated-source';",
-        "export { classify } from './worker/domains/news/pipeline';",
-        "export { KNOWN_SYMBOLS } from './worker/domains/news/news-config';",
-        "export { DEDUP_WINDOW_MS } from './worker/domains/news/dedupe';",
+        "export { generateSimulatedNews, SIM_SOURCES } from './worker/domains/news/sources/simulated-source';",
+        "export { classify } from './worker/domains/news/ingest/pipeline';",
+        "export { KNOWN_SYMBOLS } from './worker/domains/news/ingest/classify-config';",
+        "export { DEDUP_WINDOW_MS } from './worker/domains/news/ingest/dedupe';",
         "export { priceAt, SIM_ASSETS } from './worker/exchanges/simulated/market';",
-        "export { meetsThreshold, movePercent, thresholdFor } from './worker/domains/news/price-moves';",
+        "export { meetsThreshold, movePercent, thresholdFor } from './worker/domains/news/price-moves/price-moves';",
       ].join('\n'),
       resolveDir: root,
       loader: 'ts',

@@ -2,13 +2,14 @@ import { env } from 'cloudflare:workers';
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newsItems, newsSources, outbox, telegramChats, twitterPollingSessions } from '../db/schema/news';
-import type { Bindings } from '../env';
+import { getProviderConfig, type Bindings } from '../env';
 import { db } from '../test/harness';
-import { invalidateClassifyConfig } from '../domains/news/news-config';
-import { ingestNews } from '../domains/news/ingest';
-import { getTelegramSendingStatus, TELEGRAM_TOKEN_MISSING, telegramBotToken } from '../domains/news/outbox-status';
-import { X_TOKEN_MISSING } from '../domains/news/twitter-poller';
-import { newsJobs, pollerIngestDeps } from './news-jobs';
+import { invalidateClassifyConfig } from '../domains/news/ingest/classify-config';
+import { ingestNews } from '../domains/news/ingest/ingest';
+import { getTelegramSendingStatus, TELEGRAM_TOKEN_MISSING } from '../domains/news/delivery/outbox-status';
+import { newsIngestDeps } from '../domains/news/ingest/wiring';
+import { X_TOKEN_MISSING } from '../domains/news/sources/twitter-poller';
+import { newsJobs } from './news-jobs';
 
 const base = env as unknown as Bindings;
 const NOW = Date.now();
@@ -56,7 +57,7 @@ describe('news cron jobs', () => {
     });
     expect((await db.query.twitterPollingSessions.findFirst())!).toMatchObject({ lastError: X_TOKEN_MISSING });
     // The outbound side reports it instead (getTelegramStatus), and the queued message waits.
-    expect(await getTelegramSendingStatus(db, telegramBotToken(base))).toEqual({
+    expect(await getTelegramSendingStatus(db, getProviderConfig(base).telegram.token)).toEqual({
       sending: false,
       reason: TELEGRAM_TOKEN_MISSING,
       queued: 1,
@@ -72,7 +73,7 @@ describe('news cron jobs', () => {
       .insert(telegramChats)
       .values({ id: 'c', chatId: '-100500', title: 'Desk', minImportance: 'low', symbols: [], createdAt: NOW });
     invalidateClassifyConfig();
-    const deps = pollerIngestDeps(base, db, () => NOW);
+    const deps = newsIngestDeps(base, db, () => NOW);
     const raw = (title: string, publishedAt: number) => ({
       source: { id: 'rss-x', kind: 'rss' as const, name: 'X' },
       externalId: title,

@@ -3,7 +3,7 @@ import { createDb } from '../db/client';
 import type { ExchangeKind } from '../db/schema/accounts';
 import { notifyFiredAlerts } from '../domains/alerts/notify';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
-import type { Bindings } from '../env';
+import { getProviderConfig, type Bindings } from '../env';
 import { adapterFor } from '../exchanges/for-env';
 import { computeMetrics, type AccountMetrics } from '../exchanges/metrics';
 import type { Position } from '../exchanges/types';
@@ -17,8 +17,6 @@ export interface LiveEvent {
   positions?: Position[];
   message?: string;
 }
-
-const DEFAULT_POLL_MS = 3000;
 
 /**
  * One per exchange account. Polls the exchange only while at least one viewer is subscribed and
@@ -41,7 +39,7 @@ export class AccountLiveHub extends DurableObject<Bindings> {
     };
     const response = this.fanout.subscribe(request, this.last);
     if (!this.timer) {
-      this.timer = setInterval(() => void this.poll(), Number(this.env.LIVE_POLL_MS ?? DEFAULT_POLL_MS));
+      this.timer = setInterval(() => void this.poll(), getProviderConfig(this.env).livePollMs);
       void this.poll();
     }
     return response;

@@ -6,30 +6,30 @@ describe('createExchangeAdapter', () => {
   it('defaults to the simulated exchange when no keys are set', async () => {
     expect(defaultExchangeKind({})).toBe('simulated');
     expect(defaultExchangeKind({ BINANCE_API_KEY: 'k', BINANCE_API_SECRET: ' ' })).toBe('simulated');
-    const adapter = createExchangeAdapter('simulated', { env: {} });
+    const adapter = createExchangeAdapter('simulated', { settings: {} });
     expect(adapter.kind).toBe('simulated');
     expect(await adapter.listSubAccounts()).toHaveLength(4);
   });
 
   it('refuses Binance without keys, with a message an admin can act on', () => {
-    expect(() => createExchangeAdapter('binance', { env: { BINANCE_API_KEY: 'k' } })).toThrow(
+    expect(() => createExchangeAdapter('binance', { settings: { BINANCE_API_KEY: 'k' } })).toThrow(
       expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('BINANCE_API_SECRET') }),
     );
   });
 
   it('builds Binance from env, honouring the configured base URLs', async () => {
     const server = sampleFakeBinance();
-    const env = {
+    const settings = {
       BINANCE_API_KEY: FAKE_KEY,
       BINANCE_API_SECRET: FAKE_SECRET,
       BINANCE_BASE_URL: 'http://fake-binance.test/',
       BINANCE_FUTURES_BASE_URL: 'http://fake-fapi.test',
       BINANCE_RECV_WINDOW: '7000',
     };
-    expect(defaultExchangeKind(env)).toBe('binance');
+    expect(defaultExchangeKind(settings)).toBe('binance');
     const urls: string[] = [];
     const adapter = createExchangeAdapter('binance', {
-      env,
+      settings,
       binance: {
         fetch: (input, init) => {
           urls.push(new Request(input, init).url);

@@ -1,6 +1,6 @@
 import type { ExchangeKind } from '../db/schema/accounts';
-import type { Bindings } from '../env';
-import { createExchangeAdapter, type ExchangeEnv } from './factory';
+import { getProviderConfig, type Bindings } from '../env';
+import { createExchangeAdapter, defaultExchangeKind } from './factory';
 import type { ExchangeAdapter } from './types';
 
 /** Adapters built from the Worker's env, one per kind, reused within an isolate. */
@@ -11,8 +11,13 @@ export function adapterFor(env: Bindings, kind: ExchangeKind): ExchangeAdapter {
   if (!byKind) cache.set(env, (byKind = new Map()));
   let adapter = byKind.get(kind);
   if (!adapter) {
-    adapter = createExchangeAdapter(kind, { env: env as unknown as ExchangeEnv });
+    adapter = createExchangeAdapter(kind, { settings: getProviderConfig(env).binance });
     byKind.set(kind, adapter);
   }
   return adapter;
+}
+
+/** The exchange the news prices come from: Binance when its keys are set, else the simulated one. */
+export function defaultAdapterFor(env: Bindings): ExchangeAdapter {
+  return adapterFor(env, defaultExchangeKind(getProviderConfig(env).binance));
 }

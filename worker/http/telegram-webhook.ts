@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { pollerIngestDeps } from '../cron/news-jobs';
 import { createDb } from '../db/client';
-import { receiveTelegramUpdate } from '../domains/news/telegram-webhook';
+import { newsIngestDeps } from '../domains/news/ingest/wiring';
+import { receiveTelegramUpdate } from '../domains/news/sources/telegram-webhook';
 import { domainError } from '../lib/domain-error';
 import { TELEGRAM_SECRET_HEADER } from '../providers/telegram/update';
 import type { AppEnv } from './app-env';
@@ -15,8 +15,7 @@ export const telegramWebhookRoutes = new Hono<AppEnv>()
   .post('/webhook/:sourceId', async (c) => {
     const db = createDb(c.env.DB);
     const status = await receiveTelegramUpdate(
-      // Ingest as the pollers use it: published to the feed, fresh items forwarded to Telegram chats.
-      { db, ingest: pollerIngestDeps(c.env, db) },
+      { db, ingest: newsIngestDeps(c.env, db) },
       {
         sourceId: c.req.param('sourceId'),
         secretToken: c.req.header(TELEGRAM_SECRET_HEADER),

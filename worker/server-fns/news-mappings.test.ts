@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users';
-import { loadClassifyConfig } from '../domains/news/news-config';
+import { loadClassifyConfig } from '../domains/news/ingest/classify-config';
 import { db, insertUser, signedInJar, type CookieJar } from '../test/harness';
 import { callFn, issuePaths } from './news-test-client';
 

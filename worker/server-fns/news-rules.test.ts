@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsItems } from '../db/schema/news';
-import { loadClassifyConfig } from '../domains/news/news-config';
+import { loadClassifyConfig } from '../domains/news/ingest/classify-config';
 import { RULE_PREVIEW_ITEMS } from '../domains/news/settings/rule-store';
 import { db, insertUser, signedInJar, type CookieJar } from '../test/harness';
 import { callFn, issuePaths } from './news-test-client';

@@ -7,7 +7,7 @@ import {
   previewCustomRule,
   updateCustomRule as changeRule,
 } from '../domains/news/settings/rule-store';
-import { MAX_TEXT_LENGTH } from '../domains/news/custom-rules';
+import { MAX_TEXT_LENGTH } from '../domains/news/tagging/custom-rules';
 import { idSchema, symbolSchema } from '../contract/news-mappings';
 import { defineServerFn, noInput } from './define';
 

@@ -6,7 +6,8 @@ import {
   listTelegramChats,
   updateTelegramChat as changeChat,
 } from '../domains/news/settings/telegram-chats';
-import { getTelegramSendingStatus, telegramBotToken } from '../domains/news/outbox-status';
+import { getTelegramSendingStatus } from '../domains/news/delivery/outbox-status';
+import { getProviderConfig } from '../env';
 import { idSchema, symbolsSchema } from '../contract/news-mappings';
 import { defineServerFn, noInput } from './define';
 import { telegramChatIdSchema } from './news-schemas';
@@ -34,7 +35,7 @@ export const getTelegramStatus = defineServerFn({
   method: 'GET',
   access: 'approved',
   input: noInput,
-  handler: ({ ctx }) => getTelegramSendingStatus(ctx.db, telegramBotToken(ctx.c.env)),
+  handler: ({ ctx }) => getTelegramSendingStatus(ctx.db, getProviderConfig(ctx.c.env).telegram.token),
 });
 
 export const createTelegramChat = defineServerFn({

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../../db/schema/users';
 import { domainError } from '../../lib/domain-error';
-
-function isUniqueViolation(err: unknown): boolean {
-  const text = String((err as { cause?: unknown })?.cause ?? err);
-  return /UNIQUE constraint failed/i.test(text) || /UNIQUE constraint failed/i.test(String(err));
-}
 
 /**
  * Inserts a new user. The first user of an empty database becomes an approved superadmin; the

@@ -1,12 +1,10 @@
 import { readEventStream } from '../../durable-objects/event-stream-fanout';
-import { decodeFeedCursor } from '../../domains/news/feed-cursor';
-import { queryFeed } from '../../domains/news/feed-query';
-import { toFtsQuery } from '../../domains/news/fts-query';
-import { ingestNews } from '../../domains/news/ingest';
-import { normaliseFeedSearch } from '../../domains/news/search-params';
-import { enqueueTelegramForItem } from '../../domains/news/telegram-outbox';
-import { defaultExchangeKind } from '../../exchanges/factory';
-import { adapterFor } from '../../exchanges/for-env';
+import { decodeFeedCursor } from '../../domains/news/feed/feed-cursor';
+import { queryFeed } from '../../domains/news/feed/feed-query';
+import { toFtsQuery } from '../../domains/news/feed/fts-query';
+import { ingestNews } from '../../domains/news/ingest/ingest';
+import { normaliseFeedSearch } from '../../domains/news/feed/search-params';
+import { newsIngestDeps } from '../../domains/news/ingest/wiring';
 import { domainError } from '../../lib/domain-error';
 import type { NewsItemDto } from '../../contract/news';
 import { openNewsStream } from '../live-streams';
@@ -33,12 +31,7 @@ export const newsRouter = {
   postManualNews: admin.postManualNews.handler(async ({ context, input }) => {
     const now = Date.now();
     const result = await ingestNews(
-      {
-        db: context.db,
-        env: context.env,
-        exchange: adapterFor(context.env, defaultExchangeKind(context.env as never)),
-        afterStore: (item, forward) => enqueueTelegramForItem(context.db, item, forward),
-      },
+      newsIngestDeps(context.env, context.db),
       {
         source: { id: 'manual', kind: 'manual', name: 'Manual' },
         externalId: crypto.randomUUID(),

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bannedMappings, specialMappings } from '../../../db/schema/news';
 import { db } from '../../../test/harness';
-import { loadClassifyConfig } from '../news-config';
+import { loadClassifyConfig } from '../ingest/classify-config';
 import {
   addSymbolToAllSpecialMappings,
   addTermToAllMappings,

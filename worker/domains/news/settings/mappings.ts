@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { bannedMappings, specialMappings } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
-import { invalidateClassifyConfig } from '../news-config';
+import { invalidateClassifyConfig } from '../ingest/classify-config';
 
 /** Both tables have the same columns; the cast below only picks one of two identical shapes. */
 const TABLES = { special: specialMappings, banned: bannedMappings } as const;

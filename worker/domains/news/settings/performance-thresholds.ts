@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { performanceThresholds } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../../db/errors';
 
 export type ThresholdWindow = 1 | 5 | 15;
 

@@ -2,9 +2,9 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { customRules, newsItems } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
-import { validateRule } from '../custom-rules';
-import { invalidateClassifyConfig } from '../news-config';
-import { testRuleAgainst } from '../pipeline';
+import { validateRule } from '../tagging/custom-rules';
+import { invalidateClassifyConfig } from '../ingest/classify-config';
+import { testRuleAgainst } from '../ingest/pipeline';
 import type { CustomRule, CustomRuleActions, CustomRuleConditions, Importance, SourceKind } from '../types';
 
 export interface CustomRuleDto extends CustomRule {

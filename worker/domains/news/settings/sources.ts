@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { newsSources } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
-import { newWebhookSecret, telegramWebhookPath, webhookSecretConfig } from '../telegram-webhook';
+import { newWebhookSecret, telegramWebhookPath, webhookSecretConfig } from '../sources/telegram-webhook';
 import type { SourceKind } from '../types';
 
 /** Kinds an admin can add; 'simulated' is the demo feed, seeded, never configured by hand. */

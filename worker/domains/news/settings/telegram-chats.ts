@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { telegramChats } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import type { Importance } from '../types';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../../db/errors';
 
 export type ChatPurpose = 'news' | 'risk' | 'alerts';
 

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../../db/errors';
 
 export interface TwitterHandleDto {
   id: string;

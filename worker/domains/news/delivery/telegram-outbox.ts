@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { outbox, telegramChats } from '../../../db/schema/news';
+import type { NewsItemDto } from '../../../contract/news';
+import { IMPORTANCE_RANK } from '../types';
+
+/**
+ * Queues the item for every news chat that wants it (importance at least the chat's minimum, and
+ * one of its symbols if the chat lists any; a rule's "forward" sends it to every news chat). The
+ * outbox row is the promise: the sender cron delivers it at least once, with retries.
+ */
+export async function enqueueTelegramForItem(db: Db, item: NewsItemDto, forced: boolean) {
+  if (item.isGarbage || item.isTest) return;
+  const chats = await db.select().from(telegramChats).where(eq(telegramChats.enabled, true));
+  const wanted = chats.filter((chat) => {
+    if (chat.purpose !== 'news') return false;
+    if (forced) return true;
+    if (IMPORTANCE_RANK[item.importance] < IMPORTANCE_RANK[chat.minImportance]) return false;
+    return chat.symbols.length === 0 || chat.symbols.some((s) => item.symbols.includes(s));
+  });
+  if (wanted.length === 0) return;
+  const now = Date.now();
+  const payload = {
+    title: item.title,
+    url: item.url,
+    symbols: item.symbols,
+    importance: item.importance,
+    source: item.sourceKind,
+  };
+  await db
+    .insert(outbox)
+    .values(
+      wanted.map((chat) => ({
+        id: crypto.randomUUID(),
+        channel: 'telegram' as const,
+        target: chat.chatId,
+        payload,
+        dedupKey: `news:${item.id}:${chat.chatId}`,
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}

@@ -1,0 +1,67 @@
+import type { Db } from '../../../db/client';
+import type { ExchangeAdapter } from '../../../exchanges/types';
+import { logError } from '../../../lib/log';
+import type { NewsItemDto } from '../../../contract/news';
+import { loadClassifyConfig } from './classify-config';
+import { findRecentDuplicate, storeNewsItem } from './news-store';
+import { classify } from './pipeline';
+import type { NewsItemDraft, RawNewsItem } from '../types';
+
+export interface IngestDeps {
+  db: Db;
+  exchange: ExchangeAdapter;
+  /** Sends a stored item to the live feed (wiring.ts: the news hub). */
+  publish: (item: NewsItemDto) => Promise<unknown>;
+  /** Called for each stored item after it is published (the Telegram outbox hooks in here). */
+  afterStore?: (item: NewsItemDto, forwardToTelegram: boolean) => Promise<void>;
+}
+
+/** What an admin posting by hand may fix regardless of the rules. */
+export interface IngestOverrides {
+  importance?: NewsItemDraft['importance'];
+  addSymbols?: string[];
+}
+
+export type IngestResult = { status: 'stored'; item: NewsItemDto } | { status: 'duplicate' } | { status: 'rejected' };
+
+/** Prices at publish for the item's symbols (BTC → BTCUSDT mark price). A failed lookup is not fatal. */
+async function pricesFor(exchange: ExchangeAdapter, symbols: string[]): Promise<Record<string, number>> {
+  if (symbols.length === 0) return {};
+  try {
+    const marks = await exchange.getMarkPrices(symbols.map((s) => `${s}USDT`));
+    return Object.fromEntries(symbols.filter((s) => marks[`${s}USDT`] !== undefined).map((s) => [s, marks[`${s}USDT`]!]));
+  } catch (err) {
+    logError('price at publish unavailable', err);
+    return {};
+  }
+}
+
+/**
+ * The one code path for every source: classify (normalise → mappings → banned → rules) → dedupe
+ * → store (D1 + FTS5 via trigger) → publish to the news hub → after-store hooks (Telegram).
+ */
+export async function ingestNews(deps: IngestDeps, raw: RawNewsItem, overrides: IngestOverrides = {}): Promise<IngestResult> {
+  const classified = classify(raw, await loadClassifyConfig(deps.db));
+  if (!classified) return { status: 'rejected' };
+  const draft = {
+    ...classified,
+    symbols: [...new Set([...classified.symbols, ...(overrides.addSymbols ?? [])])],
+    importance: overrides.importance ?? classified.importance,
+  };
+  // The exchange call (a network round trip with a real exchange) overlaps the duplicate check.
+  const [duplicate, prices] = await Promise.all([
+    findRecentDuplicate(deps.db, draft.dedupKey, draft.ts),
+    pricesFor(deps.exchange, draft.symbols),
+  ]);
+  if (duplicate) return { status: 'duplicate' };
+  const item = await storeNewsItem(deps.db, draft, prices);
+  if (!item) return { status: 'duplicate' };
+  try {
+    await deps.publish(item);
+  } catch (err) {
+    // Stored is what counts: a client that missed the push sees the item on its next fetch.
+    logError('news publish failed', err);
+  }
+  await deps.afterStore?.(item, draft.forwardToTelegram);
+  return { status: 'stored', item };
+}

@@ -1,0 +1,92 @@
+import { and, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { newsItems } from '../../../db/schema/news';
+import type { NewsItemDto } from '../../../contract/news';
+import type { NewsItemDraft } from '../types';
+
+/** Same text within this window is one story, whichever source said it first. */
+export const DEDUPE_WINDOW_MS = 10 * 60_000;
+export const PRICE_CHECK_MINUTES = [1, 5, 15] as const;
+
+export async function findRecentDuplicate(db: Db, dedupKey: string, ts: number) {
+  return db.query.newsItems.findFirst({
+    columns: { id: true },
+    where: and(eq(newsItems.dedupKey, dedupKey), gte(newsItems.ts, ts - DEDUPE_WINDOW_MS)),
+  });
+}
+
+/**
+ * Stores an item with its symbol rows and price checks in one batch (all or nothing). Follow-up
+ * rows find the new id as the newest row carrying this item's source and dedup key: inside the
+ * batch's transaction nothing else can have been inserted in between.
+ */
+export async function storeNewsItem(db: Db, draft: NewsItemDraft, prices: Record<string, number>): Promise<NewsItemDto | null> {
+  const d1 = db.$client;
+  const newestId = (source: string, key: string) =>
+    `(SELECT max(id) FROM news_items WHERE source_id = ${source} AND dedup_key = ${key})`;
+  const results = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO news_items (ts, received_at, source_id, source_kind, external_id, author, title, body, url, symbols, importance, is_garbage, is_test, dedup_key, metadata)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+         ON CONFLICT (source_id, external_id) DO NOTHING`,
+      )
+      .bind(
+        draft.ts,
+        draft.receivedAt,
+        draft.sourceId,
+        draft.sourceKind,
+        draft.externalId ?? null,
+        draft.author ?? null,
+        draft.title,
+        draft.body ?? null,
+        draft.url ?? null,
+        JSON.stringify(draft.symbols),
+        draft.importance,
+        draft.isGarbage ? 1 : 0,
+        draft.isTest ? 1 : 0,
+        draft.dedupKey,
+        JSON.stringify({
+          ...draft.metadata,
+          forwardToTelegram: draft.forwardToTelegram,
+          sound: draft.sound,
+          priceAtPublish: prices,
+        }),
+      ),
+    ...draft.symbols.map((symbol) =>
+      d1
+        .prepare(`INSERT OR IGNORE INTO news_item_symbols (symbol, ts, item_id) SELECT ?1, ?2, ${newestId('?3', '?4')}`)
+        .bind(symbol, draft.ts, draft.sourceId, draft.dedupKey),
+    ),
+    ...draft.symbols
+      .filter((s) => prices[s] !== undefined)
+      .flatMap((symbol) =>
+        PRICE_CHECK_MINUTES.map((m) =>
+          d1
+            .prepare(
+              `INSERT OR IGNORE INTO price_checks (item_id, symbol, price_at_publish, due_at, window_minutes) SELECT ${newestId('?5', '?6')}, ?1, ?2, ?3, ?4`,
+            )
+            .bind(symbol, prices[symbol]!, draft.ts + m * 60_000, m, draft.sourceId, draft.dedupKey),
+        ),
+      ),
+  ]);
+  if (!results[0]?.meta.changes) return null;
+  const id = results[0].meta.last_row_id;
+  return {
+    id,
+    ts: draft.ts,
+    receivedAt: draft.receivedAt,
+    sourceId: draft.sourceId,
+    sourceKind: draft.sourceKind,
+    author: draft.author ?? null,
+    title: draft.title,
+    body: draft.body ?? null,
+    url: draft.url ?? null,
+    symbols: draft.symbols,
+    importance: draft.importance,
+    isGarbage: draft.isGarbage,
+    isTest: draft.isTest,
+    onePctMovement: false,
+    metadata: { ...draft.metadata, priceAtPublish: prices },
+  };
+}

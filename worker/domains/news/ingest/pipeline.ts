@@ -1,0 +1,91 @@
+import { applyBannedMappings } from '../tagging/banned-mappings';
+import { applyCustomRules, regexProblem, ruleMatches, type RuleSubject } from '../tagging/custom-rules';
+import { dedupKey } from './dedupe';
+import { defaultImportance } from '../tagging/importance';
+import { normaliseRawNews } from './normalise';
+import { tagSymbols } from '../tagging/special-mappings';
+import { matchText } from '../tagging/text-match';
+import type { ClassifyConfig, CustomRule, Importance, NewsItemDraft, NormalisedNews, RawNewsItem } from '../types';
+
+/** The item as it moves through the steps; importance stays null until a rule or the default sets it. */
+export type Working = Omit<NewsItemDraft, 'importance'> & { importance: Importance | null };
+
+export type Step = (item: Working, config: ClassifyConfig) => Working;
+
+/** Starting state: nothing tagged, not garbage, no Telegram forward, sound left to the user. */
+export function startClassification(item: NormalisedNews): Working {
+  return {
+    ...item,
+    symbols: [],
+    importance: null,
+    isGarbage: false,
+    dedupKey: dedupKey(item),
+    forwardToTelegram: false,
+    sound: null,
+    metadata: { matchedSpecialMappings: [], bannedBy: [], matchedRules: [] },
+  };
+}
+
+export const specialMappingStep: Step = (item, config) => {
+  const { symbols, matchedSpecialMappings } = tagSymbols(matchText(item), config.specialMappings, config.knownSymbols);
+  return { ...item, symbols, metadata: { ...item.metadata, matchedSpecialMappings } };
+};
+
+export const bannedMappingStep: Step = (item, config) => {
+  const { symbols, isGarbage, bannedBy } = applyBannedMappings(
+    matchText(item),
+    item.symbols,
+    config.bannedMappings,
+    item.isGarbage,
+  );
+  return { ...item, symbols, isGarbage, metadata: { ...item.metadata, bannedBy } };
+};
+
+export const customRuleStep: Step = (item, config) => {
+  const outcome = applyCustomRules(item, config.customRules);
+  return {
+    ...item,
+    symbols: outcome.symbols,
+    isGarbage: outcome.isGarbage,
+    importance: outcome.importance ?? item.importance,
+    forwardToTelegram: outcome.forwardToTelegram,
+    sound: outcome.sound,
+    metadata: { ...item.metadata, matchedRules: outcome.matchedRules },
+  };
+};
+
+/** Fills in the default importance (see importance.ts) when no rule set one. */
+export const importanceStep: Step = (item) => ({ ...item, importance: item.importance ?? defaultImportance(item) });
+
+export const STEPS: readonly Step[] = [specialMappingStep, bannedMappingStep, customRuleStep, importanceStep];
+
+/**
+ * normalise → special mappings → banned mappings → custom rules → default importance.
+ * Returns null when the item has no usable title. Pure: duplicates are checked by the caller
+ * with `isDuplicate` against recently stored keys.
+ */
+export function classify(raw: RawNewsItem, config: ClassifyConfig): NewsItemDraft | null {
+  const normalised = normaliseRawNews(raw);
+  if (!normalised) return null;
+  const done = STEPS.reduce((item, step) => step(item, config), startClassification(normalised));
+  return { ...done, importance: done.importance ?? defaultImportance(done) };
+}
+
+export interface RuleTestResult<T> {
+  /** Why the rule cannot run (invalid or unsafe regex); null when it ran. */
+  error: string | null;
+  matches: T[];
+}
+
+/**
+ * Preview for "test this rule against recent news": which of the given stored items the rule's
+ * conditions select, ignoring `enabled`. Items are judged on their stored symbols and importance,
+ * i.e. after the whole pipeline, whereas in the pipeline a rule sees the state at its turn.
+ * An invalid regex yields the validation message and no matches instead of throwing.
+ */
+export function testRuleAgainst<T extends RuleSubject>(rule: CustomRule, recentItems: readonly T[]): RuleTestResult<T> {
+  const text = rule.conditions?.text;
+  const error = rule.conditions?.isRegex && typeof text === 'string' && text ? regexProblem(text) : null;
+  if (error) return { error, matches: [] };
+  return { error: null, matches: recentItems.filter((item) => ruleMatches(rule, item)) };
+}

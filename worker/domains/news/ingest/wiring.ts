@@ -1,0 +1,29 @@
+import type { NewsItemDto } from '../../../contract/news';
+import type { Db } from '../../../db/client';
+import type { Bindings } from '../../../env';
+import { defaultAdapterFor } from '../../../exchanges/for-env';
+import { enqueueTelegramForItem } from '../delivery/telegram-outbox';
+import type { IngestDeps } from './ingest';
+
+/** Items older than this are stored but not forwarded: a first read of a feed is history. */
+export const FORWARD_MAX_AGE_MS = 30 * 60_000;
+
+/** Every open news stream gets a stored item through the one NewsHub. */
+export const newsHubPublisher = (env: Bindings) => (item: NewsItemDto) => env.NEWS_HUB.getByName('global').publish(item);
+
+/**
+ * The one assembly of ingest's dependencies, used by the pollers, the simulator, the Telegram
+ * webhook and manual headlines alike: prices from the default exchange, stored items published to
+ * the news hub, fresh ones queued for the Telegram chats.
+ */
+export function newsIngestDeps(env: Bindings, db: Db, clock: () => number = Date.now): IngestDeps {
+  return {
+    db,
+    exchange: defaultAdapterFor(env),
+    publish: newsHubPublisher(env),
+    afterStore: async (item, forward) => {
+      if (clock() - item.ts > FORWARD_MAX_AGE_MS) return;
+      await enqueueTelegramForItem(db, item, forward);
+    },
+  };
+}

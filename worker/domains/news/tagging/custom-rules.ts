@@ -1,0 +1,226 @@
+import { defaultImportance, importanceAtLeast } from './importance';
+import { cleanSymbols, matchText } from './text-match';
+import { isImportance, type CustomRule, type Importance, type SourceKind } from '../types';
+
+export const MAX_REGEX_LENGTH = 200;
+export const MAX_TEXT_LENGTH = 500;
+
+/** What a rule's conditions look at. */
+export interface RuleSubject {
+  title: string;
+  body?: string;
+  sourceId: string;
+  sourceKind: SourceKind;
+  symbols: readonly string[];
+  /** Current importance; when absent the default importance of the subject is used. */
+  importance?: Importance | null;
+}
+
+export interface RulesOutcome {
+  symbols: string[];
+  isGarbage: boolean;
+  /** Set by the last matching rule that sets it; null when no rule did. */
+  importance: Importance | null;
+  forwardToTelegram: boolean;
+  sound: boolean | null;
+  matchedRules: string[];
+}
+
+const isQuantifierBrace = (pattern: string, i: number) => /^\{\d+(?:,\d*)?\}/.test(pattern.slice(i));
+
+/**
+ * Heuristic for catastrophic backtracking: a group that contains a quantifier and is itself
+ * followed by +, * or {n,m} — "(a+)+", "(\w*x)*", "((ab)+)+". It does not catch every slow
+ * pattern (overlapping alternations like "(a|a)*" pass), which is why texts are also capped
+ * (title 500, body 5000 characters).
+ */
+export function hasNestedQuantifier(pattern: string): boolean {
+  const groups: boolean[] = []; // per open group: whether it contains a quantifier
+  let i = 0;
+  while (i < pattern.length) {
+    const ch = pattern[i];
+    if (ch === '\\') {
+      i += 2;
+    } else if (ch === '[') {
+      i++;
+      if (pattern[i] === '^') i++;
+      if (pattern[i] === ']') i++;
+      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
+      i++;
+    } else if (ch === '(') {
+      groups.push(false);
+      i++;
+      if (pattern[i] === '?') {
+        // (?: (?= (?! (?<= (?<! (?<name>
+        i++;
+        if (pattern[i] === '<' && pattern[i + 1] !== '=' && pattern[i + 1] !== '!') {
+          const close = pattern.indexOf('>', i);
+          i = close < 0 ? pattern.length : close + 1;
+        } else {
+          i += pattern[i] === '<' ? 2 : 1;
+        }
+      }
+    } else if (ch === ')') {
+      const containsQuantifier = groups.pop() ?? false;
+      i++;
+      const next = pattern[i];
+      if (containsQuantifier && (next === '+' || next === '*' || (next === '{' && isQuantifierBrace(pattern, i)))) return true;
+      if (containsQuantifier && groups.length) groups[groups.length - 1] = true;
+    } else if (ch === '+' || ch === '*' || ch === '?' || (ch === '{' && isQuantifierBrace(pattern, i))) {
+      if (groups.length) groups[groups.length - 1] = true;
+      i++;
+    } else {
+      i++;
+    }
+  }
+  return false;
+}
+
+/** Why a pattern cannot be used, or null when it can. */
+export function regexProblem(pattern: string): string | null {
+  if (pattern.length > MAX_REGEX_LENGTH) return `Regular expression is too long (at most ${MAX_REGEX_LENGTH} characters)`;
+  if (hasNestedQuantifier(pattern)) {
+    return 'Regular expression has a repeated group that itself repeats, like (a+)+; it could take too long to run. Simplify it';
+  }
+  try {
+    new RegExp(pattern);
+  } catch (error) {
+    return `Invalid regular expression: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return null;
+}
+
+const REGEX_CACHE_LIMIT = 500;
+const regexCache = new Map<string, RegExp | null>();
+
+/** The compiled pattern, or null when it is unsafe or invalid (never throws). */
+export function compileRuleRegex(pattern: string, caseSensitive = false): RegExp | null {
+  const flags = caseSensitive ? '' : 'i';
+  const cacheKey = `${flags}/${pattern}`;
+  const cached = regexCache.get(cacheKey);
+  if (cached !== undefined) return cached;
+  let regex: RegExp | null = null;
+  if (!regexProblem(pattern)) {
+    try {
+      regex = new RegExp(pattern, flags);
+    } catch {
+      regex = null;
+    }
+  }
+  if (regexCache.size >= REGEX_CACHE_LIMIT) regexCache.clear();
+  regexCache.set(cacheKey, regex);
+  return regex;
+}
+
+const list = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : [];
+
+/** A message for the settings form, or null when the rule can be saved. */
+export function validateRule(rule: CustomRule): string | null {
+  if (typeof rule.name !== 'string' || !rule.name.trim()) return 'Name is required';
+  if (typeof rule.priority !== 'number' || !Number.isFinite(rule.priority)) return 'Priority must be a number';
+  const { conditions = {}, actions = {} } = rule;
+  const text = typeof conditions.text === 'string' ? conditions.text : '';
+  const hasCondition =
+    list(conditions.sources).length > 0 ||
+    text.trim() !== '' ||
+    list(conditions.symbols).length > 0 ||
+    conditions.importanceAtLeast !== undefined;
+  if (!hasCondition) return 'Add at least one condition (source, text, symbols or minimum importance)';
+  if (conditions.isRegex && text) {
+    const problem = regexProblem(text);
+    if (problem) return problem;
+  } else if (text.length > MAX_TEXT_LENGTH) {
+    return `Text is too long (at most ${MAX_TEXT_LENGTH} characters)`;
+  }
+  if (conditions.importanceAtLeast !== undefined && !isImportance(conditions.importanceAtLeast)) {
+    return 'Minimum importance must be one of critical, high, medium, low';
+  }
+  if (actions.importance !== undefined && !isImportance(actions.importance)) {
+    return 'Importance must be one of critical, high, medium, low';
+  }
+  const hasAction =
+    actions.importance !== undefined ||
+    typeof actions.garbage === 'boolean' ||
+    typeof actions.forwardToTelegram === 'boolean' ||
+    typeof actions.sound === 'boolean' ||
+    list(actions.addSymbols).length > 0 ||
+    list(actions.removeSymbols).length > 0;
+  if (!hasAction) return 'Add at least one action';
+  return null;
+}
+
+/**
+ * Whether all of the rule's conditions hold (AND; an empty or absent condition is ignored).
+ * `enabled` is not looked at here. An invalid or unsafe regex simply does not match.
+ */
+export function ruleMatches(rule: CustomRule, subject: RuleSubject): boolean {
+  const conditions = rule.conditions ?? {};
+
+  const sources = list(conditions.sources).map((s) => s.trim().toLowerCase());
+  if (sources.length && !sources.includes(subject.sourceId.toLowerCase()) && !sources.includes(subject.sourceKind)) {
+    return false;
+  }
+
+  const symbols = cleanSymbols(list(conditions.symbols));
+  if (symbols.length && !subject.symbols.some((s) => symbols.includes(s.toUpperCase()))) return false;
+
+  if (conditions.importanceAtLeast !== undefined) {
+    if (!isImportance(conditions.importanceAtLeast)) return false;
+    const current = subject.importance ?? defaultImportance(subject);
+    if (!importanceAtLeast(current, conditions.importanceAtLeast)) return false;
+  }
+
+  const text = typeof conditions.text === 'string' ? conditions.text : '';
+  if (text.trim()) {
+    const haystack = matchText(subject);
+    if (conditions.isRegex) {
+      const regex = compileRuleRegex(text, conditions.caseSensitive === true);
+      if (!regex || !regex.test(haystack)) return false;
+    } else {
+      const needle = text.normalize('NFKC').trim();
+      const found = conditions.caseSensitive ? haystack.includes(needle) : haystack.toLowerCase().includes(needle.toLowerCase());
+      if (!found) return false;
+    }
+  }
+  return true;
+}
+
+/** Enabled rules, lowest priority number first; equal priorities keep their given order. */
+export function orderRules(rules: readonly CustomRule[]): CustomRule[] {
+  const rank = (rule: CustomRule) => (Number.isFinite(rule.priority) ? rule.priority : Number.POSITIVE_INFINITY);
+  return rules.filter((rule) => rule.enabled).sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * Runs enabled rules in priority order. Each matching rule's actions apply in turn: importance,
+ * garbage, forwardToTelegram and sound are overwritten by later rules; addSymbols then
+ * removeSymbols edit the symbol list, and later rules see the edited list (and the importance so
+ * far) in their conditions.
+ */
+export function applyCustomRules(
+  subject: Omit<RuleSubject, 'importance'> & { isGarbage: boolean },
+  rules: readonly CustomRule[],
+): RulesOutcome {
+  const outcome: RulesOutcome = {
+    symbols: [...subject.symbols],
+    isGarbage: subject.isGarbage,
+    importance: null,
+    forwardToTelegram: false,
+    sound: null,
+    matchedRules: [],
+  };
+  for (const rule of orderRules(rules)) {
+    if (!ruleMatches(rule, { ...subject, symbols: outcome.symbols, importance: outcome.importance })) continue;
+    outcome.matchedRules.push(rule.id);
+    const actions = rule.actions ?? {};
+    if (isImportance(actions.importance)) outcome.importance = actions.importance;
+    if (typeof actions.garbage === 'boolean') outcome.isGarbage = actions.garbage;
+    if (typeof actions.forwardToTelegram === 'boolean') outcome.forwardToTelegram = actions.forwardToTelegram;
+    if (typeof actions.sound === 'boolean') outcome.sound = actions.sound;
+    const added = cleanSymbols(list(actions.addSymbols));
+    const removed = cleanSymbols(list(actions.removeSymbols));
+    outcome.symbols = cleanSymbols([...outcome.symbols, ...added]).filter((s) => !removed.includes(s));
+  }
+  return outcome;
+}
