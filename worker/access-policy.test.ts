@@ -3,6 +3,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { RPC_ACCESS, SERVER_FN_ACCESS } from './access-policy';
 import type { AccessLevel } from './domains/auth/access';
 import { router } from './rpc/router';
+import { serverFnContract, type ServerFnName } from './contract/server-fns';
 import { serverFns } from './server-fns/registry';
 import { sessions } from './db/schema/sessions';
 import { users } from './db/schema/users';
@@ -189,9 +190,9 @@ beforeAll(async () => {
 });
 
 /** A server function called with its sample input, as the web client sends it. */
-function callServerFn(name: string, cookie: string) {
+function callServerFn(name: ServerFnName, cookie: string) {
   const url = `/_serverFn/${name}?createServerFn`;
-  if (serverFns[name]!.method === 'GET') return fetchApp(url, { headers: { cookie } });
+  if (serverFnContract[name].method === 'GET') return fetchApp(url, { headers: { cookie } });
   return fetchApp(url, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
@@ -204,9 +205,10 @@ describe('access-policy table', () => {
     expect(Object.keys(RPC_ACCESS).sort()).toEqual(Object.keys(router).sort());
   });
 
-  it('lists every server function, and matches what each declares', () => {
-    expect(Object.keys(SERVER_FN_ACCESS).sort()).toEqual(Object.keys(serverFns).sort());
-    for (const [name, fn] of Object.entries(serverFns)) expect(fn.access, name).toBe(SERVER_FN_ACCESS[name]);
+  it('lists every server function of the contract, and matches what each implementation declares', () => {
+    expect(Object.keys(SERVER_FN_ACCESS).sort()).toEqual(Object.keys(serverFnContract).sort());
+    expect(Object.keys(serverFns).sort()).toEqual(Object.keys(serverFnContract).sort());
+    for (const [name, fn] of Object.entries(serverFns)) expect(fn.access, name).toBe(SERVER_FN_ACCESS[name as ServerFnName]);
   });
 });
 
@@ -234,7 +236,7 @@ describe('access matrix: every procedure × every kind of user', () => {
     }
   }
 
-  for (const [name, level] of Object.entries(SERVER_FN_ACCESS)) {
+  for (const [name, level] of Object.entries(SERVER_FN_ACCESS) as [ServerFnName, AccessLevel][]) {
     for (const kind of kinds) {
       const allowed = ALLOWED[level].includes(kind);
       it(`serverFn ${name} (${level}) as ${kind} → ${allowed ? 'allowed' : 'denied'}`, async () => {
@@ -245,8 +247,11 @@ describe('access matrix: every procedure × every kind of user', () => {
             ? (await signedInJar(await insertUser(USER_KINDS[kind]))).header()
             : (jar?.header() ?? '');
         const res = await callServerFn(name, cookie);
-        if (allowed) expect(res.status).toBe(200);
-        else expect(res.status).toBe(kind === 'anonymous' ? 401 : 403);
+        if (!allowed) return expect(res.status).toBe(kind === 'anonymous' ? 401 : 403);
+        expect(res.status).toBe(200);
+        // The answer is what the contract says the web receives, field for field.
+        const parsed = serverFnContract[name].output.safeParse(await res.json());
+        expect(parsed.error?.issues, `${name} output`).toBeUndefined();
       });
     }
   }
@@ -272,7 +277,7 @@ describe('admin level: a token that still says admin is not enough', () => {
         expect(outcome).toBe(status);
       });
     }
-    for (const [name] of adminFns) {
+    for (const [name] of adminFns as [ServerFnName, AccessLevel][]) {
       it(`serverFn ${name} as a ${state} admin → ${status}`, async () => {
         expect((await callServerFn(name, staleJars[state].header())).status).toBe(status);
       });

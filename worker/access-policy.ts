@@ -1,6 +1,6 @@
 import type { AccessLevel } from './domains/auth/access';
 import type { Contract } from './contract';
-import type { serverFns } from './server-fns/registry';
+import type { ServerFnName } from './contract/server-fns';
 
 /**
  * Every RPC procedure and server function with the access level it must enforce (SPEC.md §6).
@@ -42,7 +42,7 @@ export const RPC_ACCESS = {
   addSymbolToAllSpecialMappings: 'admin',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
-export const SERVER_FN_ACCESS: Record<keyof typeof serverFns, AccessLevel> = {
+export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
   getUser: 'public',
   signOut: 'public',
   // News settings (PRODUCT.md §5): every approved user reads all of it and edits their own general

@@ -1,14 +1,15 @@
 import { eventIterator, oc, type } from '@orpc/contract';
 import { z } from 'zod';
+import { ACCOUNT_STATUSES, EXCHANGES } from './enums';
 
-export const exchangeSchema = z.enum(['binance', 'simulated']);
+export const exchangeSchema = z.enum(EXCHANGES);
 
 export const accountSchema = z.object({
   id: z.string(),
   exchange: exchangeSchema,
   email: z.string(),
   label: z.string().nullable(),
-  status: z.enum(['active', 'frozen', 'archived']),
+  status: z.enum(ACCOUNT_STATUSES),
   createdAt: z.number(),
   lastSnapshotAt: z.number().nullable(),
   lastErrorAt: z.number().nullable(),

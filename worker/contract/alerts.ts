@@ -1,19 +1,10 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { ALERT_CHANNELS, ALERT_METRICS, ALERT_OPERATORS } from './enums';
 
-export const ALERT_METRICS = [
-  'totalBalance',
-  'futuresBalance',
-  'spotBalance',
-  'futuresUpnl',
-  'totalUpnl',
-  'notional',
-  'leverage',
-  'btcPrice',
-] as const;
 export const alertMetricSchema = z.enum(ALERT_METRICS);
-export const alertOperatorSchema = z.enum(['>', '<', 'crosses_above', 'crosses_below']);
-export const alertChannelSchema = z.enum(['toast', 'telegram']);
+export const alertOperatorSchema = z.enum(ALERT_OPERATORS);
+export const alertChannelSchema = z.enum(ALERT_CHANNELS);
 
 export const alertRuleSchema = z.object({
   id: z.string(),

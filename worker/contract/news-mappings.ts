@@ -40,7 +40,7 @@ export const bannedMappingFields = z.object({
 /** Creating a banned mapping may leave symbols out (a garbage marker); updates never default them. */
 export const createBannedMappingInput = bannedMappingFields.extend({ symbols: symbolsSchema.default([]) }).strict();
 
-export const mappingSchema = z.object({
+export const mappingSchema = z.strictObject({
   id: z.string(),
   terms: z.array(z.string()),
   symbols: z.array(z.string()),
@@ -48,17 +48,23 @@ export const mappingSchema = z.object({
   updatedAt: z.number(),
 });
 
-const bulkResultSchema = z.object({
+export type Mapping = z.output<typeof mappingSchema>;
+/** What a mapping is made of, as stored (input schemas above normalise and check it). */
+export type MappingFields = Pick<Mapping, 'terms' | 'symbols'>;
+
+export const bulkResultSchema = z.strictObject({
   /** How many mappings gained the value (the rest already had it). */
   updated: z.number(),
   /** Every mapping of that kind after the change. */
   mappings: z.array(mappingSchema),
 });
 
+export type BulkResult = z.output<typeof bulkResultSchema>;
+
 const updateInput = (fields: typeof specialMappingFields | typeof bannedMappingFields) =>
   z.object({ id: idSchema, updates: fields.partial().strict() }).strict();
 
-const deleted = z.object({ id: z.string() });
+const deleted = z.strictObject({ id: z.string() });
 
 /** SPEC.md §7 mapping procedures (admin). Bulk actions are all-or-nothing. */
 export const newsMappingsContract = {

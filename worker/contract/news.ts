@@ -1,5 +1,6 @@
 import { eventIterator, oc, type } from '@orpc/contract';
 import { z } from 'zod';
+import { IMPORTANCE, type Importance } from './enums';
 
 /** An opaque `nextCursor` handed out by getHistoricalNews (its (ts, id) keyset position). */
 export const FEED_CURSOR_PATTERN = /^(\d{1,15})\.(\d{1,15})$/;
@@ -44,7 +45,7 @@ export interface NewsItemDto {
   body: string | null;
   url: string | null;
   symbols: string[];
-  importance: 'critical' | 'high' | 'medium' | 'low';
+  importance: Importance;
   isGarbage: boolean;
   isTest: boolean;
   onePctMovement: boolean;
@@ -56,7 +57,7 @@ export const manualNewsInput = z.object({
   body: z.string().trim().max(5000).optional(),
   url: z.url().max(2000).optional(),
   symbols: z.array(z.string().trim().toUpperCase().min(1).max(20)).max(20).optional(),
-  importance: z.enum(['critical', 'high', 'medium', 'low']).optional(),
+  importance: z.enum(IMPORTANCE).optional(),
   isTest: z.boolean().default(false),
 });
 

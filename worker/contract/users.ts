@@ -1,7 +1,8 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
+import { ROLES } from './enums';
 
-export const roleSchema = z.enum(['user', 'admin', 'superadmin']);
+export const roleSchema = z.enum(ROLES);
 
 export const userSchema = z.object({
   id: z.string(),

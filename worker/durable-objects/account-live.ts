@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { createDb } from '../db/client';
-import type { ExchangeKind } from '../db/schema/accounts';
+import type { ExchangeKind } from '../contract/enums';
 import { notifyFiredAlerts } from '../domains/alerts/notify';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
 import { getProviderConfig, type Bindings } from '../env';

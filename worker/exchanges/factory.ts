@@ -2,7 +2,8 @@ import { domainError } from '../lib/domain-error';
 import { BinanceAdapter } from './binance/adapter';
 import { DEFAULT_FUTURES_BASE_URL, type BinanceConfig } from './binance/client';
 import { SimulatedExchange } from './simulated/adapter';
-import type { ExchangeAdapter, ExchangeKind, SubAccount } from './types';
+import type { ExchangeKind } from '../contract/enums';
+import type { ExchangeAdapter, SubAccount } from './types';
 
 /** The Binance vars and secrets, as env.ts's getProviderConfig reads them. */
 export interface BinanceSettings {

@@ -1,4 +1,4 @@
-import type { ExchangeKind } from '../db/schema/accounts';
+import type { ExchangeKind } from '../contract/enums';
 import { getProviderConfig, type Bindings } from '../env';
 import { createExchangeAdapter, defaultExchangeKind } from './factory';
 import type { ExchangeAdapter } from './types';

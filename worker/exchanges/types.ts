@@ -1,5 +1,6 @@
+import type { ExchangeKind } from '../contract/enums';
+
 /** What the platform needs from an exchange: sub-accounts, one account's state, and mark prices. */
-export type ExchangeKind = 'binance' | 'simulated';
 
 export interface SubAccount {
   email: string;

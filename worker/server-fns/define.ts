@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
-import type { AccessLevel, Session } from '../domains/auth/access';
+import type { z } from 'zod';
+import type { ServerFnDefinition } from '../contract/server-fns/define';
 import type { Db } from '../db/client';
+import type { AccessLevel, Session } from '../domains/auth/access';
 import type { AppEnv } from '../http/app-env';
 
 export interface ServerFnContext {
@@ -10,16 +11,36 @@ export interface ServerFnContext {
   session: Session | null;
 }
 
-export interface ServerFn<S extends z.ZodType = z.ZodType, R = unknown> {
-  method: 'GET' | 'POST';
+/** A handler's session: present for every level above public (the handler checked it). */
+type SessionFor<L extends AccessLevel> = L extends 'public' ? Session | null : Session;
+
+type Handler<D extends ServerFnDefinition, L extends AccessLevel> = (args: {
+  input: z.output<D['input']>;
+  ctx: ServerFnContext & { session: SessionFor<L> };
+}) => Promise<z.input<D['output']>> | z.input<D['output']>;
+
+/** How the worker serves one function of the contract: who may call it, and what it does. */
+export interface ServerFnImpl<D extends ServerFnDefinition = ServerFnDefinition> {
   access: AccessLevel;
-  input: S;
-  handler: (args: { input: z.output<S>; ctx: ServerFnContext }) => Promise<R> | R;
+  handler: Handler<D, AccessLevel>;
 }
 
-export function defineServerFn<S extends z.ZodType, R>(fn: ServerFn<S, R>): ServerFn<S, R> {
-  return fn;
+/** Exactly one implementation per function of `contract` (a missing or extra one does not compile). */
+export type ServerFnImpls<C extends Record<string, ServerFnDefinition>> = { [N in keyof C]: ServerFnImpl<C[N]> };
+
+export function implementServerFns<C extends Record<string, ServerFnDefinition>>(_contract: C, impls: ServerFnImpls<C>) {
+  return impls;
 }
 
-/** GET functions that take no input: absent, null or {}. */
-export const noInput = z.undefined().or(z.null()).or(z.object({}).strict());
+// The request handler checks the level before calling (handler.ts), so above 'public' the session is there.
+const at =
+  <L extends AccessLevel>(access: L) =>
+  <D extends ServerFnDefinition>(handler: Handler<D, L>): ServerFnImpl<D> => ({
+    access,
+    handler: handler as Handler<D, AccessLevel>,
+  });
+
+/** Implementations per access level (SPEC.md §6), the server-function twin of rpc/procedures.ts. */
+export const publicFn = at('public');
+export const approvedFn = at('approved');
+export const adminFn = at('admin');

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import { serverFnContract, type ServerFnName } from '../contract/server-fns';
 import { assertAccess } from '../domains/auth/access';
 import { reloadAdmin } from '../domains/auth/reload-admin';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { parseInput } from '../http/request';
 import { domainError } from '../lib/domain-error';
+import type { ServerFnImpl } from './define';
 import { serverFns } from './registry';
 
 const MARKER = 'createServerFn';
@@ -24,13 +26,14 @@ function parsePayload(raw: string | undefined): unknown {
  */
 export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
   const name = c.req.param('name');
-  const fn = Object.hasOwn(serverFns, name) ? serverFns[name] : undefined;
-  if (!fn) throw domainError('NOT_FOUND', `Unknown server function: ${name}`);
+  if (!Object.hasOwn(serverFnContract, name)) throw domainError('NOT_FOUND', `Unknown server function: ${name}`);
+  const { method: fnMethod, input: inputSchema } = serverFnContract[name as ServerFnName];
+  const fn = serverFns[name as ServerFnName] as ServerFnImpl;
   if (c.req.query(MARKER) === undefined) throw domainError('BAD_REQUEST', 'Missing createServerFn marker');
   const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
-  if (method !== fn.method) {
-    c.header('Allow', fn.method);
-    throw domainError('METHOD_NOT_SUPPORTED', `${name} accepts ${fn.method} only`);
+  if (method !== fnMethod) {
+    c.header('Allow', fnMethod);
+    throw domainError('METHOD_NOT_SUPPORTED', `${name} accepts ${fnMethod} only`);
   }
   const session = assertAccess(fn.access, c.get('session'));
   const db = createDb(c.env.DB);
@@ -38,7 +41,7 @@ export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
   if (fn.access === 'admin') await reloadAdmin(db, session!);
 
   let raw: unknown;
-  if (fn.method === 'GET') raw = parsePayload(c.req.query('payload'));
+  if (fnMethod === 'GET') raw = parsePayload(c.req.query('payload'));
   else {
     const body = await c.req.json().catch(() => {
       throw domainError('BAD_REQUEST', 'Request body must be valid JSON');
@@ -47,7 +50,7 @@ export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
       throw domainError('BAD_REQUEST', 'Body must be {"data": …, "context": {}}');
     raw = (body as { data?: unknown }).data;
   }
-  const input = parseInput(fn.input, raw);
+  const input = parseInput(inputSchema, raw);
   const result = await fn.handler({ input, ctx: { c, db, session } });
   return c.json(result ?? null);
 });

@@ -1,50 +1,10 @@
-import { z } from 'zod';
-import {
-  createMapping as addMapping,
-  deleteMapping as removeMapping,
-  listMappings,
-  updateMapping as changeMapping,
-} from '../domains/news/settings/mappings';
-import { bannedMappingFields, createBannedMappingInput, idSchema, specialMappingFields } from '../contract/news-mappings';
-import { defineServerFn, noInput } from './define';
+import { newsMappingsServerFns } from '../contract/server-fns/news-mappings';
+import { createMapping, deleteMapping, listMappings, updateMapping } from '../domains/news/settings/mappings';
+import { adminFn, approvedFn, implementServerFns } from './define';
 
-const createMappingInput = z.discriminatedUnion('kind', [
-  specialMappingFields.extend({ kind: z.literal('special') }).strict(),
-  createBannedMappingInput.extend({ kind: z.literal('banned') }).strict(),
-]);
-
-const updateMappingInput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('special'), id: idSchema, updates: specialMappingFields.partial().strict() }).strict(),
-  z.object({ kind: z.literal('banned'), id: idSchema, updates: bannedMappingFields.partial().strict() }).strict(),
-]);
-
-const deleteMappingInput = z.object({ kind: z.enum(['special', 'banned']), id: idSchema }).strict();
-
-/** Both kinds: { special: Mapping[], banned: Mapping[] }, oldest first. */
-export const getMappings = defineServerFn({
-  method: 'GET',
-  access: 'approved',
-  input: noInput,
-  handler: ({ ctx }) => listMappings(ctx.db),
-});
-
-export const createMapping = defineServerFn({
-  method: 'POST',
-  access: 'admin',
-  input: createMappingInput,
-  handler: ({ input: { kind, ...fields }, ctx }) => addMapping(ctx.db, kind, fields),
-});
-
-export const updateMapping = defineServerFn({
-  method: 'POST',
-  access: 'admin',
-  input: updateMappingInput,
-  handler: ({ input, ctx }) => changeMapping(ctx.db, input.kind, input.id, input.updates),
-});
-
-export const deleteMapping = defineServerFn({
-  method: 'POST',
-  access: 'admin',
-  input: deleteMappingInput,
-  handler: ({ input, ctx }) => removeMapping(ctx.db, input.kind, input.id),
+export const newsMappingsFns = implementServerFns(newsMappingsServerFns, {
+  getMappings: approvedFn(({ ctx }) => listMappings(ctx.db)),
+  createMapping: adminFn(({ input: { kind, ...fields }, ctx }) => createMapping(ctx.db, kind, fields)),
+  updateMapping: adminFn(({ input, ctx }) => updateMapping(ctx.db, input.kind, input.id, input.updates)),
+  deleteMapping: adminFn(({ input, ctx }) => deleteMapping(ctx.db, input.kind, input.id)),
 });

@@ -1,3 +1,4 @@
+import { serverFnContract, type ServerFnName } from '../contract/server-fns';
 import { fetchApp, type CookieJar } from '../test/harness';
 
 export interface FnResult<T = unknown> {
@@ -9,14 +10,19 @@ export interface FnResult<T = unknown> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any;
 
-/** Calls a server function over the wire format (tests only): GET ?payload=, POST {data, context}. */
+/**
+ * Calls a server function over the wire format (tests only): GET ?payload=, POST {data, context};
+ * the contract's method unless `method` says otherwise. Every 200 answer is parsed with the
+ * contract's output schema, so a server that drifts from what the web is typed with fails the test.
+ */
 export async function callFn<T = Loose>(
   name: string,
   jar: CookieJar | undefined,
   data?: unknown,
   method?: 'GET' | 'POST',
 ): Promise<FnResult<T>> {
-  const verb = method ?? (name.startsWith('get') ? 'GET' : 'POST');
+  const contract = Object.hasOwn(serverFnContract, name) ? serverFnContract[name as ServerFnName] : undefined;
+  const verb = method ?? contract?.method ?? 'POST';
   const cookie = jar?.header() ?? '';
   const res =
     verb === 'GET'
@@ -29,7 +35,9 @@ export async function callFn<T = Loose>(
           headers: { cookie, 'content-type': 'application/json' },
           body: JSON.stringify({ data, context: {} }),
         });
-  return { status: res.status, body: (await res.json()) as T };
+  const body: unknown = await res.json();
+  if (res.status === 200 && contract) contract.output.parse(body);
+  return { status: res.status, body: body as T };
 }
 
 /** The field paths of a 400's issues, joined with dots. */

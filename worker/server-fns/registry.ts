@@ -1,21 +1,22 @@
-import * as auth from './auth';
-import type { ServerFn } from './define';
-import * as newsMappings from './news-mappings';
-import * as newsRules from './news-rules';
-import * as newsSettings from './news-settings';
-import * as newsSources from './news-sources';
-import * as newsTelegram from './news-telegram';
-import * as newsThresholds from './news-thresholds';
-import * as newsTwitter from './news-twitter';
+import type { ServerFnContract } from '../contract/server-fns';
+import { authFns } from './auth';
+import type { ServerFnImpls } from './define';
+import { newsMappingsFns } from './news-mappings';
+import { newsRulesFns } from './news-rules';
+import { newsSettingsFns } from './news-settings';
+import { newsSourcesFns } from './news-sources';
+import { newsTelegramFns } from './news-telegram';
+import { newsThresholdsFns } from './news-thresholds';
+import { newsTwitterFns } from './news-twitter';
 
-/** Every server function by name (SPEC.md §7). Domains add their file's exports here. */
-export const serverFns: Record<string, ServerFn> = {
-  ...auth,
-  ...newsSettings,
-  ...newsMappings,
-  ...newsRules,
-  ...newsSources,
-  ...newsTelegram,
-  ...newsThresholds,
-  ...newsTwitter,
+/** Every server function of the contract with its implementation (a missing one does not compile). */
+export const serverFns: ServerFnImpls<ServerFnContract> = {
+  ...authFns,
+  ...newsSettingsFns,
+  ...newsMappingsFns,
+  ...newsRulesFns,
+  ...newsSourcesFns,
+  ...newsTelegramFns,
+  ...newsThresholdsFns,
+  ...newsTwitterFns,
 };

@@ -1,8 +1,6 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ACCOUNT_STATUSES, EXCHANGES } from '../../contract/enums';
 import { users } from './users';
-
-export const EXCHANGES = ['binance', 'simulated'] as const;
-export type ExchangeKind = (typeof EXCHANGES)[number];
 
 /** An exchange sub-account, identified by its email on the exchange. */
 export const exchangeAccounts = sqliteTable(
@@ -12,7 +10,7 @@ export const exchangeAccounts = sqliteTable(
     exchange: text('exchange', { enum: EXCHANGES }).notNull(),
     email: text('email').notNull(),
     label: text('label'),
-    status: text('status', { enum: ['active', 'frozen', 'archived'] })
+    status: text('status', { enum: ACCOUNT_STATUSES })
       .notNull()
       .default('active'),
     createdAt: integer('created_at').notNull(),

@@ -1,8 +1,7 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { exchangeAccounts } from './accounts';
+import { ALERT_OPERATORS } from '../../contract/enums';
 import { users } from './users';
-
-export const ALERT_OPERATORS = ['>', '<', 'crosses_above', 'crosses_below'] as const;
 
 export const alertRules = sqliteTable(
   'alert_rules',

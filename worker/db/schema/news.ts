@@ -1,8 +1,6 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CHAT_PURPOSES, IMPORTANCE, SOURCE_KINDS } from '../../contract/enums';
 import { users } from './users';
-
-export const SOURCE_KINDS = ['twitter', 'telegram', 'rss', 'atom', 'manual', 'simulated'] as const;
-export const IMPORTANCE = ['critical', 'high', 'medium', 'low'] as const;
 
 export const newsSources = sqliteTable('news_sources', {
   id: text('id').primaryKey(),
@@ -97,7 +95,7 @@ export const telegramChats = sqliteTable('telegram_chats', {
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
   minImportance: text('min_importance', { enum: IMPORTANCE }).notNull().default('high'),
   symbols: text('symbols', { mode: 'json' }).$type<string[]>().notNull(),
-  purpose: text('purpose', { enum: ['news', 'risk', 'alerts'] })
+  purpose: text('purpose', { enum: CHAT_PURPOSES })
     .notNull()
     .default('news'),
   disabledReason: text('disabled_reason'),

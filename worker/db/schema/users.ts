@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-
-export const ROLES = ['user', 'admin', 'superadmin'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES } from '../../contract/enums';
 
 export const users = sqliteTable(
   'users',

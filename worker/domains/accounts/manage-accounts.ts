@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountAssignments, exchangeAccounts, type ExchangeKind } from '../../db/schema/accounts';
+import type { ExchangeKind } from '../../contract/enums';
+import { accountAssignments, exchangeAccounts } from '../../db/schema/accounts';
 import { users } from '../../db/schema/users';
 import type { ExchangeAdapter } from '../../exchanges/types';
 import { domainError } from '../../lib/domain-error';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exchangeAccounts, type ExchangeKind } from '../../db/schema/accounts';
+import type { ExchangeKind } from '../../contract/enums';
+import { exchangeAccounts } from '../../db/schema/accounts';
 import { computeMetrics } from '../../exchanges/metrics';
 import type { ExchangeAdapter } from '../../exchanges/types';
 import { writeSnapshotRun, type SnapshotFailure, type SnapshotRecord } from './snapshot-store';

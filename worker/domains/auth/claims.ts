@@ -1,4 +1,4 @@
-import type { Role } from '../../db/schema/users';
+import type { Role } from '../../contract/enums';
 
 /** What an access token says about its holder; enough to authorise without reading D1. */
 export interface AccessClaims {

@@ -1,7 +1,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Config } from '../../env';
-import { ROLES } from '../../db/schema/users';
+import { ROLES } from '../../contract/enums';
 import type { AccessClaims } from './claims';
 
 /** RFC 9068 access-token type; checked on verify so other JWTs signed with the key are refused. */

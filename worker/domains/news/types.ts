@@ -1,14 +1,5 @@
-import type { IMPORTANCE, SOURCE_KINDS } from '../../db/schema/news';
-
-export type SourceKind = (typeof SOURCE_KINDS)[number];
-export type Importance = (typeof IMPORTANCE)[number];
-
-/** Higher is more important; used for `importanceAtLeast` and sorting. */
-export const IMPORTANCE_RANK: Record<Importance, number> = { low: 0, medium: 1, high: 2, critical: 3 };
-
-export function isImportance(value: unknown): value is Importance {
-  return typeof value === 'string' && Object.hasOwn(IMPORTANCE_RANK, value);
-}
+import type { Importance, SourceKind } from '../../contract/enums';
+import type { CustomRuleDto } from '../../contract/server-fns/news-rules';
 
 /** What a source adapter hands to the pipeline, before any cleaning. */
 export interface RawNewsItem {
@@ -72,35 +63,8 @@ export interface BannedMapping {
   symbols: string[];
 }
 
-export interface CustomRuleConditions {
-  /** Any of: source kinds or source ids. */
-  sources?: string[];
-  text?: string;
-  isRegex?: boolean;
-  caseSensitive?: boolean;
-  /** Any of the item's symbols. */
-  symbols?: string[];
-  importanceAtLeast?: Importance;
-}
-
-export interface CustomRuleActions {
-  importance?: Importance;
-  garbage?: boolean;
-  forwardToTelegram?: boolean;
-  sound?: boolean;
-  addSymbols?: string[];
-  removeSymbols?: string[];
-}
-
-export interface CustomRule {
-  id: string;
-  name: string;
-  enabled: boolean;
-  /** Lower runs first; ties keep the given order. */
-  priority: number;
-  conditions: CustomRuleConditions;
-  actions: CustomRuleActions;
-}
+/** A custom rule as the pipeline runs it (contract/server-fns/news-rules.ts); lower priority runs first, ties keep the given order. */
+export type CustomRule = Omit<CustomRuleDto, 'createdAt' | 'updatedAt'>;
 
 export interface ClassifyConfig {
   specialMappings: readonly SpecialMapping[];

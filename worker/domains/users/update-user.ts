@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
-import { users, type Role, type UserRow } from '../../db/schema/users';
+import type { Role } from '../../contract/enums';
+import { users, type UserRow } from '../../db/schema/users';
 import { isAdminRole } from '../auth/access';
 import { domainError } from '../../lib/domain-error';
 import { toUserDto } from './user-dto';

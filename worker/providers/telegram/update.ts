@@ -35,6 +35,3 @@ export type TelegramMessage = z.infer<typeof messageSchema>;
 
 /** The header Telegram echoes the setWebhook `secret_token` in. */
 export const TELEGRAM_SECRET_HEADER = 'X-Telegram-Bot-Api-Secret-Token';
-
-/** setWebhook's secret_token: 1–256 characters, A-Z a-z 0-9 _ and -. */
-export const TELEGRAM_SECRET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;

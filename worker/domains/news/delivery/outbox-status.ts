@@ -1,25 +1,13 @@
+import type { TelegramSendingStatus } from '../../../contract/server-fns/news-telegram';
 import type { Db } from '../../../db/client';
+
+export const TELEGRAM_TOKEN_MISSING = 'TELEGRAM_BOT_TOKEN is not set';
 
 /**
  * Whether outbound Telegram forwarding (the outbox sender) can run, and how the outbox stands.
  * This is about sending to the configured chats only: Telegram news sources come in through the
  * bot webhook and work without the bot token.
  */
-export interface TelegramSendingStatus {
-  /** False while TELEGRAM_BOT_TOKEN is not set: nothing is sent, queued messages wait. */
-  sending: boolean;
-  /** Why sending is off; null while it is on. */
-  reason: string | null;
-  /** Messages waiting to be sent (pending, or claimed by a run in progress). */
-  queued: number;
-  /** When Telegram last accepted a message (sent rows are kept for a week). */
-  lastSentAt: number | null;
-  /** The error of the latest failed attempt among the waiting messages (e.g. a rejected token). */
-  lastError: string | null;
-}
-
-export const TELEGRAM_TOKEN_MISSING = 'TELEGRAM_BOT_TOKEN is not set';
-
 export async function getTelegramSendingStatus(db: Db, token: string | null): Promise<TelegramSendingStatus> {
   // Every outbox row is a Telegram message (the only channel). Sent rows keep next_attempt_at =
   // sent_at (outbox-sender.ts), so the last send is read from outbox_due_idx alone; a retried

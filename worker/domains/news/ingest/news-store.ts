@@ -1,12 +1,12 @@
 import { and, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { newsItems } from '../../../db/schema/news';
+import { THRESHOLD_WINDOWS } from '../../../contract/enums';
 import type { NewsItemDto } from '../../../contract/news';
 import type { NewsItemDraft } from '../types';
 
 /** Same text within this window is one story, whichever source said it first. */
 export const DEDUPE_WINDOW_MS = 10 * 60_000;
-export const PRICE_CHECK_MINUTES = [1, 5, 15] as const;
 
 export async function findRecentDuplicate(db: Db, dedupKey: string, ts: number) {
   return db.query.newsItems.findFirst({
@@ -61,7 +61,7 @@ export async function storeNewsItem(db: Db, draft: NewsItemDraft, prices: Record
     ...draft.symbols
       .filter((s) => prices[s] !== undefined)
       .flatMap((symbol) =>
-        PRICE_CHECK_MINUTES.map((m) =>
+        THRESHOLD_WINDOWS.map((m) =>
           d1
             .prepare(
               `INSERT OR IGNORE INTO price_checks (item_id, symbol, price_at_publish, due_at, window_minutes) SELECT ${newestId('?5', '?6')}, ?1, ?2, ?3, ?4`,

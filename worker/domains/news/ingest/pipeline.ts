@@ -5,7 +5,8 @@ import { defaultImportance } from '../tagging/importance';
 import { normaliseRawNews } from './normalise';
 import { tagSymbols } from '../tagging/special-mappings';
 import { matchText } from '../tagging/text-match';
-import type { ClassifyConfig, CustomRule, Importance, NewsItemDraft, NormalisedNews, RawNewsItem } from '../types';
+import type { Importance } from '../../../contract/enums';
+import type { ClassifyConfig, CustomRule, NewsItemDraft, NormalisedNews, RawNewsItem } from '../types';
 
 /** The item as it moves through the steps; importance stays null until a rule or the default sets it. */
 export type Working = Omit<NewsItemDraft, 'importance'> & { importance: Importance | null };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NEWS_SETTINGS, settingsFromStored } from './general-settings';
+import { DEFAULT_NEWS_SETTINGS } from '../../../contract/server-fns/news-settings';
+import { settingsFromStored } from './general-settings';
 
 describe('settingsFromStored', () => {
   it('fills every missing field with its default', () => {

@@ -1,33 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { newsSettings } from '../../../db/schema/news';
-import { IMPORTANCE_RANK, isImportance, type Importance } from '../types';
+import { IMPORTANCE_RANK, TIME_FORMATS, isImportance, type Importance, type TimeFormat } from '../../../contract/enums';
+import {
+  DEFAULT_NEWS_SETTINGS,
+  type NewsDefaultFilters,
+  type NewsSettings,
+  type NewsSettingsPatch,
+} from '../../../contract/server-fns/news-settings';
 
-export interface NewsDefaultFilters {
-  importance?: Importance[];
-  symbols?: string[];
-  sources?: string[];
-  onePctMovement?: boolean;
-}
-
-/** A user's general news settings (PRODUCT.md §5). */
-export interface NewsSettings {
-  sounds: Record<Importance, boolean>;
-  desktopNotifications: boolean;
-  defaultFilters: NewsDefaultFilters;
-  timeFormat: '24h' | '12h';
-  highlightNew: boolean;
-}
-
-export type NewsSettingsPatch = Partial<Omit<NewsSettings, 'sounds'>> & { sounds?: Partial<NewsSettings['sounds']> };
-
-export const DEFAULT_NEWS_SETTINGS: NewsSettings = {
-  sounds: { critical: true, high: true, medium: false, low: false },
-  desktopNotifications: false,
-  defaultFilters: {},
-  timeFormat: '24h',
-  highlightNew: true,
-};
+const isTimeFormat = (value: unknown): value is TimeFormat => (TIME_FORMATS as readonly unknown[]).includes(value);
 
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
 
@@ -60,7 +42,7 @@ export function settingsFromStored(stored: Record<string, unknown> | undefined):
     ) as Record<Importance, boolean>,
     desktopNotifications: bool(s.desktopNotifications, DEFAULT_NEWS_SETTINGS.desktopNotifications),
     defaultFilters,
-    timeFormat: s.timeFormat === '12h' || s.timeFormat === '24h' ? s.timeFormat : DEFAULT_NEWS_SETTINGS.timeFormat,
+    timeFormat: isTimeFormat(s.timeFormat) ? s.timeFormat : DEFAULT_NEWS_SETTINGS.timeFormat,
     highlightNew: bool(s.highlightNew, DEFAULT_NEWS_SETTINGS.highlightNew),
   };
 }

@@ -1,26 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { MappingKind } from '../../../contract/enums';
+import type { BulkResult, Mapping, MappingFields } from '../../../contract/news-mappings';
+import type { Mappings } from '../../../contract/server-fns/news-mappings';
 import type { Db } from '../../../db/client';
 import { bannedMappings, specialMappings } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
 
 /** Both tables have the same columns; the cast below only picks one of two identical shapes. */
-const TABLES = { special: specialMappings, banned: bannedMappings } as const;
-export type MappingKind = keyof typeof TABLES;
+const TABLES: Record<MappingKind, typeof specialMappings | typeof bannedMappings> = { special: specialMappings, banned: bannedMappings };
 const tableOf = (kind: MappingKind) => TABLES[kind] as typeof specialMappings;
-
-export interface MappingDto {
-  id: string;
-  terms: string[];
-  symbols: string[];
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface MappingFields {
-  terms: string[];
-  symbols: string[];
-}
 
 const LABEL: Record<MappingKind, string> = { special: 'Special mapping', banned: 'Banned mapping' };
 
@@ -38,23 +27,23 @@ const listQuery = (db: Db, kind: MappingKind) => {
   return db.select().from(table).orderBy(asc(table.createdAt), asc(table.id));
 };
 
-export function listMappingsOf(db: Db, kind: MappingKind): Promise<MappingDto[]> {
+export function listMappingsOf(db: Db, kind: MappingKind): Promise<Mapping[]> {
   return listQuery(db, kind);
 }
 
-export async function listMappings(db: Db): Promise<Record<MappingKind, MappingDto[]>> {
+export async function listMappings(db: Db): Promise<Mappings> {
   const [special, banned] = await db.batch([listQuery(db, 'special'), listQuery(db, 'banned')]);
   return { special, banned };
 }
 
-async function findMapping(db: Db, kind: MappingKind, id: string): Promise<MappingDto> {
+async function findMapping(db: Db, kind: MappingKind, id: string): Promise<Mapping> {
   const table = tableOf(kind);
   const row = await db.select().from(table).where(eq(table.id, id)).get();
   if (!row) throw domainError('NOT_FOUND', `${LABEL[kind]} not found`);
   return row;
 }
 
-export async function createMapping(db: Db, kind: MappingKind, fields: MappingFields): Promise<MappingDto> {
+export async function createMapping(db: Db, kind: MappingKind, fields: MappingFields): Promise<Mapping> {
   assertUsable(kind, fields);
   const now = Date.now();
   const [row] = await db
@@ -66,7 +55,7 @@ export async function createMapping(db: Db, kind: MappingKind, fields: MappingFi
 }
 
 /** Replaces the given lists (terms and/or symbols); the other one stays. */
-export async function updateMapping(db: Db, kind: MappingKind, id: string, updates: Partial<MappingFields>): Promise<MappingDto> {
+export async function updateMapping(db: Db, kind: MappingKind, id: string, updates: Partial<MappingFields>): Promise<Mapping> {
   const current = await findMapping(db, kind, id);
   const next = { terms: updates.terms ?? current.terms, symbols: updates.symbols ?? current.symbols };
   assertUsable(kind, next);
@@ -89,13 +78,6 @@ export async function deleteMapping(db: Db, kind: MappingKind, id: string): Prom
   return row;
 }
 
-export interface BulkResult {
-  /** How many mappings gained the value (the others already had it). */
-  updated: number;
-  /** Every mapping of the kind after the change. */
-  mappings: MappingDto[];
-}
-
 /**
  * Appends a value to one JSON list column of every mapping that lacks it, as ONE D1 batch (one
  * transaction): either every mapping gains it or none does. The append happens in SQL
@@ -106,7 +88,7 @@ async function appendToAll(
   kind: MappingKind,
   column: 'terms' | 'symbols',
   value: string,
-  has: (row: MappingDto) => boolean,
+  has: (row: Mapping) => boolean,
 ): Promise<BulkResult> {
   const table = tableOf(kind);
   const rows = await listMappingsOf(db, kind);
@@ -121,7 +103,7 @@ async function appendToAll(
   );
   const results = await db.batch([...updates, listQuery(db, kind)] as unknown as [ReturnType<typeof listQuery>]);
   invalidateClassifyConfig();
-  return { updated: targets.length, mappings: results.at(-1) as MappingDto[] };
+  return { updated: targets.length, mappings: results.at(-1) as Mapping[] };
 }
 
 export function addTermToAllMappings(db: Db, kind: MappingKind, term: string): Promise<BulkResult> {

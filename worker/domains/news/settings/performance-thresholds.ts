@@ -1,32 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
+import type {
+  EffectiveThresholds,
+  PerformanceThresholdDto,
+  ThresholdFields,
+} from '../../../contract/server-fns/news-thresholds';
 import type { Db } from '../../../db/client';
 import { performanceThresholds } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import { isUniqueViolation } from '../../../db/errors';
-
-export type ThresholdWindow = 1 | 5 | 15;
-
-export interface PerformanceThresholdDto {
-  id: string;
-  /** null: the default for every symbol without its own row. */
-  symbol: string | null;
-  percent: number;
-  windowMinutes: number;
-  createdAt: number;
-}
 
 /**
  * PRODUCT.md §5: a 1% move within 5 minutes, unless an admin stored another default. The one copy:
  * the settings page shows it and the price-move job (price-moves.ts) measures with it.
  */
 export const IMPLIED_DEFAULT_THRESHOLD = { percent: 1, windowMinutes: 5 } as const;
-
-export interface EffectiveThresholds {
-  /** The stored default row, or the implied one (id and createdAt null, implied true). */
-  default: Omit<PerformanceThresholdDto, 'id' | 'createdAt'> & { id: string | null; createdAt: number | null; implied: boolean };
-  /** Per-symbol overrides, by symbol. */
-  overrides: PerformanceThresholdDto[];
-}
 
 export async function readPerformanceThresholds(db: Db): Promise<EffectiveThresholds> {
   const rows = await db.select().from(performanceThresholds).orderBy(asc(performanceThresholds.symbol));
@@ -52,7 +39,7 @@ export function thresholdFor(thresholds: EffectiveThresholds, symbol: string): {
  */
 export async function createPerformanceThreshold(
   db: Db,
-  fields: { symbol: string | null; percent: number; windowMinutes: ThresholdWindow },
+  fields: ThresholdFields,
 ): Promise<PerformanceThresholdDto> {
   const id = crypto.randomUUID();
   const clash = () =>

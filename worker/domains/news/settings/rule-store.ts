@@ -5,14 +5,15 @@ import { domainError } from '../../../lib/domain-error';
 import { validateRule } from '../tagging/custom-rules';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
 import { testRuleAgainst } from '../ingest/pipeline';
-import type { CustomRule, CustomRuleActions, CustomRuleConditions, Importance, SourceKind } from '../types';
-
-export interface CustomRuleDto extends CustomRule {
-  createdAt: number;
-  updatedAt: number;
-}
-
-export type CustomRuleFields = Omit<CustomRule, 'id'>;
+import type { SourceKind } from '../../../contract/enums';
+import type {
+  CustomRuleActions,
+  CustomRuleConditions,
+  CustomRuleDto,
+  CustomRuleFields,
+  RulePreview,
+} from '../../../contract/server-fns/news-rules';
+import type { CustomRule } from '../types';
 
 /** How many of the newest stored items the "test this rule" preview looks at. */
 export const RULE_PREVIEW_ITEMS = 200;
@@ -91,26 +92,6 @@ export async function deleteCustomRule(db: Db, id: string): Promise<{ id: string
   if (!row) throw domainError('NOT_FOUND', 'Custom rule not found');
   invalidateClassifyConfig();
   return row;
-}
-
-export interface RulePreviewItem {
-  id: number;
-  ts: number;
-  title: string;
-  sourceId: string;
-  sourceKind: string;
-  symbols: string[];
-  importance: Importance;
-  isGarbage: boolean;
-  isTest: boolean;
-}
-
-export interface RulePreview {
-  /** Why the rule cannot run (invalid or unsafe regex); null when it ran. */
-  error: string | null;
-  /** How many recent items were looked at (at most RULE_PREVIEW_ITEMS). */
-  tested: number;
-  matches: RulePreviewItem[];
 }
 
 /**

@@ -1,44 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
+import type { ConfigurableSourceKind } from '../../../contract/enums';
+import type { SourceDto } from '../../../contract/server-fns/news-sources';
 import type { Db } from '../../../db/client';
 import { newsSources } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import { newWebhookSecret, telegramWebhookPath, webhookSecretConfig } from '../sources/telegram-webhook';
-import type { SourceKind } from '../types';
-
-/** Kinds an admin can add; 'simulated' is the demo feed, seeded, never configured by hand. */
-export const CONFIGURABLE_SOURCE_KINDS = ['rss', 'atom', 'telegram', 'twitter', 'manual'] as const;
-export type ConfigurableSourceKind = (typeof CONFIGURABLE_SOURCE_KINDS)[number];
-
-export interface SourceHealth {
-  lastSuccessAt: number | null;
-  lastErrorAt: number | null;
-  lastError: string | null;
-  consecutiveFailures: number;
-  nextAttemptAt: number | null;
-}
-
-/** A Telegram source's webhook: the path to register with setWebhook, and only a hint of the secret. */
-export interface SourceWebhook {
-  path: string;
-  secretTokenSet: boolean;
-  /** the last four characters (null for short tokens, or none set) */
-  secretTokenHint: string | null;
-  /** the whole token, in createSource's answer only: it is stored as a hash */
-  secretToken?: string;
-}
-
-export interface SourceDto {
-  id: string;
-  kind: SourceKind;
-  name: string;
-  /** without the secret token's hash and hint (see webhook) */
-  config: Record<string, unknown>;
-  enabled: boolean;
-  createdAt: number;
-  health: SourceHealth;
-  /** Telegram sources only */
-  webhook?: SourceWebhook;
-}
 
 export interface SourceFields {
   kind: ConfigurableSourceKind;

@@ -2,32 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { telegramChats } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
-import type { Importance } from '../types';
+import type { TelegramChatDto, TelegramChatFields } from '../../../contract/server-fns/news-telegram';
 import { isUniqueViolation } from '../../../db/errors';
-
-export type ChatPurpose = 'news' | 'risk' | 'alerts';
-
-export interface TelegramChatDto {
-  id: string;
-  chatId: string;
-  title: string;
-  enabled: boolean;
-  minImportance: Importance;
-  symbols: string[];
-  purpose: ChatPurpose;
-  /** Set by the sender when Telegram refused the chat (bot removed, chat gone); cleared on re-enable. */
-  disabledReason: string | null;
-  createdAt: number;
-}
-
-export interface TelegramChatFields {
-  chatId: string;
-  title: string;
-  enabled: boolean;
-  minImportance: Importance;
-  symbols: string[];
-  purpose: ChatPurpose;
-}
 
 const clash = () => domainError('CONFLICT', 'This Telegram chat is already configured');
 

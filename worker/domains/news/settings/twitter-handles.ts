@@ -1,24 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { TwitterHandleDto, TwitterHandleFields } from '../../../contract/server-fns/news-twitter';
 import type { Db } from '../../../db/client';
 import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import { isUniqueViolation } from '../../../db/errors';
-
-export interface TwitterHandleDto {
-  id: string;
-  /** Without '@', lower-case (X handles are case-insensitive, so 'Foo' and 'foo' are one handle). */
-  handle: string;
-  /** The X user id once known (numeric string), else null. */
-  userId: string | null;
-  enabled: boolean;
-  createdAt: number;
-}
-
-export interface TwitterHandleFields {
-  handle: string;
-  userId: string | null;
-  enabled: boolean;
-}
 
 const clash = (handle?: string) =>
   domainError('CONFLICT', handle ? `@${handle} is already configured` : 'This handle is already configured');

@@ -1,33 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type {
+  TwitterPollingSessionDto,
+  TwitterPollingSessionFields,
+} from '../../../contract/server-fns/news-twitter';
 import type { Db } from '../../../db/client';
 import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
-
-export interface TwitterPollingSessionDto {
-  id: string;
-  name: string;
-  /** Ids of twitter handles (see getTwitterHandles). */
-  handleIds: string[];
-  intervalSeconds: number;
-  /** 'HH:MM' UTC, inclusive. */
-  activeFromUtc: string;
-  /** 'HH:MM' UTC, exclusive ('24:00' allowed); earlier than activeFromUtc wraps midnight; equal means all day. */
-  activeToUtc: string;
-  enabled: boolean;
-  lastPolledAt: number | null;
-  rateLimitedUntil: number | null;
-  lastError: string | null;
-  createdAt: number;
-}
-
-export interface TwitterPollingSessionFields {
-  name: string;
-  handleIds: string[];
-  intervalSeconds: number;
-  activeFromUtc: string;
-  activeToUtc: string;
-  enabled: boolean;
-}
 
 function toDto(row: typeof twitterPollingSessions.$inferSelect): TwitterPollingSessionDto {
   const { cursors: _cursors, ...session } = row;

@@ -4,7 +4,8 @@ import type { FetchFn } from '../../../providers/http';
 import type { FeedItem } from '../../../providers/rss/feed';
 import { fetchFeed } from '../../../providers/rss/fetch';
 import { ingestNews, type IngestDeps } from '../ingest/ingest';
-import type { RawNewsItem, SourceKind } from '../types';
+import type { SourceKind } from '../../../contract/enums';
+import type { RawNewsItem } from '../types';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

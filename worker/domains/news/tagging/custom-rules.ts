@@ -1,9 +1,10 @@
+import { RULE_TEXT_MAX } from '../../../contract/server-fns/news-rules';
 import { defaultImportance, importanceAtLeast } from './importance';
 import { cleanSymbols, matchText } from './text-match';
-import { isImportance, type CustomRule, type Importance, type SourceKind } from '../types';
+import { isImportance, type Importance, type SourceKind } from '../../../contract/enums';
+import type { CustomRule } from '../types';
 
 export const MAX_REGEX_LENGTH = 200;
-export const MAX_TEXT_LENGTH = 500;
 
 /** What a rule's conditions look at. */
 export interface RuleSubject {
@@ -130,8 +131,8 @@ export function validateRule(rule: CustomRule): string | null {
   if (conditions.isRegex && text) {
     const problem = regexProblem(text);
     if (problem) return problem;
-  } else if (text.length > MAX_TEXT_LENGTH) {
-    return `Text is too long (at most ${MAX_TEXT_LENGTH} characters)`;
+  } else if (text.length > RULE_TEXT_MAX) {
+    return `Text is too long (at most ${RULE_TEXT_MAX} characters)`;
   }
   if (conditions.importanceAtLeast !== undefined && !isImportance(conditions.importanceAtLeast)) {
     return 'Minimum importance must be one of critical, high, medium, low';

@@ -1,4 +1,4 @@
-import { IMPORTANCE_RANK, type Importance } from '../types';
+import { IMPORTANCE_RANK, type Importance } from '../../../contract/enums';
 
 /**
  * Title words that make an item 'high' by default. Kept short on purpose: each one is about money

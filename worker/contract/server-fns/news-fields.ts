@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { idSchema } from '../news-mappings';
 
-/** Input pieces shared by several news settings functions (this file registers no function). */
+/** Input and output pieces shared by several news settings functions (this file defines no function). */
 
 /** A Telegram chat: a numeric id (groups and channels are negative, e.g. -1001234567890) or @channel. */
 export const telegramChatIdSchema = z
@@ -13,3 +14,9 @@ export const telegramChatIdSchema = z
   );
 
 export const displayNameSchema = z.string().trim().min(1, 'Name is required').max(100);
+
+/** Source kinds (rss, twitter, …) or source ids, as filters and rule conditions name them. */
+export const sourceRefsSchema = z.array(z.string().trim().min(1).max(100)).max(50);
+
+/** The input of a delete: which row. */
+export const byIdInput = z.strictObject({ id: idSchema });

@@ -1,0 +1,56 @@
+/**
+ * The closed value sets, defined once: the D1 schema's enum columns, the contract's zod schemas,
+ * the domains and the web all read them from here. Plain constants (no zod), so the browser can
+ * import them without pulling schema code into its first load.
+ */
+
+export const ROLES = ['user', 'admin', 'superadmin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const EXCHANGES = ['binance', 'simulated'] as const;
+export type ExchangeKind = (typeof EXCHANGES)[number];
+export const ACCOUNT_STATUSES = ['active', 'frozen', 'archived'] as const;
+
+export const ALERT_METRICS = [
+  'totalBalance',
+  'futuresBalance',
+  'spotBalance',
+  'futuresUpnl',
+  'totalUpnl',
+  'notional',
+  'leverage',
+  'btcPrice',
+] as const;
+export const ALERT_OPERATORS = ['>', '<', 'crosses_above', 'crosses_below'] as const;
+export const ALERT_CHANNELS = ['toast', 'telegram'] as const;
+
+/** News importance, most important first. */
+export const IMPORTANCE = ['critical', 'high', 'medium', 'low'] as const;
+export type Importance = (typeof IMPORTANCE)[number];
+/** Higher is more important; used for `importanceAtLeast`, sorting and Telegram minimums. */
+export const IMPORTANCE_RANK: Record<Importance, number> = { low: 0, medium: 1, high: 2, critical: 3 };
+export function isImportance(value: unknown): value is Importance {
+  return typeof value === 'string' && Object.hasOwn(IMPORTANCE_RANK, value);
+}
+
+/** Every kind of news source the pipeline knows. */
+export const SOURCE_KINDS = ['twitter', 'telegram', 'rss', 'atom', 'manual', 'simulated'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+/** Kinds an admin can add; 'simulated' is the demo feed, seeded, never configured by hand. */
+export const CONFIGURABLE_SOURCE_KINDS = ['rss', 'atom', 'telegram', 'twitter', 'manual'] as const;
+export type ConfigurableSourceKind = (typeof CONFIGURABLE_SOURCE_KINDS)[number];
+
+/** Special mappings tag symbols; banned mappings remove them (or, without symbols, mark garbage). */
+export const MAPPING_KINDS = ['special', 'banned'] as const;
+export type MappingKind = (typeof MAPPING_KINDS)[number];
+
+export const TIME_FORMATS = ['24h', '12h'] as const;
+export type TimeFormat = (typeof TIME_FORMATS)[number];
+
+/** What a Telegram chat receives. */
+export const CHAT_PURPOSES = ['news', 'risk', 'alerts'] as const;
+export type ChatPurpose = (typeof CHAT_PURPOSES)[number];
+
+/** Minutes after publication at which price moves are measured and thresholds apply. */
+export const THRESHOLD_WINDOWS = [1, 5, 15] as const;
+export type ThresholdWindow = (typeof THRESHOLD_WINDOWS)[number];

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { idSchema } from '../news-mappings';
+import { deletedSchema, mutation, query } from './define';
+import { byIdInput, displayNameSchema } from './news-fields';
+
+/** '@Foo_Bar' → 'foo_bar': X handles are 1–15 letters, digits or underscores, case-insensitive. */
+const handleSchema = z
+  .string()
+  .transform((value) => value.trim().replace(/^@/, ''))
+  .pipe(z.string().regex(/^[A-Za-z0-9_]{1,15}$/, 'A handle is 1–15 letters, digits or underscores'))
+  .transform((handle) => handle.toLowerCase());
+
+const handleFields = z.object({
+  handle: handleSchema,
+  /** The numeric X user id, when known (the poller resolves it otherwise). */
+  userId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, 'An X user id is a number')
+    .nullable(),
+  enabled: z.boolean(),
+});
+
+const FROM_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+const TO_TIME = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
+
+const sessionFields = z.object({
+  name: displayNameSchema,
+  handleIds: z
+    .array(idSchema)
+    .min(1, 'Pick at least one handle')
+    .max(100)
+    .transform((ids) => [...new Set(ids)]),
+  intervalSeconds: z.number().int().min(15, 'Poll at most every 15 seconds').max(86_400),
+  /** 'HH:MM' UTC, inclusive. */
+  activeFromUtc: z.string().regex(FROM_TIME, 'Use HH:MM (UTC), e.g. 08:30'),
+  /** 'HH:MM' UTC, exclusive; '24:00' allowed; earlier than the start wraps midnight; equal means all day. */
+  activeToUtc: z.string().regex(TO_TIME, 'Use HH:MM (UTC), e.g. 17:00'),
+  enabled: z.boolean(),
+});
+
+export const twitterHandleSchema = z.strictObject({
+  id: z.string(),
+  /** Without '@', lower-case (X handles are case-insensitive, so 'Foo' and 'foo' are one handle). */
+  handle: z.string(),
+  /** The X user id once known (numeric string), else null. */
+  userId: z.string().nullable(),
+  enabled: z.boolean(),
+  createdAt: z.number(),
+});
+
+export const twitterPollingSessionSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  /** Ids of twitter handles (see getTwitterHandles). */
+  handleIds: z.array(z.string()),
+  intervalSeconds: z.number(),
+  /** 'HH:MM' UTC, inclusive. */
+  activeFromUtc: z.string(),
+  /** 'HH:MM' UTC, exclusive ('24:00' allowed); earlier than activeFromUtc wraps midnight; equal means all day. */
+  activeToUtc: z.string(),
+  enabled: z.boolean(),
+  lastPolledAt: z.number().nullable(),
+  rateLimitedUntil: z.number().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.number(),
+});
+
+export type TwitterHandleDto = z.output<typeof twitterHandleSchema>;
+export type TwitterHandleFields = z.output<typeof handleFields>;
+export type TwitterPollingSessionDto = z.output<typeof twitterPollingSessionSchema>;
+export type TwitterPollingSessionFields = z.output<typeof sessionFields>;
+
+export const newsTwitterServerFns = {
+  getTwitterHandles: query(z.array(twitterHandleSchema)),
+  createTwitterHandle: mutation(
+    handleFields.extend({ userId: handleFields.shape.userId.default(null), enabled: z.boolean().default(true) }).strict(),
+    twitterHandleSchema,
+  ),
+  updateTwitterHandle: mutation(z.object({ id: idSchema, updates: handleFields.partial().strict() }).strict(), twitterHandleSchema),
+  /** Also takes the handle out of every polling session. */
+  deleteTwitterHandle: mutation(byIdInput, deletedSchema),
+
+  getTwitterPollingSessions: query(z.array(twitterPollingSessionSchema)),
+  createTwitterPollingSession: mutation(
+    sessionFields
+      .extend({
+        activeFromUtc: sessionFields.shape.activeFromUtc.default('00:00'),
+        activeToUtc: sessionFields.shape.activeToUtc.default('24:00'),
+        enabled: z.boolean().default(true),
+      })
+      .strict(),
+    twitterPollingSessionSchema,
+  ),
+  updateTwitterPollingSession: mutation(
+    z.object({ id: idSchema, updates: sessionFields.partial().strict() }).strict(),
+    twitterPollingSessionSchema,
+  ),
+  deleteTwitterPollingSession: mutation(byIdInput, deletedSchema),
+};
