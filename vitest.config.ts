@@ -32,6 +32,8 @@ export default defineConfig({
         resolve: { alias: { '~': fileURLToPath(new URL('./web', import.meta.url)) } },
         test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
+      // Checks of the repository's own tooling (the import boundaries), in plain Node.
+      { test: { name: 'tooling', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
     ],
   },
 });

@@ -1,6 +1,6 @@
 import { StandardRPCSerializer } from '@orpc/client/standard';
 import { EventDecoderStream, encodeEventMessage } from '@orpc/standard-server';
-import { PlainJsonFirstSerializer } from '../rpc/plain-json-serializer';
+import { PlainJsonFirstSerializer } from '../lib/plain-json-serializer';
 
 /** oRPC keeps an idle event stream open with a comment every 5 s; the hubs do the same. */
 export const KEEP_ALIVE_MS = 5000;

@@ -10,7 +10,7 @@ import { domainError } from '../lib/domain-error';
 import { logError } from '../lib/log';
 import { mapDomainErrors } from './domain-errors';
 import { passLiveStream } from './live-streams';
-import { PlainJsonFirstSerializer } from './plain-json-serializer';
+import { PlainJsonFirstSerializer } from '../lib/plain-json-serializer';
 import { router } from './router';
 import type { RpcContext } from './context';
 

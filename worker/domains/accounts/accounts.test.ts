@@ -1,6 +1,5 @@
 import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
-import { env, exports } from 'cloudflare:workers';
-import { call } from '@orpc/server';
+import { env } from 'cloudflare:workers';
 import worker from '../../index';
 import type { Bindings } from '../../env';
 import { eq } from 'drizzle-orm';
@@ -10,9 +9,7 @@ import type { AccountLiveHub, LiveEvent } from '../../durable-objects/account-li
 import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { SimulatedExchange } from '../../exchanges/simulated/adapter';
 import type { ExchangeAdapter } from '../../exchanges/types';
-import { db, insertUser, ORIGIN, rpcClient, signedInJar } from '../../test/harness';
-import { router } from '../../rpc/router';
-import type { Session } from '../auth/access';
+import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import type { UserRow } from '../../db/schema/users';
 import { addAccount, setAssignment, syncAccountsFromExchange } from './manage-accounts';
 import { MINUTE_RETENTION_MS, rollupMinuteSnapshots } from './rollup';
@@ -222,64 +219,6 @@ describe('live account stream (Durable Object)', () => {
     await expect(rpcClient(await signedInJar(other)).streamAccount({ email: 'trader-main@sim.meridian' })).rejects.toMatchObject({
       status: 403,
     });
-  });
-});
-
-describe('live stream pass-through', () => {
-  const email = 'trader-main@sim.meridian';
-
-  it("hands the hub's bytes over in oRPC's event-stream format, on POST and on GET", async () => {
-    const jar = await signedInJar(trader);
-    const post = await exports.default.fetch(`${ORIGIN}/api/rpc/streamAccount`, {
-      method: 'POST',
-      headers: { cookie: jar.header(), 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { email } }),
-    });
-    const get = await exports.default.fetch(
-      `${ORIGIN}/api/rpc/streamAccount?data=${encodeURIComponent(JSON.stringify({ json: { email } }))}`,
-      { headers: { cookie: jar.header() } },
-    );
-    for (const res of [post, get]) {
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('text/event-stream');
-      // Only the pass-through sets this (oRPC's own event-stream response does not): the fast path ran.
-      expect(res.headers.get('cache-control')).toBe('no-cache');
-      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let text = '';
-      while (!text.includes('data: ')) text += (await reader.read()).value;
-      while (!text.includes('\n\n', text.indexOf('data: '))) text += (await reader.read()).value;
-      // The same framing oRPC's own handler writes: an opening comment, then `message` events.
-      expect(text.startsWith(': \n\n')).toBe(true);
-      const data = /event: message\ndata: (.*)\n\n/.exec(text)![1]!;
-      expect(JSON.parse(data)).toMatchObject({ json: { type: 'snapshot', metrics: { totalBalance: expect.any(Number) } } });
-      await reader.cancel();
-    }
-  });
-
-  it('leaves refusals and bad input to the procedure, which answers with the catalogue error', async () => {
-    const res = await exports.default.fetch(`${ORIGIN}/api/rpc/streamAccount`, {
-      method: 'POST',
-      headers: { cookie: (await signedInJar(trader)).header(), 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { email: 'not an email' } }),
-    });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { json: { code: string } }).json.code).toBe('BAD_REQUEST');
-    const anonymous = await exports.default.fetch(`${ORIGIN}/api/rpc/streamAccount`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: { email } }),
-    });
-    expect(anonymous.status).toBe(401);
-  });
-
-  it('the procedure itself still streams values when called directly', async () => {
-    const session = { sub: trader.id, role: 'user', approved: true, isRiskTeam: false, can_use_terminal: false } as Session;
-    const iterator = await call(router.streamAccount, { email }, {
-      context: { env: env as Bindings, db, session, requestId: 'test', url: ORIGIN },
-    });
-    const first = await iterator.next();
-    expect(first.value).toMatchObject({ type: 'snapshot' });
-    await iterator.return?.(undefined);
   });
 });
 

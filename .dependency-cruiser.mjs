@@ -1,0 +1,84 @@
+// The import boundaries of the repository (README "Layout"), checked by `npm run lint`
+// (depcruise worker web) and proven by scripts/check-boundaries.test.mjs, which plants one
+// violation per rule in a scratch tree and expects each to be refused.
+
+/** Below the handlers: business logic, adapters, hubs and jobs know no transport. */
+const BELOW_HANDLERS = '^worker/(domains|providers|exchanges|durable-objects|cron)/';
+/** The handlers: the Hono app and its HTTP routes, the RPC router, the server functions. */
+const HANDLERS = '^worker/(rpc|server-fns|http)/|^worker/app\\.ts$';
+/** Transport libraries only handlers may use. */
+const TRANSPORT_PACKAGES = '(^|/)node_modules/(hono|@orpc/server)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A cycle, type-only imports included: modules that need each other belong together or need a third. Cycles through the generated route tree are TanStack Router\'s type registration (typed links import its types), not ours.',
+      from: {},
+      to: { circular: true, viaOnly: { pathNot: '^web/routeTree\\.gen\\.ts$' } },
+    },
+    {
+      name: 'domains-know-no-transport',
+      severity: 'error',
+      comment:
+        'domains, providers, exchanges, durable-objects and cron must not import the handlers (rpc/, server-fns/, http/, app.ts), hono or @orpc/server: throw DomainError (lib/domain-error.ts) and let the handler map it.',
+      from: { path: BELOW_HANDLERS },
+      to: { path: [HANDLERS, TRANSPORT_PACKAGES] },
+    },
+    {
+      name: 'adapters-below-domains',
+      severity: 'error',
+      comment: 'providers/, exchanges/, db/ and lib/ are used by the domains, never the other way round.',
+      from: { path: '^worker/(providers|exchanges|db|lib)/' },
+      to: { path: '^worker/(domains|durable-objects|cron)/' },
+    },
+    {
+      name: 'lib-is-shared-ground',
+      severity: 'error',
+      comment: 'worker/lib is imported by every layer: it may only import itself and the contract.',
+      from: { path: '^worker/lib/' },
+      to: { path: '^worker/', pathNot: '^worker/(lib|contract)/' },
+    },
+    {
+      name: 'contract-is-browser-safe',
+      severity: 'error',
+      comment:
+        'worker/contract is bundled into the web app: it may import itself, zod and @orpc/contract only (no db/, domains/, hono, cloudflare:*).',
+      from: { path: '^worker/contract/' },
+      to: { pathNot: ['^worker/contract/', '(^|/)node_modules/(zod|@orpc/contract)/'] },
+    },
+    {
+      name: 'web-sees-only-the-contract',
+      severity: 'error',
+      comment: 'The web app may import from the worker only its contract and the error catalogue.',
+      from: { path: '^web/' },
+      to: { path: '^worker/', pathNot: '^worker/(contract/|lib/error-catalogue\\.ts$)' },
+    },
+    {
+      name: 'route-private-components',
+      severity: 'error',
+      comment:
+        "A route folder's -components/ serve the routes of that folder and of the folders below it, no others: share wider through a shared folder instead.",
+      // $1…$6: the importing route's folder, one segment a group (route folders never start with '-').
+      from: { path: `^(web/routes/)${'([^/-][^/]*/|)'.repeat(5)}(-components/.*|[^/]+)$` },
+      to: {
+        path: '^web/routes/(.*/|)-components/',
+        pathNot: ['^$1-components/', '^$1$2-components/', '^$1$2$3-components/', '^$1$2$3$4-components/', '^$1$2$3$4$5-components/', '^$1$2$3$4$5$6-components/'],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports count: they are dependencies too (and form cycles too).
+    tsPreCompilationDeps: true,
+    // Resolves the web's `~/` alias; worker imports are relative.
+    tsConfig: { fileName: 'tsconfig.web.json' },
+    // ESM-only packages (@orpc/*) resolve through their "import" exports.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    exclude: { path: ['^worker/worker-configuration\\.d\\.ts$'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
