@@ -2,13 +2,10 @@
 // to a bare route), ingest → delivered to 500 live subscribers, the pipeline's own cost per item, and
 // the feed page scrolling through 5,000 loaded headlines in Chromium (bench/feed-scroll.mjs).
 import autocannon from 'autocannon';
-import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { root } from '../scripts/lib.mjs';
+import { importWorkerModules, root, scratchDir } from '../scripts/lib.mjs';
 import { feedScroll } from './feed-scroll.mjs';
 import { runInOwnProcess } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
@@ -53,22 +50,10 @@ async function signIn(base, email) {
 
 /** classify() bundled for Node: the pipeline's own CPU cost per item, without I/O. */
 async function pipelineCost() {
-  const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-pipeline-'));
-  const outfile = join(dir, 'pipeline.mjs');
-  await build({
-    stdin: {
-      contents:
-        "export { classify } from './worker/domains/news/ingest/pipeline'; export { KNOWN_SYMBOLS } from './worker/domains/news/ingest/classify-config';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    outfile,
-    logLevel: 'error',
-  });
-  const { classify, KNOWN_SYMBOLS } = await import(pathToFileURL(outfile).href);
+  const { classify, KNOWN_SYMBOLS } = await importWorkerModules(
+    "export { classify } from './worker/domains/news/ingest/pipeline'; export { KNOWN_SYMBOLS } from './worker/domains/news/ingest/classify-config';",
+    scratchDir('bench-pipeline'),
+  );
   const config = {
     specialMappings: [
       { id: 'btc', terms: ['bitcoin', 'btc'], symbols: ['BTC'] },

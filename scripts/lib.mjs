@@ -1,8 +1,10 @@
 // Helpers shared by the local scripts (start, dev, seed, bench, e2e).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
@@ -23,6 +25,41 @@ export function run(cmd, args, opts = {}) {
 export function wranglerJson(args) {
   const out = execFileSync(bin('wrangler'), args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   return JSON.parse(out.slice(out.indexOf('[')));
+}
+
+/** The rows one SQL statement reads from the local D1. */
+export function queryLocalD1(sql) {
+  const [{ results }] = wranglerJson(['d1', 'execute', 'DB', '--local', ...persistArgs(), '--json', '--command', sql]);
+  return results;
+}
+
+/** Runs SQL statements against the local D1 from a file in `dir` (too many for one command line). */
+export function executeLocalD1(statements, dir, name = 'seed.sql') {
+  const file = join(dir, name);
+  writeFileSync(file, statements.join('\n'));
+  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** A fresh scratch folder under the system's temp dir. */
+export const scratchDir = (prefix) => mkdtempSync(join(tmpdir(), `meridian-${prefix}-`));
+
+/**
+ * The worker's TypeScript modules in Node: `reexports` (lines like
+ * `export { classify } from './worker/domains/news/ingest/pipeline';`) bundled with esbuild into
+ * `dir`, then imported. The seed and the benches reuse the worker's own simulator and pipeline.
+ */
+export async function importWorkerModules(reexports, dir) {
+  const { build } = await import('esbuild');
+  const outfile = join(dir, 'worker-modules.mjs');
+  await build({
+    stdin: { contents: reexports, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile,
+    logLevel: 'error',
+  });
+  return import(pathToFileURL(outfile).href);
 }
 
 /** .dev.vars holds local secrets; generated once, never committed. */

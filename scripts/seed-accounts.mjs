@@ -1,12 +1,7 @@
 // Local demo data for the dashboards: the simulated sub-accounts, who they belong to, and 30 days
 // of history (statements stay under D1's 100 KB limit; hourly beyond 7 days, 5-minute rows from 7 days to 24 hours, minute rows after),
 // computed with the same simulated exchange the Worker uses. Local only.
-import { build } from 'esbuild';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { persistArgs, root, run, sqlString, wranglerJson } from './lib.mjs';
+import { executeLocalD1, importWorkerModules, queryLocalD1, scratchDir, sqlString } from './lib.mjs';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -21,24 +16,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'risk-hedge@sim.meridian', label: 'Risk hedge', owners: ['risk@example.com'] },
 ];
 
-/** Bundles the Worker's simulated exchange for Node, so the seed and the Worker agree exactly. */
-async function loadSimulator(dir) {
-  const outfile = join(dir, 'simulator.mjs');
-  await build({
-    stdin: {
-      contents:
-        "export { snapshotAt } from './worker/exchanges/simulated/accounts'; export { computeMetrics } from './worker/exchanges/metrics';",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    outfile,
-    logLevel: 'error',
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 function historyTimes(now) {
   const times = [];
@@ -67,19 +44,13 @@ const COLUMNS =
   'total_balance, futures_balance, spot_balance, futures_upnl, total_upnl, notional, leverage, btc_price, positions_count';
 
 export async function seedAccounts() {
-  const [{ results }] = wranglerJson([
-    'd1',
-    'execute',
-    'DB',
-    '--local',
-    ...persistArgs(),
-    '--json',
-    '--command',
-    'SELECT count(*) AS n FROM exchange_accounts',
-  ]);
-  if (results[0].n > 0) return;
-  const dir = mkdtempSync(join(tmpdir(), 'meridian-seed-accounts-'));
-  const { snapshotAt, computeMetrics } = await loadSimulator(dir);
+  if (queryLocalD1('SELECT count(*) AS n FROM exchange_accounts')[0].n > 0) return;
+  const dir = scratchDir('seed-accounts');
+  // The Worker's own simulated exchange, so the seed and the Worker agree exactly.
+  const { snapshotAt, computeMetrics } = await importWorkerModules(
+    "export { snapshotAt } from './worker/exchanges/simulated/accounts'; export { computeMetrics } from './worker/exchanges/metrics';",
+    dir,
+  );
   const now = Math.floor(Date.now() / MINUTE) * MINUTE;
   const statements = [];
   for (const account of DEMO_ACCOUNTS) {
@@ -118,11 +89,7 @@ export async function seedAccounts() {
       `INSERT INTO account_latest (account_id, ts, metrics, positions) VALUES (${sqlString(id)}, ${last.ts}, ${sqlString(JSON.stringify(last.m))}, ${sqlString(JSON.stringify(last.positions))});`,
     );
   }
-  const file = join(dir, 'accounts.sql');
-  writeFileSync(file, statements.join('\n'));
-  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  executeLocalD1(statements, dir, 'accounts.sql');
   console.log(
     `  Simulated accounts with 30 days of history: ${DEMO_ACCOUNTS.map((a) => `${a.email} → ${a.owners.join(', ')}`).join('; ')}\n`,
   );

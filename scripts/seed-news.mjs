@@ -3,12 +3,8 @@
 // esbuild), plus the default news settings: special and banned mappings, two custom rules, the
 // default performance threshold, the sources, a demo Telegram chat and a twitter polling session.
 // Each part is seeded only while its table is empty. Local only.
-import { build } from 'esbuild';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { persistArgs, root, run, sqlString, wranglerJson } from './lib.mjs';
+import { executeLocalD1, importWorkerModules, queryLocalD1, scratchDir, sqlString } from './lib.mjs';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -63,30 +59,6 @@ const THRESHOLDS = [
   { id: 'threshold-sol', symbol: 'SOL', percent: 0.4, windowMinutes: 5 },
 ];
 
-/** Bundles the Worker's generator, pipeline and simulated market for Node: seed and Worker agree. */
-async function loadNewsModules(dir) {
-  const outfile = join(dir, 'news.mjs');
-  await build({
-    stdin: {
-      contents: [
-        "export { generateSimulatedNews, SIM_SOURCES } from './worker/domains/news/sources/simulated-source';",
-        "export { classify } from './worker/domains/news/ingest/pipeline';",
-        "export { KNOWN_SYMBOLS } from './worker/domains/news/ingest/classify-config';",
-        "export { DEDUP_WINDOW_MS } from './worker/domains/news/ingest/dedupe';",
-        "export { priceAt, SIM_ASSETS } from './worker/exchanges/simulated/market';",
-        "export { meetsThreshold, movePercent, thresholdFor } from './worker/domains/news/price-moves/price-moves';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    outfile,
-    logLevel: 'error',
-  });
-  return import(pathToFileURL(outfile).href);
-}
 
 const json = (v) => sqlString(JSON.stringify(v));
 
@@ -247,35 +219,34 @@ function newsStatements(m, now) {
 }
 
 export async function seedNews() {
-  const [{ results }] = wranglerJson([
-    'd1',
-    'execute',
-    'DB',
-    '--local',
-    ...persistArgs(),
-    '--json',
-    '--command',
+  const [counts] = queryLocalD1(
     `SELECT (SELECT count(*) FROM news_items) AS items, (SELECT count(*) FROM special_mappings) AS special,
        (SELECT count(*) FROM banned_mappings) AS banned, (SELECT count(*) FROM custom_rules) AS rules,
        (SELECT count(*) FROM performance_thresholds) AS thresholds, (SELECT count(*) FROM news_sources) AS sources,
        (SELECT count(*) FROM telegram_chats) AS chats, (SELECT count(*) FROM twitter_handles) AS handles,
        (SELECT count(*) FROM twitter_polling_sessions) AS sessions`,
-  ]);
-  const counts = results[0];
+  );
   if (Object.values(counts).every((n) => n > 0)) return;
   const started = performance.now();
-  const dir = mkdtempSync(join(tmpdir(), 'meridian-seed-news-'));
-  const m = await loadNewsModules(dir);
+  const dir = scratchDir('seed-news');
+  // The Worker's generator, pipeline and simulated market, so the seed and the Worker agree.
+  const m = await importWorkerModules(
+    [
+      "export { generateSimulatedNews, SIM_SOURCES } from './worker/domains/news/sources/simulated-source';",
+      "export { classify } from './worker/domains/news/ingest/pipeline';",
+      "export { KNOWN_SYMBOLS } from './worker/domains/news/ingest/classify-config';",
+      "export { DEDUP_WINDOW_MS } from './worker/domains/news/ingest/dedupe';",
+      "export { priceAt, SIM_ASSETS } from './worker/exchanges/simulated/market';",
+      "export { meetsThreshold, movePercent, thresholdFor } from './worker/domains/news/price-moves/price-moves';",
+    ].join('\n'),
+    dir,
+  );
   const now = Math.floor(Date.now() / MINUTE) * MINUTE;
   const statements = settingsStatements(counts, now, m.SIM_SOURCES);
   const news = counts.items ? null : newsStatements(m, now);
   if (news) statements.push(...news.statements);
   if (!statements.length) return;
-  const file = join(dir, 'news.sql');
-  writeFileSync(file, statements.join('\n'));
-  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  executeLocalD1(statements, dir, 'news.sql');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (news) {
     const mix = ['critical', 'high', 'medium', 'low'].map((k) => `${news.byImportance[k] ?? 0} ${k}`).join(', ');

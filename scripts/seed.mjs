@@ -1,9 +1,6 @@
 // Seeds the local demo data of PRODUCT.md §3 when the users table is empty. Local only.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { hashPassword, persistArgs, run, sqlString, wranglerJson } from './lib.mjs';
+import { executeLocalD1, hashPassword, queryLocalD1, scratchDir, sqlString } from './lib.mjs';
 import { seedAccounts } from './seed-accounts.mjs';
 import { seedNews } from './seed-news.mjs';
 
@@ -16,17 +13,8 @@ const DEMO_USERS = [
 ];
 
 export async function seed() {
-  const [{ results }] = wranglerJson([
-    'd1',
-    'execute',
-    'DB',
-    '--local',
-    ...persistArgs(),
-    '--json',
-    '--command',
-    'SELECT count(*) AS n FROM users',
-  ]);
-  if (results[0].n > 0) console.log(`• database has ${results[0].n} users: demo users not seeded`);
+  const [{ n }] = queryLocalD1('SELECT count(*) AS n FROM users');
+  if (n > 0) console.log(`• database has ${n} users: demo users not seeded`);
   else seedUsers();
   await seedAccounts();
   await seedNews();
@@ -52,11 +40,7 @@ function seedUsers() {
       created,
     ].join(', ')});`;
   });
-  const file = join(mkdtempSync(join(tmpdir(), 'meridian-seed-')), 'seed.sql');
-  writeFileSync(file, statements.join('\n'));
-  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  executeLocalD1(statements, scratchDir('seed'));
 
   console.log('\n  Demo users (password: %s)', password);
   for (const u of DEMO_USERS)

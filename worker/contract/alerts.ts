@@ -48,11 +48,16 @@ const ruleFields = z.object({
   enabled: z.boolean().default(true),
 });
 
+export const createAlertRuleInput = ruleFields.extend({
+  accountEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+});
+export type CreateAlertRuleInput = z.input<typeof createAlertRuleInput>;
+
 export const alertsContract = {
   listAlertRules: oc.route({ method: 'GET', summary: "The caller's alert rules" }).output(z.array(alertRuleSchema)),
   createAlertRule: oc
     .route({ method: 'POST', summary: 'Create an alert rule on one of your accounts' })
-    .input(ruleFields.extend({ accountEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()) }))
+    .input(createAlertRuleInput)
     .output(alertRuleSchema),
   updateAlertRule: oc
     .route({ method: 'POST', summary: 'Change an alert rule' })

@@ -61,10 +61,26 @@ export const bulkResultSchema = z.strictObject({
 
 export type BulkResult = z.output<typeof bulkResultSchema>;
 
-const updateInput = (fields: typeof specialMappingFields | typeof bannedMappingFields) =>
-  z.object({ id: idSchema, updates: fields.partial().strict() }).strict();
-
 const deleted = z.strictObject({ id: z.string() });
+
+/** What both kinds have: replace, delete, and add a term to every mapping of the kind. */
+const kindProcedures = (label: string, fields: typeof specialMappingFields | typeof bannedMappingFields) => ({
+  update: oc
+    .route({ method: 'POST', summary: `Replace the terms and/or symbols of a ${label} (admin)` })
+    .input(z.object({ id: idSchema, updates: fields.partial().strict() }).strict())
+    .output(mappingSchema),
+  delete: oc
+    .route({ method: 'POST', summary: `Delete a ${label} (admin)` })
+    .input(z.object({ id: idSchema }))
+    .output(deleted),
+  addTermToAll: oc
+    .route({ method: 'POST', summary: `Add a term to every ${label} that lacks it, all or nothing (admin)` })
+    .input(z.object({ term: termSchema }))
+    .output(bulkResultSchema),
+});
+
+const banned = kindProcedures('banned mapping', bannedMappingFields);
+const special = kindProcedures('special mapping', specialMappingFields);
 
 /** SPEC.md §7 mapping procedures (admin). Bulk actions are all-or-nothing. */
 export const newsMappingsContract = {
@@ -75,34 +91,16 @@ export const newsMappingsContract = {
     })
     .input(createBannedMappingInput)
     .output(mappingSchema),
-  updateBannedMapping: oc
-    .route({ method: 'POST', summary: 'Replace the terms and/or symbols of a banned mapping (admin)' })
-    .input(updateInput(bannedMappingFields))
-    .output(mappingSchema),
-  deleteBannedMapping: oc
-    .route({ method: 'POST', summary: 'Delete a banned mapping (admin)' })
-    .input(z.object({ id: idSchema }))
-    .output(deleted),
-  addTermToAllBannedMappings: oc
-    .route({ method: 'POST', summary: 'Add a term to every banned mapping that lacks it, all or nothing (admin)' })
-    .input(z.object({ term: termSchema }))
-    .output(bulkResultSchema),
+  updateBannedMapping: banned.update,
+  deleteBannedMapping: banned.delete,
+  addTermToAllBannedMappings: banned.addTermToAll,
   createSpecialMapping: oc
     .route({ method: 'POST', summary: 'Add a special mapping: terms that tag symbols (admin)' })
     .input(specialMappingFields.strict())
     .output(mappingSchema),
-  updateSpecialMapping: oc
-    .route({ method: 'POST', summary: 'Replace the terms and/or symbols of a special mapping (admin)' })
-    .input(updateInput(specialMappingFields))
-    .output(mappingSchema),
-  deleteSpecialMapping: oc
-    .route({ method: 'POST', summary: 'Delete a special mapping (admin)' })
-    .input(z.object({ id: idSchema }))
-    .output(deleted),
-  addTermToAllSpecialMappings: oc
-    .route({ method: 'POST', summary: 'Add a term to every special mapping that lacks it, all or nothing (admin)' })
-    .input(z.object({ term: termSchema }))
-    .output(bulkResultSchema),
+  updateSpecialMapping: special.update,
+  deleteSpecialMapping: special.delete,
+  addTermToAllSpecialMappings: special.addTermToAll,
   addSymbolToAllSpecialMappings: oc
     .route({ method: 'POST', summary: 'Add a symbol to every special mapping that lacks it, all or nothing (admin)' })
     .input(z.object({ symbol: symbolSchema }))

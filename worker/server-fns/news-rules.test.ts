@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newsItems } from '../db/schema/news';
 import { loadClassifyConfig } from '../domains/news/ingest/classify-config';
 import { RULE_PREVIEW_ITEMS } from '../domains/news/settings/rule-store';
-import { db, insertUser, signedInJar, type CookieJar } from '../test/harness';
-import { callFn, issuePaths } from './news-test-client';
+import { db, insertUser, signedInJar } from '../test/harness';
+import { adminAndTrader, callFn, issuePaths } from './news-test-client';
 
-let adminJar: CookieJar;
-let traderJar: CookieJar;
+const jars = adminAndTrader('rules-fn');
+
 
 const T0 = Date.UTC(2026, 0, 5, 12);
 
@@ -26,8 +26,6 @@ function item(i: number, title: string, over: Partial<typeof newsItems.$inferIns
 }
 
 beforeAll(async () => {
-  adminJar = await signedInJar(await insertUser({ role: 'admin', email: 'admin@rules-fn.test' }));
-  traderJar = await signedInJar(await insertUser({ email: 'trader@rules-fn.test' }));
   // 250 items; only the newest 200 are looked at by the preview.
   const rows = Array.from({ length: 250 }, (_, i) =>
     i === 0
@@ -49,7 +47,7 @@ const validRule = {
 
 describe('custom rules', () => {
   it('create (defaults enabled, priority 100) → list in run order → update → delete', async () => {
-    const created = await callFn('createCustomRule', adminJar, validRule);
+    const created = await callFn('createCustomRule', jars.admin, validRule);
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
       name: 'BTC is high',
@@ -58,52 +56,52 @@ describe('custom rules', () => {
       conditions: { text: 'bitcoin', symbols: ['BTC'] },
       actions: { importance: 'high', forwardToTelegram: true },
     });
-    const first = await callFn('createCustomRule', adminJar, { ...validRule, name: 'Runs first', priority: 1 });
-    const list = await callFn('getCustomRules', traderJar);
+    const first = await callFn('createCustomRule', jars.admin, { ...validRule, name: 'Runs first', priority: 1 });
+    const list = await callFn('getCustomRules', jars.trader);
     expect(list.status).toBe(200);
     expect(list.body.map((r: { name: string }) => r.name)).toEqual(['Runs first', 'BTC is high']);
 
-    const updated = await callFn('updateCustomRule', adminJar, {
+    const updated = await callFn('updateCustomRule', jars.admin, {
       id: created.body.id,
       updates: { enabled: false, conditions: { text: '^ETF', isRegex: true } },
     });
     expect(updated.body).toMatchObject({ id: created.body.id, enabled: false, conditions: { text: '^ETF', isRegex: true } });
     expect((await loadClassifyConfig(db)).customRules.find((r) => r.id === created.body.id)).toMatchObject({ enabled: false });
 
-    expect((await callFn('deleteCustomRule', adminJar, { id: first.body.id })).body).toEqual({ id: first.body.id });
+    expect((await callFn('deleteCustomRule', jars.admin, { id: first.body.id })).body).toEqual({ id: first.body.id });
     expect((await loadClassifyConfig(db)).customRules.map((r) => r.id)).toEqual([created.body.id]);
-    await callFn('deleteCustomRule', adminJar, { id: created.body.id });
+    await callFn('deleteCustomRule', jars.admin, { id: created.body.id });
   });
 
   it("refuses unusable rules with 400 and validateRule's message", async () => {
-    const noCondition = await callFn('createCustomRule', adminJar, { ...validRule, conditions: {} });
+    const noCondition = await callFn('createCustomRule', jars.admin, { ...validRule, conditions: {} });
     expect(noCondition).toMatchObject({
       status: 400,
       body: { code: 'BAD_REQUEST', message: 'Add at least one condition (source, text, symbols or minimum importance)' },
     });
-    const noAction = await callFn('createCustomRule', adminJar, { ...validRule, actions: {} });
+    const noAction = await callFn('createCustomRule', jars.admin, { ...validRule, actions: {} });
     expect(noAction.body.message).toBe('Add at least one action');
-    const slowRegex = await callFn('createCustomRule', adminJar, { ...validRule, conditions: { text: '(a+)+$', isRegex: true } });
+    const slowRegex = await callFn('createCustomRule', jars.admin, { ...validRule, conditions: { text: '(a+)+$', isRegex: true } });
     expect(slowRegex.status).toBe(400);
     expect(slowRegex.body.message).toMatch(/repeated group/);
-    const badRegex = await callFn('createCustomRule', adminJar, {
+    const badRegex = await callFn('createCustomRule', jars.admin, {
       ...validRule,
       conditions: { text: '(unclosed', isRegex: true },
     });
     expect(badRegex.body.message).toMatch(/^Invalid regular expression/);
 
     // An update is validated as the whole resulting rule.
-    const created = await callFn('createCustomRule', adminJar, validRule);
-    const emptied = await callFn('updateCustomRule', adminJar, { id: created.body.id, updates: { actions: {} } });
+    const created = await callFn('createCustomRule', jars.admin, validRule);
+    const emptied = await callFn('updateCustomRule', jars.admin, { id: created.body.id, updates: { actions: {} } });
     expect(emptied).toMatchObject({ status: 400, body: { message: 'Add at least one action' } });
-    expect((await callFn('getCustomRules', adminJar)).body.find((r: { id: string }) => r.id === created.body.id).actions).toEqual(
+    expect((await callFn('getCustomRules', jars.admin)).body.find((r: { id: string }) => r.id === created.body.id).actions).toEqual(
       validRule.actions,
     );
-    await callFn('deleteCustomRule', adminJar, { id: created.body.id });
+    await callFn('deleteCustomRule', jars.admin, { id: created.body.id });
   });
 
   it('answers shape problems with field issues and unknown ids with 404', async () => {
-    const res = await callFn('createCustomRule', adminJar, {
+    const res = await callFn('createCustomRule', jars.admin, {
       name: ' ',
       priority: 1.5,
       conditions: { importanceAtLeast: 'urgent', extra: true },
@@ -111,20 +109,20 @@ describe('custom rules', () => {
     });
     expect(res.status).toBe(400);
     expect(issuePaths(res.body).sort()).toEqual(['conditions', 'conditions.importanceAtLeast', 'name', 'priority']);
-    expect((await callFn('updateCustomRule', adminJar, { id: 'missing', updates: { enabled: true } })).status).toBe(404);
-    expect((await callFn('deleteCustomRule', adminJar, { id: 'missing' })).status).toBe(404);
+    expect((await callFn('updateCustomRule', jars.admin, { id: 'missing', updates: { enabled: true } })).status).toBe(404);
+    expect((await callFn('deleteCustomRule', jars.admin, { id: 'missing' })).status).toBe(404);
   });
 
   it('lets only admins change rules', async () => {
-    expect((await callFn('createCustomRule', traderJar, validRule)).status).toBe(403);
-    expect((await callFn('deleteCustomRule', traderJar, { id: 'x' })).status).toBe(403);
+    expect((await callFn('createCustomRule', jars.trader, validRule)).status).toBe(403);
+    expect((await callFn('deleteCustomRule', jars.trader, { id: 'x' })).status).toBe(403);
     expect((await callFn('getCustomRules', undefined)).status).toBe(401);
   });
 });
 
 describe('testCustomRule (preview against recent news)', () => {
   it(`matches the rule's conditions against the ${RULE_PREVIEW_ITEMS} newest items, newest first`, async () => {
-    const res = await callFn('testCustomRule', traderJar, { rule: { conditions: { text: 'bitcoin' } } });
+    const res = await callFn('testCustomRule', jars.trader, { rule: { conditions: { text: 'bitcoin' } } });
     expect(res.status).toBe(200);
     expect(res.body.error).toBeNull();
     expect(res.body.tested).toBe(RULE_PREVIEW_ITEMS);
@@ -149,21 +147,21 @@ describe('testCustomRule (preview against recent news)', () => {
   });
 
   it('includes garbage items and combines conditions (AND), ignoring enabled', async () => {
-    const res = await callFn('testCustomRule', traderJar, {
+    const res = await callFn('testCustomRule', jars.trader, {
       rule: { name: 'x', enabled: false, conditions: { sources: ['twitter'], symbols: ['eth'], text: 'GIVEAWAY' }, actions: {} },
     });
     expect(res.body.matches.map((m: { title: string }) => m.title)).toEqual(['Spam: free ETH giveaway']);
   });
 
   it('reports a bad regex as an error instead of failing', async () => {
-    const res = await callFn('testCustomRule', traderJar, { rule: { conditions: { text: '(a*)*', isRegex: true } } });
+    const res = await callFn('testCustomRule', jars.trader, { rule: { conditions: { text: '(a*)*', isRegex: true } } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ matches: [], error: expect.stringMatching(/repeated group/) });
   });
 
   it('validates the rule shape and needs an approved user', async () => {
-    expect((await callFn('testCustomRule', traderJar, {})).status).toBe(400);
-    expect((await callFn('testCustomRule', traderJar, { rule: { conditions: { text: 5 } } })).status).toBe(400);
+    expect((await callFn('testCustomRule', jars.trader, {})).status).toBe(400);
+    expect((await callFn('testCustomRule', jars.trader, { rule: { conditions: { text: 5 } } })).status).toBe(400);
     const pending = await signedInJar(await insertUser({ approved: false }));
     expect((await callFn('testCustomRule', pending, { rule: { conditions: { text: 'x' } } })).status).toBe(403);
     expect((await callFn('testCustomRule', undefined, { rule: { conditions: { text: 'x' } } })).status).toBe(401);

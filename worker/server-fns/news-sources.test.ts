@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newsSources } from '../db/schema/news';
-import { db, fetchApp, insertUser, signedInJar, type CookieJar } from '../test/harness';
-import { callFn, issuePaths } from './news-test-client';
+import { db, fetchApp } from '../test/harness';
+import { adminAndTrader, callFn, issuePaths } from './news-test-client';
 
-let adminJar: CookieJar;
-let traderJar: CookieJar;
+const jars = adminAndTrader('sources-fn');
 
-beforeAll(async () => {
-  adminJar = await signedInJar(await insertUser({ role: 'admin', email: 'admin@sources-fn.test' }));
-  traderJar = await signedInJar(await insertUser({ email: 'trader@sources-fn.test' }));
-});
 
 describe('createSource / getSources', () => {
   it('adds an rss source and lists it with its health to every approved user', async () => {
-    const created = await callFn('createSource', adminJar, {
+    const created = await callFn('createSource', jars.admin, {
       kind: 'rss',
       name: ' CoinDesk ',
       config: { url: 'https://www.coindesk.com/arc/outboundfeeds/rss/' },
@@ -35,7 +30,7 @@ describe('createSource / getSources', () => {
       .update(newsSources)
       .set({ lastErrorAt: 5, lastError: 'HTTP 503', consecutiveFailures: 2, nextAttemptAt: 9 })
       .where(eq(newsSources.id, created.body.id));
-    const list = await callFn('getSources', traderJar);
+    const list = await callFn('getSources', jars.trader);
     expect(list.status).toBe(200);
     expect(list.body.find((s: { id: string }) => s.id === created.body.id).health).toEqual({
       lastSuccessAt: null,
@@ -47,30 +42,30 @@ describe('createSource / getSources', () => {
   });
 
   it('takes each kind with its own config', async () => {
-    const slow = await callFn('createSource', adminJar, {
+    const slow = await callFn('createSource', jars.admin, {
       kind: 'rss',
       name: 'Slow',
       config: { url: 'https://slow.example.com/rss', intervalSeconds: 300 },
     });
     expect(slow.body.config).toEqual({ url: 'https://slow.example.com/rss', intervalSeconds: 300 });
-    const tooFast = await callFn('createSource', adminJar, {
+    const tooFast = await callFn('createSource', jars.admin, {
       kind: 'rss',
       name: 'Fast',
       config: { url: 'https://fast.example.com/rss', intervalSeconds: 5 },
     });
     expect(issuePaths(tooFast.body)).toEqual(['config.intervalSeconds']);
-    const atom = await callFn('createSource', adminJar, {
+    const atom = await callFn('createSource', jars.admin, {
       kind: 'atom',
       name: 'Blog',
       config: { url: 'http://localhost:8787/atom' },
       enabled: false,
     });
     expect(atom.body).toMatchObject({ kind: 'atom', enabled: false });
-    const telegram = await callFn('createSource', adminJar, { kind: 'telegram', name: 'Wire', config: { chatId: -1001234 } });
+    const telegram = await callFn('createSource', jars.admin, { kind: 'telegram', name: 'Wire', config: { chatId: -1001234 } });
     expect(telegram.body).toMatchObject({ kind: 'telegram', config: { chatId: '-1001234' } });
-    const twitter = await callFn('createSource', adminJar, { kind: 'twitter', name: 'X' });
+    const twitter = await callFn('createSource', jars.admin, { kind: 'twitter', name: 'X' });
     expect(twitter.body).toMatchObject({ kind: 'twitter', config: {} });
-    expect((await callFn('createSource', adminJar, { kind: 'manual', name: 'Desk' })).status).toBe(200);
+    expect((await callFn('createSource', jars.admin, { kind: 'manual', name: 'Desk' })).status).toBe(200);
   });
 
   it('validates the URL: http(s) only, no credentials, and per-kind config', async () => {
@@ -81,28 +76,28 @@ describe('createSource / getSources', () => {
       'https://user:secret@feeds.example.com/rss',
       'https://:secret@feeds.example.com/rss',
     ]) {
-      const res = await callFn('createSource', adminJar, { kind: 'rss', name: 'Bad', config: { url } });
+      const res = await callFn('createSource', jars.admin, { kind: 'rss', name: 'Bad', config: { url } });
       expect(res.status, url).toBe(400);
       expect(issuePaths(res.body), url).toEqual(['config.url']);
     }
-    expect((await callFn('createSource', adminJar, { kind: 'rss', name: 'No URL', config: {} })).status).toBe(400);
-    expect((await callFn('createSource', adminJar, { kind: 'twitter', name: 'X', config: { token: 'secret' } })).status).toBe(
+    expect((await callFn('createSource', jars.admin, { kind: 'rss', name: 'No URL', config: {} })).status).toBe(400);
+    expect((await callFn('createSource', jars.admin, { kind: 'twitter', name: 'X', config: { token: 'secret' } })).status).toBe(
       400,
     );
-    expect((await callFn('createSource', adminJar, { kind: 'simulated', name: 'Sim' })).status).toBe(400);
-    expect(issuePaths((await callFn('createSource', adminJar, { kind: 'manual', name: '' })).body)).toEqual(['name']);
+    expect((await callFn('createSource', jars.admin, { kind: 'simulated', name: 'Sim' })).status).toBe(400);
+    expect(issuePaths((await callFn('createSource', jars.admin, { kind: 'manual', name: '' })).body)).toEqual(['name']);
   });
 
   it('answers 409 for a feed URL that is already a source of that kind', async () => {
     const input = { kind: 'rss', name: 'The Block', config: { url: 'https://www.theblock.co/rss.xml' } };
-    expect((await callFn('createSource', adminJar, input)).status).toBe(200);
-    const again = await callFn('createSource', adminJar, { ...input, name: 'The Block again' });
+    expect((await callFn('createSource', jars.admin, input)).status).toBe(200);
+    const again = await callFn('createSource', jars.admin, { ...input, name: 'The Block again' });
     expect(again).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
-    expect((await callFn('createSource', adminJar, { ...input, kind: 'atom' })).status).toBe(200);
+    expect((await callFn('createSource', jars.admin, { ...input, kind: 'atom' })).status).toBe(200);
   });
 
   it('gives a telegram source a webhook secret: shown once on create, only a hint afterwards', async () => {
-    const generated = await callFn('createSource', adminJar, { kind: 'telegram', name: 'Alerts bot' });
+    const generated = await callFn('createSource', jars.admin, { kind: 'telegram', name: 'Alerts bot' });
     expect(generated.status).toBe(200);
     const { id, webhook } = generated.body;
     expect(webhook).toEqual({
@@ -123,7 +118,7 @@ describe('createSource / getSources', () => {
     });
     expect(delivered.status).toBe(200);
 
-    const chosen = await callFn('createSource', adminJar, {
+    const chosen = await callFn('createSource', jars.admin, {
       kind: 'telegram',
       name: 'Chosen',
       config: { chatId: '@wire_news', secretToken: 'my_Own-token_1234' },
@@ -133,10 +128,10 @@ describe('createSource / getSources', () => {
       webhook: { secretTokenHint: '1234', secretToken: 'my_Own-token_1234' },
     });
     // A short token gets no hint: four characters would be most of it.
-    const short = await callFn('createSource', adminJar, { kind: 'telegram', name: 'Short', config: { secretToken: 'abc' } });
+    const short = await callFn('createSource', jars.admin, { kind: 'telegram', name: 'Short', config: { secretToken: 'abc' } });
     expect(short.body.webhook).toMatchObject({ secretTokenSet: true, secretTokenHint: null, secretToken: 'abc' });
 
-    const list = await callFn('getSources', traderJar);
+    const list = await callFn('getSources', jars.trader);
     const listed = list.body.find((s: { id: string }) => s.id === chosen.body.id);
     expect(listed).toMatchObject({
       config: { chatId: '@wire_news' },
@@ -149,11 +144,11 @@ describe('createSource / getSources', () => {
 
   it('validates a telegram secret token: 1–256 of A-Z a-z 0-9 _ -', async () => {
     for (const secretToken of ['', 'has space', 'semi;colon', 'ü', 'x'.repeat(257), 42]) {
-      const res = await callFn('createSource', adminJar, { kind: 'telegram', name: 'Bad', config: { secretToken } });
+      const res = await callFn('createSource', jars.admin, { kind: 'telegram', name: 'Bad', config: { secretToken } });
       expect(res.status, String(secretToken)).toBe(400);
       expect(issuePaths(res.body)).toEqual(['config.secretToken']);
     }
-    const longest = await callFn('createSource', adminJar, {
+    const longest = await callFn('createSource', jars.admin, {
       kind: 'telegram',
       name: 'Long',
       config: { secretToken: 'x'.repeat(256) },
@@ -162,7 +157,7 @@ describe('createSource / getSources', () => {
   });
 
   it('lets only admins add sources', async () => {
-    expect((await callFn('createSource', traderJar, { kind: 'manual', name: 'Mine' })).status).toBe(403);
+    expect((await callFn('createSource', jars.trader, { kind: 'manual', name: 'Mine' })).status).toBe(403);
     expect((await callFn('getSources', undefined)).status).toBe(401);
   });
 });

@@ -1,22 +1,17 @@
 import { createExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { outbox, telegramChats } from '../db/schema/news';
-import { ORIGIN, db, insertUser, signedInJar, testEnv, type CookieJar } from '../test/harness';
-import { callFn, issuePaths } from './news-test-client';
+import { ORIGIN, db, testEnv } from '../test/harness';
+import { adminAndTrader, callFn, issuePaths } from './news-test-client';
 
-let adminJar: CookieJar;
-let traderJar: CookieJar;
+const jars = adminAndTrader('telegram-fn');
 
-beforeAll(async () => {
-  adminJar = await signedInJar(await insertUser({ role: 'admin', email: 'admin@telegram-fn.test' }));
-  traderJar = await signedInJar(await insertUser({ email: 'trader@telegram-fn.test' }));
-});
 
 describe('telegram chats', () => {
   it('create (with defaults) → list → update → delete', async () => {
-    const created = await callFn('createTelegramChat', adminJar, { chatId: '-100200', title: 'Desk' });
+    const created = await callFn('createTelegramChat', jars.admin, { chatId: '-100200', title: 'Desk' });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -29,7 +24,7 @@ describe('telegram chats', () => {
       disabledReason: null,
       createdAt: expect.any(Number),
     });
-    const risk = await callFn('createTelegramChat', adminJar, {
+    const risk = await callFn('createTelegramChat', jars.admin, {
       chatId: '@risk_desk',
       title: 'Risk',
       purpose: 'risk',
@@ -38,43 +33,43 @@ describe('telegram chats', () => {
       enabled: false,
     });
     expect(risk.body).toMatchObject({ chatId: '@risk_desk', purpose: 'risk', symbols: ['BTC', 'ETH'], enabled: false });
-    expect((await callFn('getTelegramChats', traderJar)).body.map((c: { chatId: string }) => c.chatId)).toEqual([
+    expect((await callFn('getTelegramChats', jars.trader)).body.map((c: { chatId: string }) => c.chatId)).toEqual([
       '-100200',
       '@risk_desk',
     ]);
 
-    const updated = await callFn('updateTelegramChat', adminJar, {
+    const updated = await callFn('updateTelegramChat', jars.admin, {
       id: created.body.id,
       updates: { minImportance: 'low', symbols: ['sol'] },
     });
     expect(updated.body).toMatchObject({ id: created.body.id, minImportance: 'low', symbols: ['SOL'], title: 'Desk' });
-    expect((await callFn('deleteTelegramChat', adminJar, { id: risk.body.id })).body).toEqual({ id: risk.body.id });
-    expect((await callFn('getTelegramChats', traderJar)).body).toHaveLength(1);
-    await callFn('deleteTelegramChat', adminJar, { id: created.body.id });
+    expect((await callFn('deleteTelegramChat', jars.admin, { id: risk.body.id })).body).toEqual({ id: risk.body.id });
+    expect((await callFn('getTelegramChats', jars.trader)).body).toHaveLength(1);
+    await callFn('deleteTelegramChat', jars.admin, { id: created.body.id });
   });
 
   it('re-enabling a chat the sender disabled clears the reason', async () => {
-    const chat = await callFn('createTelegramChat', adminJar, { chatId: '-100300', title: 'Kicked' });
+    const chat = await callFn('createTelegramChat', jars.admin, { chatId: '-100300', title: 'Kicked' });
     await db
       .update(telegramChats)
       .set({ enabled: false, disabledReason: 'bot was kicked' })
       .where(eq(telegramChats.id, chat.body.id));
-    const res = await callFn('updateTelegramChat', adminJar, { id: chat.body.id, updates: { enabled: true } });
+    const res = await callFn('updateTelegramChat', jars.admin, { id: chat.body.id, updates: { enabled: true } });
     expect(res.body).toMatchObject({ enabled: true, disabledReason: null });
   });
 
   it('answers 409 when the chat id is already configured (create or update)', async () => {
-    const a = await callFn('createTelegramChat', adminJar, { chatId: '-100400', title: 'A' });
-    const b = await callFn('createTelegramChat', adminJar, { chatId: -100401, title: 'B' });
+    const a = await callFn('createTelegramChat', jars.admin, { chatId: '-100400', title: 'A' });
+    const b = await callFn('createTelegramChat', jars.admin, { chatId: -100401, title: 'B' });
     expect(b.body.chatId).toBe('-100401');
-    expect((await callFn('createTelegramChat', adminJar, { chatId: '-100400', title: 'Again' })).status).toBe(409);
-    const clash = await callFn('updateTelegramChat', adminJar, { id: b.body.id, updates: { chatId: '-100400' } });
+    expect((await callFn('createTelegramChat', jars.admin, { chatId: '-100400', title: 'Again' })).status).toBe(409);
+    const clash = await callFn('updateTelegramChat', jars.admin, { id: b.body.id, updates: { chatId: '-100400' } });
     expect(clash).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
-    expect((await callFn('updateTelegramChat', adminJar, { id: a.body.id, updates: { chatId: '-100400' } })).status).toBe(200);
+    expect((await callFn('updateTelegramChat', jars.admin, { id: a.body.id, updates: { chatId: '-100400' } })).status).toBe(200);
   });
 
   it('validates fields with 400 and answers unknown ids with 404', async () => {
-    const res = await callFn('createTelegramChat', adminJar, {
+    const res = await callFn('createTelegramChat', jars.admin, {
       chatId: 'desk chat',
       title: '',
       minImportance: 'urgent',
@@ -82,13 +77,13 @@ describe('telegram chats', () => {
     });
     expect(res.status).toBe(400);
     expect(issuePaths(res.body).sort()).toEqual(['chatId', 'minImportance', 'purpose', 'title']);
-    expect((await callFn('updateTelegramChat', adminJar, { id: 'missing', updates: { title: 'x' } })).status).toBe(404);
-    expect((await callFn('deleteTelegramChat', adminJar, { id: 'missing' })).status).toBe(404);
-    expect((await callFn('updateTelegramChat', adminJar, { id: 'missing', updates: { disabledReason: null } })).status).toBe(400);
+    expect((await callFn('updateTelegramChat', jars.admin, { id: 'missing', updates: { title: 'x' } })).status).toBe(404);
+    expect((await callFn('deleteTelegramChat', jars.admin, { id: 'missing' })).status).toBe(404);
+    expect((await callFn('updateTelegramChat', jars.admin, { id: 'missing', updates: { disabledReason: null } })).status).toBe(400);
   });
 
   it('lets only admins change chats', async () => {
-    expect((await callFn('createTelegramChat', traderJar, { chatId: '-1', title: 'Mine' })).status).toBe(403);
+    expect((await callFn('createTelegramChat', jars.trader, { chatId: '-1', title: 'Mine' })).status).toBe(403);
     expect((await callFn('getTelegramChats', undefined)).status).toBe(401);
   });
 });
@@ -111,7 +106,7 @@ describe('telegram sending status', () => {
   /** The app with other secrets than the test env's (the harness's worker has no bot token). */
   async function statusWith(secrets: Record<string, string>) {
     const res = await createApp().fetch(
-      new Request(`${ORIGIN}/_serverFn/getTelegramStatus?createServerFn`, { headers: { cookie: traderJar.header() } }),
+      new Request(`${ORIGIN}/_serverFn/getTelegramStatus?createServerFn`, { headers: { cookie: jars.trader.header() } }),
       { ...testEnv, ...secrets },
       createExecutionContext(),
     );
@@ -133,7 +128,7 @@ describe('telegram sending status', () => {
       // Failed for good (e.g. the chat is gone, shown on the chat): not a reason queued ones wait.
       row('g', 'failed', { lastError: 'chat not found', nextAttemptAt: NOW + 60_000 }),
     ]);
-    const res = await callFn('getTelegramStatus', traderJar);
+    const res = await callFn('getTelegramStatus', jars.trader);
     expect(res).toEqual({
       status: 200,
       body: {

@@ -1,5 +1,6 @@
 import { serverFnContract, type ServerFnName } from '../contract/server-fns';
-import { fetchApp, type CookieJar } from '../test/harness';
+import { beforeAll } from 'vitest';
+import { fetchApp, insertUser, signedInJar, type CookieJar } from '../test/harness';
 
 export interface FnResult<T = unknown> {
   status: number;
@@ -43,4 +44,14 @@ export async function callFn<T = Loose>(
 /** The field paths of a 400's issues, joined with dots. */
 export function issuePaths(body: { data?: { issues?: { path: string[] }[] } }): string[] {
   return (body.data?.issues ?? []).map((issue) => issue.path.join('.'));
+}
+
+/** An admin and an approved trader, signed in before the file's tests (`label` keeps each file's emails apart). */
+export function adminAndTrader(label: string): { admin: CookieJar; trader: CookieJar } {
+  const jars = {} as { admin: CookieJar; trader: CookieJar };
+  beforeAll(async () => {
+    jars.admin = await signedInJar(await insertUser({ role: 'admin', email: `admin@${label}.test` }));
+    jars.trader = await signedInJar(await insertUser({ email: `trader@${label}.test` }));
+  });
+  return jars;
 }

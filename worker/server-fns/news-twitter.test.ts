@@ -1,23 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { twitterPollingSessions } from '../db/schema/news';
-import { db, insertUser, signedInJar, type CookieJar } from '../test/harness';
-import { callFn, issuePaths } from './news-test-client';
+import { db, insertUser, signedInJar } from '../test/harness';
+import { adminAndTrader, callFn, issuePaths } from './news-test-client';
 
-let adminJar: CookieJar;
-let traderJar: CookieJar;
+const jars = adminAndTrader('twitter-fn');
 
-beforeAll(async () => {
-  adminJar = await signedInJar(await insertUser({ role: 'admin', email: 'admin@twitter-fn.test' }));
-  traderJar = await signedInJar(await insertUser({ email: 'trader@twitter-fn.test' }));
-});
 
 const newHandle = async (handle: string) =>
-  (await callFn('createTwitterHandle', adminJar, { handle })).body as { id: string; handle: string };
+  (await callFn('createTwitterHandle', jars.admin, { handle })).body as { id: string; handle: string };
 
 describe('twitter handles', () => {
   it("create ('@' stripped, lower-cased) → list → update → delete", async () => {
-    const created = await callFn('createTwitterHandle', adminJar, { handle: ' @WatcherGuru ' });
+    const created = await callFn('createTwitterHandle', jars.admin, { handle: ' @WatcherGuru ' });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -26,39 +21,39 @@ describe('twitter handles', () => {
       enabled: true,
       createdAt: expect.any(Number),
     });
-    const list = await callFn('getTwitterHandles', traderJar);
+    const list = await callFn('getTwitterHandles', jars.trader);
     expect(list.body.map((h: { handle: string }) => h.handle)).toContain('watcherguru');
 
-    const withId = await callFn('updateTwitterHandle', adminJar, {
+    const withId = await callFn('updateTwitterHandle', jars.admin, {
       id: created.body.id,
       updates: { userId: '1387497871751196672', enabled: false },
     });
     expect(withId.body).toMatchObject({ handle: 'watcherguru', userId: '1387497871751196672', enabled: false });
     // Renaming points at another account: the stored user id no longer applies.
-    const renamed = await callFn('updateTwitterHandle', adminJar, { id: created.body.id, updates: { handle: 'tree_news' } });
+    const renamed = await callFn('updateTwitterHandle', jars.admin, { id: created.body.id, updates: { handle: 'tree_news' } });
     expect(renamed.body).toMatchObject({ handle: 'tree_news', userId: null, enabled: false });
 
-    expect((await callFn('deleteTwitterHandle', adminJar, { id: created.body.id })).body).toEqual({ id: created.body.id });
-    expect((await callFn('deleteTwitterHandle', adminJar, { id: created.body.id })).status).toBe(404);
+    expect((await callFn('deleteTwitterHandle', jars.admin, { id: created.body.id })).body).toEqual({ id: created.body.id });
+    expect((await callFn('deleteTwitterHandle', jars.admin, { id: created.body.id })).status).toBe(404);
   });
 
   it('answers 409 for a handle that exists in any case, on create and on rename', async () => {
     const a = await newHandle('DeItaone');
     const b = await newHandle('zerohedge');
-    const again = await callFn('createTwitterHandle', adminJar, { handle: '@deitaone' });
+    const again = await callFn('createTwitterHandle', jars.admin, { handle: '@deitaone' });
     expect(again).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: '@deitaone is already configured' } });
-    expect((await callFn('updateTwitterHandle', adminJar, { id: b.id, updates: { handle: 'DEITAONE' } })).status).toBe(409);
-    expect((await callFn('updateTwitterHandle', adminJar, { id: a.id, updates: { handle: 'deitaone' } })).status).toBe(200);
+    expect((await callFn('updateTwitterHandle', jars.admin, { id: b.id, updates: { handle: 'DEITAONE' } })).status).toBe(409);
+    expect((await callFn('updateTwitterHandle', jars.admin, { id: a.id, updates: { handle: 'deitaone' } })).status).toBe(200);
   });
 
   it('validates with 400 and answers unknown ids with 404', async () => {
     for (const handle of ['', '@', 'has space', 'way_too_long_handle_x', 'dash-ed']) {
-      const res = await callFn('createTwitterHandle', adminJar, { handle });
+      const res = await callFn('createTwitterHandle', jars.admin, { handle });
       expect(res.status, handle).toBe(400);
       expect(issuePaths(res.body), handle).toEqual(['handle']);
     }
-    expect((await callFn('createTwitterHandle', adminJar, { handle: 'ok', userId: 'abc' })).status).toBe(400);
-    expect((await callFn('updateTwitterHandle', adminJar, { id: 'missing', updates: { enabled: true } })).status).toBe(404);
+    expect((await callFn('createTwitterHandle', jars.admin, { handle: 'ok', userId: 'abc' })).status).toBe(400);
+    expect((await callFn('updateTwitterHandle', jars.admin, { id: 'missing', updates: { enabled: true } })).status).toBe(404);
   });
 });
 
@@ -66,7 +61,7 @@ describe('twitter polling sessions', () => {
   it('create (window defaults to all day) → list → update → delete', async () => {
     const h1 = await newHandle('session_one');
     const h2 = await newHandle('session_two');
-    const created = await callFn('createTwitterPollingSession', adminJar, {
+    const created = await callFn('createTwitterPollingSession', jars.admin, {
       name: 'Breaking',
       handleIds: [h1.id, h2.id, h1.id],
       intervalSeconds: 15,
@@ -85,9 +80,9 @@ describe('twitter polling sessions', () => {
       lastError: null,
       createdAt: expect.any(Number),
     });
-    expect((await callFn('getTwitterPollingSessions', traderJar)).body).toEqual([created.body]);
+    expect((await callFn('getTwitterPollingSessions', jars.trader)).body).toEqual([created.body]);
 
-    const updated = await callFn('updateTwitterPollingSession', adminJar, {
+    const updated = await callFn('updateTwitterPollingSession', jars.admin, {
       id: created.body.id,
       updates: { activeFromUtc: '22:00', activeToUtc: '06:30', enabled: false },
     });
@@ -97,27 +92,27 @@ describe('twitter polling sessions', () => {
       enabled: false,
       handleIds: [h1.id, h2.id],
     });
-    expect((await callFn('deleteTwitterPollingSession', adminJar, { id: created.body.id })).body).toEqual({
+    expect((await callFn('deleteTwitterPollingSession', jars.admin, { id: created.body.id })).body).toEqual({
       id: created.body.id,
     });
-    expect((await callFn('getTwitterPollingSessions', traderJar)).body).toEqual([]);
+    expect((await callFn('getTwitterPollingSessions', jars.trader)).body).toEqual([]);
   });
 
   it('drops the since-id of a handle taken out of a session, and a deleted handle leaves every session', async () => {
     const keep = await newHandle('keep_me');
     const drop = await newHandle('drop_me');
-    const s = await callFn('createTwitterPollingSession', adminJar, {
+    const s = await callFn('createTwitterPollingSession', jars.admin, {
       name: 'S',
       handleIds: [keep.id, drop.id],
       intervalSeconds: 60,
     });
-    const other = await callFn('createTwitterPollingSession', adminJar, { name: 'O', handleIds: [drop.id], intervalSeconds: 60 });
+    const other = await callFn('createTwitterPollingSession', jars.admin, { name: 'O', handleIds: [drop.id], intervalSeconds: 60 });
     await db
       .update(twitterPollingSessions)
       .set({ cursors: { [keep.id]: '100', [drop.id]: '200' } })
       .where(eq(twitterPollingSessions.id, s.body.id));
 
-    await callFn('updateTwitterPollingSession', adminJar, { id: s.body.id, updates: { handleIds: [keep.id] } });
+    await callFn('updateTwitterPollingSession', jars.admin, { id: s.body.id, updates: { handleIds: [keep.id] } });
     const afterUpdate = await db.select().from(twitterPollingSessions).where(eq(twitterPollingSessions.id, s.body.id)).get();
     expect(afterUpdate).toMatchObject({ handleIds: [keep.id], cursors: { [keep.id]: '100' } });
 
@@ -125,7 +120,7 @@ describe('twitter polling sessions', () => {
       .update(twitterPollingSessions)
       .set({ handleIds: [keep.id, drop.id], cursors: { [keep.id]: '100', [drop.id]: '200' } })
       .where(eq(twitterPollingSessions.id, s.body.id));
-    await callFn('deleteTwitterHandle', adminJar, { id: drop.id });
+    await callFn('deleteTwitterHandle', jars.admin, { id: drop.id });
     const sessions = await db.select().from(twitterPollingSessions);
     expect(sessions.find((x) => x.id === s.body.id)).toMatchObject({ handleIds: [keep.id], cursors: { [keep.id]: '100' } });
     expect(sessions.find((x) => x.id === other.body.id)).toMatchObject({ handleIds: [] });
@@ -133,7 +128,7 @@ describe('twitter polling sessions', () => {
 
   it('validates interval (≥ 15 s), HH:MM window and handle ids with 400; unknown ids are 404', async () => {
     const h = await newHandle('validator');
-    const res = await callFn('createTwitterPollingSession', adminJar, {
+    const res = await callFn('createTwitterPollingSession', jars.admin, {
       name: '',
       handleIds: [],
       intervalSeconds: 14,
@@ -142,7 +137,7 @@ describe('twitter polling sessions', () => {
     });
     expect(res.status).toBe(400);
     expect(issuePaths(res.body).sort()).toEqual(['activeFromUtc', 'activeToUtc', 'handleIds', 'intervalSeconds', 'name']);
-    const unknown = await callFn('createTwitterPollingSession', adminJar, {
+    const unknown = await callFn('createTwitterPollingSession', jars.admin, {
       name: 'X',
       handleIds: [h.id, 'ghost'],
       intervalSeconds: 30,
@@ -150,22 +145,22 @@ describe('twitter polling sessions', () => {
     expect(unknown).toMatchObject({ status: 400, body: { message: 'Unknown twitter handle id: ghost' } });
     expect(issuePaths(unknown.body)).toEqual(['handleIds']);
     expect(
-      (await callFn('createTwitterPollingSession', adminJar, { name: 'X', handleIds: [h.id], intervalSeconds: 15.5 })).status,
+      (await callFn('createTwitterPollingSession', jars.admin, { name: 'X', handleIds: [h.id], intervalSeconds: 15.5 })).status,
     ).toBe(400);
-    expect((await callFn('updateTwitterPollingSession', adminJar, { id: 'missing', updates: { enabled: true } })).status).toBe(
+    expect((await callFn('updateTwitterPollingSession', jars.admin, { id: 'missing', updates: { enabled: true } })).status).toBe(
       404,
     );
-    expect((await callFn('deleteTwitterPollingSession', adminJar, { id: 'missing' })).status).toBe(404);
+    expect((await callFn('deleteTwitterPollingSession', jars.admin, { id: 'missing' })).status).toBe(404);
   });
 });
 
 describe('security', () => {
   it('lets only admins change handles and sessions; approved users read them', async () => {
-    expect((await callFn('createTwitterHandle', traderJar, { handle: 'mine' })).status).toBe(403);
+    expect((await callFn('createTwitterHandle', jars.trader, { handle: 'mine' })).status).toBe(403);
     expect(
-      (await callFn('createTwitterPollingSession', traderJar, { name: 'x', handleIds: ['x'], intervalSeconds: 60 })).status,
+      (await callFn('createTwitterPollingSession', jars.trader, { name: 'x', handleIds: ['x'], intervalSeconds: 60 })).status,
     ).toBe(403);
-    expect((await callFn('getTwitterHandles', traderJar)).status).toBe(200);
+    expect((await callFn('getTwitterHandles', jars.trader)).status).toBe(200);
     expect((await callFn('getTwitterHandles', undefined)).status).toBe(401);
     const pending = await signedInJar(await insertUser({ approved: false }));
     expect((await callFn('getTwitterPollingSessions', pending)).status).toBe(403);

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CreateAlertRuleInput as AlertRuleInput } from '../../contract/alerts';
 import { alertEvents } from '../../db/schema/alerts';
 import type { UserRow } from '../../db/schema/users';
 import type { AccountMetrics } from '../../exchanges/metrics';
@@ -25,6 +26,16 @@ const metrics = (totalBalance: number): AccountMetrics => ({
   positions: 0,
 });
 
+/** A rule on the test account: toast, no cooldown, '>' unless given. */
+const ruleInput = (rule: Pick<AlertRuleInput, 'metric' | 'threshold'> & Partial<AlertRuleInput>): AlertRuleInput => ({
+  accountEmail: 'alerts@sim.meridian',
+  operator: '>',
+  cooldownSeconds: 0,
+  channels: ['toast'],
+  enabled: true,
+  ...rule,
+});
+
 beforeAll(async () => {
   trader = await insertUser({ email: 'alerts@trader.test' });
   stranger = await insertUser({ email: 'alerts@stranger.test' });
@@ -36,15 +47,7 @@ beforeAll(async () => {
 describe('alert rules', () => {
   it('create, list, update and delete a rule on your own account', async () => {
     const client = rpcClient(await signedInJar(trader));
-    const rule = await client.createAlertRule({
-      accountEmail: 'alerts@sim.meridian',
-      metric: 'leverage',
-      operator: '>',
-      threshold: 5,
-      cooldownSeconds: 300,
-      channels: ['toast'],
-      enabled: true,
-    });
+    const rule = await client.createAlertRule(ruleInput({ metric: 'leverage', threshold: 5, cooldownSeconds: 300 }));
     expect(rule).toMatchObject({ accountEmail: 'alerts@sim.meridian', metric: 'leverage', threshold: 5 });
     expect((await client.listAlertRules()).map((r) => r.id)).toContain(rule.id);
     expect(await client.updateAlertRule({ id: rule.id, threshold: 7, enabled: false })).toMatchObject({
@@ -56,26 +59,10 @@ describe('alert rules', () => {
   });
 
   it("refuses rules on someone else's account and hides other users' rules", async () => {
-    const mine = await rpcClient(await signedInJar(trader)).createAlertRule({
-      accountEmail: 'alerts@sim.meridian',
-      metric: 'totalBalance',
-      operator: '<',
-      threshold: 1,
-      cooldownSeconds: 0,
-      channels: ['toast'],
-      enabled: true,
-    });
+    const mine = await rpcClient(await signedInJar(trader)).createAlertRule(ruleInput({ metric: 'totalBalance', operator: '<', threshold: 1 }));
     const other = rpcClient(await signedInJar(stranger));
     await expect(
-      other.createAlertRule({
-        accountEmail: 'alerts@sim.meridian',
-        metric: 'leverage',
-        operator: '>',
-        threshold: 1,
-        cooldownSeconds: 0,
-        channels: ['toast'],
-        enabled: true,
-      }),
+      other.createAlertRule(ruleInput({ metric: 'leverage', threshold: 1 })),
     ).rejects.toMatchObject({ status: 403 });
     await expect(other.updateAlertRule({ id: mine.id, threshold: 0 })).rejects.toMatchObject({ status: 404 });
     await expect(other.deleteAlertRule({ id: mine.id })).rejects.toMatchObject({ status: 404 });
@@ -85,15 +72,7 @@ describe('alert rules', () => {
 
   it('validates input: at least one channel, finite threshold, known metric', async () => {
     const client = rpcClient(await signedInJar(trader));
-    const base = {
-      accountEmail: 'alerts@sim.meridian',
-      metric: 'leverage' as const,
-      operator: '>' as const,
-      threshold: 5,
-      cooldownSeconds: 0,
-      channels: ['toast' as const],
-      enabled: true,
-    };
+    const base = ruleInput({ metric: 'leverage', threshold: 5 });
     await expect(client.createAlertRule({ ...base, channels: [] })).rejects.toMatchObject({ status: 400 });
     await expect(client.createAlertRule({ ...base, metric: 'mood' as never })).rejects.toMatchObject({ status: 400 });
     await expect(client.createAlertRule({ ...base, cooldownSeconds: -1 })).rejects.toMatchObject({ status: 400 });
@@ -103,15 +82,7 @@ describe('alert rules', () => {
 describe('alert evaluation', () => {
   it('fires when the condition holds, respects the cooldown, records history, and can be acknowledged', async () => {
     const client = rpcClient(await signedInJar(trader));
-    const rule = await client.createAlertRule({
-      accountEmail: 'alerts@sim.meridian',
-      metric: 'totalBalance',
-      operator: '>',
-      threshold: 1000,
-      cooldownSeconds: 60,
-      channels: ['toast'],
-      enabled: true,
-    });
+    const rule = await client.createAlertRule(ruleInput({ metric: 'totalBalance', threshold: 1000, cooldownSeconds: 60 }));
     const t0 = Date.UTC(2026, 10, 21, 12);
     expect(await evaluateAlerts(db, [{ accountId, metrics: metrics(900) }], t0)).toEqual([]);
     const fired = await evaluateAlerts(db, [{ accountId, metrics: metrics(1500) }], t0 + 1000);
@@ -138,15 +109,7 @@ describe('alert evaluation', () => {
 
   it('two evaluations racing on the same rule fire it once', async () => {
     const client = rpcClient(await signedInJar(trader));
-    const rule = await client.createAlertRule({
-      accountEmail: 'alerts@sim.meridian',
-      metric: 'totalBalance',
-      operator: '>',
-      threshold: 0,
-      cooldownSeconds: 600,
-      channels: ['toast'],
-      enabled: true,
-    });
+    const rule = await client.createAlertRule(ruleInput({ metric: 'totalBalance', threshold: 0, cooldownSeconds: 600 }));
     const now = Date.UTC(2026, 10, 21, 13);
     const results = await Promise.all([
       evaluateAlerts(db, [{ accountId, metrics: metrics(5) }], now),
@@ -159,15 +122,7 @@ describe('alert evaluation', () => {
 
   it('pushes a fired alert to the owner through streamAlerts', async () => {
     const client = rpcClient(await signedInJar(trader));
-    const rule = await client.createAlertRule({
-      accountEmail: 'alerts@sim.meridian',
-      metric: 'leverage',
-      operator: '>',
-      threshold: 0.5,
-      cooldownSeconds: 0,
-      channels: ['toast'],
-      enabled: true,
-    });
+    const rule = await client.createAlertRule(ruleInput({ metric: 'leverage', threshold: 0.5 }));
     const stream = await client.streamAlerts();
     const next = stream.next();
     await new Promise((r) => setTimeout(r, 50)); // let the subscription reach the hub
@@ -203,15 +158,7 @@ describe('telegram channel', () => {
       },
     ]);
     const client = rpcClient(await signedInJar(trader));
-    const rule = await client.createAlertRule({
-      accountEmail: 'alerts@sim.meridian',
-      metric: 'btcPrice',
-      operator: '>',
-      threshold: 1,
-      cooldownSeconds: 0,
-      channels: ['telegram'],
-      enabled: true,
-    });
+    const rule = await client.createAlertRule(ruleInput({ metric: 'btcPrice', threshold: 1, channels: ['telegram'] }));
     const fired = await evaluateAlerts(db, [{ accountId, metrics: metrics(1) }], Date.now());
     await notifyFiredAlerts(env as never, fired);
     const queued = await db.select().from(outbox);

@@ -196,23 +196,36 @@ function dedupe(items: (FeedItem | null)[]): FeedItem[] {
   return out;
 }
 
+/** RSS 2.0 and 1.0: the channel's title and link, and the `<item>` children of `itemsParent`. */
+function rssLikeFeed(
+  format: 'rss' | 'rdf',
+  channel: XmlElement | undefined,
+  itemsParent: XmlElement,
+  baseUrl: string | undefined,
+  itemsResolveAgainstLink: boolean,
+): ParsedFeed {
+  const title = channel && first(channel, (c) => isPlain(c, 'title'));
+  const linkEl = channel && first(channel, (c) => isPlain(c, 'link'));
+  const link = resolveUrl(linkEl ? textContent(linkEl) : null, baseUrl);
+  const itemBase = itemsResolveAgainstLink ? (link ?? baseUrl) : baseUrl;
+  return {
+    format,
+    title: title ? htmlToText(textContent(title)) : '',
+    link,
+    items: dedupe(
+      elementChildren(itemsParent)
+        .filter((c) => isPlain(c, 'item'))
+        .map((c) => rssItem(c, itemBase)),
+    ),
+  };
+}
+
 function toFeed(root: XmlElement, baseUrl: string | undefined): ParsedFeed | FeedError {
   if (root.local === 'rss' && root.prefix === null) {
     const channel = first(root, (c) => isPlain(c, 'channel'));
     if (!channel) return { reason: 'not-a-feed', message: 'The RSS document has no <channel>' };
-    const title = first(channel, (c) => isPlain(c, 'title'));
-    const link = first(channel, (c) => isPlain(c, 'link'));
-    const base = resolveUrl(link ? textContent(link) : null, baseUrl) ?? baseUrl;
-    return {
-      format: 'rss',
-      title: title ? htmlToText(textContent(title)) : '',
-      link: resolveUrl(link ? textContent(link) : null, baseUrl),
-      items: dedupe(
-        elementChildren(channel)
-          .filter((c) => isPlain(c, 'item'))
-          .map((c) => rssItem(c, base)),
-      ),
-    };
+    // RSS 2.0: items sit in the channel and resolve against the channel's link.
+    return rssLikeFeed('rss', channel, channel, baseUrl, true);
   }
   if (isAtom(root, 'feed')) {
     const base = withBase(root, baseUrl);
@@ -227,21 +240,8 @@ function toFeed(root: XmlElement, baseUrl: string | undefined): ParsedFeed | Fee
       ),
     };
   }
-  if (inNs(root, NS.rdf, 'rdf', 'RDF')) {
-    const channel = first(root, (c) => isPlain(c, 'channel'));
-    const title = channel && first(channel, (c) => isPlain(c, 'title'));
-    const link = channel && first(channel, (c) => isPlain(c, 'link'));
-    return {
-      format: 'rdf',
-      title: title ? htmlToText(textContent(title)) : '',
-      link: resolveUrl(link ? textContent(link) : null, baseUrl),
-      items: dedupe(
-        elementChildren(root)
-          .filter((c) => isPlain(c, 'item'))
-          .map((c) => rssItem(c, baseUrl)),
-      ),
-    };
-  }
+  // RSS 1.0 (RDF): items are siblings of the channel and resolve against the document URL.
+  if (inNs(root, NS.rdf, 'rdf', 'RDF')) return rssLikeFeed('rdf', first(root, (c) => isPlain(c, 'channel')), root, baseUrl, false);
   return {
     reason: 'not-a-feed',
     message: `The document is not an RSS or Atom feed (its root element is <${root.name}>${root.local.toLowerCase() === 'html' ? ': an HTML page, not the feed URL' : ''})`,

@@ -1,3 +1,4 @@
+import { htmlResponse, throwTransportFailure, type TransportFailure } from './transport';
 /**
  * A local Binance for tests: a fetch-compatible function that routes on the URL path like
  * api.binance.com / fapi.binance.com, checks X-MBX-APIKEY, the HMAC signature and the timestamp
@@ -50,10 +51,8 @@ export type FakeFailure =
   | { type: 'ban'; retryAfter: number }
   | { type: 'error'; status: number; code: number; msg: string }
   | { type: 'unknown-503' }
-  | { type: 'http'; status: number }
   | { type: 'waf' }
-  | { type: 'network' }
-  | { type: 'timeout' };
+  | TransportFailure;
 
 export interface FakeBinanceOptions {
   apiKey: string;
@@ -157,19 +156,12 @@ export class FakeBinance {
       case 'unknown-503':
         return binanceError(503, -1000, UNKNOWN_503);
       case 'http':
-        return new Response(`<html><body>${failure.status}</body></html>`, {
-          status: failure.status,
-          headers: { 'content-type': 'text/html' },
-        });
+        return htmlResponse(`<html><body>${failure.status}</body></html>`, failure.status);
       case 'waf':
-        return new Response('<html><head><title>403 Forbidden</title></head><body>Request blocked.</body></html>', {
-          status: 403,
-          headers: { 'content-type': 'text/html' },
-        });
+        return htmlResponse('<html><head><title>403 Forbidden</title></head><body>Request blocked.</body></html>', 403);
       case 'network':
-        throw new TypeError('Network connection lost.');
       case 'timeout':
-        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+        return throwTransportFailure(failure.type);
     }
   }
 

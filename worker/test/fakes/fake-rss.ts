@@ -1,3 +1,4 @@
+import { throwTransportFailure } from './transport';
 /**
  * A local feed server for tests: a fetch-compatible function serving XML documents by path, with
  * ETag / Last-Modified and conditional GET (304), recording request headers, and able to fail.
@@ -60,9 +61,8 @@ export class FakeRss {
             headers: { 'content-type': 'text/html; charset=utf-8' },
           });
         case 'network':
-          throw new TypeError('Network connection lost.');
         case 'timeout':
-          throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+          return throwTransportFailure(failure.type);
       }
     }
     const doc = this.documents.get(url.pathname);

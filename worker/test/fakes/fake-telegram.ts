@@ -1,3 +1,4 @@
+import { htmlResponse, throwTransportFailure, type TransportFailure } from './transport';
 /**
  * A local Telegram Bot API for tests: a fetch-compatible function routing on
  * /bot<token>/<method> like api.telegram.org. It checks the token in the path, answers
@@ -13,9 +14,7 @@ export type FakeTelegramFailure =
   | { type: 'chat-not-found' }
   | { type: 'migrated'; migrateToChatId: number }
   | { type: 'bad-request'; description: string }
-  | { type: 'http'; status: number }
-  | { type: 'network' }
-  | { type: 'timeout' };
+  | TransportFailure;
 
 export interface FakeTelegramMessage {
   message_id: number;
@@ -164,14 +163,10 @@ export class FakeTelegram {
       case 'bad-request':
         return fail(400, failure.description);
       case 'http':
-        return new Response('<html><head><title>502 Bad Gateway</title></head></html>', {
-          status: failure.status,
-          headers: { 'content-type': 'text/html' },
-        });
+        return htmlResponse('<html><head><title>502 Bad Gateway</title></head></html>', failure.status);
       case 'network':
-        throw new TypeError('Network connection lost.');
       case 'timeout':
-        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+        return throwTransportFailure(failure.type);
     }
   }
 

@@ -1,3 +1,4 @@
+import { htmlResponse, throwTransportFailure, type TransportFailure } from './transport';
 /**
  * A local X API v2 for tests: a fetch-compatible function that routes on the URL path like
  * api.x.com, checks the Bearer token, answers the documented shapes (ids as numeric strings, text
@@ -26,9 +27,7 @@ export type FakeXFailure =
   | { type: 'rate-limit'; resetAt?: number; usageCapped?: boolean; withoutHeaders?: boolean }
   | { type: 'unauthorized' }
   | { type: 'client-forbidden' }
-  | { type: 'http'; status: number }
-  | { type: 'network' }
-  | { type: 'timeout' };
+  | TransportFailure;
 
 export interface FakeXOptions {
   bearerToken: string;
@@ -191,14 +190,10 @@ export class FakeX {
           403,
         );
       case 'http':
-        return new Response(`<html><body>${failure.status}</body></html>`, {
-          status: failure.status,
-          headers: { 'content-type': 'text/html' },
-        });
+        return htmlResponse(`<html><body>${failure.status}</body></html>`, failure.status);
       case 'network':
-        throw new TypeError('Network connection lost.');
       case 'timeout':
-        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+        return throwTransportFailure(failure.type);
     }
   }
 

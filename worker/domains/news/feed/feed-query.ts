@@ -29,26 +29,17 @@ export interface FeedPage {
   nextCursor: string | null;
 }
 
-export interface Row {
-  id: number;
-  ts: number;
-  receivedAt: number;
-  sourceId: string;
-  sourceKind: string;
-  author: string | null;
-  title: string;
-  body: string | null;
-  url: string | null;
+/** A feed row as D1 returns it: the item's fields, lists as JSON text and flags as 0/1. */
+export type Row = Omit<NewsItemDto, 'symbols' | 'isGarbage' | 'isTest' | 'onePctMovement' | 'metadata'> & {
   symbols: string;
-  importance: NewsItemDto['importance'];
   isGarbage: number;
   isTest: number;
   onePctMovement: number;
   metadata: string;
-}
+};
 
 // Higher is more important, so the default "desc" puts critical first.
-const IMPORTANCE_RANK = sql.raw("CASE n.importance WHEN 'critical' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 ELSE 0 END");
+const IMPORTANCE_ORDER = sql.raw("CASE n.importance WHEN 'critical' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 ELSE 0 END");
 /**
  * The values of an IN list. Short lists bind a parameter per value (the planner sees them); longer
  * ones bind one JSON array, so no request (lists of up to 50) takes a statement past D1's 100.
@@ -135,7 +126,7 @@ export function feedStatement(q: FeedQuery): SQL {
   // id breaks ties between items of one millisecond, so the order (and the cursor) is total.
   const order =
     q.sortBy === 'importance'
-      ? sql`${IMPORTANCE_RANK} ${direction}, n.ts DESC, n.id DESC`
+      ? sql`${IMPORTANCE_ORDER} ${direction}, n.ts DESC, n.id DESC`
       : sql`n.ts ${direction}, n.id ${direction}`;
   return sql`SELECT ${COLUMNS} FROM news_items n ${whereClause(where)} ORDER BY ${order} LIMIT ${q.limit}`;
 }
