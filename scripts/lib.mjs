@@ -70,7 +70,7 @@ export function ensureDevVars() {
   console.log('• created .dev.vars with a fresh JWT_SECRET');
 }
 
-/** Same format and parameters as worker/auth/password.ts, so seeded users can sign in. */
+/** Same format and parameters as worker/domains/auth/password.ts, so seeded users can sign in. */
 export function hashPassword(password) {
   const N = 2 ** 14,
     r = 8,

@@ -36,7 +36,7 @@ const jars = {} as Record<UserKind, CookieJar | undefined>;
 
 /**
  * Admins whose token still says admin but whom D1 no longer treats as one (role, approval, disabled,
- * signed-out session): the admin level re-reads the caller and the session (auth/reload-admin.ts),
+ * signed-out session): the admin level re-reads the caller and the session (domains/auth/reload-admin.ts),
  * so they are refused before the token expires.
  */
 const STALE_ADMINS = {

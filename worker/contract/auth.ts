@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+// The bodies of POST /api/auth/sign-up/email and /sign-in/email (PRODUCT.md §3).
+
 export const emailSchema = z
   .string()
   .trim()
@@ -17,3 +19,6 @@ export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Password is required').max(256, 'Password is too long'),
 });
+
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignInInput = z.input<typeof signInSchema>;

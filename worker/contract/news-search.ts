@@ -1,7 +1,7 @@
 /**
  * The one normalisation of the news feed search (SPEC.md §2 "News feed search parameters", §9
  * defaults), shared by the feed's URL (web/lib/news-search.ts) and getHistoricalNews
- * (worker/domains/news/search-params.ts), so the address bar shows what the server applies. Beyond
+ * (worker/domains/news/feed/search-params.ts), so the address bar shows what the server applies. Beyond
  * the SPEC rows it enforces the server's bounds: limit clamped to 1..1000, sortBy limited to known
  * orders, symbols uppercased, importance lowercased, list entries trimmed/de-duplicated/capped,
  * search trimmed and capped. Pure: no worker or browser APIs (both tsconfigs include this folder).
