@@ -13,7 +13,7 @@ import { permissions, userQuery } from '~/lib/user-query';
  */
 const AppToaster = lazy(() => import('~/components/layout/app-toaster').then((m) => ({ default: m.AppToaster })));
 /* The fired-alerts listener: only approved users download it. */
-const AlertListener = lazy(() => import('~/components/layout/alert-listener').then((m) => ({ default: m.AlertListener })));
+const AlertListener = lazy(() => import('~/features/alerts/alert-listener').then((m) => ({ default: m.AlertListener })));
 
 export interface RouterContext {
   queryClient: QueryClient;

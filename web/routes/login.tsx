@@ -7,10 +7,10 @@ import { Spinner } from '~/components/ui/spinner';
 import { signInWithEmail } from '~/lib/auth-api';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { permissions, userQuery } from '~/lib/user-query';
-import { AuthLayout } from './-components/auth-layout';
-import { AwaitingApproval } from './-components/awaiting-approval';
-import { FormField } from './-components/form-field';
-import { useAuthForm } from './-components/use-auth-form';
+import { AuthLayout } from '~/features/auth/auth-layout';
+import { AwaitingApproval } from '~/features/auth/awaiting-approval';
+import { FormField } from '~/components/ui/form-field';
+import { useAuthForm } from '~/features/auth/use-auth-form';
 
 interface LoginSearch {
   redirect?: string;

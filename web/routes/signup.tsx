@@ -6,10 +6,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Spinner } from '~/components/ui/spinner';
 import { signUpWithEmail } from '~/lib/auth-api';
 import { permissions, userQuery } from '~/lib/user-query';
-import { AuthLayout } from './-components/auth-layout';
-import { AwaitingApproval } from './-components/awaiting-approval';
-import { FormField } from './-components/form-field';
-import { useAuthForm } from './-components/use-auth-form';
+import { AuthLayout } from '~/features/auth/auth-layout';
+import { AwaitingApproval } from '~/features/auth/awaiting-approval';
+import { FormField } from '~/components/ui/form-field';
+import { useAuthForm } from '~/features/auth/use-auth-form';
 
 export const Route = createFileRoute('/signup')({
   beforeLoad: async ({ context }) => {

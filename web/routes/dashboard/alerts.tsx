@@ -5,8 +5,8 @@ import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
 import { Spinner } from '~/components/ui/spinner';
 import { permissions, userQuery } from '~/lib/user-query';
-import { AlertsContent } from './-components/alerts-content';
-import { SignInPrompt } from './-components/sign-in-prompt';
+import { AlertsContent } from '~/features/alerts/alerts-content';
+import { SignInPrompt } from '~/features/alerts/sign-in-prompt';
 
 /*
  * SPEC.md §2/§6: /dashboard/alerts has no guard in the route itself. The page renders for anyone;

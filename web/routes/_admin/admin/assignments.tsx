@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { exchangeAccountsQuery } from '~/lib/account-queries';
-import { AssignmentsPage } from './-components/assignments-page';
+import { exchangeAccountsQuery } from '~/features/accounts/account-queries';
+import { AssignmentsPage } from '~/features/admin/assignments/assignments-page';
 
 export const Route = createFileRoute('/_admin/admin/assignments')({
   loader: ({ context }) => void context.queryClient.prefetchQuery(exchangeAccountsQuery),

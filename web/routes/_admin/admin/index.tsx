@@ -9,12 +9,12 @@ import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
 import type { User } from '~/lib/types';
 import { userQuery } from '~/lib/user-query';
-import { ConfirmChangeDialog, type PendingConfirmation } from './-components/confirm-change-dialog';
-import { describeChange, describeDemotion, type UserChanges } from './-components/user-changes';
-import { listUsersInput, parseUsersSearch, USERS_SEARCH_DEFAULTS } from './-components/users-search';
-import { UsersTable } from './-components/users-table';
-import { UsersTableContext, type UsersTableActions } from './-components/users-table-context';
-import { UsersToolbar } from './-components/users-toolbar';
+import { ConfirmChangeDialog, type PendingConfirmation } from '~/features/admin/users/confirm-change-dialog';
+import { describeChange, describeDemotion, type UserChanges } from '~/features/admin/users/user-changes';
+import { listUsersInput, parseUsersSearch, USERS_SEARCH_DEFAULTS } from '~/features/admin/users/users-search';
+import { UsersTable } from '~/features/admin/users/users-table';
+import { UsersTableContext, type UsersTableActions } from '~/features/admin/users/users-table-context';
+import { UsersToolbar } from '~/features/admin/users/users-toolbar';
 
 export const Route = createFileRoute('/_admin/admin/')({
   validateSearch: parseUsersSearch,

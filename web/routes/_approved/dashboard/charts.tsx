@@ -1,15 +1,15 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { AccountGate } from '~/components/accounts/account-selector';
-import { DateRangePicker } from '~/components/accounts/date-range-picker';
+import { AccountGate } from '~/features/accounts/account-selector';
+import { DateRangePicker } from '~/features/accounts/date-range-picker';
 import { accountsLinks } from '~/components/layout/nav-items';
 import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
-import { setSharedRange, useSharedRange } from '~/components/accounts/shared-range';
-import { rangeFromSearch, rangeToSearch, type DateRange } from '~/lib/date-range';
-import { parseRangeSearch } from '~/lib/range-search';
-import { loadHistoryCharts } from './-components/charts-chunk';
-import { ChartsSkeleton, HistorySection, rangeKey } from './-components/history-section';
+import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
+import { rangeFromSearch, rangeToSearch, type DateRange } from '~/features/accounts/date-range';
+import { parseRangeSearch } from '~/features/accounts/range-search';
+import { loadHistoryCharts } from '~/features/accounts/charts/charts-chunk';
+import { ChartsSkeleton, HistorySection, rangeKey } from '~/features/accounts/charts/history-section';
 
 export const Route = createFileRoute('/_approved/dashboard/charts')({
   staticData: { fullHeight: true },

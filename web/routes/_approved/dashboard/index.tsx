@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountGate } from '~/components/accounts/account-selector';
+import { AccountGate } from '~/features/accounts/account-selector';
 import { accountsLinks } from '~/components/layout/nav-items';
 import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
-import { dashboardPrefsQuery, myAccountsQuery } from '~/lib/account-queries';
-import { Overview, OverviewSkeleton, OverviewToolbar } from './-components/overview';
+import { dashboardPrefsQuery, myAccountsQuery } from '~/features/accounts/account-queries';
+import { Overview, OverviewSkeleton, OverviewToolbar } from '~/features/accounts/overview/overview';
 
 interface DashboardSearch {
   /** Test hook, see the loader. */

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountGate } from '~/components/accounts/account-selector';
+import { AccountGate } from '~/features/accounts/account-selector';
 import { accountsLinks } from '~/components/layout/nav-items';
 import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
-import { LiveAccount } from './-components/live-account';
+import { LiveAccount } from '~/features/accounts/live/live-account';
 
 export const Route = createFileRoute('/_approved/dashboard/live-data')({
   component: LiveDataPage,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { accountsLinks } from '~/components/layout/nav-items';
 import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
-import { GeneralSettingsForm } from '~/components/news/settings/general-settings-form';
+import { GeneralSettingsForm } from '~/features/news/settings/general-settings-form';
 
 export const Route = createFileRoute('/_approved/dashboard/news_settings')({
   component: DashboardNewsSettingsPage,

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { NewsFeedError } from '~/components/news/feed-error';
-import { NewsFeedPage } from '~/components/news/feed-page';
-import { NEWS_SEARCH_DEFAULTS, normalizeNewsSearch } from '~/lib/news-search';
+import { NewsFeedError } from '~/features/news/feed/feed-error';
+import { NewsFeedPage } from '~/features/news/feed/feed-page';
+import { NEWS_SEARCH_DEFAULTS, normalizeNewsSearch } from '~/features/news/feed/news-search';
 
 export const Route = createFileRoute('/_approved/news/feed')({
   staticData: { fullHeight: true },
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_approved/news/feed')({
   // Start the first page with the page's code (on hover intent too). Not awaited: the page shows
   // its own skeleton, and a failure surfaces there (the feed's error page).
   loader: ({ context, deps }) => {
-    void Promise.all([import('~/lib/news-feed-query'), import('~/lib/news-view')])
+    void Promise.all([import('~/features/news/feed/news-feed-query'), import('~/features/news/feed/news-view')])
       .then(([{ prefetchNewsFeed }, { getNewsView }]) => prefetchNewsFeed(context.queryClient, deps, getNewsView()))
       .catch(() => {});
   },

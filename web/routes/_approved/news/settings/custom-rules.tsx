@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomRulesPage } from '~/components/news/settings/custom-rules-page';
+import { CustomRulesPage } from '~/features/news/settings/custom-rules-page';
 
 export const Route = createFileRoute('/_approved/news/settings/custom-rules')({
   component: CustomRulesPage,

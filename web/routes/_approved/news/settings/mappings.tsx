@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MappingsPage } from '~/components/news/settings/mappings-page';
+import { MappingsPage } from '~/features/news/settings/mappings-page';
 
 export const Route = createFileRoute('/_approved/news/settings/mappings')({
   component: MappingsPage,

@@ -1,0 +1,201 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { AccountSelector, AccountsError, NoAccounts, useAccountSelection } from '~/features/accounts/account-selector';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '~/components/ui/alert-dialog';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Skeleton } from '~/components/ui/skeleton';
+import { cn } from '~/lib/cn';
+import { errorMessage, errorStatus } from '~/lib/http-error';
+import { orpc } from '~/lib/rpc';
+import { describeCondition, type AlertRule } from './alert-format';
+import { AlertHistoryTable } from './alert-history';
+import { AlertRulesTable } from './alert-rules';
+import { RuleDialog } from './rule-dialog';
+import { SignInPrompt } from './sign-in-prompt';
+
+const EVENTS_LIMIT = 200;
+const eventsQuery = orpc.listAlertEvents.queryOptions({ input: { limit: EVENTS_LIMIT, unacknowledgedOnly: false } });
+const unackedQuery = orpc.listAlertEvents.queryOptions({ input: { limit: EVENTS_LIMIT, unacknowledgedOnly: true } });
+
+/** True when a data call says the visitor is not (or no longer) allowed: show the sign-in prompt. */
+export function isAuthError(error: unknown) {
+  const status = errorStatus(error);
+  return status === 401 || status === 403;
+}
+
+/** Rules and fired alerts of an approved user; the sign-in prompt when the server refuses (401/403). */
+export function AlertsContent() {
+  const queryClient = useQueryClient();
+  const { query: accountsQuery, accounts, selected } = useAccountSelection();
+  const rules = useQuery(orpc.listAlertRules.queryOptions());
+  const events = useQuery(eventsQuery);
+  const unacked = useQuery(unackedQuery);
+  const [allAccounts, setAllAccounts] = useState(false);
+  const [editing, setEditing] = useState<{ rule: AlertRule | null } | null>(null);
+  const [deleting, setDeleting] = useState<AlertRule | null>(null);
+  const [unackedOnly, setUnackedOnly] = useState(false);
+  const allId = useId();
+
+  const remove = useMutation(
+    orpc.deleteAlertRule.mutationOptions({
+      onSuccess: () => toast.success('Alert rule deleted'),
+      onError: (error) => toast.error(errorMessage(error, 'Could not delete the rule')),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: orpc.listAlertRules.key() }),
+    }),
+  );
+
+  if ([rules.error, events.error, accountsQuery.error].some(isAuthError)) return <SignInPrompt />;
+  if (accountsQuery.isError) return <AccountsError error={accountsQuery.error} onRetry={() => void accountsQuery.refetch()} />;
+
+  const scope = (email: string) => allAccounts || !selected || email === selected.email;
+  const shownRules = rules.data?.filter((rule) => scope(rule.accountEmail)) ?? [];
+  const shownEvents =
+    events.data?.filter((event) => scope(event.accountEmail) && (!unackedOnly || event.acknowledgedAt === null)) ?? [];
+  const unackedCount = unacked.data?.filter((event) => scope(event.accountEmail)).length ?? 0;
+  const scopeLabel = allAccounts || !selected ? 'all your accounts' : selected.email;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
+        {accountsQuery.isPending ? (
+          <Skeleton className="h-9 w-full sm:w-96" />
+        ) : selected ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <AccountSelector accounts={accounts} selected={selected} />
+            <label htmlFor={allId} className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <input
+                id={allId}
+                type="checkbox"
+                className="size-4 accent-[var(--color-primary)]"
+                checked={allAccounts}
+                onChange={(event) => setAllAccounts(event.target.checked)}
+              />
+              All accounts
+            </label>
+          </div>
+        ) : (
+          <span />
+        )}
+        <Button onClick={() => setEditing({ rule: null })} disabled={!selected} data-testid="new-alert-rule">
+          New rule
+        </Button>
+      </div>
+
+      {!accountsQuery.isPending && !selected ? <NoAccounts /> : null}
+
+      <section aria-labelledby="rules-heading" className="flex flex-col gap-2">
+        <h2 id="rules-heading" className="text-sm font-semibold">
+          Rules {rules.data ? <span className="tabular font-normal text-muted-foreground">({shownRules.length})</span> : null}
+        </h2>
+        {rules.isPending ? (
+          <Skeleton className="h-32 w-full" data-testid="alert-rules-loading" />
+        ) : rules.isError ? (
+          <LoadError error={rules.error} what="rules" onRetry={() => void rules.refetch()} />
+        ) : shownRules.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm" data-testid="alert-rules-empty">
+            <p className="font-medium">No alert rules for {scopeLabel}</p>
+            <p className="mt-1 text-muted-foreground">
+              Create a rule to be told when a balance, uPnL, leverage or price passes a threshold.
+            </p>
+            {selected ? (
+              <Button className="mt-3" size="sm" variant="outline" onClick={() => setEditing({ rule: null })}>
+                Create a rule
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <AlertRulesTable rules={shownRules} actions={{ edit: (rule) => setEditing({ rule }), remove: setDeleting }} />
+        )}
+      </section>
+
+      <section aria-labelledby="history-heading" className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="history-heading" className="flex items-center gap-2 text-sm font-semibold">
+            Fired alerts
+            <Badge tone={unackedCount > 0 ? 'warning' : 'neutral'} data-testid="alerts-unacked-count" aria-live="polite">
+              {unackedCount}
+              {unacked.data?.length === EVENTS_LIMIT ? '+' : ''} unacknowledged
+            </Badge>
+          </h2>
+          <div role="group" aria-label="Show" className="inline-flex rounded-md border border-border bg-muted p-0.5">
+            {[
+              { value: false, label: 'All' },
+              { value: true, label: 'Unacknowledged' },
+            ].map((option) => (
+              <button
+                key={option.label}
+                type="button"
+                aria-pressed={unackedOnly === option.value}
+                onClick={() => setUnackedOnly(option.value)}
+                className={cn(
+                  'h-7 rounded px-3 text-xs font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+                  unackedOnly === option.value && 'bg-background text-foreground shadow-sm',
+                )}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        {events.isPending ? (
+          <Skeleton className="h-40 w-full" data-testid="alert-events-loading" />
+        ) : events.isError ? (
+          <LoadError error={events.error} what="fired alerts" onRetry={() => void events.refetch()} />
+        ) : shownEvents.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm" data-testid="alert-events-empty">
+            <p className="font-medium">{unackedOnly ? 'Nothing left to acknowledge' : `No alerts fired for ${scopeLabel} yet`}</p>
+            <p className="mt-1 text-muted-foreground">
+              Rules are checked on every snapshot (each minute) and on every live update while Live Data is open.
+            </p>
+          </div>
+        ) : (
+          <AlertHistoryTable events={shownEvents} />
+        )}
+      </section>
+
+      <RuleDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        rule={editing?.rule ?? null}
+        accounts={accounts}
+        defaultAccount={selected?.email ?? ''}
+      />
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent data-testid="confirm-dialog">
+          <AlertDialogTitle>Delete this alert rule?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {deleting ? `${deleting.accountEmail}: ${describeCondition(deleting)}. ` : ''}
+            It stops firing at once. Alerts it already fired stay in the history.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => deleting && remove.mutate({ id: deleting.id })}>
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive">
+      {errorMessage(error, `Could not load the ${what}`)}{' '}
+      <Button size="xs" variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
