@@ -10,6 +10,9 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders are split too (with the page they load for): the query options and feature code
+      // they import stay out of the first load, which only holds the route tree and guards.
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: './web/routes',
       generatedRouteTree: './web/routeTree.gen.ts',
     }),

@@ -6,7 +6,7 @@ import { NativeSelect } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
 import { cn } from '~/lib/cn';
 import { errorMessage } from '~/lib/http-error';
-import { myAccountsQuery } from './account-queries';
+import { myAccountsQuery, pickAccount } from './account-queries';
 import { setSelectedAccount, useStoredAccount } from './selected-account';
 import { permissions, userQuery } from '~/lib/user-query';
 import { accountName, type Account } from './metrics';
@@ -18,7 +18,7 @@ export function useAccountSelection() {
   const query = useQuery(myAccountsQuery);
   const stored = useStoredAccount();
   const accounts = query.data ?? NO_ACCOUNTS;
-  const selected = accounts.find((account) => account.email === stored) ?? accounts[0] ?? null;
+  const selected = pickAccount(accounts, stored);
   return { query, accounts, selected };
 }
 

@@ -51,6 +51,9 @@ function snapshot() {
   return current;
 }
 
+/** The stored email, outside React (route loaders). */
+export const readSelectedAccount = snapshot;
+
 /** The stored email (may name an account the user no longer has: callers fall back). */
 export function useStoredAccount(): string | null {
   return useSyncExternalStore(subscribe, snapshot);

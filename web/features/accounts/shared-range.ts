@@ -16,6 +16,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The range outside React (route loaders). */
+export function getSharedRange(): DateRange {
+  return current;
+}
+
 export function useSharedRange(): DateRange {
   return useSyncExternalStore(subscribe, () => current);
 }

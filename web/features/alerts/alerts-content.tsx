@@ -18,14 +18,11 @@ import { cn } from '~/lib/cn';
 import { errorMessage, errorStatus } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
 import { describeCondition, type AlertRule } from './alert-format';
+import { alertEventsQuery, alertRulesQuery, EVENTS_LIMIT, unackedAlertsQuery } from './alert-queries';
 import { AlertHistoryTable } from './alert-history';
 import { AlertRulesTable } from './alert-rules';
 import { RuleDialog } from './rule-dialog';
 import { SignInPrompt } from './sign-in-prompt';
-
-const EVENTS_LIMIT = 200;
-const eventsQuery = orpc.listAlertEvents.queryOptions({ input: { limit: EVENTS_LIMIT, unacknowledgedOnly: false } });
-const unackedQuery = orpc.listAlertEvents.queryOptions({ input: { limit: EVENTS_LIMIT, unacknowledgedOnly: true } });
 
 /** True when a data call says the visitor is not (or no longer) allowed: show the sign-in prompt. */
 export function isAuthError(error: unknown) {
@@ -37,9 +34,9 @@ export function isAuthError(error: unknown) {
 export function AlertsContent() {
   const queryClient = useQueryClient();
   const { query: accountsQuery, accounts, selected } = useAccountSelection();
-  const rules = useQuery(orpc.listAlertRules.queryOptions());
-  const events = useQuery(eventsQuery);
-  const unacked = useQuery(unackedQuery);
+  const rules = useQuery(alertRulesQuery);
+  const events = useQuery(alertEventsQuery);
+  const unacked = useQuery(unackedAlertsQuery);
   const [allAccounts, setAllAccounts] = useState(false);
   const [editing, setEditing] = useState<{ rule: AlertRule | null } | null>(null);
   const [deleting, setDeleting] = useState<AlertRule | null>(null);

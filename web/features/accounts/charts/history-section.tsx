@@ -8,7 +8,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { cn } from '~/lib/cn';
 import { describeRange, resolveRange, type DateRange } from '~/features/accounts/date-range';
 import { errorMessage } from '~/lib/http-error';
-import { orpc } from '~/lib/rpc';
+import { accountHistoryQuery } from '~/features/accounts/account-queries';
 import { HistoryCharts } from './charts-chunk';
 
 const NO_POINTS: HistoryPoint[] = [];
@@ -24,7 +24,7 @@ export function HistorySection({ account, range }: { account: Account; range: Da
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` identifies `range`
   const { from, to } = useMemo(() => resolveRange(range), [key, account.email]);
   const history = useQuery({
-    ...orpc.getAccountHistory.queryOptions({ input: { email: account.email, from, to } }),
+    ...accountHistoryQuery(account.email, { from, to }),
     placeholderData: keepPreviousData,
   });
   // The range the drawn points belong to and when they arrived (while another range loads, the

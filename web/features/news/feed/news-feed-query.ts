@@ -21,7 +21,7 @@ export function newsFeedQueryOptions(search: NewsSearch, view?: FeedView) {
 /** Every feed query (to refresh them all after posting a headline). */
 export const newsFeedKey = () => orpc.getHistoricalNews.key();
 
-/** Starts loading the first page (route loader: on hover intent, before the page chunk arrives). */
-export function prefetchNewsFeed(queryClient: QueryClient, search: NewsSearch, view?: FeedView) {
-  return queryClient.prefetchInfiniteQuery(newsFeedQueryOptions(search, view));
+/** The first page (route loader); throws when it cannot load (the feed's error page). */
+export function ensureNewsFeed(queryClient: QueryClient, search: NewsSearch, view?: FeedView) {
+  return queryClient.ensureInfiniteQueryData(newsFeedQueryOptions(search, view));
 }

@@ -1,9 +1,8 @@
 import { httpErrorFromResponse } from './http-error';
 import { hadSession, setHadSession } from './session-hint';
-import type { User } from './types';
 
 /** POSTs JSON to the authentication helper (PRODUCT.md §3). Mutations must send a JSON body. */
-async function postJson<T>(path: string, body: unknown): Promise<T> {
+export async function postAuth<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
@@ -12,18 +11,6 @@ async function postJson<T>(path: string, body: unknown): Promise<T> {
   });
   if (!response.ok) throw await httpErrorFromResponse(response);
   return (await response.json()) as T;
-}
-
-export async function signInWithEmail(input: { email: string; password: string }): Promise<User> {
-  const { user } = await postJson<{ user: User }>('/api/auth/sign-in/email', input);
-  setHadSession(true);
-  return user;
-}
-
-export async function signUpWithEmail(input: { name: string; email: string; password: string }): Promise<User> {
-  const { user } = await postJson<{ user: User }>('/api/auth/sign-up/email', input);
-  setHadSession(true);
-  return user;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -41,7 +28,7 @@ export function lastRefreshTime() {
  */
 export function refreshSession(): Promise<boolean> {
   if (!hadSession()) return Promise.resolve(false);
-  refreshing ??= postJson('/api/auth/refresh', {})
+  refreshing ??= postAuth('/api/auth/refresh', {})
     .then(
       () => {
         lastRefreshAt = performance.now();

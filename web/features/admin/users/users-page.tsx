@@ -1,0 +1,135 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '~/components/layout/page';
+import { Button } from '~/components/ui/button';
+import { Spinner } from '~/components/ui/spinner';
+import { errorMessage } from '~/lib/http-error';
+import { orpc } from '~/lib/rpc';
+import type { User } from '~/lib/types';
+import { userQuery } from '~/lib/user-query';
+import { ConfirmChangeDialog, type PendingConfirmation } from './confirm-change-dialog';
+import { describeChange, describeDemotion, type UserChanges } from './user-changes';
+import { listUsersInput } from './users-search';
+import { UsersTable } from './users-table';
+import { UsersTableContext, type UsersTableActions } from './users-table-context';
+import { UsersToolbar } from './users-toolbar';
+
+const NO_USERS: User[] = [];
+
+/** /admin (PRODUCT.md §7 Users): search, approve, roles and flags; changes that remove access ask first. */
+export function UsersPage() {
+  const search = useSearch({ from: '/_admin/admin/' });
+  const input = listUsersInput(search);
+  const navigate = useNavigate({ from: '/admin/' });
+  const queryClient = useQueryClient();
+  const { data: me } = useQuery(userQuery);
+  const list = useQuery({ ...orpc.listUsers.queryOptions({ input }), placeholderData: keepPreviousData });
+  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
+
+  const update = useMutation(
+    orpc.updateUser.mutationOptions({
+      onSuccess: (updated, variables) => {
+        const { id: _id, ...changes } = variables;
+        toast.success(describeChange(updated, changes));
+        if (updated.id === me?.id) void queryClient.invalidateQueries({ queryKey: userQuery.queryKey });
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, 'Could not update the user'));
+      },
+      onSettled: () => queryClient.invalidateQueries({ queryKey: orpc.listUsers.key() }),
+    }),
+  );
+
+  const actions = useMemo<UsersTableActions | null>(() => {
+    if (!me) return null;
+    return {
+      me,
+      pendingId: update.isPending ? (update.variables?.id ?? null) : null,
+      requestChange: (user: User, changes: UserChanges) => {
+        const run = () => update.mutate({ id: user.id, ...changes });
+        const demotion = describeDemotion(user, changes);
+        if (demotion) setConfirmation({ ...demotion, onConfirm: run });
+        else run();
+      },
+    };
+  }, [me, update]);
+
+  const users = list.data?.items ?? NO_USERS;
+  const total = list.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / input.pageSize));
+  const filtered = Boolean(search.search || search.status);
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Approve sign-ups, set roles and grant access. Changes that remove access ask first."
+        actions={list.isFetching ? <Spinner label="Refreshing users" className="text-muted-foreground" /> : null}
+      />
+      <UsersToolbar search={search} />
+      {list.isPending ? (
+        <div
+          className="flex items-center gap-2 rounded-lg border border-border p-6 text-sm text-muted-foreground"
+          data-testid="users-loading"
+        >
+          <Spinner label="Loading users" /> Loading users…
+        </div>
+      ) : list.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive">
+          {errorMessage(list.error, 'Could not load users')}{' '}
+          <Button size="xs" variant="outline" onClick={() => void list.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : users.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-border p-8 text-center text-sm" data-testid="users-empty">
+          <p className="font-medium">{filtered ? 'No users match these filters.' : 'No users yet.'}</p>
+          <p className="mt-1 text-muted-foreground">
+            {filtered ? 'Try another search or status.' : 'New sign-ups appear here, waiting for approval.'}
+          </p>
+          {filtered ? (
+            <Button className="mt-3" size="sm" variant="outline" onClick={() => void navigate({ search: {} })}>
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      ) : actions ? (
+        <UsersTableContext.Provider value={actions}>
+          <UsersTable users={users} busy={list.isPlaceholderData} />
+        </UsersTableContext.Provider>
+      ) : null}
+
+      {total > 0 ? (
+        <nav aria-label="Pagination" className="mt-3 flex items-center justify-between gap-3 text-sm text-muted-foreground">
+          <span className="tabular" data-testid="users-count">
+            {total} {total === 1 ? 'user' : 'users'} · page {input.page} of {pageCount}
+          </span>
+          <span className="flex gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={input.page <= 1}
+              onClick={() =>
+                void navigate({ search: (prev) => ({ ...prev, page: input.page - 1 > 1 ? input.page - 1 : undefined }) })
+              }
+            >
+              Previous
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={input.page >= pageCount}
+              onClick={() => void navigate({ search: (prev) => ({ ...prev, page: input.page + 1 }) })}
+            >
+              Next
+            </Button>
+          </span>
+        </nav>
+      ) : null}
+
+      <ConfirmChangeDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+    </>
+  );
+}
