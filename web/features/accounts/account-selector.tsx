@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
-import { Button, buttonClasses } from '~/components/ui/button';
+import { buttonClasses } from '~/components/ui/button';
+import { QueryError } from '~/components/ui/error-state';
 import { NativeSelect } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
 import { cn } from '~/lib/cn';
-import { errorMessage } from '~/lib/http-error';
 import { myAccountsQuery, pickAccount } from './account-queries';
 import { setSelectedAccount, useStoredAccount } from './selected-account';
 import { permissions, userQuery } from '~/lib/user-query';
@@ -89,17 +89,6 @@ export function NoAccounts() {
   );
 }
 
-export function AccountsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive">
-      {errorMessage(error, 'Could not load your accounts')}{' '}
-      <Button size="xs" variant="outline" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
-  );
-}
-
 /**
  * The selector with its loading, error and empty states. Renders `children(selected)` once an
  * account is selected.
@@ -125,7 +114,7 @@ export function AccountGate({
       </>
     );
   }
-  if (query.isError) return <AccountsError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <QueryError query={query} what="your accounts" />;
   if (!selected) return <NoAccounts />;
   return (
     <>

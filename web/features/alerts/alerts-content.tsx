@@ -1,18 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { AccountSelector, AccountsError, NoAccounts, useAccountSelection } from '~/features/accounts/account-selector';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
+import { AccountSelector, NoAccounts, useAccountSelection } from '~/features/accounts/account-selector';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
 import { cn } from '~/lib/cn';
 import { errorMessage, errorStatus } from '~/lib/http-error';
@@ -52,7 +45,7 @@ export function AlertsContent() {
   );
 
   if ([rules.error, events.error, accountsQuery.error].some(isAuthError)) return <SignInPrompt />;
-  if (accountsQuery.isError) return <AccountsError error={accountsQuery.error} onRetry={() => void accountsQuery.refetch()} />;
+  if (accountsQuery.isError) return <QueryError query={accountsQuery} what="your accounts" />;
 
   const scope = (email: string) => allAccounts || !selected || email === selected.email;
   const shownRules = rules.data?.filter((rule) => scope(rule.accountEmail)) ?? [];
@@ -97,7 +90,7 @@ export function AlertsContent() {
         {rules.isPending ? (
           <Skeleton className="h-32 w-full" data-testid="alert-rules-loading" />
         ) : rules.isError ? (
-          <LoadError error={rules.error} what="rules" onRetry={() => void rules.refetch()} />
+          <QueryError query={rules} what="the rules" />
         ) : shownRules.length === 0 ? (
           <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm" data-testid="alert-rules-empty">
             <p className="font-medium">No alert rules for {scopeLabel}</p>
@@ -147,7 +140,7 @@ export function AlertsContent() {
         {events.isPending ? (
           <Skeleton className="h-40 w-full" data-testid="alert-events-loading" />
         ) : events.isError ? (
-          <LoadError error={events.error} what="fired alerts" onRetry={() => void events.refetch()} />
+          <QueryError query={events} what="the fired alerts" />
         ) : shownEvents.length === 0 ? (
           <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm" data-testid="alert-events-empty">
             <p className="font-medium">{unackedOnly ? 'Nothing left to acknowledge' : `No alerts fired for ${scopeLabel} yet`}</p>
@@ -167,32 +160,19 @@ export function AlertsContent() {
         accounts={accounts}
         defaultAccount={selected?.email ?? ''}
       />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent data-testid="confirm-dialog">
-          <AlertDialogTitle>Delete this alert rule?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {deleting ? `${deleting.accountEmail}: ${describeCondition(deleting)}. ` : ''}
-            It stops firing at once. Alerts it already fired stay in the history.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </div>
-  );
-}
-
-function LoadError({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive">
-      {errorMessage(error, `Could not load the ${what}`)}{' '}
-      <Button size="xs" variant="outline" onClick={onRetry}>
-        Retry
-      </Button>
+      <ConfirmDialog
+        confirmation={
+          deleting
+            ? {
+                title: 'Delete this alert rule?',
+                description: `${deleting.accountEmail}: ${describeCondition(deleting)}. It stops firing at once. Alerts it already fired stay in the history.`,
+                action: 'Delete',
+                onConfirm: () => remove.mutate({ id: deleting.id }),
+              }
+            : null
+        }
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }

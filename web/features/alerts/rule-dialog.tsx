@@ -5,13 +5,10 @@ import { METRIC_KEYS, METRICS, type Account, type MetricKey } from '~/features/a
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
-import { Label } from '~/components/ui/label';
-import { NativeSelect } from '~/components/ui/select';
 import { Spinner } from '~/components/ui/spinner';
-import { Switch } from '~/components/ui/switch';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import { FormField } from '~/components/ui/form-field';
+import { FormField, SelectField, SwitchField } from '~/components/ui/form-field';
 import { CHANNELS, OPERATORS, type AlertChannel, type AlertOperator, type AlertRule } from './alert-format';
 
 const MAX_COOLDOWN = 7 * 86_400;
@@ -105,7 +102,7 @@ function RuleForm({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const ids = { account: useId(), metric: useId(), operator: useId(), channels: useId(), enabled: useId() };
+  const ids = { channels: useId() };
   const [values, setValues] = useState<FormValues>(() => initialValues(rule, defaultAccount));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -161,62 +158,50 @@ function RuleForm({
       </div>
       {general ? <Alert>{general}</Alert> : null}
 
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.account}>Account</Label>
-        <NativeSelect
-          id={ids.account}
-          value={values.accountEmail}
-          onChange={(event) => set('accountEmail', event.target.value)}
-          disabled={!!rule}
-          aria-invalid={errors.accountEmail ? true : undefined}
-          data-testid="rule-account"
-        >
-          {rule && !accounts.some((a) => a.email === rule.accountEmail) ? (
-            <option value={rule.accountEmail}>{rule.accountEmail}</option>
-          ) : null}
-          {accounts.map((account) => (
-            <option key={account.id} value={account.email}>
-              {account.label ? `${account.label} — ${account.email}` : account.email}
-            </option>
-          ))}
-        </NativeSelect>
-        {rule ? (
-          <p className="text-xs text-muted-foreground">The account of a rule cannot change; create a new rule instead.</p>
+      <SelectField
+        label="Account"
+        value={values.accountEmail}
+        onChange={(event) => set('accountEmail', event.target.value)}
+        disabled={!!rule}
+        error={errors.accountEmail || undefined}
+        hint={rule ? 'The account of a rule cannot change; create a new rule instead.' : undefined}
+        data-testid="rule-account"
+      >
+        {rule && !accounts.some((a) => a.email === rule.accountEmail) ? (
+          <option value={rule.accountEmail}>{rule.accountEmail}</option>
         ) : null}
-        {errors.accountEmail ? <p className="text-xs font-medium text-destructive">{errors.accountEmail}</p> : null}
-      </div>
+        {accounts.map((account) => (
+          <option key={account.id} value={account.email}>
+            {account.label ? `${account.label} — ${account.email}` : account.email}
+          </option>
+        ))}
+      </SelectField>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.metric}>Metric</Label>
-          <NativeSelect
-            id={ids.metric}
-            value={values.metric}
-            onChange={(event) => set('metric', event.target.value as MetricKey)}
-            data-testid="rule-metric"
-          >
-            {METRIC_KEYS.map((key) => (
-              <option key={key} value={key}>
-                {METRICS[key].label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.operator}>Condition</Label>
-          <NativeSelect
-            id={ids.operator}
-            value={values.operator}
-            onChange={(event) => set('operator', event.target.value as AlertOperator)}
-            data-testid="rule-operator"
-          >
-            {OPERATORS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          label="Metric"
+          value={values.metric}
+          onChange={(event) => set('metric', event.target.value as MetricKey)}
+          data-testid="rule-metric"
+        >
+          {METRIC_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {METRICS[key].label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Condition"
+          value={values.operator}
+          onChange={(event) => set('operator', event.target.value as AlertOperator)}
+          data-testid="rule-operator"
+        >
+          {OPERATORS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       <div className="grid gap-3 sm:grid-cols-2">
@@ -273,15 +258,13 @@ function RuleForm({
         ) : null}
       </fieldset>
 
-      <div className="flex items-center gap-2">
-        <Switch
-          id={ids.enabled}
-          checked={values.enabled}
-          onCheckedChange={(checked) => set('enabled', checked)}
-          data-testid="rule-enabled"
-        />
-        <Label htmlFor={ids.enabled}>Enabled</Label>
-      </div>
+      <SwitchField
+        label="Enabled"
+        className="flex items-center gap-2"
+        checked={values.enabled}
+        onCheckedChange={(checked) => set('enabled', checked)}
+        data-testid="rule-enabled"
+      />
 
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>

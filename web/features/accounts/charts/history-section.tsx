@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import type { Account, HistoryPoint } from '~/features/accounts/metrics';
-import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
+import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
 import { cn } from '~/lib/cn';
 import { describeRange, resolveRange, type DateRange } from '~/features/accounts/date-range';
-import { errorMessage } from '~/lib/http-error';
 import { accountHistoryQuery } from '~/features/accounts/account-queries';
 import { HistoryCharts } from './charts-chunk';
 
@@ -35,14 +33,7 @@ export function HistorySection({ account, range }: { account: Account; range: Da
   }
 
   if (history.isError && !history.data) {
-    return (
-      <Alert className="flex flex-wrap items-center gap-2" data-testid="charts-error">
-        {errorMessage(history.error, 'Could not load the history')}
-        <Button size="xs" variant="outline" onClick={() => void history.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <QueryError query={history} what="the history" testId="charts-error" />;
   }
   const waiting = history.isPending;
   const points = history.data?.points ?? NO_POINTS;

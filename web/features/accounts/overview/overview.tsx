@@ -14,7 +14,7 @@ import {
 import { DataAge, FlashValue, MetricValue, Pnl, StaleFrame } from '~/features/accounts/numbers';
 import { PositionsTable } from '~/features/accounts/positions-table';
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
+import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
 import { myAccountsQuery } from '~/features/accounts/account-queries';
@@ -44,24 +44,10 @@ export function Overview({ account }: { account: Account }) {
 
   if (stats.isPending || prefsQuery.isPending) return <OverviewSkeleton />;
   if (stats.isError && !stats.data) {
-    return (
-      <Alert className="flex flex-wrap items-center gap-2" data-testid="overview-error">
-        {errorMessage(stats.error, 'Could not load this account')}
-        <Button size="xs" variant="outline" onClick={() => void stats.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <QueryError query={stats} what="this account" testId="overview-error" />;
   }
   if (prefsQuery.isError || !prefs) {
-    return (
-      <Alert className="flex flex-wrap items-center gap-2">
-        {errorMessage(prefsQuery.error, 'Could not load your dashboard choices')}
-        <Button size="xs" variant="outline" onClick={() => void prefsQuery.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <QueryError query={prefsQuery} what="your dashboard choices" />;
   }
 
   const { metrics, positions, ts } = stats.data;

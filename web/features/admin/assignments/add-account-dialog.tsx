@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '~/components/ui/dialog';
-import { Label } from '~/components/ui/label';
-import { NativeSelect } from '~/components/ui/select';
 import { Spinner } from '~/components/ui/spinner';
 import { errorMessage, errorStatus, fieldErrors } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import { FormField } from '~/components/ui/form-field';
+import { FormField, SelectField } from '~/components/ui/form-field';
 
 type Exchange = 'simulated' | 'binance';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -33,7 +31,6 @@ export function AddAccountDialog() {
 
 function AddAccountForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const exchangeId = useId();
   const [exchange, setExchange] = useState<Exchange>('simulated');
   const [email, setEmail] = useState('');
   const [label, setLabel] = useState('');
@@ -76,18 +73,15 @@ function AddAccountForm({ onDone }: { onDone: () => void }) {
         <DialogDescription>Add one sub-account by its email. Assign users to it afterwards.</DialogDescription>
       </div>
       {general ? <Alert>{general}</Alert> : null}
-      <div className="grid gap-1.5">
-        <Label htmlFor={exchangeId}>Exchange</Label>
-        <NativeSelect
-          id={exchangeId}
-          value={exchange}
-          onChange={(event) => setExchange(event.target.value as Exchange)}
-          data-testid="add-account-exchange"
-        >
-          <option value="simulated">Simulated</option>
-          <option value="binance">Binance</option>
-        </NativeSelect>
-      </div>
+      <SelectField
+        label="Exchange"
+        value={exchange}
+        onChange={(event) => setExchange(event.target.value as Exchange)}
+        data-testid="add-account-exchange"
+      >
+        <option value="simulated">Simulated</option>
+        <option value="binance">Binance</option>
+      </SelectField>
       <FormField
         label="Sub-account email"
         name="email"

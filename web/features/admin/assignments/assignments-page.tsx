@@ -3,6 +3,8 @@ import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '~/components/layout/page';
 import { Button } from '~/components/ui/button';
+import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
+import { QueryError } from '~/components/ui/error-state';
 import { NativeSelect } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
@@ -12,7 +14,6 @@ import { orpc } from '~/lib/rpc';
 import type { User } from '~/lib/types';
 import { AddAccountDialog } from './add-account-dialog';
 import { AssignmentActionsContext, AssignmentsTable, type AssignmentActions, type ManagedAccount } from './assignments-table';
-import { ConfirmChangeDialog, type PendingConfirmation } from '~/features/admin/users/confirm-change-dialog';
 import { useUserDirectory } from '~/features/admin/users/user-directory';
 
 type Exchange = 'simulated' | 'binance';
@@ -23,7 +24,7 @@ export function AssignmentsPage() {
   const accounts = useQuery(exchangeAccountsQuery);
   const directory = useUserDirectory();
   const [exchange, setExchange] = useState<Exchange>('simulated');
-  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const exchangeId = useId();
 
   const refresh = () =>
@@ -115,12 +116,7 @@ export function AssignmentsPage() {
           ))}
         </div>
       ) : accounts.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive">
-          {errorMessage(accounts.error, 'Could not load the accounts')}{' '}
-          <Button size="xs" variant="outline" onClick={() => void accounts.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <QueryError query={accounts} what="the accounts" />
       ) : list.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-8 text-center text-sm" data-testid="assignments-empty">
           <p className="font-medium">No exchange accounts yet</p>
@@ -145,7 +141,7 @@ export function AssignmentsPage() {
         </>
       )}
 
-      <ConfirmChangeDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </>
   );
 }

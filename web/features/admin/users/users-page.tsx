@@ -4,12 +4,13 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '~/components/layout/page';
 import { Button } from '~/components/ui/button';
+import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
+import { QueryError } from '~/components/ui/error-state';
 import { Spinner } from '~/components/ui/spinner';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
 import type { User } from '~/lib/types';
 import { userQuery } from '~/lib/user-query';
-import { ConfirmChangeDialog, type PendingConfirmation } from './confirm-change-dialog';
 import { describeChange, describeDemotion, type UserChanges } from './user-changes';
 import { listUsersInput } from './users-search';
 import { UsersTable } from './users-table';
@@ -26,7 +27,7 @@ export function UsersPage() {
   const queryClient = useQueryClient();
   const { data: me } = useQuery(userQuery);
   const list = useQuery({ ...orpc.listUsers.queryOptions({ input }), placeholderData: keepPreviousData });
-  const [confirmation, setConfirmation] = useState<PendingConfirmation | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
 
   const update = useMutation(
     orpc.updateUser.mutationOptions({
@@ -77,12 +78,7 @@ export function UsersPage() {
           <Spinner label="Loading users" /> Loading users…
         </div>
       ) : list.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive">
-          {errorMessage(list.error, 'Could not load users')}{' '}
-          <Button size="xs" variant="outline" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <QueryError query={list} what="users" />
       ) : users.length === 0 ? (
         <div className="rounded-lg border border-dashed border-border p-8 text-center text-sm" data-testid="users-empty">
           <p className="font-medium">{filtered ? 'No users match these filters.' : 'No users yet.'}</p>
@@ -129,7 +125,7 @@ export function UsersPage() {
         </nav>
       ) : null}
 
-      <ConfirmChangeDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { Link, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { ErrorActions } from '~/components/layout/error-actions';
 import { PageHeader } from '~/components/layout/page';
-import { Button, buttonClasses } from '~/components/ui/button';
+import { buttonClasses } from '~/components/ui/button';
 import { errorStatus } from '~/lib/http-error';
 
 /**
@@ -10,11 +11,7 @@ import { errorStatus } from '~/lib/http-error';
  * error screen (Show/Hide Error, Try Again, Go Back) plus a way out of filters that may be the cause.
  */
 export function NewsFeedError({ error }: ErrorComponentProps) {
-  const router = useRouter();
   const queryReset = useQueryErrorResetBoundary();
-  const [open, setOpen] = useState(false);
-  const detailsId = useId();
-  const message = error instanceof Error ? error.message : String(error);
   const status = errorStatus(error);
 
   // Let the failed feed query run again when the page renders anew.
@@ -37,34 +34,15 @@ export function NewsFeedError({ error }: ErrorComponentProps) {
             in a moment.
           </p>
         </div>
-        <div className="flex flex-wrap justify-center gap-2">
-          <Button variant="outline" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((v) => !v)}>
-            {open ? 'Hide Error' : 'Show Error'}
-          </Button>
-          <Button onClick={() => void router.invalidate()}>Try Again</Button>
-          <Link to="/news/feed" search={{}} className={buttonClasses({ variant: 'outline' })}>
-            Clear filters
-          </Link>
-          <a
-            href="/"
-            className={buttonClasses({ variant: 'ghost' })}
-            onClick={(event) => {
-              event.preventDefault();
-              router.history.back();
-            }}
-          >
-            Go Back
-          </a>
-        </div>
-        {open ? (
-          <pre
-            id={detailsId}
-            data-testid="error-message"
-            className="w-full max-w-xl overflow-auto rounded-md border border-destructive/40 bg-destructive/10 p-3 text-left font-mono text-xs whitespace-pre-wrap text-destructive"
-          >
-            {message || 'Unknown error'}
-          </pre>
-        ) : null}
+        <ErrorActions
+          error={error}
+          className="max-w-xl"
+          extra={
+            <Link to="/news/feed" search={{}} className={buttonClasses({ variant: 'outline' })}>
+              Clear filters
+            </Link>
+          }
+        />
       </section>
     </>
   );

@@ -5,14 +5,13 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
 import { Label } from '~/components/ui/label';
-import { NativeSelect } from '~/components/ui/select';
 import { Spinner } from '~/components/ui/spinner';
 import { Switch } from '~/components/ui/switch';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { IMPORTANCE_LABEL, IMPORTANCE_LEVELS, isImportance } from '~/lib/news-feed';
 import { newsFeedKey } from './news-feed-query';
 import { orpc } from '~/lib/rpc';
-import { FormField } from '~/components/ui/form-field';
+import { FormField, SelectField } from '~/components/ui/form-field';
 import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
 
 const TITLE_MAX = 500;
@@ -30,7 +29,7 @@ export function PostHeadlineDialog({ open, onOpenChange }: { open: boolean; onOp
 
 function PostHeadlineForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const ids = { symbols: useId(), importance: useId(), test: useId(), body: useId() };
+  const ids = { symbols: useId(), test: useId(), body: useId() };
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [url, setUrl] = useState('');
@@ -147,22 +146,20 @@ function PostHeadlineForm({ onDone }: { onDone: () => void }) {
           />
           {errors.symbols ? <p className="text-xs font-medium text-destructive">{errors.symbols}</p> : null}
         </div>
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={ids.importance}>Importance</Label>
-          <NativeSelect
-            id={ids.importance}
-            value={importance}
-            onChange={(event) => setImportance(event.target.value)}
-            data-testid="post-importance"
-          >
-            <option value="auto">Automatic</option>
-            {IMPORTANCE_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {IMPORTANCE_LABEL[level]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          label="Importance"
+          fieldClassName="grid content-start gap-1.5"
+          value={importance}
+          onChange={(event) => setImportance(event.target.value)}
+          data-testid="post-importance"
+        >
+          <option value="auto">Automatic</option>
+          {IMPORTANCE_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {IMPORTANCE_LABEL[level]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div className="flex items-start gap-3 rounded-md border border-border p-3">
         <Switch id={ids.test} checked={isTest} onCheckedChange={setIsTest} data-testid="post-test" />

@@ -1,19 +1,10 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
 import { Button } from '~/components/ui/button';
+import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
 import { cn } from '~/lib/cn';
 import { formatAgo, formatDateTime } from '~/lib/format';
-import { errorMessage } from '~/lib/http-error';
 import { useNow } from '~/lib/use-now';
 import { permissions, userQuery } from '~/lib/user-query';
 
@@ -99,19 +90,7 @@ export function QueryState<T>({
       </div>
     );
   }
-  if (query.isError) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
-      >
-        Could not load {label}: {errorMessage(query.error)}
-        <Button size="xs" variant="outline" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError) return <QueryError query={query} what={label} />;
   return <>{children(query.data)}</>;
 }
 
@@ -122,41 +101,6 @@ export function EmptyState({ title, children, testId }: { title: string; childre
       <p className="font-medium">{title}</p>
       {children ? <div className="mt-1 text-muted-foreground">{children}</div> : null}
     </div>
-  );
-}
-
-export interface Confirmation {
-  title: string;
-  description: ReactNode;
-  action: string;
-  destructive?: boolean;
-  onConfirm: () => void;
-}
-
-/** Asks before a delete or a bulk change (Radix AlertDialog: focus trapped, Escape cancels). */
-export function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation | null; onClose: () => void }) {
-  return (
-    <AlertDialog open={confirmation !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent data-testid="confirm-dialog">
-        <AlertDialogTitle>{confirmation?.title}</AlertDialogTitle>
-        <AlertDialogDescription asChild>
-          <div>{confirmation?.description}</div>
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            variant={confirmation?.destructive === false ? 'default' : 'destructive'}
-            onClick={() => {
-              confirmation?.onConfirm();
-              onClose();
-            }}
-            data-testid="confirm-action"
-          >
-            {confirmation?.action}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }
 

@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper } from '~/components/ui/data-table';
-import { Label } from '~/components/ui/label';
-import { NativeSelect } from '~/components/ui/select';
-import { Switch } from '~/components/ui/switch';
 import { formatDateTime } from '~/lib/format';
 import { SOURCE_KIND_LABEL } from '~/lib/news-feed';
 import {
@@ -16,7 +13,7 @@ import {
   type CreateSourceInput,
   type NewsSource,
 } from '~/lib/news-settings-api';
-import { FormField } from '~/components/ui/form-field';
+import { FormField, SelectField, SwitchField } from '~/components/ui/form-field';
 import { Ago, dash } from './common';
 import { CrudForm, CrudSection, useCrudForm } from './crud-section';
 import { announceNewWebhook, NewWebhookDialog, WebhookSummary } from './telegram-webhook';
@@ -172,7 +169,6 @@ const KIND_HINT: Record<ConfigurableSourceKind, string> = {
 };
 
 function AddSourceForm() {
-  const ids = { kind: useId(), enabled: useId() };
   const [kind, setKind] = useState<ConfigurableSourceKind>('rss');
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
@@ -217,21 +213,18 @@ function AddSourceForm() {
       pendingLabel="Adding"
       onSubmit={onSubmit}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.kind}>Kind</Label>
-        <NativeSelect
-          id={ids.kind}
-          value={kind}
-          onChange={(event) => setKind(event.target.value as ConfigurableSourceKind)}
-          data-testid="source-kind"
-        >
-          {CONFIGURABLE_SOURCE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {SOURCE_KIND_LABEL[k] ?? k}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <SelectField
+        label="Kind"
+        value={kind}
+        onChange={(event) => setKind(event.target.value as ConfigurableSourceKind)}
+        data-testid="source-kind"
+      >
+        {CONFIGURABLE_SOURCE_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {SOURCE_KIND_LABEL[k] ?? k}
+          </option>
+        ))}
+      </SelectField>
       <FormField
         label="Name"
         name="name"
@@ -265,10 +258,7 @@ function AddSourceForm() {
           autoComplete="off"
         />
       ) : null}
-      <div className="flex items-center gap-3">
-        <Switch id={ids.enabled} checked={enabled} onCheckedChange={setEnabled} />
-        <Label htmlFor={ids.enabled}>Enabled</Label>
-      </div>
+      <SwitchField label="Enabled" checked={enabled} onCheckedChange={setEnabled} />
     </CrudForm>
   );
 }

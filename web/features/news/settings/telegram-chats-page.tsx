@@ -4,8 +4,6 @@ import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { Label } from '~/components/ui/label';
-import { NativeSelect } from '~/components/ui/select';
-import { Switch } from '~/components/ui/switch';
 import { IMPORTANCE_LABEL, IMPORTANCE_LEVELS, IMPORTANCE_RANK, isImportance, type Importance } from '~/lib/news-feed';
 import {
   newsSettingsApi,
@@ -15,7 +13,7 @@ import {
   type TelegramChat,
   type TelegramChatFields,
 } from '~/lib/news-settings-api';
-import { FormField } from '~/components/ui/form-field';
+import { FormField, SelectField, SwitchField } from '~/components/ui/form-field';
 import { ImportanceBadge } from '~/features/news/importance';
 import { SymbolChips } from '~/features/news/feed/symbol-chips';
 import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
@@ -158,7 +156,7 @@ export function TelegramChatsPage() {
 const CHAT_ID = /^(?:-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/;
 
 function ChatForm({ chat }: { chat: TelegramChat | null }) {
-  const ids = { purpose: useId(), importance: useId(), symbols: useId(), enabled: useId() };
+  const ids = { symbols: useId() };
   const [values, setValues] = useState<TelegramChatFields>(() =>
     chat
       ? {
@@ -226,37 +224,32 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
         />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.purpose}>Purpose</Label>
-          <NativeSelect
-            id={ids.purpose}
-            value={values.purpose}
-            onChange={(event) => set('purpose', event.target.value as ChatPurpose)}
-            data-testid="chat-purpose"
-          >
-            {PURPOSES.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </NativeSelect>
-          <p className="text-xs text-muted-foreground">{PURPOSES.find((p) => p.value === values.purpose)?.hint}</p>
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={ids.importance}>Minimum importance</Label>
-          <NativeSelect
-            id={ids.importance}
-            value={values.minImportance}
-            onChange={(event) => isImportance(event.target.value) && set('minImportance', event.target.value as Importance)}
-            data-testid="chat-min-importance"
-          >
-            {IMPORTANCE_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {IMPORTANCE_LABEL[level]} and above
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          label="Purpose"
+          value={values.purpose}
+          onChange={(event) => set('purpose', event.target.value as ChatPurpose)}
+          hint={PURPOSES.find((p) => p.value === values.purpose)?.hint}
+          data-testid="chat-purpose"
+        >
+          {PURPOSES.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Minimum importance"
+          fieldClassName="grid content-start gap-1.5"
+          value={values.minImportance}
+          onChange={(event) => isImportance(event.target.value) && set('minImportance', event.target.value as Importance)}
+          data-testid="chat-min-importance"
+        >
+          {IMPORTANCE_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {IMPORTANCE_LABEL[level]} and above
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={ids.symbols}>Symbols</Label>
@@ -273,10 +266,7 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
         <p className="text-xs text-muted-foreground">Empty: headlines about any symbol (or none).</p>
         <FieldError message={errors.symbols} />
       </div>
-      <div className="flex items-center gap-3">
-        <Switch id={ids.enabled} checked={values.enabled} onCheckedChange={(on) => set('enabled', on)} />
-        <Label htmlFor={ids.enabled}>Enabled</Label>
-      </div>
+      <SwitchField label="Enabled" checked={values.enabled} onCheckedChange={(on) => set('enabled', on)} />
     </CrudForm>
   );
 }

@@ -18,7 +18,8 @@ import {
   type PerformanceThreshold,
   type ThresholdWindow,
 } from '~/lib/news-settings-api';
-import { ConfirmDialog, FieldError, QueryState, SettingsSection, type Confirmation } from './common';
+import { FieldError, QueryState, SettingsSection } from './common';
+import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 
 const pct = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
 

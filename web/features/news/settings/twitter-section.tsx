@@ -2,8 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
-import { Label } from '~/components/ui/label';
-import { Switch } from '~/components/ui/switch';
 import { formatDateTime } from '~/lib/format';
 import {
   newsSettingsApi,
@@ -16,7 +14,7 @@ import {
   type TwitterPollingSessionFields,
 } from '~/lib/news-settings-api';
 import { useNow } from '~/lib/use-now';
-import { FormField } from '~/components/ui/form-field';
+import { FormField, SwitchField } from '~/components/ui/form-field';
 import { Ago, dash, FieldError, SettingsSection } from './common';
 import { CrudForm, CrudSection, CrudSwitch, useCrudForm } from './crud-section';
 
@@ -267,7 +265,6 @@ export function TwitterSection({ canEdit }: { canEdit: boolean }) {
 // ── Forms ───────────────────────────────────────────────────────────────────
 
 function HandleForm({ handle }: { handle: TwitterHandle | null }) {
-  const enabledId = useId();
   const [name, setName] = useState(handle?.handle ?? '');
   const [userId, setUserId] = useState(handle?.userId ?? '');
   const [enabled, setEnabled] = useState(handle?.enabled ?? true);
@@ -315,10 +312,7 @@ function HandleForm({ handle }: { handle: TwitterHandle | null }) {
         inputMode="numeric"
         autoComplete="off"
       />
-      <div className="flex items-center gap-3">
-        <Switch id={enabledId} checked={enabled} onCheckedChange={setEnabled} />
-        <Label htmlFor={enabledId}>Enabled</Label>
-      </div>
+      <SwitchField label="Enabled" checked={enabled} onCheckedChange={setEnabled} />
     </CrudForm>
   );
 }
@@ -327,7 +321,7 @@ const FROM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const TO = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
 function SessionForm({ session, handles }: { session: TwitterPollingSession | null; handles: TwitterHandle[] }) {
-  const ids = { handles: useId(), enabled: useId() };
+  const ids = { handles: useId() };
   const [name, setName] = useState(session?.name ?? '');
   const [handleIds, setHandleIds] = useState<string[]>(session?.handleIds ?? []);
   const [interval, setIntervalText] = useState(String(session?.intervalSeconds ?? 60));
@@ -433,10 +427,7 @@ function SessionForm({ session, handles }: { session: TwitterPollingSession | nu
       <p className="-mt-2 text-xs text-muted-foreground">
         {FROM.test(from) && TO.test(to) ? `Active: ${describeWindow(from, to)}` : '\u00a0'}
       </p>
-      <div className="flex items-center gap-3">
-        <Switch id={ids.enabled} checked={enabled} onCheckedChange={setEnabled} />
-        <Label htmlFor={ids.enabled}>Enabled</Label>
-      </div>
+      <SwitchField label="Enabled" checked={enabled} onCheckedChange={setEnabled} />
     </CrudForm>
   );
 }
