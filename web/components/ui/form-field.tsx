@@ -1,10 +1,8 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Input } from './input';
 import { Label } from './label';
-import { NativeSelect } from './select';
-import { Switch } from './switch';
 
-interface FieldProps {
+export interface FieldProps {
   label: string;
   /** A line under the control (hidden while an error shows). */
   hint?: ReactNode;
@@ -22,7 +20,7 @@ interface ControlProps {
 }
 
 /** A label, one control, its hint and its error (announced and linked by aria-describedby). */
-function Field({
+export function Field({
   label,
   hint,
   error,
@@ -61,48 +59,5 @@ export function FormField({ label, error, hint, fieldClassName, ...inputProps }:
       fieldClassName={fieldClassName}
       control={(a11y) => <Input {...a11y} {...inputProps} />}
     />
-  );
-}
-
-/** A labelled native select (its options as children) with its hint and field error. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  fieldClassName,
-  children,
-  ...selectProps
-}: ComponentProps<'select'> & FieldProps) {
-  return (
-    <Field
-      label={label}
-      error={error}
-      hint={hint}
-      name={selectProps.name}
-      fieldClassName={fieldClassName}
-      control={(a11y) => (
-        <NativeSelect {...a11y} {...selectProps}>
-          {children}
-        </NativeSelect>
-      )}
-    />
-  );
-}
-
-/** A switch with its label beside it (the "Enabled" row of the settings forms). */
-export function SwitchField({
-  label,
-  className = 'flex items-center gap-3',
-  labelClassName,
-  ...switchProps
-}: ComponentProps<typeof Switch> & { label: string; labelClassName?: string }) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <Switch id={id} {...switchProps} />
-      <Label htmlFor={id} className={labelClassName}>
-        {label}
-      </Label>
-    </div>
   );
 }

@@ -8,7 +8,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { Spinner } from '~/components/ui/spinner';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import { FormField, SelectField, SwitchField } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
+import { SelectField } from '~/components/ui/select-field';
+import { SwitchField } from '~/components/ui/switch-field';
 import { CHANNELS, OPERATORS, type AlertChannel, type AlertOperator, type AlertRule } from './alert-format';
 
 const MAX_COOLDOWN = 7 * 86_400;

@@ -7,7 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, Di
 import { Spinner } from '~/components/ui/spinner';
 import { errorMessage, errorStatus, fieldErrors } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import { FormField, SelectField } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
+import { SelectField } from '~/components/ui/select-field';
 
 type Exchange = 'simulated' | 'binance';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

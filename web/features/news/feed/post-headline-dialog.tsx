@@ -11,7 +11,8 @@ import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { IMPORTANCE_LABEL, IMPORTANCE_LEVELS, isImportance } from '~/lib/news-feed';
 import { newsFeedKey } from './news-feed-query';
 import { orpc } from '~/lib/rpc';
-import { FormField, SelectField } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
+import { SelectField } from '~/components/ui/select-field';
 import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
 
 const TITLE_MAX = 500;

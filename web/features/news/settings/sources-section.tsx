@@ -13,7 +13,9 @@ import {
   type CreateSourceInput,
   type NewsSource,
 } from '~/lib/news-settings-api';
-import { FormField, SelectField, SwitchField } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
+import { SelectField } from '~/components/ui/select-field';
+import { SwitchField } from '~/components/ui/switch-field';
 import { Ago, dash } from './common';
 import { CrudForm, CrudSection, useCrudForm } from './crud-section';
 import { announceNewWebhook, NewWebhookDialog, WebhookSummary } from './telegram-webhook';

@@ -13,7 +13,9 @@ import {
   type TelegramChat,
   type TelegramChatFields,
 } from '~/lib/news-settings-api';
-import { FormField, SelectField, SwitchField } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
+import { SelectField } from '~/components/ui/select-field';
+import { SwitchField } from '~/components/ui/switch-field';
 import { ImportanceBadge } from '~/features/news/importance';
 import { SymbolChips } from '~/features/news/feed/symbol-chips';
 import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';

@@ -14,7 +14,8 @@ import {
   type TwitterPollingSessionFields,
 } from '~/lib/news-settings-api';
 import { useNow } from '~/lib/use-now';
-import { FormField, SwitchField } from '~/components/ui/form-field';
+import { FormField } from '~/components/ui/form-field';
+import { SwitchField } from '~/components/ui/switch-field';
 import { Ago, dash, FieldError, SettingsSection } from './common';
 import { CrudForm, CrudSection, CrudSwitch, useCrudForm } from './crud-section';
 
