@@ -1,10 +1,8 @@
 import { useId } from 'react';
 import { Input } from '~/components/ui/input';
+import { SegmentedControl } from '~/components/ui/segmented-control';
 import { cn } from '~/lib/cn';
 import { RANGE_PRESETS, resolveRange, toDayString, type DateRange } from './date-range';
-
-const segment =
-  'h-7 rounded px-2.5 text-xs font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
 
 /** The shared date range: presets 24h / 7d / 30d / 90d, or Custom with two dates (whole local days). */
 export function DateRangePicker({
@@ -28,29 +26,15 @@ export function DateRangePicker({
 
   return (
     <div className={cn('flex flex-wrap items-center gap-2', className)}>
-      <div role="group" aria-label="Date range" className="inline-flex rounded-md border border-border bg-muted p-0.5">
-        {RANGE_PRESETS.map((preset) => (
-          <button
-            key={preset.value}
-            type="button"
-            aria-pressed={value.preset === preset.value}
-            onClick={() => onChange({ preset: preset.value })}
-            className={cn(segment, value.preset === preset.value && 'bg-background text-foreground shadow-sm')}
-            data-testid={`range-${preset.value}`}
-          >
-            {preset.label}
-          </button>
-        ))}
-        <button
-          type="button"
-          aria-pressed={value.preset === 'custom'}
-          onClick={startCustom}
-          className={cn(segment, value.preset === 'custom' && 'bg-background text-foreground shadow-sm')}
-          data-testid="range-custom"
-        >
-          Custom
-        </button>
-      </div>
+      <SegmentedControl
+        label="Date range"
+        options={[
+          ...RANGE_PRESETS.map((preset) => ({ value: preset.value, label: preset.label, testId: `range-${preset.value}` })),
+          { value: 'custom' as const, label: 'Custom', testId: 'range-custom' },
+        ]}
+        value={value.preset}
+        onChange={(preset) => (preset === 'custom' ? startCustom() : onChange({ preset }))}
+      />
       {value.preset === 'custom' ? (
         <div className="flex items-center gap-1.5 text-xs">
           <label htmlFor={fromId} className="text-muted-foreground">

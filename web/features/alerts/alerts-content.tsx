@@ -5,9 +5,10 @@ import { AccountSelector, NoAccounts, useAccountSelection } from '~/features/acc
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
+import { SegmentedControl } from '~/components/ui/segmented-control';
 import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
-import { cn } from '~/lib/cn';
 import { errorMessage, errorStatus } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
 import { describeCondition, type AlertRule } from './alert-format';
@@ -92,17 +93,19 @@ export function AlertsContent() {
         ) : rules.isError ? (
           <QueryError query={rules} what="the rules" />
         ) : shownRules.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm" data-testid="alert-rules-empty">
-            <p className="font-medium">No alert rules for {scopeLabel}</p>
-            <p className="mt-1 text-muted-foreground">
-              Create a rule to be told when a balance, uPnL, leverage or price passes a threshold.
-            </p>
-            {selected ? (
-              <Button className="mt-3" size="sm" variant="outline" onClick={() => setEditing({ rule: null })}>
-                Create a rule
-              </Button>
-            ) : null}
-          </div>
+          <EmptyState
+            title={`No alert rules for ${scopeLabel}`}
+            testId="alert-rules-empty"
+            action={
+              selected ? (
+                <Button size="sm" variant="outline" onClick={() => setEditing({ rule: null })}>
+                  Create a rule
+                </Button>
+              ) : null
+            }
+          >
+            Create a rule to be told when a balance, uPnL, leverage or price passes a threshold.
+          </EmptyState>
         ) : (
           <AlertRulesTable rules={shownRules} actions={{ edit: (rule) => setEditing({ rule }), remove: setDeleting }} />
         )}
@@ -117,37 +120,27 @@ export function AlertsContent() {
               {unacked.data?.length === EVENTS_LIMIT ? '+' : ''} unacknowledged
             </Badge>
           </h2>
-          <div role="group" aria-label="Show" className="inline-flex rounded-md border border-border bg-muted p-0.5">
-            {[
+          <SegmentedControl
+            label="Show"
+            options={[
               { value: false, label: 'All' },
               { value: true, label: 'Unacknowledged' },
-            ].map((option) => (
-              <button
-                key={option.label}
-                type="button"
-                aria-pressed={unackedOnly === option.value}
-                onClick={() => setUnackedOnly(option.value)}
-                className={cn(
-                  'h-7 rounded px-3 text-xs font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-                  unackedOnly === option.value && 'bg-background text-foreground shadow-sm',
-                )}
-              >
-                {option.label}
-              </button>
-            ))}
-          </div>
+            ]}
+            value={unackedOnly}
+            onChange={setUnackedOnly}
+          />
         </div>
         {events.isPending ? (
           <Skeleton className="h-40 w-full" data-testid="alert-events-loading" />
         ) : events.isError ? (
           <QueryError query={events} what="the fired alerts" />
         ) : shownEvents.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm" data-testid="alert-events-empty">
-            <p className="font-medium">{unackedOnly ? 'Nothing left to acknowledge' : `No alerts fired for ${scopeLabel} yet`}</p>
-            <p className="mt-1 text-muted-foreground">
-              Rules are checked on every snapshot (each minute) and on every live update while Live Data is open.
-            </p>
-          </div>
+          <EmptyState
+            title={unackedOnly ? 'Nothing left to acknowledge' : `No alerts fired for ${scopeLabel} yet`}
+            testId="alert-events-empty"
+          >
+            Rules are checked on every snapshot (each minute) and on every live update while Live Data is open.
+          </EmptyState>
         ) : (
           <AlertHistoryTable events={shownEvents} />
         )}

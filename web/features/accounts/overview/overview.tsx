@@ -14,6 +14,8 @@ import {
 import { DataAge, FlashValue, MetricValue, Pnl, StaleFrame } from '~/features/accounts/numbers';
 import { PositionsTable } from '~/features/accounts/positions-table';
 import { Alert } from '~/components/ui/alert';
+import { EmptyState } from '~/components/ui/empty-state';
+import { SegmentedControl } from '~/components/ui/segmented-control';
 import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
@@ -110,10 +112,9 @@ function PaneGrid({
   const visible = PANES.filter((pane) => isPaneOn(prefs, pane.id));
   if (visible.length === 0) {
     return (
-      <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm" data-testid="panes-empty">
-        <p className="font-medium">Every pane is hidden</p>
-        <p className="mt-1 text-muted-foreground">Turn some back on from the Panes menu above.</p>
-      </div>
+      <EmptyState title="Every pane is hidden" testId="panes-empty">
+        Turn some back on from the Panes menu above.
+      </EmptyState>
     );
   }
   const metricPanes = visible.flatMap((pane) => (pane.metric ? [{ ...pane, metric: pane.metric }] : []));
@@ -184,24 +185,13 @@ function PositionsUpnlPane({
         <h2 id="pane-positions-upnl-title" className="text-sm font-medium text-muted-foreground">
           Positions uPnL
         </h2>
-        <div role="group" aria-label="uPnL display" className="inline-flex rounded-md border border-border bg-muted p-0.5">
-          {MODES.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              title={option.title}
-              aria-pressed={mode === option.value}
-              onClick={() => onMode(option.value)}
-              className={cn(
-                'h-6 rounded px-2 text-xs font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-                mode === option.value && 'bg-background text-foreground shadow-sm',
-              )}
-              data-testid={`upnl-mode-${option.value}`}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="uPnL display"
+          size="xs"
+          options={MODES.map((option) => ({ ...option, testId: `upnl-mode-${option.value}` }))}
+          value={mode}
+          onChange={onMode}
+        />
       </div>
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">No open positions.</p>

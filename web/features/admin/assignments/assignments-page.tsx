@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '~/components/layout/page';
 import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 import { QueryError } from '~/components/ui/error-state';
 import { NativeSelect } from '~/components/ui/select';
@@ -118,12 +119,9 @@ export function AssignmentsPage() {
       ) : accounts.isError ? (
         <QueryError query={accounts} what="the accounts" />
       ) : list.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-border p-8 text-center text-sm" data-testid="assignments-empty">
-          <p className="font-medium">No exchange accounts yet</p>
-          <p className="mt-1 text-muted-foreground">
-            Use “Sync from exchange” to import the sub-accounts of the simulated exchange (or Binance), or add one by email.
-          </p>
-        </div>
+        <EmptyState title="No exchange accounts yet" className="p-8" testId="assignments-empty">
+          Use “Sync from exchange” to import the sub-accounts of the simulated exchange (or Binance), or add one by email.
+        </EmptyState>
       ) : (
         <>
           {directory.isError ? (

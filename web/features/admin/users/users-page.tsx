@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '~/components/layout/page';
 import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 import { QueryError } from '~/components/ui/error-state';
 import { Spinner } from '~/components/ui/spinner';
@@ -80,17 +81,20 @@ export function UsersPage() {
       ) : list.isError ? (
         <QueryError query={list} what="users" />
       ) : users.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-border p-8 text-center text-sm" data-testid="users-empty">
-          <p className="font-medium">{filtered ? 'No users match these filters.' : 'No users yet.'}</p>
-          <p className="mt-1 text-muted-foreground">
-            {filtered ? 'Try another search or status.' : 'New sign-ups appear here, waiting for approval.'}
-          </p>
-          {filtered ? (
-            <Button className="mt-3" size="sm" variant="outline" onClick={() => void navigate({ search: {} })}>
-              Clear filters
-            </Button>
-          ) : null}
-        </div>
+        <EmptyState
+          title={filtered ? 'No users match these filters.' : 'No users yet.'}
+          className="p-8"
+          testId="users-empty"
+          action={
+            filtered ? (
+              <Button size="sm" variant="outline" onClick={() => void navigate({ search: {} })}>
+                Clear filters
+              </Button>
+            ) : null
+          }
+        >
+          {filtered ? 'Try another search or status.' : 'New sign-ups appear here, waiting for approval.'}
+        </EmptyState>
       ) : actions ? (
         <UsersTableContext.Provider value={actions}>
           <UsersTable users={users} busy={list.isPlaceholderData} />

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { SearchIcon } from '~/components/layout/icons';
 import { Input } from '~/components/ui/input';
-import { cn } from '~/lib/cn';
+import { SegmentedControl } from '~/components/ui/segmented-control';
 import type { UserStatusFilter } from '~/lib/types';
 import type { UsersSearch } from './users-search';
 
@@ -57,26 +57,15 @@ export function UsersToolbar({ search }: { search: UsersSearch }) {
           data-testid="users-search"
         />
       </div>
-      <div role="group" aria-label="Status" className="inline-flex w-fit rounded-md border border-border bg-muted p-0.5">
-        {STATUS_FILTERS.map((filter) => (
-          <button
-            key={filter.value}
-            type="button"
-            aria-pressed={status === filter.value}
-            onClick={() =>
-              void navigate({
-                search: (prev) => ({ ...prev, status: filter.value === 'all' ? undefined : filter.value, page: undefined }),
-              })
-            }
-            className={cn(
-              'h-7 rounded px-3 text-xs font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-              status === filter.value && 'bg-background text-foreground shadow-sm',
-            )}
-          >
-            {filter.label}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        label="Status"
+        className="w-fit"
+        options={STATUS_FILTERS}
+        value={status}
+        onChange={(value) =>
+          void navigate({ search: (prev) => ({ ...prev, status: value === 'all' ? undefined : value, page: undefined }) })
+        }
+      />
     </div>
   );
 }

@@ -94,16 +94,6 @@ export function QueryState<T>({
   return <>{children(query.data)}</>;
 }
 
-/** A dashed box that says what is missing and what to do next. */
-export function EmptyState({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
-  return (
-    <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm" data-testid={testId}>
-      <p className="font-medium">{title}</p>
-      {children ? <div className="mt-1 text-muted-foreground">{children}</div> : null}
-    </div>
-  );
-}
-
 /** "Edit" and "Delete" for a table row (admins only). */
 export function RowActions({
   label,

@@ -4,13 +4,14 @@ import { createContext, Fragment, useContext, useMemo, useState, type ReactNode 
 import { toast } from 'sonner';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 import { DataTable, sortableColumnHelper, type DataColumns, type DataTableProps } from '~/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
 import { Spinner } from '~/components/ui/spinner';
 import { Switch } from '~/components/ui/switch';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
-import { EmptyState, QueryState, ReadOnlyNote, RowActions, SettingsSection } from './common';
+import { QueryState, ReadOnlyNote, RowActions, SettingsSection } from './common';
 
 /**
  * The "list + editor dialog + delete confirmation" block of the news settings pages. A page gives

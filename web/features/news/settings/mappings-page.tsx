@@ -5,6 +5,7 @@ import { SearchIcon } from '~/components/layout/icons';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/empty-state';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 import { DataTable, sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
@@ -17,7 +18,7 @@ import { cleanSymbol } from '~/lib/news-feed';
 import { mappingsQuery, newsSettingsKeys, type Mapping, type MappingKind, type Mappings } from '~/lib/news-settings-api';
 import { rpc } from '~/lib/rpc';
 import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
-import { EmptyState, FieldError, QueryState, ReadOnlyNote, RowActions, SettingsSection, useCanEdit } from './common';
+import { FieldError, QueryState, ReadOnlyNote, RowActions, SettingsSection, useCanEdit } from './common';
 import { filterMappings, mappingsLackingSymbol, mappingsLackingTerm, normaliseTerm, plural } from './mapping-format';
 
 const KIND_LABEL: Record<MappingKind, { one: string; title: string }> = {
