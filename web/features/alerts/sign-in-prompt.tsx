@@ -1,5 +1,4 @@
-import { Link } from '@tanstack/react-router';
-import { buttonClasses } from '~/components/ui/button';
+import { AuthLinks } from '~/features/auth/auth-links';
 
 /** Shown to anonymous visitors, and when the alert calls answer 401/403 (session over, access removed). */
 export function SignInPrompt() {
@@ -7,14 +6,7 @@ export function SignInPrompt() {
     <div className="rounded-lg border border-border bg-card p-5" data-testid="alerts-sign-in-prompt">
       <h2 className="font-semibold">Sign in required</h2>
       <p className="mt-1 text-sm text-muted-foreground">Alerts belong to your accounts: log in to see and set them.</p>
-      <div className="mt-4 flex gap-2">
-        <Link to="/login" search={{ redirect: '/dashboard/alerts' }} className={buttonClasses()}>
-          Log in
-        </Link>
-        <Link to="/signup" className={buttonClasses({ variant: 'outline' })}>
-          Create an account
-        </Link>
-      </div>
+      <AuthLinks redirect="/dashboard/alerts" className="mt-4" />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { FormEvent, ReactNode } from 'react';
 import { MeridianMark } from '~/components/layout/meridian-mark';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { FormField } from '~/components/ui/form-field';
 import { Spinner } from '~/components/ui/spinner';
 import { permissions, userQuery } from '~/lib/user-query';
 import { AwaitingApproval } from './awaiting-approval';
@@ -28,6 +30,23 @@ export function AuthFrame({ redirectTo, children }: { redirectTo: string; childr
   );
 }
 
+/** The email field of both auth forms. */
+export function EmailField({ form, autoFocus }: { form: AuthFormState; autoFocus?: boolean }) {
+  return (
+    <FormField
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      autoFocus={autoFocus}
+      disabled={form.pending}
+      error={form.fields.email}
+    />
+  );
+}
+
 /** The card of an auth form: title, the form's general error, its fields, the submit button and a link below. */
 export function AuthCard({
   title,
@@ -36,7 +55,7 @@ export function AuthCard({
   testId,
   submitLabel,
   pendingLabel,
-  footer,
+  alternative,
   children,
 }: {
   title: string;
@@ -45,7 +64,8 @@ export function AuthCard({
   testId: string;
   submitLabel: string;
   pendingLabel: string;
-  footer: ReactNode;
+  /** The other auth page, offered under the form. */
+  alternative: { prompt: string; to: '/login' | '/signup'; label: string };
   children: ReactNode;
 }) {
   return (
@@ -63,7 +83,12 @@ export function AuthCard({
             {submitLabel}
           </Button>
         </form>
-        <p className="mt-4 text-center text-sm text-muted-foreground">{footer}</p>
+        <p className="mt-4 text-center text-sm text-muted-foreground">
+          {alternative.prompt}{' '}
+          <Link to={alternative.to} className="font-medium text-primary underline-offset-4 hover:underline">
+            {alternative.label}
+          </Link>
+        </p>
       </CardContent>
     </Card>
   );

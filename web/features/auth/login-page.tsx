@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useRouter, useSearch } from '@tanstack/react-router';
+import { useRouter, useSearch } from '@tanstack/react-router';
 import { FormField } from '~/components/ui/form-field';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { permissions, userQuery } from '~/lib/user-query';
 import { signInWithEmail } from './auth-api';
-import { AuthCard, AuthFrame } from './auth-card';
+import { AuthCard, AuthFrame, EmailField } from './auth-card';
 import { useAuthForm } from './use-auth-form';
 
 /** /login: email and password; an approved user goes on to the page they asked for (`?redirect=`). */
@@ -32,26 +32,9 @@ export function LoginPage() {
         testId="login-form"
         submitLabel="Log in"
         pendingLabel="Logging in"
-        footer={
-          <>
-            No account yet?{' '}
-            <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
-              Create an account
-            </Link>
-          </>
-        }
+        alternative={{ prompt: 'No account yet?', to: '/signup', label: 'Create an account' }}
       >
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          autoFocus
-          disabled={form.pending}
-          error={form.fields.email}
-        />
+        <EmailField form={form} autoFocus />
         <FormField
           label="Password"
           name="password"

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { FormField } from '~/components/ui/form-field';
 import { permissions, userQuery } from '~/lib/user-query';
 import { signUpWithEmail } from './auth-api';
-import { AuthCard, AuthFrame } from './auth-card';
+import { AuthCard, AuthFrame, EmailField } from './auth-card';
 import { useAuthForm } from './use-auth-form';
 
 /** /signup: name, email and password; new accounts wait for an admin's approval. */
@@ -28,14 +28,7 @@ export function SignupPage() {
         testId="signup-form"
         submitLabel="Sign up"
         pendingLabel="Signing up"
-        footer={
-          <>
-            Already have an account?{' '}
-            <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-              Log in
-            </Link>
-          </>
-        }
+        alternative={{ prompt: 'Already have an account?', to: '/login', label: 'Log in' }}
       >
         <FormField
           label="Name"
@@ -46,16 +39,7 @@ export function SignupPage() {
           disabled={form.pending}
           error={form.fields.name}
         />
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          disabled={form.pending}
-          error={form.fields.email}
-        />
+        <EmailField form={form} />
         <FormField
           label="Password"
           name="password"

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from '~/components/layout/icons';
 import { NAV_SECTIONS, TERMINAL_LINK, type NavLink } from '~/components/layout/nav-items';
-import { buttonClasses } from '~/components/ui/button';
+import { AuthLinks } from '~/features/auth/auth-links';
 import { permissions, userQuery } from '~/lib/user-query';
 
 const FEATURES = [
@@ -58,14 +58,7 @@ export function HomePage() {
           administration into one calm, fast screen.
         </p>
         {!user ? (
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Link to="/login" className={buttonClasses()}>
-              Log in
-            </Link>
-            <Link to="/signup" className={buttonClasses({ variant: 'outline' })}>
-              Create an account
-            </Link>
-          </div>
+          <AuthLinks className="mt-2" />
         ) : null}
       </section>
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
+import { SpeakerIcon } from '~/components/layout/icons';
 import { PageHeader } from '~/components/layout/page';
 import { Button } from '~/components/ui/button';
 import { Skeleton } from '~/components/ui/skeleton';
@@ -21,23 +22,6 @@ const NO_SOURCES: NewsSource[] = [];
 
 const isTyping = (element: Element) =>
   element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]') !== null;
-
-function SpeakerIcon({ muted }: { muted: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M11 5 6 9H2v6h4l5 4V5z" />
-      {muted ? <path d="m22 9-6 6M16 9l6 6" /> : <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />}
-    </svg>
-  );
-}
 
 function FeedSkeleton() {
   return (
