@@ -12,7 +12,7 @@ import {
   mergeFeed,
   type NewsItem,
 } from './news-feed';
-import { normalizeNewsSearch } from '~/features/news/feed/news-search';
+import { normalizeNewsSearch } from './news-search';
 
 let nextId = 1;
 function item(partial: Partial<NewsItem> = {}): NewsItem {

@@ -1,5 +1,5 @@
 import type { NewsItemDto } from '../../worker/contract/news';
-import { NEWS_SEARCH_DEFAULTS, type NewsSearch } from '~/features/news/feed/news-search';
+import { NEWS_SEARCH_DEFAULTS, type NewsSearch } from './news-search';
 import type { RpcInputs } from './types';
 
 /**

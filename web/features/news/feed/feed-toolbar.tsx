@@ -20,7 +20,7 @@ import {
   SOURCE_KINDS,
   type Importance,
 } from '~/lib/news-feed';
-import type { NewsSearch } from './news-search';
+import type { NewsSearch } from '~/lib/news-search';
 import type { NewsSource } from '~/lib/news-settings-api';
 import { setNewsView, type NewsViewState } from './news-view';
 import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';

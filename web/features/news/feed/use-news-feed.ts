@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useEventStream } from '~/lib/event-stream';
 import { canPageOlder, historicalInput, matchesFeed, mergeFeed, type FeedView, type NewsItem } from '~/lib/news-feed';
 import { newsFeedQueryOptions } from './news-feed-query';
-import type { NewsSearch } from './news-search';
+import type { NewsSearch } from '~/lib/news-search';
 import { rpc } from '~/lib/rpc';
 
 /** Items kept from the live stream (all filters), newest last. */
