@@ -64,3 +64,30 @@ test('the page title and the home page', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'home-mobile');
 });
+
+test.describe('an operating system that prefers light', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('a fresh browser gets dark; System follows the OS until the page is left; the toggle stores', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+
+    await logInAndWait(page, TRADER.email);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Match system theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    await page.keyboard.press('Escape');
+
+    // Nothing is stored for System: a new page load is dark again.
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menu').getByRole('switch').click();
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+});

@@ -1,6 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
-import { ErrorScreen } from './components/layout/error-screen';
-import { NotFound } from './components/layout/not-found';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { PendingScreen } from './components/layout/pending-screen';
 import { queryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
@@ -17,8 +15,9 @@ export function createAppRouter() {
     defaultPendingMs: 1000,
     defaultPendingMinMs: 500,
     defaultPendingComponent: PendingScreen,
-    defaultNotFoundComponent: NotFound,
-    defaultErrorComponent: ErrorScreen,
+    // Loaded when first shown: they are not part of any page's first load.
+    defaultNotFoundComponent: lazyRouteComponent(() => import('./components/layout/not-found'), 'NotFound'),
+    defaultErrorComponent: lazyRouteComponent(() => import('./components/layout/error-screen'), 'ErrorScreen'),
     scrollRestoration: true,
   });
 }

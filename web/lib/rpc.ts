@@ -3,7 +3,7 @@ import { RPCLink } from '@orpc/client/fetch';
 import type { ContractRouterClient } from '@orpc/contract';
 import { createTanstackQueryUtils } from '@orpc/tanstack-query';
 import type { Contract } from '../../worker/contract';
-import { lastRefreshTime, refreshSession } from './auth-api';
+import { lastRefreshTime, refreshSession } from './auth-http';
 import { errorStatus } from './http-error';
 import { queryClient } from './query-client';
 import { USER_QUERY_KEY } from './user-query-key';

@@ -1,8 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * SPEC.md §3/§4 theme: light, dark or system, stored under localStorage 'theme'. System removes the
- * stored value and follows the OS; with no OS preference we fall back to dark (dark by default).
+ * SPEC.md §1/§3/§4 theme: light, dark or system, stored under localStorage 'theme'.
+ * - Dark by default: a browser with nothing stored gets dark, whatever the OS prefers (PRODUCT.md §10).
+ * - Choosing System removes the stored value and follows the OS while the page is open (after a
+ *   reload nothing is stored, so it is dark again).
+ * - The user-menu toggle flips light/dark and stores the choice.
  * public/theme-init.js applies the same rule before first paint; keep the two in step.
  */
 export type ThemePreference = 'light' | 'dark' | 'system';
@@ -11,12 +14,17 @@ export type ResolvedTheme = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'theme';
 const LIGHT_QUERY = '(prefers-color-scheme: light)';
 
-function readStored(): ThemePreference {
+export const DEFAULT_THEME: ResolvedTheme = 'dark';
+
+function parseStored(value: string | null): ResolvedTheme {
+  return value === 'light' || value === 'dark' ? value : DEFAULT_THEME;
+}
+
+function readStored(): ResolvedTheme {
   try {
-    const value = localStorage.getItem(THEME_STORAGE_KEY);
-    return value === 'light' || value === 'dark' ? value : 'system';
+    return parseStored(localStorage.getItem(THEME_STORAGE_KEY));
   } catch {
-    return 'system';
+    return DEFAULT_THEME;
   }
 }
 
@@ -40,7 +48,7 @@ interface ThemeState {
   resolved: ResolvedTheme;
 }
 
-let state: ThemeState = { preference: 'system', resolved: 'dark' };
+let state: ThemeState = { preference: DEFAULT_THEME, resolved: DEFAULT_THEME };
 const listeners = new Set<() => void>();
 let started = false;
 
@@ -53,17 +61,20 @@ function update(preference: ThemePreference) {
   }
 }
 
-/** Reads the stored choice and follows OS and other-tab changes. Called once at startup. */
+/** Applies the stored choice (or the dark default) and follows OS and other-tab changes. Called once at startup. */
 export function initTheme() {
   if (started) return;
   started = true;
-  state = { preference: readStored(), resolved: resolveTheme(readStored()) };
+  const stored = readStored();
+  state = { preference: stored, resolved: stored };
   applyTheme(state.resolved);
   window.matchMedia?.(LIGHT_QUERY).addEventListener('change', () => {
     if (state.preference === 'system') update('system');
   });
+  // Another tab chose: a stored value is that choice; a removed one is System there, so here too.
   window.addEventListener('storage', (event) => {
-    if (event.key === THEME_STORAGE_KEY || event.key === null) update(readStored());
+    if (event.key === THEME_STORAGE_KEY) update(event.newValue === null ? 'system' : parseStored(event.newValue));
+    else if (event.key === null) update(DEFAULT_THEME);
   });
 }
 

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import { errorStatus } from './http-error';
-import { rpc } from './rpc';
 import { serverFn } from './server-fn';
 import { hadSession, setHadSession } from './session-hint';
 import type { User } from './types';
@@ -16,7 +15,10 @@ export const userQuery = queryOptions({
   queryKey: USER_QUERY_KEY,
   queryFn: async (): Promise<User | null> => {
     try {
-      const user = hadSession() ? await rpc.getCurrentUser() : await serverFn<User | null>('getUser', 'GET');
+      // The RPC client loads with the first signed-in call: anonymous pages (/login) never ship it.
+      const user = hadSession()
+        ? await import('./rpc').then(({ rpc }) => rpc.getCurrentUser())
+        : await serverFn<User | null>('getUser', 'GET');
       setHadSession(user !== null);
       return user;
     } catch (error) {

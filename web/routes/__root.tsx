@@ -4,16 +4,17 @@ import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-r
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { AppShell } from '~/components/layout/app-shell';
 import { preloadSignedInNav } from '~/components/layout/signed-in-chunks';
+import { loadClassMerge } from '~/lib/cn';
 import { hadSession } from '~/lib/session-hint';
 import { permissions, userQuery } from '~/lib/user-query';
 
 /*
- * Sonner loads right after the first paint instead of with it: nothing toasts during the first
- * render, and it keeps ~9 KB gzipped out of the first-load budget of /login.
+ * Sonner loads right after the first paint of a signed-in page: only signed-in pages toast, so
+ * anonymous pages (/login, /signup) never download it (~9 KB gzipped).
  */
 const AppToaster = lazy(() => import('~/components/layout/app-toaster').then((m) => ({ default: m.AppToaster })));
 /* The fired-alerts listener: only approved users download it. */
-const AlertListener = lazy(() => import('~/components/layout/alert-listener').then((m) => ({ default: m.AlertListener })));
+const AlertListener = lazy(() => import('~/features/alerts/alert-listener').then((m) => ({ default: m.AlertListener })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -23,10 +24,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Know who is signed in before the first paint, so the nav does not flip from "Login" to the
   // avatar. A failing call (server down) must not take the whole app down: guards ask again.
   beforeLoad: async ({ context }) => {
-    // A returning user: fetch the signed-in nav chunks while the user query is in flight.
-    if (hadSession()) void preloadSignedInNav();
+    // A returning user: fetch the signed-in chunks while the user query is in flight.
+    if (hadSession()) void Promise.all([preloadSignedInNav(), loadClassMerge()]).catch(() => {});
     const user = await context.queryClient.ensureQueryData(userQuery).catch(() => null);
-    if (user) await preloadSignedInNav();
+    if (user) await Promise.all([preloadSignedInNav(), loadClassMerge()]);
   },
   component: RootComponent,
 });
@@ -42,6 +43,17 @@ function SessionWatcher() {
     if (before && !user) void router.invalidate();
   }, [user, router]);
   return null;
+}
+
+/** The toaster (SPEC.md §9), for signed-in users. */
+function ToasterForSignedIn() {
+  const { data: user } = useQuery(userQuery);
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
 }
 
 /** Toasts for fired alerts, wherever an approved user is in the app. */
@@ -63,9 +75,7 @@ function RootComponent() {
       </AppShell>
       <SessionWatcher />
       <AlertsForApproved />
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      <ToasterForSignedIn />
     </>
   );
 }

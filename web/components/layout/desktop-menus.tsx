@@ -1,10 +1,9 @@
-import { Link, useLocation } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 import { Fragment } from 'react';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuGroup,
-  DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
@@ -12,6 +11,7 @@ import {
 import type { permissions } from '~/lib/user-query';
 import { ChevronDown } from './icons';
 import { isSectionActive, NAV_SECTIONS } from './nav-items';
+import { NavMenuItem } from './nav-menu-item';
 import { navItemClasses } from './nav-link';
 
 /** Accounts, News, Risk Team and Admin menus (Radix: arrow keys, Enter/Space, Esc, typeahead). */
@@ -31,15 +31,7 @@ export function DesktopMenus({ can }: { can: ReturnType<typeof permissions> }) {
           </DropdownMenuTrigger>
           <DropdownMenuContent align="start" className="w-56">
             {section.items.map((item) => (
-              <DropdownMenuItem key={item.to} asChild>
-                <Link
-                  to={item.to}
-                  activeOptions={{ exact: true }}
-                  className="data-[status=active]:font-semibold data-[status=active]:text-primary"
-                >
-                  {item.label}
-                </Link>
-              </DropdownMenuItem>
+              <NavMenuItem key={item.to} link={item} />
             ))}
             {section.groups?.map((group) => (
               <Fragment key={group.label}>
@@ -47,15 +39,7 @@ export function DesktopMenus({ can }: { can: ReturnType<typeof permissions> }) {
                 <DropdownMenuGroup aria-label={group.label}>
                   <DropdownMenuLabel>{group.label}</DropdownMenuLabel>
                   {group.items.map((item) => (
-                    <DropdownMenuItem key={item.to} asChild>
-                      <Link
-                        to={item.to}
-                        activeOptions={{ exact: true }}
-                        className="data-[status=active]:font-semibold data-[status=active]:text-primary"
-                      >
-                        {item.label}
-                      </Link>
-                    </DropdownMenuItem>
+                    <NavMenuItem key={item.to} link={item} />
                   ))}
                 </DropdownMenuGroup>
               </Fragment>

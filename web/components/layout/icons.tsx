@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** A few inline icons (no icon library: keeps the bundle small). */
-function Icon(props: SVGProps<SVGSVGElement>) {
+export function Icon(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -50,5 +50,12 @@ export const SearchIcon = (props: SVGProps<SVGSVGElement>) => (
 export const ArrowRight = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="M5 12h14M13 6l6 6-6 6" />
+  </Icon>
+);
+
+export const SpeakerIcon = ({ muted, ...props }: SVGProps<SVGSVGElement> & { muted: boolean }) => (
+  <Icon {...props}>
+    <path d="M11 5 6 9H2v6h4l5 4V5z" />
+    {muted ? <path d="m22 9-6 6M16 9l6 6" /> : <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" />}
   </Icon>
 );

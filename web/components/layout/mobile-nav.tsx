@@ -1,10 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { Fragment } from 'react';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuGroup,
-  DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
@@ -12,21 +10,8 @@ import {
 import { buttonClasses } from '~/components/ui/button';
 import type { permissions } from '~/lib/user-query';
 import { MenuIcon } from './icons';
-import { NAV_SECTIONS, TERMINAL_LINK, type NavLink } from './nav-items';
-
-function Item({ link, inset }: { link: NavLink; inset?: boolean }) {
-  return (
-    <DropdownMenuItem asChild inset={inset}>
-      <Link
-        to={link.to}
-        activeOptions={{ exact: true }}
-        className="data-[status=active]:font-semibold data-[status=active]:text-primary"
-      >
-        {link.label}
-      </Link>
-    </DropdownMenuItem>
-  );
-}
+import { NAV_SECTIONS, TERMINAL_LINK } from './nav-items';
+import { NavMenuItem } from './nav-menu-item';
 
 /** Below the lg breakpoint the whole navigation collapses into one menu button. */
 export function MobileNav({ can }: { can: ReturnType<typeof permissions> }) {
@@ -41,14 +26,14 @@ export function MobileNav({ can }: { can: ReturnType<typeof permissions> }) {
           <MenuIcon className="size-5" />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-64">
-          <Item link={{ label: 'Home', to: '/' }} />
+          <NavMenuItem link={{ label: 'Home', to: '/' }} />
           {NAV_SECTIONS.filter((section) => can[section.requires]).map((section) => (
             <Fragment key={section.id}>
               <DropdownMenuSeparator />
               <DropdownMenuGroup aria-label={section.label}>
                 <DropdownMenuLabel>{section.label}</DropdownMenuLabel>
                 {section.items.map((item) => (
-                  <Item key={item.to} link={item} />
+                  <NavMenuItem key={item.to} link={item} />
                 ))}
                 {section.groups?.map((group) => (
                   <DropdownMenuGroup key={group.label} aria-label={group.label}>
@@ -56,7 +41,7 @@ export function MobileNav({ can }: { can: ReturnType<typeof permissions> }) {
                       {group.label}
                     </DropdownMenuLabel>
                     {group.items.map((item) => (
-                      <Item key={item.to} link={item} inset />
+                      <NavMenuItem key={item.to} link={item} inset />
                     ))}
                   </DropdownMenuGroup>
                 ))}
@@ -66,7 +51,7 @@ export function MobileNav({ can }: { can: ReturnType<typeof permissions> }) {
           {can.terminal ? (
             <>
               <DropdownMenuSeparator />
-              <Item link={TERMINAL_LINK} />
+              <NavMenuItem link={TERMINAL_LINK} />
             </>
           ) : null}
         </DropdownMenuContent>

@@ -73,3 +73,23 @@ export function SlotGrid({ slots, className }: { slots: { title: string; note?: 
     </div>
   );
 }
+
+/** A page whose features arrive in a later issue: its header and what will be on it. */
+export function PlaceholderPage({
+  title,
+  description,
+  items,
+  className,
+}: {
+  title: string;
+  description: string;
+  items: string[];
+  className?: string;
+}) {
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <Placeholder className={className} items={items} />
+    </>
+  );
+}

@@ -1,41 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader } from '~/components/layout/page';
-import { SectionTabs } from '~/components/layout/section-tabs';
-import { Spinner } from '~/components/ui/spinner';
+import { myAccountsQuery } from '~/features/accounts/account-queries';
+import { alertEventsQuery, alertRulesQuery, unackedAlertsQuery } from '~/features/alerts/alert-queries';
+import { AlertsPage } from '~/features/alerts/alerts-page';
+import { ensureQueries } from '~/lib/ensure-queries';
 import { permissions, userQuery } from '~/lib/user-query';
-import { AlertsContent } from './-components/alerts-content';
-import { SignInPrompt } from './-components/sign-in-prompt';
 
-/*
- * SPEC.md §2/§6: /dashboard/alerts has no guard in the route itself. The page renders for anyone;
- * its data calls are checked on the server, and visitors who may not see alerts get a prompt.
- */
+/* SPEC.md §2/§6: no guard here. The loader only loads the lists for users who may read them. */
 export const Route = createFileRoute('/dashboard/alerts')({
+  loader: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(userQuery).catch(() => null);
+    if (!permissions(user).approved) return;
+    await ensureQueries(context.queryClient, myAccountsQuery, alertRulesQuery, alertEventsQuery, unackedAlertsQuery);
+  },
   component: AlertsPage,
 });
-
-function AlertsPage() {
-  const { data: user, isPending } = useQuery(userQuery);
-  const can = permissions(user);
-
-  return (
-    <>
-      {can.approved ? <SectionTabs label="Accounts" links={accountsLinks} /> : null}
-      <PageHeader title="Alerts" description="Rules on your account metrics, and the alerts they fired." />
-      {isPending ? (
-        <Spinner label="Loading alerts" />
-      ) : !user ? (
-        <SignInPrompt />
-      ) : !can.approved ? (
-        <div className="rounded-lg border border-warning/40 bg-warning/10 p-5" data-testid="alerts-awaiting-approval">
-          <h2 className="font-semibold">Awaiting approval</h2>
-          <p className="mt-1 text-sm text-muted-foreground">An admin must approve your account before you can set alerts.</p>
-        </div>
-      ) : (
-        <AlertsContent />
-      )}
-    </>
-  );
-}

@@ -1,15 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader, Placeholder } from '~/components/layout/page';
+import { TodoListPage } from '~/features/admin/admin-placeholders';
 
 export const Route = createFileRoute('/_admin/admin/todo')({
-  component: AdminTodoListPage,
+  component: TodoListPage,
 });
-
-function AdminTodoListPage() {
-  return (
-    <>
-      <PageHeader title="Todo List" description="The desk’s shared todo list." />
-      <Placeholder items={['Title, notes, assignee, due date, priority', 'Mark done, filter and sort']} />
-    </>
-  );
-}

@@ -1,64 +1,21 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { AccountGate } from '~/components/accounts/account-selector';
-import { DateRangePicker } from '~/components/accounts/date-range-picker';
-import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader } from '~/components/layout/page';
-import { SectionTabs } from '~/components/layout/section-tabs';
-import { setSharedRange, useSharedRange } from '~/components/accounts/shared-range';
-import { rangeFromSearch, rangeToSearch, type DateRange } from '~/lib/date-range';
-import { parseRangeSearch } from '~/lib/range-search';
-import { loadHistoryCharts } from './-components/charts-chunk';
-import { ChartsSkeleton, HistorySection, rangeKey } from './-components/history-section';
+import { createFileRoute } from '@tanstack/react-router';
+import { ensureHistory } from '~/features/accounts/account-queries';
+import { loadHistoryCharts } from '~/features/accounts/charts/charts-chunk';
+import { ChartsPage } from '~/features/accounts/charts/charts-page';
+import { rangeFromSearch } from '~/features/accounts/date-range';
+import { parseRangeSearch } from '~/features/accounts/range-search';
+import { getSharedRange } from '~/features/accounts/shared-range';
 
 export const Route = createFileRoute('/_approved/dashboard/charts')({
   staticData: { fullHeight: true },
   validateSearch: parseRangeSearch,
-  // The chart library loads alongside the accounts and the history (on hover intent too), not
-  // after them: the charts are ready, empty, when the data arrives. A failure shows when they render.
-  loader: () => {
-    loadHistoryCharts().catch(() => {});
-  },
+  // Entering the page loads the chart library alongside the accounts and the history (on hover
+  // intent too), so the charts are ready when the data is. The range is not a loader dependency:
+  // changing it keeps the drawn charts while the next range loads (the page's own overlay).
+  loader: ({ context, location }) =>
+    Promise.all([
+      loadHistoryCharts().catch(() => {}),
+      ensureHistory(context.queryClient, rangeFromSearch(parseRangeSearch(location.search)) ?? getSharedRange()),
+    ]),
   component: ChartsPage,
 });
-
-function ChartsPage() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: '/dashboard/charts' });
-  const shared = useSharedRange();
-  const fromUrl = rangeFromSearch(search);
-  const range = fromUrl ?? shared;
-  const urlKey = fromUrl ? rangeKey(fromUrl) : null;
-
-  // A link with ?range= sets the shared range for the other pages too.
-  useEffect(() => {
-    const parsed = rangeFromSearch(search);
-    if (parsed) setSharedRange(parsed);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `urlKey` identifies `search`
-  }, [urlKey]);
-
-  function changeRange(next: DateRange) {
-    setSharedRange(next);
-    void navigate({ search: (prev) => ({ ...prev, ...rangeToSearch(next) }), replace: true });
-  }
-
-  return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <SectionTabs label="Accounts" links={accountsLinks} />
-      <PageHeader
-        title="Charts"
-        description="Equity, uPnL, leverage and notional over the shared date range, in your local time."
-        className="mb-3"
-      />
-      <AccountGate toolbar={() => <DateRangePicker value={range} onChange={changeRange} />} skeleton={<ChartsSkeleton />}>
-        {(account) => <HistorySection account={account} range={range} />}
-      </AccountGate>
-      <p className="mt-2 text-right text-[0.7rem] text-muted-foreground">
-        Charts by{' '}
-        <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer" className="underline-offset-2 hover:underline">
-          TradingView Lightweight Charts™
-        </a>
-      </p>
-    </div>
-  );
-}

@@ -1,20 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountGate } from '~/components/accounts/account-selector';
-import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader } from '~/components/layout/page';
-import { SectionTabs } from '~/components/layout/section-tabs';
-import { LiveAccount } from './-components/live-account';
+import { ensureSelectedAccount } from '~/features/accounts/account-queries';
+import { LiveDataPage } from '~/features/accounts/live/live-data-page';
 
 export const Route = createFileRoute('/_approved/dashboard/live-data')({
+  loader: ({ context }) => ensureSelectedAccount(context.queryClient),
   component: LiveDataPage,
 });
-
-function LiveDataPage() {
-  return (
-    <>
-      <SectionTabs label="Accounts" links={accountsLinks} />
-      <PageHeader title="Live Data" description="Balances and positions of the selected account, streamed as they change." />
-      <AccountGate>{(account) => <LiveAccount key={account.email} account={account} />}</AccountGate>
-    </>
-  );
-}

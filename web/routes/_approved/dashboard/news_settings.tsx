@@ -1,23 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader } from '~/components/layout/page';
-import { SectionTabs } from '~/components/layout/section-tabs';
-import { GeneralSettingsForm } from '~/components/news/settings/general-settings-form';
+import { DashboardNewsSettingsPage } from '~/features/news/settings/dashboard-news-settings-page';
+import { ensureQueries } from '~/lib/ensure-queries';
+import { newsSettingsQuery, sourcesQuery } from '~/lib/news-settings-api';
 
 export const Route = createFileRoute('/_approved/dashboard/news_settings')({
+  loader: ({ context }) => ensureQueries(context.queryClient, newsSettingsQuery, sourcesQuery),
   component: DashboardNewsSettingsPage,
 });
-
-/** SPEC.md §2: the same general news settings as /news/settings/general, inside the dashboard layout. */
-function DashboardNewsSettingsPage() {
-  return (
-    <>
-      <SectionTabs label="Accounts" links={accountsLinks} />
-      <PageHeader
-        title="News Settings"
-        description="Your general news settings: sounds, notifications, time format and default feed filters."
-      />
-      <GeneralSettingsForm />
-    </>
-  );
-}

@@ -1,7 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { NewsFeedError } from '~/components/news/feed-error';
-import { NewsFeedPage } from '~/components/news/feed-page';
+import { NewsFeedError } from '~/features/news/feed/feed-error';
+import { NewsFeedPage } from '~/features/news/feed/feed-page';
+import { ensureNewsFeed } from '~/features/news/feed/news-feed-query';
 import { NEWS_SEARCH_DEFAULTS, normalizeNewsSearch } from '~/lib/news-search';
+import { getNewsView } from '~/features/news/feed/news-view';
+import { ensureQueries } from '~/lib/ensure-queries';
+import { newsSettingsQuery, sourcesQuery } from '~/lib/news-settings-api';
 
 export const Route = createFileRoute('/_approved/news/feed')({
   staticData: { fullHeight: true },
@@ -9,12 +13,16 @@ export const Route = createFileRoute('/_approved/news/feed')({
   // The defaults are implied: keep them out of the address bar.
   search: { middlewares: [stripSearchParams(NEWS_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
-  // Start the first page with the page's code (on hover intent too). Not awaited: the page shows
-  // its own skeleton, and a failure surfaces there (the feed's error page).
-  loader: ({ context, deps }) => {
-    void Promise.all([import('~/lib/news-feed-query'), import('~/lib/news-view')])
-      .then(([{ prefetchNewsFeed }, { getNewsView }]) => prefetchNewsFeed(context.queryClient, deps, getNewsView()))
-      .catch(() => {});
+  // Entering the feed waits for its first page (a failure is the feed's error page) and the
+  // user's settings and sources. A filter change on the open feed only starts the new page: the
+  // page shows the previous list narrowed at once while it loads. The live stream opens in the page.
+  loader: async ({ context, deps, cause }) => {
+    const feed = ensureNewsFeed(context.queryClient, deps, getNewsView());
+    if (cause === 'stay') {
+      feed.catch(() => {});
+      return;
+    }
+    await Promise.all([feed, ensureQueries(context.queryClient, newsSettingsQuery, sourcesQuery)]);
   },
   component: NewsFeedPage,
   errorComponent: NewsFeedError,

@@ -1,6 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GeneralSettingsPage } from '~/components/news/settings/general-page';
+import { GeneralSettingsPage } from '~/features/news/settings/general-page';
+import { ensureQueries } from '~/lib/ensure-queries';
+import {
+  newsSettingsQuery,
+  sourcesQuery,
+  twitterHandlesQuery,
+  pollingSessionsQuery,
+  thresholdsQuery,
+} from '~/lib/news-settings-api';
 
 export const Route = createFileRoute('/_approved/news/settings/general')({
+  loader: ({ context }) =>
+    ensureQueries(
+      context.queryClient,
+      newsSettingsQuery,
+      sourcesQuery,
+      twitterHandlesQuery,
+      pollingSessionsQuery,
+      thresholdsQuery,
+    ),
   component: GeneralSettingsPage,
 });

@@ -1,0 +1,63 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Input } from './input';
+import { Label } from './label';
+
+export interface FieldProps {
+  label: string;
+  /** A line under the control (hidden while an error shows). */
+  hint?: ReactNode;
+  error?: string;
+  /** Names the field in the error's test id (`field-error-<name>`). */
+  name?: string;
+  /** Classes of the whole field (label, control, messages); `className` styles the control. */
+  fieldClassName?: string;
+}
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A label, one control, its hint and its error (announced and linked by aria-describedby). */
+export function Field({
+  label,
+  hint,
+  error,
+  name,
+  fieldClassName,
+  control,
+}: FieldProps & { control: (props: ControlProps) => ReactNode }) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={fieldClassName ?? 'grid gap-1.5'}>
+      <Label htmlFor={id}>{label}</Label>
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs font-medium text-destructive" data-testid={`field-error-${name ?? label}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled text input with its hint and field error. */
+export function FormField({ label, error, hint, fieldClassName, ...inputProps }: ComponentProps<'input'> & FieldProps) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      name={inputProps.name}
+      fieldClassName={fieldClassName}
+      control={(a11y) => <Input {...a11y} {...inputProps} />}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { AccountGate } from '~/features/accounts/account-selector';
+import { DateRangePicker } from '~/features/accounts/date-range-picker';
+import { accountsLinks } from '~/components/layout/nav-items';
+import { PageHeader } from '~/components/layout/page';
+import { SectionTabs } from '~/components/layout/section-tabs';
+import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
+import { rangeFromSearch, rangeToSearch, type DateRange } from '~/features/accounts/date-range';
+import { ChartsSkeleton, HistorySection, rangeKey } from '~/features/accounts/charts/history-section';
+
+/** /dashboard/charts: the selected account's history over the shared date range. */
+export function ChartsPage() {
+  const search = useSearch({ from: '/_approved/dashboard/charts' });
+  const navigate = useNavigate({ from: '/dashboard/charts' });
+  const shared = useSharedRange();
+  const fromUrl = rangeFromSearch(search);
+  const range = fromUrl ?? shared;
+  const urlKey = fromUrl ? rangeKey(fromUrl) : null;
+
+  // A link with ?range= sets the shared range for the other pages too.
+  useEffect(() => {
+    const parsed = rangeFromSearch(search);
+    if (parsed) setSharedRange(parsed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `urlKey` identifies `search`
+  }, [urlKey]);
+
+  function changeRange(next: DateRange) {
+    setSharedRange(next);
+    void navigate({ search: (prev) => ({ ...prev, ...rangeToSearch(next) }), replace: true });
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <SectionTabs label="Accounts" links={accountsLinks} />
+      <PageHeader
+        title="Charts"
+        description="Equity, uPnL, leverage and notional over the shared date range, in your local time."
+        className="mb-3"
+      />
+      <AccountGate toolbar={() => <DateRangePicker value={range} onChange={changeRange} />} skeleton={<ChartsSkeleton />}>
+        {(account) => <HistorySection account={account} range={range} />}
+      </AccountGate>
+      <p className="mt-2 text-right text-[0.7rem] text-muted-foreground">
+        Charts by{' '}
+        <a href="https://www.tradingview.com/" target="_blank" rel="noreferrer" className="underline-offset-2 hover:underline">
+          TradingView Lightweight Charts™
+        </a>
+      </p>
+    </div>
+  );
+}

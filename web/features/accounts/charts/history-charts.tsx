@@ -1,0 +1,401 @@
+import {
+  AreaSeries,
+  BaselineSeries,
+  ColorType,
+  createChart,
+  CrosshairMode,
+  LineSeries,
+  LineStyle,
+  type IChartApi,
+  type ISeriesApi,
+  type LogicalRange,
+  type MouseEventParams,
+  type SeriesType,
+  type TickMarkType,
+  type Time,
+  type UTCTimestamp,
+  type LineData,
+  type LineWidth,
+  type WhitespaceData,
+} from 'lightweight-charts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { HistoryPoint } from '~/features/accounts/metrics';
+import { MetricValue } from '~/features/accounts/numbers';
+import { cn } from '~/lib/cn';
+import { formatLeverage, formatUsd } from '~/lib/format';
+import { useTheme } from '~/lib/theme';
+import { CHART_PALETTES, type ChartPalette } from './chart-theme';
+import { chartRows, formatChartTime, formatTickMark, type ChartRow } from './chart-data';
+
+/*
+ * The history charts of /dashboard/charts: equity, uPnL (futures and total), leverage and notional,
+ * stacked, one lightweight-charts instance each with a shared crosshair and zoom. This module (and
+ * the chart library) is loaded only by this route.
+ */
+type Kind = 'usd' | 'pnl' | 'leverage';
+/** The metrics getAccountHistory returns: the ones charted here. */
+type MetricKey = Exclude<keyof HistoryPoint, 'ts'>;
+
+interface SeriesSpec {
+  key: MetricKey;
+  label: string;
+  style: 'area' | 'baseline' | 'line' | 'dashed';
+  color: (p: ChartPalette) => string;
+}
+
+interface ChartSpec {
+  id: string;
+  title: string;
+  kind: Kind;
+  series: SeriesSpec[];
+}
+
+const CHARTS: ChartSpec[] = [
+  {
+    id: 'equity',
+    title: 'Equity',
+    kind: 'usd',
+    series: [{ key: 'totalBalance', label: 'Total balance', style: 'area', color: (p) => p.primary }],
+  },
+  {
+    id: 'upnl',
+    title: 'Unrealized PnL',
+    kind: 'pnl',
+    series: [
+      { key: 'futuresUpnl', label: 'Futures uPnL', style: 'baseline', color: (p) => p.up },
+      { key: 'totalUpnl', label: 'Total uPnL', style: 'dashed', color: (p) => p.secondary },
+    ],
+  },
+  {
+    id: 'leverage',
+    title: 'Leverage',
+    kind: 'leverage',
+    series: [{ key: 'leverage', label: 'Leverage', style: 'line', color: (p) => p.warning }],
+  },
+  {
+    id: 'notional',
+    title: 'Notional',
+    kind: 'usd',
+    series: [{ key: 'notional', label: 'Notional', style: 'area', color: (p) => p.violet }],
+  },
+];
+
+/**
+ * One price-axis width for all four charts, wide enough for the longest usual label (−$99,999.99 at
+ * 11 px): the plot areas line up under each other (one crosshair time for all), and the axis does
+ * not widen once the data arrives, which would resize every canvas and draw the charts twice.
+ */
+const PRICE_AXIS_WIDTH = 92;
+
+const priceFormatter: Record<Kind, (value: number) => string> = {
+  usd: (v) => formatUsd(v, { compact: Math.abs(v) >= 10_000 }).replace(/\.00(?=[KMB]?$)/, ''),
+  pnl: (v) => formatUsd(v, { compact: Math.abs(v) >= 10_000, signed: true }),
+  leverage: (v) => formatLeverage(v),
+};
+
+function chartOptions(p: ChartPalette) {
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: p.text,
+      fontSize: 11,
+      fontFamily: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
+    rightPriceScale: { borderColor: p.border },
+    timeScale: { borderColor: p.border },
+    crosshair: {
+      vertLine: { color: p.crosshair, labelBackgroundColor: p.crosshairLabel },
+      horzLine: { color: p.crosshair, labelBackgroundColor: p.crosshairLabel },
+    },
+  };
+}
+
+function seriesOptions(spec: SeriesSpec, p: ChartPalette) {
+  const color = spec.color(p);
+  switch (spec.style) {
+    case 'area':
+      return { lineColor: color, topColor: color === p.violet ? p.violetFill : p.primaryFill, bottomColor: 'rgba(0,0,0,0)' };
+    case 'baseline':
+      return {
+        topLineColor: p.up,
+        topFillColor1: p.upFill,
+        topFillColor2: 'rgba(0,0,0,0)',
+        bottomLineColor: p.down,
+        bottomFillColor1: 'rgba(0,0,0,0)',
+        bottomFillColor2: p.downFill,
+      };
+    case 'dashed':
+      return { color, lineStyle: LineStyle.Dashed };
+    default:
+      return { color };
+  }
+}
+
+/** Bars kept free right of the last point. */
+const RIGHT_OFFSET = 2;
+/**
+ * Below this many pixels per point, lines are 1 px wide. 2 px lines of points that close overlap
+ * into a band that hides the moves, and stroking hundreds of steep 2 px segments is the slowest
+ * thing Chromium's software canvas does (≈ 20 ms per chart for 30 days of hourly points, against
+ * ≈ 1 ms at 1 px).
+ */
+const DENSE_SPACING = 3;
+
+const lineWidth = (spec: SeriesSpec, dense: boolean): LineWidth => (spec.style === 'dashed' || dense ? 1 : 2);
+
+function addSeries(chart: IChartApi, spec: SeriesSpec, p: ChartPalette): ISeriesApi<SeriesType> {
+  const common = { lineWidth: lineWidth(spec, false), priceLineVisible: false, lastValueVisible: true };
+  switch (spec.style) {
+    case 'area':
+      return chart.addSeries(AreaSeries, { ...common, ...seriesOptions(spec, p) });
+    case 'baseline':
+      return chart.addSeries(BaselineSeries, { ...common, baseValue: { type: 'price', price: 0 }, ...seriesOptions(spec, p) });
+    default:
+      return chart.addSeries(LineSeries, { ...common, ...seriesOptions(spec, p) });
+  }
+}
+
+interface Built {
+  chart: IChartApi;
+  series: ISeriesApi<SeriesType>[];
+}
+
+export interface ChartsRender {
+  points: number;
+  setDataMs: number;
+  /** Until the charts' own animation frame drew the data. */
+  drawMs: number;
+  /** Until the frame after that paint started. */
+  paintedMs: number;
+}
+
+const SERIES_COUNT = CHARTS.reduce((n, chart) => n + chart.series.length, 0);
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+type SeriesPoint = LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>;
+
+/** The rows and, per chart and series, the values lightweight-charts takes (null: a gap). */
+function chartData(points: HistoryPoint[]) {
+  const at = performance.now();
+  const rows = chartRows(points);
+  const series: SeriesPoint[][][] = CHARTS.map((chart) =>
+    chart.series.map(({ key }) =>
+      rows.map(({ time, point }) => {
+        const value = point[key];
+        return value === null ? { time: time as UTCTimestamp } : { time: time as UTCTimestamp, value };
+      }),
+    ),
+  );
+  return { at, rows, series };
+}
+
+/**
+ * The four stacked charts. Once drawn, the container carries data-testid="charts-ready" with the
+ * range (data-range), the number of points and the render time (data-render-ms).
+ */
+export default function HistoryCharts({
+  points,
+  rangeKey,
+  pending,
+  receivedAt,
+}: {
+  points: HistoryPoint[];
+  /** The range these points belong to. */
+  rangeKey: string;
+  /** Another range is loading (these points stay drawn meanwhile). */
+  pending: boolean;
+  /** Date.now() when the data arrived (the query's dataUpdatedAt). */
+  receivedAt: number;
+}) {
+  const { resolved } = useTheme();
+  const containers = useRef<(HTMLDivElement | null)[]>([]);
+  const built = useRef<Built[]>([]);
+  const active = useRef<number | null>(null);
+  const rowsRef = useRef<ChartRow[]>([]);
+  const [hover, setHover] = useState<number | null>(null);
+  const [drawn, setDrawn] = useState<{ key: string; render: ChartsRender } | null>(null);
+  // The points as the charts take them, built once per arrival (one array per series). `at` is when
+  // they reached this component: the render time below counts from here.
+  const data = useMemo(() => chartData(points), [points]);
+  const rows = data.rows;
+  const themeRef = useRef(resolved);
+
+  // Create the charts once; tear them down on unmount.
+  useEffect(() => {
+    const palette = CHART_PALETTES[themeRef.current];
+    const charts: Built[] = CHARTS.map((spec, index) => {
+      const chart = createChart(containers.current[index]!, {
+        autoSize: true,
+        ...chartOptions(palette),
+        localization: {
+          locale: 'en-US',
+          timeFormatter: (time: Time) => formatChartTime(time as number),
+          priceFormatter: priceFormatter[spec.kind],
+        },
+        rightPriceScale: {
+          borderColor: palette.border,
+          minimumWidth: PRICE_AXIS_WIDTH,
+          scaleMargins: { top: 0.12, bottom: 0.08 },
+        },
+        timeScale: {
+          borderColor: palette.border,
+          timeVisible: true,
+          secondsVisible: false,
+          rightOffset: RIGHT_OFFSET,
+          tickMarkFormatter: (time: Time, kind: TickMarkType) => formatTickMark(time as number, kind),
+        },
+        crosshair: { ...chartOptions(palette).crosshair, mode: CrosshairMode.Magnet },
+        handleScale: { axisPressedMouseMove: { time: true, price: false } },
+      });
+      return { chart, series: spec.series.map((s) => addSeries(chart, s, palette)) };
+    });
+    built.current = charts;
+
+    // One crosshair and one zoom for all: the chart under the pointer leads.
+    const unsubscribe = charts.map(({ chart }, index) => {
+      const onMove = (param: MouseEventParams<Time>) => {
+        if (active.current !== index) return;
+        const logical = param.logical;
+        const row = logical === undefined ? undefined : rowsRef.current[Math.round(logical)];
+        setHover(row && param.time !== undefined ? Math.round(logical!) : null);
+        charts.forEach((other, j) => {
+          if (j === index) return;
+          if (!row || param.time === undefined) return other.chart.clearCrosshairPosition();
+          const spec = CHARTS[j]!.series[0]!;
+          const value = row.point[spec.key];
+          other.chart.setCrosshairPosition(value ?? 0, param.time, other.series[0]!);
+        });
+      };
+      const onRange = (range: LogicalRange | null) => {
+        if (active.current !== index || !range) return;
+        charts.forEach((other, j) => j !== index && other.chart.timeScale().setVisibleLogicalRange(range));
+      };
+      chart.subscribeCrosshairMove(onMove);
+      chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+      return () => {
+        chart.unsubscribeCrosshairMove(onMove);
+        chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      };
+    });
+
+    return () => {
+      unsubscribe.forEach((fn) => fn());
+      charts.forEach(({ chart }) => chart.remove());
+      built.current = [];
+    };
+  }, []);
+
+  // Re-theme on theme switch.
+  useEffect(() => {
+    themeRef.current = resolved;
+    const palette = CHART_PALETTES[resolved];
+    built.current.forEach(({ chart, series }, index) => {
+      chart.applyOptions(chartOptions(palette));
+      series.forEach((s, j) => s.applyOptions(seriesOptions(CHARTS[index]!.series[j]!, palette)));
+    });
+  }, [resolved]);
+
+  // New data: set it, fit it, and measure from its arrival (above): building the series, setData,
+  // the charts' own draw (they paint in the next animation frame, ahead of ours), and the frame
+  // after that paint. The charts exist before the data arrives (they are created empty while the
+  // history loads), so this is the data's own cost. No points: nothing to draw or report yet.
+  useEffect(() => {
+    if (data.rows.length === 0) return;
+    const t0 = data.at;
+    rowsRef.current = data.rows;
+    built.current.forEach(({ chart, series }, index) => {
+      const dense = chart.timeScale().width() / (data.rows.length + RIGHT_OFFSET) < DENSE_SPACING;
+      data.series[index]!.forEach((values, j) => {
+        series[j]!.applyOptions({ lineWidth: lineWidth(CHARTS[index]!.series[j]!, dense) });
+        series[j]!.setData(values);
+      });
+      chart.timeScale().fitContent();
+    });
+    const setDataMs = performance.now() - t0;
+    let drawMs = 0;
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      drawMs = performance.now() - t0;
+      second = requestAnimationFrame(() => {
+        const render: ChartsRender = {
+          points: data.rows.length,
+          setDataMs: round(setDataMs),
+          drawMs: round(drawMs),
+          paintedMs: round(performance.now() - t0),
+        };
+        console.debug(
+          `[charts] ${render.points} points × ${SERIES_COUNT} series (${rangeKey}): setData ${render.setDataMs} ms, drawn ${render.drawMs} ms, painted ${render.paintedMs} ms after the data reached the charts (${Date.now() - receivedAt} ms after the response)`,
+        );
+        setDrawn({ key: rangeKey, render });
+      });
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [data, rangeKey, receivedAt]);
+
+  const shown = hover !== null ? rows[hover] : rows.at(-1);
+  const ready = !pending && drawn?.key === rangeKey;
+
+  return (
+    <div
+      className="flex min-h-0 flex-1 flex-col gap-2"
+      data-testid={ready ? 'charts-ready' : 'charts-drawing'}
+      data-range={drawn?.key}
+      data-points={drawn?.render.points}
+      data-draw-ms={drawn?.render.drawMs}
+      data-render-ms={drawn?.render.paintedMs}
+    >
+      {CHARTS.map((spec, index) => (
+        <section
+          key={spec.id}
+          aria-label={`${spec.title} chart`}
+          className="flex min-h-36 flex-1 flex-col rounded-lg border border-border bg-card"
+          data-testid={`chart-${spec.id}`}
+        >
+          <header className="flex flex-wrap items-baseline gap-x-4 gap-y-0.5 px-3 pt-2 text-xs">
+            <h2 className="text-sm font-semibold">{spec.title}</h2>
+            {spec.series.map((s) => (
+              <span key={s.key} className="inline-flex items-baseline gap-1.5">
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'inline-block h-0.5 w-3 translate-y-[-0.2em]',
+                    s.style === 'dashed' && 'border-t border-dashed bg-transparent',
+                  )}
+                  style={{
+                    backgroundColor: s.style === 'dashed' ? undefined : s.color(CHART_PALETTES[resolved]),
+                    borderColor: s.color(CHART_PALETTES[resolved]),
+                  }}
+                />
+                <span className="text-muted-foreground">{s.label}</span>
+                <MetricValue kind={spec.kind} value={shown ? shown.point[s.key] : null} compact={false} className="font-medium" />
+              </span>
+            ))}
+            <span className="ml-auto text-muted-foreground tabular">{shown ? formatChartTime(shown.time) : ''}</span>
+          </header>
+          <div
+            className="relative min-h-0 flex-1"
+            onPointerEnter={() => (active.current = index)}
+            onPointerLeave={() => {
+              active.current = null;
+              setHover(null);
+              built.current.forEach(({ chart }) => chart.clearCrosshairPosition());
+            }}
+            onFocus={() => (active.current = index)}
+          >
+            <div
+              ref={(element) => {
+                containers.current[index] = element;
+              }}
+              className="absolute inset-0"
+            />
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { METRICS, type MetricKey } from '~/features/accounts/metrics';
+import { formatLeverage, formatPrice, formatUsd } from '~/lib/format';
+import type { RpcInputs, RpcOutputs } from '~/lib/types';
+
+export type AlertRule = RpcOutputs['listAlertRules'][number];
+export type AlertEvent = RpcOutputs['listAlertEvents'][number];
+export type AlertOperator = AlertRule['operator'];
+export type AlertChannel = AlertRule['channels'][number];
+export type CreateRuleInput = RpcInputs['createAlertRule'];
+
+export const OPERATORS: { value: AlertOperator; label: string }[] = [
+  { value: '>', label: 'is above (>)' },
+  { value: '<', label: 'is below (<)' },
+  { value: 'crosses_above', label: 'crosses above' },
+  { value: 'crosses_below', label: 'crosses below' },
+];
+
+const OPERATOR_TEXT: Record<string, string> = {
+  '>': '>',
+  '<': '<',
+  crosses_above: 'crosses above',
+  crosses_below: 'crosses below',
+};
+
+export const CHANNELS: { value: AlertChannel; label: string; hint: string }[] = [
+  { value: 'toast', label: 'In-app toast', hint: 'A notification in every open Meridian tab' },
+  { value: 'telegram', label: 'Telegram', hint: 'Sent to your Telegram chat' },
+];
+
+export function metricLabel(metric: string) {
+  return METRICS[metric as MetricKey]?.label ?? metric;
+}
+
+/** A threshold or value in the metric's unit: `$1,000.00`, `3.00×`, `$94,000.50`. */
+export function formatMetricValue(metric: string, value: number) {
+  const kind = METRICS[metric as MetricKey]?.kind;
+  if (kind === 'leverage') return formatLeverage(value);
+  if (kind === 'price') return `$${formatPrice(value)}`;
+  if (kind === 'pnl') return formatUsd(value, { signed: true });
+  return formatUsd(value);
+}
+
+/** `Total balance > $1,000.00` */
+export function describeCondition(rule: Pick<AlertRule, 'metric' | 'operator' | 'threshold'>) {
+  return `${metricLabel(rule.metric)} ${OPERATOR_TEXT[rule.operator] ?? rule.operator} ${formatMetricValue(rule.metric, rule.threshold)}`;
+}
+
+export function describeCooldown(seconds: number) {
+  if (seconds === 0) return 'none';
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.round((seconds / 60) * 10) / 10} min`;
+  return `${Math.round((seconds / 3600) * 10) / 10} h`;
+}

@@ -1,0 +1,308 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ConnectionBadge } from '~/components/ui/connection-badge';
+import { SpeakerIcon } from '~/components/layout/icons';
+import { PageHeader } from '~/components/layout/page';
+import { Button } from '~/components/ui/button';
+import { Skeleton } from '~/components/ui/skeleton';
+import { errorMessage } from '~/lib/http-error';
+import { canPageOlder, hasActiveFilters, type NewsItem } from '~/lib/news-feed';
+import { DEFAULT_NEWS_SETTINGS, newsSettingsQuery, sourcesQuery, type NewsSource } from '~/lib/news-settings-api';
+import { playNewsBeep, showNewsNotification, unlockNewsSound } from './news-sound';
+import { setNewsView, useNewsView } from './news-view';
+import { permissions, userQuery } from '~/lib/user-query';
+import { FeedToolbar, type FeedSearchPatch } from './feed-toolbar';
+import { NewsList, type NewsListHandle } from './news-list';
+import { PostHeadlineDialog } from './post-headline-dialog';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { useNewsFeed } from './use-news-feed';
+
+const NO_SOURCES: NewsSource[] = [];
+
+const isTyping = (element: Element) =>
+  element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]') !== null;
+
+function FeedSkeleton() {
+  return (
+    <div
+      className="min-h-0 flex-1 overflow-hidden rounded-lg border border-border bg-card"
+      data-testid="news-loading"
+      aria-busy="true"
+    >
+      <span className="sr-only" role="status">
+        Loading headlines…
+      </span>
+      {Array.from({ length: 12 }, (_, i) => (
+        <div key={i} className="flex items-center gap-3 border-b border-border px-3 py-2.5">
+          <Skeleton className="h-4 w-[4.25rem]" />
+          <Skeleton className="h-3 w-8" />
+          <Skeleton className="h-4 flex-1" style={{ maxWidth: `${40 + ((i * 37) % 45)}%` }} />
+          <Skeleton className="ml-auto hidden h-3 w-28 md:block" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /news/feed (PRODUCT.md §5): filters in the URL, the newest headlines first, new ones streaming in
+ * live at the top, sound and highlight per the user's general settings, keyboard first.
+ */
+export function NewsFeedPage() {
+  const search = useSearch({ from: '/_approved/news/feed' });
+  const navigate = useNavigate({ from: '/news/feed' });
+  const { data: user } = useQuery(userQuery);
+  const isAdmin = permissions(user).admin;
+  const view = useNewsView();
+  const settingsQuery = useQuery(newsSettingsQuery);
+  const settings = settingsQuery.data ?? DEFAULT_NEWS_SETTINGS;
+  const sources = useQuery(sourcesQuery).data ?? NO_SOURCES;
+  const sourceNames = useMemo(() => new Map(sources.map((source) => [source.id, source.name])), [sources]);
+
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [postOpen, setPostOpen] = useState(false);
+  const listRef = useRef<NewsListHandle>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const latest = useRef({ settings, view });
+  useEffect(() => {
+    latest.current = { settings, view };
+  });
+
+  const onArrive = useCallback((item: NewsItem) => {
+    const { settings: s, view: v } = latest.current;
+    if (!v.muted && s.sounds[item.importance]) playNewsBeep(item.importance);
+    if (s.desktopNotifications && document.hidden && (item.importance === 'critical' || item.importance === 'high'))
+      showNewsNotification(item);
+  }, []);
+
+  const { query, items, stream, arrivals, complete } = useNewsFeed({ search, view, onArrive });
+
+  const onChange = useCallback(
+    (patch: FeedSearchPatch, options?: { replace?: boolean }) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: options?.replace }),
+    [navigate],
+  );
+  const clearFilters = useCallback(
+    () =>
+      void navigate({
+        search: (prev) => ({
+          ...prev,
+          importance: undefined,
+          symbols: undefined,
+          sources: undefined,
+          search: undefined,
+          onePctMovement: undefined,
+        }),
+      }),
+    [navigate],
+  );
+  const addSymbol = useCallback(
+    (symbol: string) =>
+      void navigate({
+        search: (prev) => ({
+          ...prev,
+          symbols: prev.symbols?.includes(symbol) ? prev.symbols : [...(prev.symbols ?? []), symbol],
+        }),
+      }),
+    [navigate],
+  );
+
+  // The user's default filters apply when the feed opens without any (once per visit).
+  const defaultsApplied = useRef(false);
+  useEffect(() => {
+    if (defaultsApplied.current || !settingsQuery.data) return;
+    defaultsApplied.current = true;
+    if (hasActiveFilters(search)) return;
+    const d = settingsQuery.data.defaultFilters;
+    const patch: FeedSearchPatch = {};
+    if (d.importance?.length) patch.importance = d.importance;
+    if (d.symbols?.length) patch.symbols = d.symbols;
+    if (d.sources?.length) patch.sources = d.sources;
+    if (d.onePctMovement) patch.onePctMovement = true;
+    if (Object.keys(patch).length) onChange(patch, { replace: true });
+  }, [settingsQuery.data, search, onChange]);
+
+  // Keyboard first (PRODUCT.md §10). Shortcuts pause while typing or while a dialog or menu is open.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target instanceof Element ? event.target : document.body;
+      if (target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]')) return;
+      const list = listRef.current;
+      if (isTyping(target)) {
+        if (event.key === 'Escape' && target === searchRef.current) {
+          event.preventDefault();
+          searchRef.current?.blur();
+          list?.focusCurrent();
+        }
+        return;
+      }
+      switch (event.key) {
+        case 'j':
+        case 'ArrowDown':
+          list?.move(1);
+          break;
+        case 'k':
+        case 'ArrowUp':
+          list?.move(-1);
+          break;
+        case 'g':
+        case 'Home':
+          list?.moveTo('first');
+          break;
+        case 'G':
+        case 'End':
+          list?.moveTo('last');
+          break;
+        case 'o':
+          list?.openCurrent();
+          break;
+        case 'Enter':
+          // Links and buttons keep their own Enter; on a row it opens the headline.
+          if (!target.matches('article[data-index]')) return;
+          list?.openCurrent();
+          break;
+        case '/':
+          searchRef.current?.focus();
+          searchRef.current?.select();
+          break;
+        case '?':
+          setShortcutsOpen(true);
+          break;
+        case 'm':
+          setNewsView({ muted: !latest.current.view.muted });
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    }
+    // Browsers start audio only after a gesture: the first key or click enables the beeps.
+    const unlock = () => unlockNewsSound();
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', unlock, { once: true });
+    document.addEventListener('keydown', unlock, { once: true });
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', unlock);
+      document.removeEventListener('keydown', unlock);
+    };
+  }, []);
+
+  const filtered = hasActiveFilters(search);
+  const pageable = canPageOlder(search);
+  const resetKey = JSON.stringify([search, view.showTest, view.showGarbage]);
+  const loadMore = useCallback(() => void query.fetchNextPage(), [query]);
+
+  let body;
+  if (query.isPending) {
+    body = <FeedSkeleton />;
+  } else if (items.length === 0 && !query.isFetching) {
+    body = (
+      <div
+        className="flex flex-1 flex-col items-center justify-center rounded-lg border border-dashed border-border p-8 text-center text-sm"
+        data-testid="news-empty"
+      >
+        {filtered ? (
+          <>
+            <p className="font-medium">No news matches these filters.</p>
+            <p className="mt-1 text-muted-foreground">New headlines that match appear here as they are published.</p>
+            <Button className="mt-3" size="sm" variant="outline" onClick={clearFilters} data-testid="empty-clear-filters">
+              Clear filters
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="font-medium">No headlines yet.</p>
+            <p className="mt-1 text-muted-foreground">They appear here the moment a source publishes one.</p>
+          </>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <NewsList
+        ref={listRef}
+        items={items}
+        arrivals={arrivals}
+        timeFormat={settings.timeFormat}
+        highlightNew={settings.highlightNew}
+        sourceNames={sourceNames}
+        activeSymbols={search.symbols}
+        onSymbol={addSymbol}
+        hasMore={pageable && !!query.hasNextPage}
+        loadingMore={query.isFetchingNextPage}
+        loadMoreError={query.isFetchNextPageError ? errorMessage(query.error, 'Request failed') : null}
+        onLoadMore={loadMore}
+        busy={query.isPlaceholderData}
+        resetKey={resetKey}
+        footer={
+          complete ? (
+            <span>End of the feed · {items.length.toLocaleString('en-US')} headlines</span>
+          ) : (
+            <span>
+              Showing the first {items.length.toLocaleString('en-US')} headlines in this order. Sort by newest first to scroll
+              further back.
+            </span>
+          )
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto flex min-h-0 w-full max-w-[96rem] flex-1 flex-col">
+      <PageHeader
+        title="News Feed"
+        description="Headlines tagged with the symbols they move, newest first. Press ? for shortcuts."
+        className="mb-3"
+        actions={
+          <>
+            <ConnectionBadge state={stream} />
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-pressed={view.muted}
+              aria-label={view.muted ? 'Unmute sounds' : 'Mute sounds'}
+              title={view.muted ? 'Sounds muted in this browser (m)' : 'Mute sounds in this browser (m)'}
+              onClick={() => setNewsView({ muted: !view.muted })}
+              data-testid="mute-toggle"
+            >
+              <SpeakerIcon muted={view.muted} />
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-keyshortcuts="?"
+              aria-label="Keyboard shortcuts"
+              onClick={() => setShortcutsOpen(true)}
+              data-testid="shortcuts-button"
+            >
+              <kbd className="font-mono">?</kbd>
+            </Button>
+            {isAdmin ? (
+              <Button size="sm" onClick={() => setPostOpen(true)} data-testid="post-headline">
+                Post headline
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <FeedToolbar
+        search={search}
+        onChange={onChange}
+        onClear={clearFilters}
+        sources={sources}
+        view={view}
+        searchRef={searchRef}
+      />
+      {body}
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      {isAdmin ? <PostHeadlineDialog open={postOpen} onOpenChange={setPostOpen} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,335 @@
+import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
+import { ChevronDown, SearchIcon } from '~/components/layout/icons';
+import { Button } from '~/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '~/components/ui/dropdown-menu';
+import { Input } from '~/components/ui/input';
+import { NativeSelect } from '~/components/ui/select';
+import { cn } from '~/lib/cn';
+import {
+  hasActiveFilters,
+  IMPORTANCE_LABEL,
+  IMPORTANCE_LEVELS,
+  SOURCE_KIND_LABEL,
+  SOURCE_KINDS,
+  type Importance,
+} from '~/lib/news-feed';
+import type { NewsSearch } from '~/lib/news-search';
+import type { NewsSource } from '~/lib/news-settings-api';
+import { setNewsView, type NewsViewState } from './news-view';
+import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
+
+export type FeedSearchPatch = Partial<NewsSearch>;
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const DOT: Record<Importance, string> = {
+  critical: 'bg-destructive',
+  high: 'bg-warning',
+  medium: 'bg-primary',
+  low: 'bg-muted-foreground',
+};
+
+const SORTS = [
+  { value: 'timestamp:desc', label: 'Newest first' },
+  { value: 'timestamp:asc', label: 'Oldest first' },
+  { value: 'importance:desc', label: 'Most important' },
+  { value: 'importance:asc', label: 'Least important' },
+] as const;
+
+/** Search text, debounced into ?search=; the URL wins when it changes by itself (back/forward). */
+function SearchBox({
+  value,
+  onSearch,
+  ref,
+}: {
+  value: string | undefined;
+  onSearch: (text: string) => void;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  const [text, setText] = useState(value ?? '');
+  const lastSent = useRef(value ?? '');
+
+  useEffect(() => {
+    const fromUrl = value ?? '';
+    if (fromUrl !== lastSent.current) {
+      lastSent.current = fromUrl;
+      setText(fromUrl);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const next = text.trim();
+    if (next === lastSent.current) return;
+    const timer = window.setTimeout(() => {
+      lastSent.current = next;
+      onSearch(next);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, onSearch]);
+
+  return (
+    <div className="relative min-w-0 basis-full sm:max-w-xs sm:min-w-48 sm:flex-1 sm:basis-auto">
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input
+        ref={ref}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search headlines"
+        aria-label="Search headlines"
+        aria-keyshortcuts="/"
+        className="h-8 pr-7 pl-8"
+        maxLength={200}
+        data-testid="news-search"
+      />
+      {text ? null : (
+        <kbd
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-border px-1 font-mono text-[0.65rem] text-muted-foreground sm:block"
+        >
+          /
+        </kbd>
+      )}
+    </div>
+  );
+}
+
+/** Importance as a row of toggle buttons; none pressed means every importance. */
+function ImportanceFilter({ value, onChange }: { value: readonly string[] | undefined; onChange: (next: Importance[]) => void }) {
+  const selected = new Set(value ?? []);
+  return (
+    <div
+      role="group"
+      aria-label="Importance"
+      className="flex basis-full rounded-md border border-border bg-muted p-0.5 sm:inline-flex sm:w-fit sm:basis-auto"
+      data-testid="importance-filter"
+    >
+      {IMPORTANCE_LEVELS.map((level) => {
+        const pressed = selected.has(level);
+        return (
+          <button
+            key={level}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onChange(IMPORTANCE_LEVELS.filter((l) => (l === level ? !pressed : selected.has(l))))}
+            className={cn(
+              'inline-flex h-7 flex-1 items-center justify-center gap-1.5 rounded px-2 text-xs font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring sm:flex-none',
+              pressed && 'bg-background text-foreground shadow-sm',
+            )}
+            data-testid={`importance-${level}`}
+          >
+            <span aria-hidden="true" className={cn('size-2 rounded-full', DOT[level], !pressed && 'opacity-60')} />
+            {IMPORTANCE_LABEL[level]}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function SourcesFilter({
+  value,
+  sources,
+  onChange,
+}: {
+  value: readonly string[] | undefined;
+  sources: readonly NewsSource[];
+  onChange: (next: string[]) => void;
+}) {
+  const selected = new Set(value ?? []);
+  const toggle = (id: string, checked: boolean) => {
+    const next = new Set(selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    onChange([...next]);
+  };
+  const known = new Set<string>([...SOURCE_KINDS, ...sources.map((s) => s.id)]);
+  const unknown = [...selected].filter((id) => !known.has(id));
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" className="h-8" data-testid="sources-filter">
+          Sources
+          {selected.size ? <span className="tabular rounded bg-primary/15 px-1 text-primary">{selected.size}</span> : null}
+          <ChevronDown className="text-muted-foreground" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-60">
+        <DropdownMenuLabel>Kinds</DropdownMenuLabel>
+        {SOURCE_KINDS.map((kind) => (
+          <DropdownMenuCheckboxItem
+            key={kind}
+            checked={selected.has(kind)}
+            onCheckedChange={(checked) => toggle(kind, checked === true)}
+            onSelect={(event) => event.preventDefault()}
+            data-testid={`source-option-${kind}`}
+          >
+            {SOURCE_KIND_LABEL[kind] ?? kind}
+          </DropdownMenuCheckboxItem>
+        ))}
+        {sources.length || unknown.length ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuLabel>Sources</DropdownMenuLabel>
+            {sources.map((source) => (
+              <DropdownMenuCheckboxItem
+                key={source.id}
+                checked={selected.has(source.id)}
+                onCheckedChange={(checked) => toggle(source.id, checked === true)}
+                onSelect={(event) => event.preventDefault()}
+              >
+                <span className="truncate">{source.name}</span>
+                <span className="ml-auto pl-2 text-xs text-muted-foreground">
+                  {SOURCE_KIND_LABEL[source.kind] ?? source.kind}
+                </span>
+              </DropdownMenuCheckboxItem>
+            ))}
+            {unknown.map((id) => (
+              <DropdownMenuCheckboxItem
+                key={id}
+                checked
+                onCheckedChange={() => toggle(id, false)}
+                onSelect={(event) => event.preventDefault()}
+              >
+                <span className="truncate font-mono text-xs">{id}</span>
+              </DropdownMenuCheckboxItem>
+            ))}
+          </>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** Test/garbage visibility and mute: per browser, not part of the shareable URL. */
+function ViewMenu({ view }: { view: NewsViewState }) {
+  const hidden = !view.showTest || !view.showGarbage;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" className="h-8" data-testid="view-menu">
+          View
+          {!hidden ? <span className="sr-only">(showing test and garbage items)</span> : null}
+          <ChevronDown className="text-muted-foreground" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuCheckboxItem
+          checked={view.showTest}
+          onCheckedChange={(checked) => setNewsView({ showTest: checked === true })}
+          onSelect={(event) => event.preventDefault()}
+          data-testid="view-show-test"
+        >
+          Show test headlines
+        </DropdownMenuCheckboxItem>
+        <DropdownMenuCheckboxItem
+          checked={view.showGarbage}
+          onCheckedChange={(checked) => setNewsView({ showGarbage: checked === true })}
+          onSelect={(event) => event.preventDefault()}
+          data-testid="view-show-garbage"
+        >
+          Show garbage
+        </DropdownMenuCheckboxItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuCheckboxItem
+          checked={view.muted}
+          onCheckedChange={(checked) => setNewsView({ muted: checked === true })}
+          onSelect={(event) => event.preventDefault()}
+        >
+          Mute sounds here <kbd className="ml-auto font-mono text-xs text-muted-foreground">m</kbd>
+        </DropdownMenuCheckboxItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The feed's filters, every one bound to the URL (SPEC.md §2 search parameters). */
+export function FeedToolbar({
+  search,
+  onChange,
+  onClear,
+  sources,
+  view,
+  searchRef,
+}: {
+  search: NewsSearch;
+  /** Keep it stable (useCallback): the search box debounces through it. */
+  onChange: (patch: FeedSearchPatch, options?: { replace?: boolean }) => void;
+  onClear: () => void;
+  sources: readonly NewsSource[];
+  view: NewsViewState;
+  searchRef?: Ref<HTMLInputElement>;
+}) {
+  const sort = `${search.sortBy ?? 'timestamp'}:${search.sortOrder ?? 'desc'}`;
+  const knownSort = SORTS.some((s) => s.value === sort);
+  const onSearch = useCallback((text: string) => onChange({ search: text || undefined }, { replace: true }), [onChange]);
+
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2" data-testid="feed-toolbar">
+      <SearchBox ref={searchRef} value={search.search} onSearch={onSearch} />
+      <ImportanceFilter value={search.importance} onChange={(next) => onChange({ importance: next.length ? next : undefined })} />
+      <TagInput
+        value={search.symbols ?? []}
+        onChange={(next) => onChange({ symbols: next.length ? next : undefined })}
+        transform={toSymbol}
+        validate={symbolProblem}
+        placeholder="Symbols, e.g. BTC"
+        label="Filter by symbols"
+        chipLabel="symbol"
+        className="min-w-40 flex-1 sm:w-56 sm:flex-none"
+        inputClassName="h-5"
+        fieldClassName="min-h-8 py-0.5"
+        testId="symbols-filter"
+        max={50}
+      />
+      <SourcesFilter
+        value={search.sources}
+        sources={sources}
+        onChange={(next) => onChange({ sources: next.length ? next : undefined })}
+      />
+      <NativeSelect
+        aria-label="Sort"
+        value={knownSort ? sort : 'timestamp:desc'}
+        onChange={(event) => {
+          const [sortBy, sortOrder] = event.target.value.split(':');
+          onChange({ sortBy, sortOrder: sortOrder === 'asc' ? 'asc' : 'desc' });
+        }}
+        className="w-36 sm:w-44 [&_select]:h-8"
+        data-testid="news-sort"
+      >
+        {SORTS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+      <button
+        type="button"
+        aria-pressed={search.onePctMovement === true}
+        onClick={() => onChange({ onePctMovement: search.onePctMovement ? undefined : true })}
+        className={cn(
+          'inline-flex h-8 items-center gap-1.5 rounded-md border border-input px-2.5 text-xs font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+          search.onePctMovement && 'border-success/40 bg-success/10 text-success hover:text-success',
+        )}
+        title="Only headlines after which a symbol moved past its threshold (default 1% within 5 minutes)"
+        data-testid="one-pct-filter"
+      >
+        <span aria-hidden="true">↕</span>1% movers
+      </button>
+      {hasActiveFilters(search) ? (
+        <Button variant="ghost" size="sm" className="h-8 text-muted-foreground" onClick={onClear} data-testid="clear-filters">
+          Clear filters
+        </Button>
+      ) : null}
+      <span className="ml-auto" />
+      <ViewMenu view={view} />
+    </div>
+  );
+}

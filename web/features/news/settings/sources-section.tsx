@@ -1,0 +1,266 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge } from '~/components/ui/badge';
+import { sortableColumnHelper } from '~/components/ui/data-table';
+import { formatDateTime } from '~/lib/format';
+import { SOURCE_KIND_LABEL } from '~/lib/news-feed';
+import {
+  CONFIGURABLE_SOURCE_KINDS,
+  newsSettingsApi,
+  newsSettingsKeys,
+  sourcesQuery,
+  type ConfigurableSourceKind,
+  type CreateSourceInput,
+  type NewsSource,
+} from '~/lib/news-settings-api';
+import { FormField } from '~/components/ui/form-field';
+import { SelectField } from '~/components/ui/select-field';
+import { SwitchField } from '~/components/ui/switch-field';
+import { Ago, dash } from './common';
+import { CrudForm, CrudSection, useCrudForm } from './crud-section';
+import { announceNewWebhook, NewWebhookDialog, WebhookSummary } from './telegram-webhook';
+
+type Health = 'healthy' | 'failing' | 'down' | 'idle' | 'disabled';
+
+function healthOf(source: NewsSource): Health {
+  if (!source.enabled) return 'disabled';
+  const { consecutiveFailures, lastSuccessAt, lastErrorAt } = source.health;
+  if (consecutiveFailures >= 3) return 'down';
+  if (consecutiveFailures > 0) return 'failing';
+  if (!lastSuccessAt && !lastErrorAt) return 'idle';
+  return 'healthy';
+}
+
+const HEALTH = {
+  healthy: { tone: 'success', label: 'Healthy' },
+  failing: { tone: 'warning', label: 'Failing' },
+  down: { tone: 'destructive', label: 'Down' },
+  idle: { tone: 'neutral', label: 'Not run yet' },
+  disabled: { tone: 'neutral', label: 'Disabled' },
+} as const;
+
+const helper = sortableColumnHelper<NewsSource>();
+const columns = helper.columns([
+  helper.accessor('name', {
+    header: 'Source',
+    sortFn: 'alphanumeric',
+    cell: (info) => {
+      const source = info.row.original;
+      const url = typeof source.config.url === 'string' ? source.config.url : null;
+      const chat = typeof source.config.chatId === 'string' ? source.config.chatId : null;
+      return (
+        <span className="grid max-w-[22rem] min-w-[9rem]">
+          <span className="truncate font-medium">{source.name}</span>
+          {url || chat ? <span className="truncate font-mono text-xs text-muted-foreground">{url ?? chat}</span> : null}
+          {source.webhook ? <WebhookSummary webhook={source.webhook} /> : null}
+        </span>
+      );
+    },
+  }),
+  helper.accessor('kind', {
+    header: 'Kind',
+    sortFn: 'alphanumeric',
+    cell: (info) => <span className="text-muted-foreground">{SOURCE_KIND_LABEL[info.getValue()] ?? info.getValue()}</span>,
+  }),
+  helper.accessor((source) => healthOf(source), {
+    id: 'health',
+    header: 'Health',
+    sortFn: 'alphanumeric',
+    cell: (info) => {
+      const health = HEALTH[info.getValue()];
+      return (
+        <Badge tone={health.tone} data-testid="source-health">
+          {health.label}
+        </Badge>
+      );
+    },
+  }),
+  helper.accessor((source) => source.health.lastSuccessAt, {
+    id: 'lastSuccess',
+    header: 'Last success',
+    meta: { align: 'right' },
+    sortUndefined: 'last',
+    cell: (info) => <Ago ts={info.getValue()} />,
+  }),
+  helper.accessor((source) => source.health.lastErrorAt, {
+    id: 'lastError',
+    header: 'Last error',
+    sortUndefined: 'last',
+    cell: (info) => {
+      const { lastError, lastErrorAt } = info.row.original.health;
+      if (!lastErrorAt) return dash;
+      return (
+        <span className="grid max-w-[20rem]">
+          <Ago ts={lastErrorAt} />
+          {lastError ? (
+            <span className="truncate text-xs text-destructive" title={lastError}>
+              {lastError}
+            </span>
+          ) : null}
+        </span>
+      );
+    },
+  }),
+  helper.accessor((source) => source.health.consecutiveFailures, {
+    id: 'failures',
+    header: 'Failures',
+    meta: { align: 'right' },
+    cell: (info) => (
+      <span className={info.getValue() > 0 ? 'tabular font-medium text-destructive' : 'tabular text-muted-foreground'}>
+        {info.getValue()}
+      </span>
+    ),
+  }),
+  helper.accessor((source) => source.health.nextAttemptAt, {
+    id: 'nextAttempt',
+    header: 'Next attempt',
+    meta: { align: 'right' },
+    sortUndefined: 'last',
+    cell: (info) => {
+      const ts = info.getValue();
+      return ts ? <span className="tabular">{formatDateTime(ts)}</span> : dash;
+    },
+  }),
+]);
+
+/** News sources with their health; admins add sources (RSS/Atom feeds, Telegram, Twitter, manual). */
+export function SourcesSection({ canEdit }: { canEdit: boolean }) {
+  const query = useQuery(sourcesQuery);
+  return (
+    <>
+      <CrudSection
+        title="Sources"
+        description="Where headlines come from, and how each one is doing. A source that keeps failing is retried with a growing delay."
+        testId="sources-section"
+        canEdit={canEdit}
+        add={{ label: 'Add source', testId: 'add-source' }}
+        query={query}
+        what="sources"
+        table={{
+          label: 'Sources',
+          testId: 'sources-table',
+          columns,
+          getRowId: (source) => source.id,
+          rowLabel: (source) => source.name,
+          rowTestId: (source) => `source-row-${source.id}`,
+          rowClassName: (source) => (source.enabled ? undefined : 'text-muted-foreground'),
+          containerClassName: 'max-h-[22rem]',
+        }}
+        empty={{
+          title: 'No sources configured yet.',
+          testId: 'sources-empty',
+          editorHint: 'Add an RSS feed or a Telegram chat to start collecting headlines.',
+          readerHint: 'An admin adds them.',
+        }}
+        dialog={{ testId: 'source-dialog', form: () => <AddSourceForm /> }}
+        invalidates={[newsSettingsKeys.sources]}
+      />
+      {/* A new Telegram source's secret token is shown once, with how to register its webhook. */}
+      <NewWebhookDialog />
+    </>
+  );
+}
+
+const KIND_HINT: Record<ConfigurableSourceKind, string> = {
+  rss: 'Polled by the Worker cron; new entries become headlines.',
+  atom: 'Polled by the Worker cron; new entries become headlines.',
+  telegram:
+    'Messages the bot receives through its webhook. Leave the chat empty to take every chat that messages the bot. After adding, you get the webhook URL and its secret token for setWebhook.',
+  twitter: 'Tweets of the handles in the polling sessions below.',
+  manual: 'Headlines admins post from the feed.',
+};
+
+function AddSourceForm() {
+  const [kind, setKind] = useState<ConfigurableSourceKind>('rss');
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [chatId, setChatId] = useState('');
+  const [enabled, setEnabled] = useState(true);
+  const form = useCrudForm({
+    save: newsSettingsApi.createSource,
+    done: (source) => {
+      announceNewWebhook(source);
+      return `Added source ${source.name}`;
+    },
+    failed: 'Could not add the source',
+  });
+  const { errors } = form;
+  const feed = kind === 'rss' || kind === 'atom';
+
+  function onSubmit() {
+    const found: Record<string, string> = {};
+    if (!name.trim()) found.name = 'Name is required';
+    if (feed) {
+      try {
+        if (!/^https?:$/.test(new URL(url.trim()).protocol)) found.url = 'Enter an http(s) URL';
+      } catch {
+        found.url = 'Enter the feed’s full URL, like https://example.com/rss';
+      }
+    }
+    const config: CreateSourceInput['config'] = feed
+      ? { url: url.trim() }
+      : kind === 'telegram' && chatId.trim()
+        ? { chatId: chatId.trim() }
+        : {};
+    form.submit(found, { kind, name: name.trim(), enabled, config });
+  }
+
+  return (
+    <CrudForm
+      form={form}
+      title="Add source"
+      description={KIND_HINT[kind]}
+      submitLabel="Add source"
+      submitTestId="source-submit"
+      pendingLabel="Adding"
+      onSubmit={onSubmit}
+    >
+      <SelectField
+        label="Kind"
+        value={kind}
+        onChange={(event) => setKind(event.target.value as ConfigurableSourceKind)}
+        data-testid="source-kind"
+      >
+        {CONFIGURABLE_SOURCE_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {SOURCE_KIND_LABEL[k] ?? k}
+          </option>
+        ))}
+      </SelectField>
+      <FormField
+        label="Name"
+        name="name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={errors.name}
+        maxLength={100}
+        autoComplete="off"
+      />
+      {feed ? (
+        <FormField
+          label="Feed URL"
+          name="url"
+          type="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          error={errors.url ?? errors.config}
+          placeholder="https://"
+          hint="No user name or password in the URL: every approved user can read source settings."
+          autoComplete="off"
+        />
+      ) : null}
+      {kind === 'telegram' ? (
+        <FormField
+          label="Chat (optional)"
+          name="chatId"
+          value={chatId}
+          onChange={(event) => setChatId(event.target.value)}
+          error={errors.chatId ?? errors.url ?? errors.config}
+          placeholder="-1001234567890 or @channel"
+          autoComplete="off"
+        />
+      ) : null}
+      <SwitchField label="Enabled" checked={enabled} onCheckedChange={setEnabled} />
+    </CrudForm>
+  );
+}

@@ -1,0 +1,240 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { NativeSelect } from '~/components/ui/select';
+import { Spinner } from '~/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { errorMessage, fieldErrors } from '~/lib/http-error';
+import { cleanSymbol } from '~/lib/news-feed';
+import {
+  newsSettingsApi,
+  newsSettingsKeys,
+  THRESHOLD_WINDOWS,
+  thresholdsQuery,
+  type PerformanceThreshold,
+  type ThresholdWindow,
+} from '~/lib/news-settings-api';
+import { FieldError, QueryState, SettingsSection } from './common';
+import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
+
+const pct = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+
+/**
+ * Performance thresholds: when a symbol's price moves at least this much within the window after
+ * a headline, the headline is a "1% mover". One default (1% within 5 min unless stored) and per-symbol
+ * overrides; admins add and delete them.
+ */
+export function ThresholdsSection({ canEdit }: { canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(thresholdsQuery);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const remove = useMutation({
+    mutationFn: (threshold: PerformanceThreshold) => newsSettingsApi.deletePerformanceThreshold(threshold.id),
+    onSuccess: (_r, threshold) =>
+      toast.success(
+        threshold.symbol ? `Removed the ${threshold.symbol} threshold` : 'Default threshold reset to 1% within 5 min',
+      ),
+    onError: (error) => toast.error(errorMessage(error, 'Could not remove the threshold')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: newsSettingsKeys.thresholds }),
+  });
+
+  return (
+    <SettingsSection
+      title="Price-move thresholds"
+      description="After a headline, its symbols’ prices are checked at 1, 5 and 15 minutes; a move past the threshold marks it a 1% mover."
+      testId="thresholds-section"
+    >
+      <QueryState query={query} label="thresholds">
+        {(thresholds) => {
+          const rows: (PerformanceThreshold & { implied?: boolean })[] = [
+            { ...thresholds.default, id: thresholds.default.id ?? 'implied', createdAt: thresholds.default.createdAt ?? 0 },
+            ...thresholds.overrides,
+          ];
+          return (
+            <div className="grid items-start gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+              <Table aria-label="Thresholds" data-testid="thresholds-table" containerClassName="max-h-[20rem]">
+                <TableHeader>
+                  <TableRow className="hover:bg-transparent">
+                    <TableHead scope="col">Applies to</TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Move
+                    </TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Within
+                    </TableHead>
+                    {canEdit ? (
+                      <TableHead scope="col">
+                        <span className="sr-only">Actions</span>
+                      </TableHead>
+                    ) : null}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((row) => (
+                    <TableRow key={row.id} data-testid={`threshold-${row.symbol ?? 'default'}`}>
+                      <TableCell>
+                        {row.symbol ? (
+                          <span className="font-mono font-medium">{row.symbol}</span>
+                        ) : (
+                          <span className="flex items-center gap-2">
+                            Every other symbol {row.implied ? <Badge>built-in</Badge> : null}
+                          </span>
+                        )}
+                      </TableCell>
+                      <TableCell className="tabular text-right">±{pct(row.percent)}</TableCell>
+                      <TableCell className="tabular text-right">{row.windowMinutes} min</TableCell>
+                      {canEdit ? (
+                        <TableCell className="text-right">
+                          {row.implied ? null : (
+                            <Button
+                              size="xs"
+                              variant="ghost"
+                              className="text-destructive hover:text-destructive"
+                              aria-label={`Delete the ${row.symbol ?? 'default'} threshold`}
+                              onClick={() =>
+                                setConfirmation({
+                                  title: row.symbol ? `Delete the ${row.symbol} threshold?` : 'Delete the stored default?',
+                                  description: row.symbol
+                                    ? `${row.symbol} then follows the default threshold.`
+                                    : 'Every symbol without its own threshold goes back to the built-in 1% within 5 minutes.',
+                                  action: 'Delete',
+                                  onConfirm: () => remove.mutate(row),
+                                })
+                              }
+                            >
+                              Delete
+                            </Button>
+                          )}
+                        </TableCell>
+                      ) : null}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              {canEdit ? (
+                <AddThresholdForm
+                  hasStoredDefault={!thresholds.default.implied}
+                  existing={thresholds.overrides.map((o) => o.symbol ?? '')}
+                />
+              ) : null}
+            </div>
+          );
+        }}
+      </QueryState>
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+    </SettingsSection>
+  );
+}
+
+function AddThresholdForm({ hasStoredDefault, existing }: { hasStoredDefault: boolean; existing: string[] }) {
+  const queryClient = useQueryClient();
+  const ids = { symbol: useId(), percent: useId(), window: useId(), error: useId() };
+  const [symbol, setSymbol] = useState('');
+  const [percent, setPercent] = useState('1');
+  const [windowMinutes, setWindowMinutes] = useState<ThresholdWindow>(5);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const create = useMutation({
+    mutationFn: newsSettingsApi.createPerformanceThreshold,
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: newsSettingsKeys.thresholds });
+      toast.success(
+        created.symbol
+          ? `${created.symbol}: ±${pct(created.percent)} within ${created.windowMinutes} min`
+          : 'Default threshold saved',
+      );
+      setSymbol('');
+      setErrors({});
+    },
+    onError: (error) => {
+      const fields = fieldErrors(error);
+      setErrors(Object.keys(fields).length ? fields : { general: errorMessage(error, 'Could not add the threshold') });
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const sym = cleanSymbol(symbol);
+    const value = Number(percent);
+    const found: Record<string, string> = {};
+    if (sym && !/^[A-Z0-9]{1,20}$/.test(sym)) found.symbol = 'A symbol is 1–20 letters or digits';
+    else if (sym && existing.includes(sym)) found.symbol = `${sym} already has a threshold: delete it first`;
+    else if (!sym && hasStoredDefault) found.symbol = 'A default is stored: delete it first, or enter a symbol';
+    if (!Number.isFinite(value) || value < 0.1 || value > 50) found.percent = 'From 0.1 to 50';
+    setErrors(found);
+    if (!Object.keys(found).length) create.mutate({ symbol: sym || null, percent: value, windowMinutes });
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid content-start gap-3 rounded-lg border border-border p-3"
+      aria-label="Add a threshold"
+      data-testid="threshold-form"
+    >
+      <p className="text-sm font-medium">Add a threshold</p>
+      <div className="grid grid-cols-[1fr_6rem_7rem] items-start gap-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.symbol} className="text-xs">
+            Symbol
+          </Label>
+          <Input
+            id={ids.symbol}
+            value={symbol}
+            onChange={(event) => setSymbol(event.target.value)}
+            placeholder="Empty: default"
+            aria-invalid={errors.symbol ? true : undefined}
+            className="h-8 font-mono uppercase placeholder:font-sans placeholder:normal-case"
+            maxLength={21}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.percent} className="text-xs">
+            Move (%)
+          </Label>
+          <Input
+            id={ids.percent}
+            type="number"
+            step="0.1"
+            min={0.1}
+            max={50}
+            value={percent}
+            onChange={(event) => setPercent(event.target.value)}
+            aria-invalid={errors.percent ? true : undefined}
+            className="tabular h-8"
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.window} className="text-xs">
+            Within
+          </Label>
+          <NativeSelect
+            id={ids.window}
+            value={String(windowMinutes)}
+            onChange={(event) => setWindowMinutes(Number(event.target.value) as ThresholdWindow)}
+            className="[&_select]:h-8"
+          >
+            {THRESHOLD_WINDOWS.map((w) => (
+              <option key={w} value={w}>
+                {w} min
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <FieldError message={errors.symbol ?? errors.percent ?? errors.windowMinutes ?? errors.general} />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={create.isPending} data-testid="threshold-submit">
+          {create.isPending ? <Spinner label="Adding" /> : null}
+          Add threshold
+        </Button>
+      </div>
+    </form>
+  );
+}
