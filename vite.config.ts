@@ -20,7 +20,13 @@ export default defineConfig({
     tailwindcss(),
     cloudflare(),
   ],
-  resolve: { alias: { '~': fileURLToPath(new URL('./web', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '~': fileURLToPath(new URL('./web', import.meta.url)),
+      // The web's one way into the worker: its contract (schemas, enums, types).
+      '@contract': fileURLToPath(new URL('./worker/contract', import.meta.url)),
+    },
+  },
   server: { port: Number(process.env.PORT ?? 5173), host: '127.0.0.1' },
   // Every browser we support preloads modules natively: no polyfill in the first load.
   build: { sourcemap: false, modulePreload: { polyfill: false } },

@@ -29,7 +29,12 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '~': fileURLToPath(new URL('./web', import.meta.url)) } },
+        resolve: {
+          alias: {
+            '~': fileURLToPath(new URL('./web', import.meta.url)),
+            '@contract': fileURLToPath(new URL('./worker/contract', import.meta.url)),
+          },
+        },
         test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
       // Checks of the repository's own tooling (the import boundaries), in plain Node.

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import type { User } from './types';
+import type { User } from '@contract/types';
 import { permissions, userQuery } from './user-query';
 
 /**

@@ -1,6 +1,7 @@
-import type { NewsItemDto } from '../../worker/contract/news';
+import { IMPORTANCE_RANK, type Importance, type TimeFormat } from '@contract/enums';
+import type { NewsItemDto } from '@contract/news';
+import type { RpcInputs } from '@contract/types';
 import { NEWS_SEARCH_DEFAULTS, type NewsSearch } from './news-search';
-import type { RpcInputs } from './types';
 
 /**
  * Pure helpers of the news feed (PRODUCT.md §5): the request built from the URL search, the same
@@ -8,10 +9,7 @@ import type { RpcInputs } from './types';
  * formats of a row.
  */
 export type NewsItem = NewsItemDto;
-export type Importance = NewsItem['importance'];
 export type HistoricalNewsInput = NonNullable<RpcInputs['getHistoricalNews']>;
-
-export const IMPORTANCE_LEVELS = ['critical', 'high', 'medium', 'low'] as const satisfies readonly Importance[];
 
 export const IMPORTANCE_LABEL: Record<Importance, string> = {
   critical: 'Critical',
@@ -19,16 +17,6 @@ export const IMPORTANCE_LABEL: Record<Importance, string> = {
   medium: 'Medium',
   low: 'Low',
 };
-
-/** Higher is more important (the server's order). */
-export const IMPORTANCE_RANK: Record<Importance, number> = { low: 0, medium: 1, high: 2, critical: 3 };
-
-export function isImportance(value: unknown): value is Importance {
-  return typeof value === 'string' && Object.hasOwn(IMPORTANCE_RANK, value);
-}
-
-/** The source kinds the pipeline knows (worker/db/schema/news.ts SOURCE_KINDS). */
-export const SOURCE_KINDS = ['twitter', 'telegram', 'rss', 'atom', 'manual', 'simulated'] as const;
 
 export const SOURCE_KIND_LABEL: Record<string, string> = {
   twitter: 'Twitter / X',
@@ -219,8 +207,6 @@ export function formatLatency(ms: number) {
   if (abs < 3_600_000) return `${sign}${Math.round(abs / 60_000)}m`;
   return `${sign}${Math.round(abs / 3_600_000)}h`;
 }
-
-export type TimeFormat = '24h' | '12h';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -7,7 +7,7 @@ import { setHadSession } from './session-hint';
  */
 export async function signOut() {
   try {
-    await serverFn<{ success: boolean }>('signOut', 'POST');
+    await serverFn('signOut');
     setHadSession(false);
     window.location.href = '/';
   } catch (err) {

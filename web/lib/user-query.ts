@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { errorStatus } from './http-error';
 import { serverFn } from './server-fn';
 import { hadSession, setHadSession } from './session-hint';
-import type { User } from './types';
+import type { User } from '@contract/types';
 import { USER_QUERY_KEY } from './user-query-key';
 
 /**
@@ -16,9 +16,7 @@ export const userQuery = queryOptions({
   queryFn: async (): Promise<User | null> => {
     try {
       // The RPC client loads with the first signed-in call: anonymous pages (/login) never ship it.
-      const user = hadSession()
-        ? await import('./rpc').then(({ rpc }) => rpc.getCurrentUser())
-        : await serverFn<User | null>('getUser', 'GET');
+      const user = hadSession() ? await import('./rpc').then(({ rpc }) => rpc.getCurrentUser()) : await serverFn('getUser');
       setHadSession(user !== null);
       return user;
     } catch (error) {

@@ -10,7 +10,7 @@ import {
 import { Switch } from '~/components/ui/switch';
 import { signOut } from '~/lib/sign-out';
 import { setTheme, toggleTheme, useTheme } from '~/lib/theme';
-import type { User } from '~/lib/types';
+import type { User } from '@contract/types';
 import { LogOutIcon, MoonIcon } from './icons';
 import { NameReveal } from './name-reveal';
 

@@ -1,4 +1,4 @@
-import type { RpcOutputs } from '~/lib/types';
+import type { RpcOutputs } from '@contract/types';
 
 /** Account types inferred from the contract (type-only). */
 export type Account = RpcOutputs['getUserAccounts'][number];

@@ -1,6 +1,6 @@
 import { METRICS, type MetricKey } from '~/features/accounts/metrics';
 import { formatLeverage, formatPrice, formatUsd } from '~/lib/format';
-import type { RpcInputs, RpcOutputs } from '~/lib/types';
+import type { RpcInputs, RpcOutputs } from '@contract/types';
 
 export type AlertRule = RpcOutputs['listAlertRules'][number];
 export type AlertEvent = RpcOutputs['listAlertEvents'][number];

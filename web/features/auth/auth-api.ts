@@ -1,6 +1,6 @@
 import { postAuth } from '~/lib/auth-http';
 import { setHadSession } from '~/lib/session-hint';
-import type { User } from '~/lib/types';
+import type { User } from '@contract/types';
 
 /** Sign-in and sign-up through the authentication helper (PRODUCT.md §3). */
 export async function signInWithEmail(input: { email: string; password: string }): Promise<User> {

@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { Spinner } from '~/components/ui/spinner';
 import { signOut } from '~/lib/sign-out';
-import type { User } from '~/lib/types';
+import type { User } from '@contract/types';
 import { permissions, userQuery } from '~/lib/user-query';
 
 /**

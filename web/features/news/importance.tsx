@@ -1,6 +1,7 @@
 import { Badge } from '~/components/ui/badge';
+import type { Importance } from '@contract/enums';
 import { cn } from '~/lib/cn';
-import { IMPORTANCE_LABEL, type Importance } from '~/lib/news-feed';
+import { IMPORTANCE_LABEL } from '~/lib/news-feed';
 
 const TONE = { critical: 'destructive', high: 'warning', medium: 'primary', low: 'neutral' } as const;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IMPORTANCE, TIME_FORMATS } from '../enums';
 import { symbolSchema } from '../news-mappings';
 import { mutation, query } from './define';
+import { NEWS_SETTINGS_DEFAULTS } from './news-settings-defaults';
 import { sourceRefsSchema } from './news-fields';
 
 const unique = <T>(values: T[]) => [...new Set(values)];
@@ -29,14 +30,8 @@ export const newsSettingsSchema = z.strictObject({
 export type NewsSettings = z.output<typeof newsSettingsSchema>;
 export type NewsDefaultFilters = z.output<typeof newsDefaultFiltersSchema>;
 
-/** What a user who never saved settings gets; the web shows it until the settings load. */
-export const DEFAULT_NEWS_SETTINGS: NewsSettings = {
-  sounds: { critical: true, high: true, medium: false, low: false },
-  desktopNotifications: false,
-  defaultFilters: {},
-  timeFormat: '24h',
-  highlightNew: true,
-};
+/** What a user who never saved settings gets (plain data in news-settings-defaults.ts, for the web). */
+export const DEFAULT_NEWS_SETTINGS: NewsSettings = NEWS_SETTINGS_DEFAULTS;
 
 /** Given fields only: `sounds` per level (the levels left out keep their value); `defaultFilters` replaced as a whole. */
 export const newsSettingsPatchSchema = newsSettingsSchema.extend({ sounds: soundsSchema.partial() }).partial();

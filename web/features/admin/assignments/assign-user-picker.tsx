@@ -8,7 +8,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover
 import { Spinner } from '~/components/ui/spinner';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import type { User } from '~/lib/types';
+import type { User } from '@contract/types';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

@@ -12,7 +12,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { exchangeAccountsQuery, myAccountsQuery } from '~/features/accounts/account-queries';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import type { User } from '~/lib/types';
+import type { User } from '@contract/types';
 import { AddAccountDialog } from './add-account-dialog';
 import { AssignmentActionsContext, AssignmentsTable, type AssignmentActions, type ManagedAccount } from './assignments-table';
 import { useUserDirectory } from '~/features/admin/users/user-directory';

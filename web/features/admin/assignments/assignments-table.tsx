@@ -3,7 +3,7 @@ import { Badge } from '~/components/ui/badge';
 import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
 import { cn } from '~/lib/cn';
 import { formatAgo, formatDateTime } from '~/lib/format';
-import type { RpcOutputs, User } from '~/lib/types';
+import type { RpcOutputs, User } from '@contract/types';
 import { useNow } from '~/lib/use-now';
 import { AssignUserPicker } from './assign-user-picker';
 

@@ -2,7 +2,8 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Switch } from '~/components/ui/switch';
 import { cn } from '~/lib/cn';
-import type { Role, User } from '~/lib/types';
+import type { Role } from '@contract/enums';
+import type { User } from '@contract/types';
 import { rowAbilities, type UserChanges } from './user-changes';
 import { useUsersTable } from './users-table-context';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '~/lib/types';
+import type { User } from '@contract/types';
 import { describeDemotion, rowAbilities } from './user-changes';
 
 const base: User = {

@@ -1,4 +1,5 @@
-import type { Role, User } from '~/lib/types';
+import type { Role } from '@contract/enums';
+import type { User } from '@contract/types';
 
 export type UserChanges = Partial<Pick<User, 'approved' | 'role' | 'isRiskTeam' | 'can_use_terminal' | 'disabled'>>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc } from '~/lib/rpc';
-import type { User } from '~/lib/types';
+import type { User } from '@contract/types';
 
 const PAGE_SIZE = 100;
 const MAX_PAGES = 50;

@@ -10,7 +10,7 @@ import { QueryError } from '~/components/ui/error-state';
 import { Spinner } from '~/components/ui/spinner';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import type { User } from '~/lib/types';
+import type { User } from '@contract/types';
 import { userQuery } from '~/lib/user-query';
 import { describeChange, describeDemotion, type UserChanges } from './user-changes';
 import { listUsersInput } from './users-search';

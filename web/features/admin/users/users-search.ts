@@ -1,4 +1,4 @@
-import type { UserStatusFilter } from '~/lib/types';
+import type { UserStatusFilter } from '@contract/types';
 
 /** URL search of /admin: ?search=&status=&page= (defaults are left out of the URL). */
 export interface UsersSearch {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { User } from '~/lib/types';
+import type { User } from '@contract/types';
 import type { UserChanges } from './user-changes';
 
 export interface UsersTableActions {

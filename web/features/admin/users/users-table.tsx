@@ -1,5 +1,5 @@
 import { DataTable, sortableColumnHelper, type DataColumnMeta, type DataColumns } from '~/components/ui/data-table';
-import type { User } from '~/lib/types';
+import type { User } from '@contract/types';
 import { ApprovedCell, DateCell, FlagCell, NameCell, RoleCell } from './user-cells';
 
 const helper = sortableColumnHelper<User>();

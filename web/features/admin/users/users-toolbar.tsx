@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SearchIcon } from '~/components/layout/icons';
 import { Input } from '~/components/ui/input';
 import { SegmentedControl } from '~/components/ui/segmented-control';
-import type { UserStatusFilter } from '~/lib/types';
+import type { UserStatusFilter } from '@contract/types';
 import type { UsersSearch } from './users-search';
 
 const STATUS_FILTERS: { value: UserStatusFilter; label: string }[] = [

@@ -1,4 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { NEWS_SETTINGS_DEFAULTS as DEFAULT_NEWS_SETTINGS } from '@contract/server-fns/news-settings-defaults';
+import { newsSettingsQuery, sourcesQuery } from '../settings/settings-queries';
+import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
@@ -8,7 +11,6 @@ import { Button } from '~/components/ui/button';
 import { Skeleton } from '~/components/ui/skeleton';
 import { errorMessage } from '~/lib/http-error';
 import { canPageOlder, hasActiveFilters, type NewsItem } from '~/lib/news-feed';
-import { DEFAULT_NEWS_SETTINGS, newsSettingsQuery, sourcesQuery, type NewsSource } from '~/lib/news-settings-api';
 import { playNewsBeep, showNewsNotification, unlockNewsSound } from './news-sound';
 import { setNewsView, useNewsView } from './news-view';
 import { permissions, userQuery } from '~/lib/user-query';

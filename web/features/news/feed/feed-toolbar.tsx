@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
+import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
+import { IMPORTANCE, SOURCE_KINDS, type Importance } from '@contract/enums';
 import { ChevronDown, SearchIcon } from '~/components/layout/icons';
 import { Button } from '~/components/ui/button';
 import {
@@ -12,16 +14,8 @@ import {
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/select';
 import { cn } from '~/lib/cn';
-import {
-  hasActiveFilters,
-  IMPORTANCE_LABEL,
-  IMPORTANCE_LEVELS,
-  SOURCE_KIND_LABEL,
-  SOURCE_KINDS,
-  type Importance,
-} from '~/lib/news-feed';
+import { hasActiveFilters, IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/lib/news-feed';
 import type { NewsSearch } from '~/lib/news-search';
-import type { NewsSource } from '~/lib/news-settings-api';
 import { setNewsView, type NewsViewState } from './news-view';
 import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
 
@@ -111,14 +105,14 @@ function ImportanceFilter({ value, onChange }: { value: readonly string[] | unde
       className="flex basis-full rounded-md border border-border bg-muted p-0.5 sm:inline-flex sm:w-fit sm:basis-auto"
       data-testid="importance-filter"
     >
-      {IMPORTANCE_LEVELS.map((level) => {
+      {IMPORTANCE.map((level) => {
         const pressed = selected.has(level);
         return (
           <button
             key={level}
             type="button"
             aria-pressed={pressed}
-            onClick={() => onChange(IMPORTANCE_LEVELS.filter((l) => (l === level ? !pressed : selected.has(l))))}
+            onClick={() => onChange(IMPORTANCE.filter((l) => (l === level ? !pressed : selected.has(l))))}
             className={cn(
               'inline-flex h-7 flex-1 items-center justify-center gap-1.5 rounded px-2 text-xs font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring sm:flex-none',
               pressed && 'bg-background text-foreground shadow-sm',

@@ -1,9 +1,10 @@
 import { defaultRangeExtractor, measureElement, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import type { TimeFormat } from '@contract/enums';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { cn } from '~/lib/cn';
-import { formatShortAge, type NewsItem, type TimeFormat } from '~/lib/news-feed';
+import { formatShortAge, type NewsItem } from '~/lib/news-feed';
 import { useMediaQuery } from '~/lib/use-media-query';
 import { useNow } from '~/lib/use-now';
 import { NewsRow } from './news-row';

@@ -1,7 +1,8 @@
 import { memo, useId, type Ref } from 'react';
+import type { TimeFormat } from '@contract/enums';
 import { Badge } from '~/components/ui/badge';
 import { cn } from '~/lib/cn';
-import { formatLatency, formatNewsTime, SOURCE_KIND_LABEL, type NewsItem, type TimeFormat } from '~/lib/news-feed';
+import { formatLatency, formatNewsTime, SOURCE_KIND_LABEL, type NewsItem } from '~/lib/news-feed';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/features/news/importance';
 import { SymbolChips } from './symbol-chips';
 

@@ -1,4 +1,4 @@
-import type { Importance } from '~/lib/news-feed';
+import type { Importance } from '@contract/enums';
 
 /**
  * A tiny WebAudio beep per importance (no audio files): critical two short high tones, high one

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IMPORTANCE, isImportance } from '@contract/enums';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '~/components/ui/alert';
@@ -8,7 +9,7 @@ import { Label } from '~/components/ui/label';
 import { Spinner } from '~/components/ui/spinner';
 import { Switch } from '~/components/ui/switch';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
-import { IMPORTANCE_LABEL, IMPORTANCE_LEVELS, isImportance } from '~/lib/news-feed';
+import { IMPORTANCE_LABEL } from '~/lib/news-feed';
 import { newsFeedKey } from './news-feed-query';
 import { orpc } from '~/lib/rpc';
 import { FormField } from '~/components/ui/form-field';
@@ -155,7 +156,7 @@ function PostHeadlineForm({ onDone }: { onDone: () => void }) {
           data-testid="post-importance"
         >
           <option value="auto">Automatic</option>
-          {IMPORTANCE_LEVELS.map((level) => (
+          {IMPORTANCE.map((level) => (
             <option key={level} value={level}>
               {IMPORTANCE_LABEL[level]}
             </option>

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { serverFn } from '~/lib/server-fn';
+import { customRulesQuery, newsSettingsKeys } from './settings-queries';
+import type { CustomRuleDto as CustomRule } from '@contract/server-fns/news-rules';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
-import { customRulesQuery, newsSettingsApi, newsSettingsKeys, type CustomRule } from '~/lib/news-settings-api';
 import { useCanEdit } from './common';
 import { CrudSection, CrudSwitch } from './crud-section';
 import { RuleForm } from './rule-form';
@@ -57,7 +59,7 @@ const columns: DataColumns<CustomRule> = helper.columns([
       return (
         <CrudSwitch
           checked={rule.enabled}
-          update={(enabled) => newsSettingsApi.updateCustomRule(rule.id, { enabled })}
+          update={(enabled) => serverFn('updateCustomRule', { id: rule.id, updates: { enabled } })}
           done={(updated) => `${updated.enabled ? 'Enabled' : 'Paused'} rule ${updated.name}`}
           failed="Could not change the rule"
           label={`Rule ${rule.name} enabled`}
@@ -102,7 +104,7 @@ export function CustomRulesPage() {
       dialog={{ testId: 'rule-dialog', className: 'max-w-3xl', form: (rule) => <RuleForm rule={rule} readOnly={!canEdit} /> }}
       rowActions={{ testId: (rule) => `rule-${rule.id}`, viewable: true }}
       remove={{
-        run: (rule) => newsSettingsApi.deleteCustomRule(rule.id),
+        run: (rule) => serverFn('deleteCustomRule', { id: rule.id }),
         confirm: (rule) => ({
           title: `Delete rule ${rule.name}?`,
           description: 'New headlines are no longer checked against it. Headlines already stored keep what it did.',

@@ -1,4 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServerFnInput } from '@contract/server-fns';
+import { serverFn } from '~/lib/server-fn';
+import { newsSettingsKeys, newsSettingsQuery, sourcesQuery } from './settings-queries';
+import type { NewsSettings } from '@contract/server-fns/news-settings';
+import { IMPORTANCE, SOURCE_KINDS, type Importance } from '@contract/enums';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
@@ -7,15 +12,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { Switch } from '~/components/ui/switch';
 import { cn } from '~/lib/cn';
 import { errorMessage } from '~/lib/http-error';
-import {
-  formatNewsTime,
-  IMPORTANCE_LABEL,
-  IMPORTANCE_LEVELS,
-  SOURCE_KIND_LABEL,
-  SOURCE_KINDS,
-  type Importance,
-} from '~/lib/news-feed';
-import { newsSettingsApi, newsSettingsKeys, newsSettingsQuery, sourcesQuery, type NewsSettings } from '~/lib/news-settings-api';
+import { formatNewsTime, IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/lib/news-feed';
 import {
   notificationPermission,
   playNewsBeep,
@@ -75,7 +72,7 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
   const dirty = !sameSettings(draft, saved);
 
   const save = useMutation({
-    mutationFn: newsSettingsApi.updateNewsSettings,
+    mutationFn: (patch: ServerFnInput<'updateNewsSettings'>) => serverFn('updateNewsSettings', patch),
     onSuccess: (next) => {
       queryClient.setQueryData(newsSettingsKeys.general, next);
       toast.success('News settings saved');
@@ -124,7 +121,7 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
       <div className="grid gap-5 lg:grid-cols-2">
         <div className="grid content-start gap-5 rounded-lg border border-border bg-card p-4">
           <Group title="Sounds" description="A short beep when a new headline of this importance arrives in an open feed.">
-            {IMPORTANCE_LEVELS.map((level) => {
+            {IMPORTANCE.map((level) => {
               const id = `sound-${level}`;
               return (
                 <Row key={level}>
@@ -225,7 +222,7 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
             <div className="grid gap-1.5 py-2.5">
               <span className="text-sm">Importance</span>
               <div role="group" aria-label="Default importance" className="flex flex-wrap gap-1.5">
-                {IMPORTANCE_LEVELS.map((level) => {
+                {IMPORTANCE.map((level) => {
                   const on = importance.includes(level);
                   return (
                     <button
@@ -235,7 +232,7 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
                       onClick={() =>
                         setFilter(
                           'importance',
-                          IMPORTANCE_LEVELS.filter((l): l is Importance => (l === level ? !on : importance.includes(l))),
+                          IMPORTANCE.filter((l): l is Importance => (l === level ? !on : importance.includes(l))),
                         )
                       }
                       className={cn(

@@ -1,4 +1,4 @@
-import type { Mapping } from '~/lib/news-settings-api';
+import type { Mapping } from '@contract/news-mappings';
 
 /** A term as the server stores and compares it: NFKC, inner whitespace collapsed, trimmed; case-insensitive. */
 export const normaliseTerm = (term: string) => term.normalize('NFKC').replace(/\s+/gu, ' ').trim();

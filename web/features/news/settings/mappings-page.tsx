@@ -1,4 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mappingsQuery, newsSettingsKeys } from './settings-queries';
+import type { Mapping } from '@contract/news-mappings';
+import type { MappingKind } from '@contract/enums';
+import type { Mappings } from '@contract/server-fns/news-mappings';
 import { createContext, useContext, useId, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { SearchIcon } from '~/components/layout/icons';
@@ -15,7 +19,6 @@ import { Spinner } from '~/components/ui/spinner';
 import { formatDateTime } from '~/lib/format';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { cleanSymbol } from '~/lib/news-feed';
-import { mappingsQuery, newsSettingsKeys, type Mapping, type MappingKind, type Mappings } from '~/lib/news-settings-api';
 import { rpc } from '~/lib/rpc';
 import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
 import { FieldError, QueryState, ReadOnlyNote, RowActions, SettingsSection, useCanEdit } from './common';

@@ -1,4 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ServerFnInput } from '@contract/server-fns';
+import { serverFn } from '~/lib/server-fn';
+import type {
+  CustomRuleDto as CustomRule,
+  CustomRuleActions,
+  CustomRuleFields,
+  RulePreview,
+} from '@contract/server-fns/news-rules';
+import { IMPORTANCE, isImportance, type Importance } from '@contract/enums';
 import { useId, useState, type ReactNode } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
@@ -10,14 +19,7 @@ import { Switch } from '~/components/ui/switch';
 import { cn } from '~/lib/cn';
 import { formatDateTime } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
-import { IMPORTANCE_LABEL, IMPORTANCE_LEVELS, isImportance, SOURCE_KIND_LABEL, type Importance } from '~/lib/news-feed';
-import {
-  newsSettingsApi,
-  type CustomRule,
-  type CustomRuleActions,
-  type CustomRuleFields,
-  type RulePreview,
-} from '~/lib/news-settings-api';
+import { IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/lib/news-feed';
 import { ImportanceBadge } from '~/features/news/importance';
 import { SymbolChips } from '~/features/news/feed/symbol-chips';
 import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
@@ -75,7 +77,7 @@ function ImportanceSelect({
       data-testid={testId}
     >
       <option value="">{none}</option>
-      {IMPORTANCE_LEVELS.map((level) => (
+      {IMPORTANCE.map((level) => (
         <option key={level} value={level}>
           {IMPORTANCE_LABEL[level]}
         </option>
@@ -118,7 +120,7 @@ export function RuleForm({ rule, readOnly }: { rule: CustomRule | null; readOnly
   const [priorityText, setPriorityText] = useState(String(values.priority));
   const form = useCrudForm({
     save: (fields: CustomRuleFields) =>
-      rule ? newsSettingsApi.updateCustomRule(rule.id, fields) : newsSettingsApi.createCustomRule(fields),
+      rule ? serverFn('updateCustomRule', { id: rule.id, updates: fields }) : serverFn('createCustomRule', fields),
     done: (saved) => (rule ? `Saved rule ${saved.name}` : `Created rule ${saved.name}`),
     failed: 'Could not save the rule',
   });
@@ -142,7 +144,7 @@ export function RuleForm({ rule, readOnly }: { rule: CustomRule | null; readOnly
   };
 
   const test = useMutation({
-    mutationFn: newsSettingsApi.testCustomRule,
+    mutationFn: (rule: ServerFnInput<'testCustomRule'>['rule']) => serverFn('testCustomRule', { rule }),
     onSuccess: setPreview,
     onError: (error) => setPreview({ error: errorMessage(error, 'Could not test the rule'), tested: 0, matches: [] }),
   });

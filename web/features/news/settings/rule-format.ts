@@ -1,5 +1,5 @@
 import { IMPORTANCE_LABEL } from '~/lib/news-feed';
-import type { CustomRuleActions, CustomRuleConditions, CustomRuleFields } from '~/lib/news-settings-api';
+import type { CustomRuleActions, CustomRuleConditions, CustomRuleFields } from '@contract/server-fns/news-rules';
 
 /** Plain-language pieces of a rule for the table (conditions are ANDed). */
 export function describeConditions(c: CustomRuleConditions): string[] {

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ServerFnInput } from '@contract/server-fns';
+import { serverFn } from '~/lib/server-fn';
+import { CONFIGURABLE_SOURCE_KINDS, type ConfigurableSourceKind } from '@contract/enums';
+import { newsSettingsKeys, sourcesQuery } from './settings-queries';
+import type { CreateSourceInput, SourceDto as NewsSource } from '@contract/server-fns/news-sources';
 import { useState } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
 import { SOURCE_KIND_LABEL } from '~/lib/news-feed';
-import {
-  CONFIGURABLE_SOURCE_KINDS,
-  newsSettingsApi,
-  newsSettingsKeys,
-  sourcesQuery,
-  type ConfigurableSourceKind,
-  type CreateSourceInput,
-  type NewsSource,
-} from '~/lib/news-settings-api';
 import { FormField } from '~/components/ui/form-field';
 import { SelectField } from '~/components/ui/select-field';
 import { SwitchField } from '~/components/ui/switch-field';
@@ -170,6 +166,23 @@ const KIND_HINT: Record<ConfigurableSourceKind, string> = {
   manual: 'Headlines admins post from the feed.',
 };
 
+/** The createSource input of a kind: feeds take their URL, Telegram its chat (empty: every chat). */
+function sourceInput(
+  kind: ConfigurableSourceKind,
+  fields: { name: string; enabled: boolean },
+  { url, chatId }: { url: string; chatId: string },
+): CreateSourceInput {
+  switch (kind) {
+    case 'rss':
+    case 'atom':
+      return { kind, ...fields, config: { url } };
+    case 'telegram':
+      return { kind, ...fields, config: chatId ? { chatId } : {} };
+    default:
+      return { kind, ...fields, config: {} };
+  }
+}
+
 function AddSourceForm() {
   const [kind, setKind] = useState<ConfigurableSourceKind>('rss');
   const [name, setName] = useState('');
@@ -177,7 +190,7 @@ function AddSourceForm() {
   const [chatId, setChatId] = useState('');
   const [enabled, setEnabled] = useState(true);
   const form = useCrudForm({
-    save: newsSettingsApi.createSource,
+    save: (input: ServerFnInput<'createSource'>) => serverFn('createSource', input),
     done: (source) => {
       announceNewWebhook(source);
       return `Added source ${source.name}`;
@@ -197,12 +210,7 @@ function AddSourceForm() {
         found.url = 'Enter the feed’s full URL, like https://example.com/rss';
       }
     }
-    const config: CreateSourceInput['config'] = feed
-      ? { url: url.trim() }
-      : kind === 'telegram' && chatId.trim()
-        ? { chatId: chatId.trim() }
-        : {};
-    form.submit(found, { kind, name: name.trim(), enabled, config });
+    form.submit(found, sourceInput(kind, { name: name.trim(), enabled }, { url: url.trim(), chatId: chatId.trim() }));
   }
 
   return (

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { serverFn } from '~/lib/server-fn';
+import { newsSettingsKeys, telegramChatsQuery } from './settings-queries';
+import { type ChatPurpose, IMPORTANCE, IMPORTANCE_RANK, isImportance, type Importance } from '@contract/enums';
+import type { TelegramChatDto as TelegramChat, TelegramChatFields } from '@contract/server-fns/news-telegram';
 import { useId, useState } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { Label } from '~/components/ui/label';
-import { IMPORTANCE_LABEL, IMPORTANCE_LEVELS, IMPORTANCE_RANK, isImportance, type Importance } from '~/lib/news-feed';
-import {
-  newsSettingsApi,
-  newsSettingsKeys,
-  telegramChatsQuery,
-  type ChatPurpose,
-  type TelegramChat,
-  type TelegramChatFields,
-} from '~/lib/news-settings-api';
+import { IMPORTANCE_LABEL } from '~/lib/news-feed';
 import { FormField } from '~/components/ui/form-field';
 import { SelectField } from '~/components/ui/select-field';
 import { SwitchField } from '~/components/ui/switch-field';
@@ -97,7 +93,7 @@ const columns: DataColumns<TelegramChat> = helper.columns([
       return (
         <CrudSwitch
           checked={chat.enabled}
-          update={(enabled) => newsSettingsApi.updateTelegramChat(chat.id, { enabled })}
+          update={(enabled) => serverFn('updateTelegramChat', { id: chat.id, updates: { enabled } })}
           done={(updated) => `${updated.enabled ? 'Enabled' : 'Paused'} ${updated.title}`}
           failed="Could not change the chat"
           label={`Forward to ${chat.title}`}
@@ -141,7 +137,7 @@ export function TelegramChatsPage() {
       dialog={{ testId: 'chat-dialog', form: (chat) => <ChatForm chat={chat} /> }}
       rowActions={{ testId: (chat) => `chat-${chat.id}` }}
       remove={{
-        run: (chat) => newsSettingsApi.deleteTelegramChat(chat.id),
+        run: (chat) => serverFn('deleteTelegramChat', { id: chat.id }),
         confirm: (chat) => ({
           title: `Remove ${chat.title}?`,
           description: 'Headlines are no longer forwarded to this chat. Messages already queued for it are still sent.',
@@ -173,7 +169,7 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
   );
   const form = useCrudForm({
     save: (fields: TelegramChatFields) =>
-      chat ? newsSettingsApi.updateTelegramChat(chat.id, fields) : newsSettingsApi.createTelegramChat(fields),
+      chat ? serverFn('updateTelegramChat', { id: chat.id, updates: fields }) : serverFn('createTelegramChat', fields),
     done: (saved) => (chat ? `Saved ${saved.title}` : `Added ${saved.title}`),
     failed: 'Could not save the chat',
   });
@@ -246,7 +242,7 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
           onChange={(event) => isImportance(event.target.value) && set('minImportance', event.target.value as Importance)}
           data-testid="chat-min-importance"
         >
-          {IMPORTANCE_LEVELS.map((level) => (
+          {IMPORTANCE.map((level) => (
             <option key={level} value={level}>
               {IMPORTANCE_LABEL[level]} and above
             </option>

@@ -1,8 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type {
+  TelegramChatDto as TelegramChat,
+  TelegramSendingStatus as TelegramStatus,
+} from '@contract/server-fns/news-telegram';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TelegramChat, TelegramStatus } from '~/lib/news-settings-api';
 import { TelegramChatsPage } from './telegram-chats-page';
 import { TelegramStatusLine } from './telegram-status';
 

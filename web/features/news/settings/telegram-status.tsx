@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { telegramStatusQuery } from './settings-queries';
+import type { TelegramSendingStatus as TelegramStatus } from '@contract/server-fns/news-telegram';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { errorMessage } from '~/lib/http-error';
-import { telegramStatusQuery, type TelegramStatus } from '~/lib/news-settings-api';
 import { Ago } from './common';
 
 const messages = (n: number) => (n === 1 ? '1 message' : `${n.toLocaleString('en-US')} messages`);

@@ -1,7 +1,7 @@
 import { act } from 'react';
+import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewsSource } from '~/lib/news-settings-api';
 import { announceNewWebhook, NewWebhookDialog, WebhookSummary } from './telegram-webhook';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));

@@ -1,10 +1,10 @@
 import { useId, useSyncExternalStore } from 'react';
+import type { SourceDto as NewsSource, SourceWebhook } from '@contract/server-fns/news-sources';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import type { NewsSource, SourceWebhook } from '~/lib/news-settings-api';
 
 /** The URL Telegram posts to: the webhook path on this site. */
 export function webhookUrl(path: string): string {

@@ -1,4 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServerFnInput } from '@contract/server-fns';
+import { serverFn } from '~/lib/server-fn';
+import { newsSettingsKeys, thresholdsQuery } from './settings-queries';
+import { THRESHOLD_WINDOWS, type ThresholdWindow } from '@contract/enums';
+import type { PerformanceThresholdDto as PerformanceThreshold } from '@contract/server-fns/news-thresholds';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '~/components/ui/badge';
@@ -10,14 +15,6 @@ import { Spinner } from '~/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { cleanSymbol } from '~/lib/news-feed';
-import {
-  newsSettingsApi,
-  newsSettingsKeys,
-  THRESHOLD_WINDOWS,
-  thresholdsQuery,
-  type PerformanceThreshold,
-  type ThresholdWindow,
-} from '~/lib/news-settings-api';
 import { FieldError, QueryState, SettingsSection } from './common';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 
@@ -33,7 +30,7 @@ export function ThresholdsSection({ canEdit }: { canEdit: boolean }) {
   const query = useQuery(thresholdsQuery);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const remove = useMutation({
-    mutationFn: (threshold: PerformanceThreshold) => newsSettingsApi.deletePerformanceThreshold(threshold.id),
+    mutationFn: (threshold: PerformanceThreshold) => serverFn('deletePerformanceThreshold', { id: threshold.id }),
     onSuccess: (_r, threshold) =>
       toast.success(
         threshold.symbol ? `Removed the ${threshold.symbol} threshold` : 'Default threshold reset to 1% within 5 min',
@@ -139,7 +136,7 @@ function AddThresholdForm({ hasStoredDefault, existing }: { hasStoredDefault: bo
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const create = useMutation({
-    mutationFn: newsSettingsApi.createPerformanceThreshold,
+    mutationFn: (input: ServerFnInput<'createPerformanceThreshold'>) => serverFn('createPerformanceThreshold', input),
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: newsSettingsKeys.thresholds });
       toast.success(

@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { serverFn } from '~/lib/server-fn';
+import { newsSettingsKeys, pollingSessionsQuery, twitterHandlesQuery } from './settings-queries';
+import type {
+  TwitterHandleDto as TwitterHandle,
+  TwitterHandleFields,
+  TwitterPollingSessionDto as TwitterPollingSession,
+  TwitterPollingSessionFields,
+} from '@contract/server-fns/news-twitter';
 import { useId, useState } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
-import {
-  newsSettingsApi,
-  newsSettingsKeys,
-  pollingSessionsQuery,
-  twitterHandlesQuery,
-  type TwitterHandle,
-  type TwitterHandleFields,
-  type TwitterPollingSession,
-  type TwitterPollingSessionFields,
-} from '~/lib/news-settings-api';
 import { useNow } from '~/lib/use-now';
 import { FormField } from '~/components/ui/form-field';
 import { SwitchField } from '~/components/ui/switch-field';
@@ -62,7 +60,7 @@ const handleColumns: DataColumns<TwitterHandle> = handleHelper.columns([
       return (
         <CrudSwitch
           checked={handle.enabled}
-          update={(enabled) => newsSettingsApi.updateTwitterHandle(handle.id, { enabled })}
+          update={(enabled) => serverFn('updateTwitterHandle', { id: handle.id, updates: { enabled } })}
           done={(updated) => `@${updated.handle} ${updated.enabled ? 'enabled' : 'paused'}`}
           failed="Could not change the handle"
           label={`Poll @${handle.handle}`}
@@ -156,7 +154,7 @@ const sessionColumns: DataColumns<TwitterPollingSession> = sessionHelper.columns
       return (
         <CrudSwitch
           checked={session.enabled}
-          update={(enabled) => newsSettingsApi.updateTwitterPollingSession(session.id, { enabled })}
+          update={(enabled) => serverFn('updateTwitterPollingSession', { id: session.id, updates: { enabled } })}
           done={(updated) => `${updated.name} ${updated.enabled ? 'enabled' : 'paused'}`}
           failed="Could not change the session"
           label={`Session ${session.name} enabled`}
@@ -201,7 +199,7 @@ export function TwitterSection({ canEdit }: { canEdit: boolean }) {
           dialog={{ testId: 'handle-dialog', className: 'max-w-md', form: (handle) => <HandleForm handle={handle} /> }}
           rowActions={{ testId: (h) => `handle-${h.handle}` }}
           remove={{
-            run: (handle) => newsSettingsApi.deleteTwitterHandle(handle.id),
+            run: (handle) => serverFn('deleteTwitterHandle', { id: handle.id }),
             confirm: (handle) => {
               const used = (sessionsQuery.data ?? []).filter((s) => s.handleIds.includes(handle.id)).length;
               return {
@@ -247,7 +245,7 @@ export function TwitterSection({ canEdit }: { canEdit: boolean }) {
           }}
           rowActions={{ testId: (s) => `session-${s.id}` }}
           remove={{
-            run: (session) => newsSettingsApi.deleteTwitterPollingSession(session.id),
+            run: (session) => serverFn('deleteTwitterPollingSession', { id: session.id }),
             confirm: (session) => ({
               title: `Delete session ${session.name}?`,
               description: 'Its handles stop being polled by it; the handles themselves stay.',
@@ -271,7 +269,7 @@ function HandleForm({ handle }: { handle: TwitterHandle | null }) {
   const [enabled, setEnabled] = useState(handle?.enabled ?? true);
   const form = useCrudForm({
     save: (fields: TwitterHandleFields) =>
-      handle ? newsSettingsApi.updateTwitterHandle(handle.id, fields) : newsSettingsApi.createTwitterHandle(fields),
+      handle ? serverFn('updateTwitterHandle', { id: handle.id, updates: fields }) : serverFn('createTwitterHandle', fields),
     done: (saved) => (handle ? `Saved @${saved.handle}` : `Added @${saved.handle}`),
     failed: 'Could not save the handle',
   });
@@ -332,8 +330,8 @@ function SessionForm({ session, handles }: { session: TwitterPollingSession | nu
   const form = useCrudForm({
     save: (fields: TwitterPollingSessionFields) =>
       session
-        ? newsSettingsApi.updateTwitterPollingSession(session.id, fields)
-        : newsSettingsApi.createTwitterPollingSession(fields),
+        ? serverFn('updateTwitterPollingSession', { id: session.id, updates: fields })
+        : serverFn('createTwitterPollingSession', fields),
     done: (saved) => (session ? `Saved session ${saved.name}` : `Added session ${saved.name}`),
     failed: 'Could not save the session',
   });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { newsSettingsQuery, sourcesQuery } from '../../../features/news/settings/settings-queries';
 import { DashboardNewsSettingsPage } from '~/features/news/settings/dashboard-news-settings-page';
 import { ensureQueries } from '~/lib/ensure-queries';
-import { newsSettingsQuery, sourcesQuery } from '~/lib/news-settings-api';
 
 export const Route = createFileRoute('/_approved/dashboard/news_settings')({
   loader: ({ context }) => ensureQueries(context.queryClient, newsSettingsQuery, sourcesQuery),

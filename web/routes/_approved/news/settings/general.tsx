@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GeneralSettingsPage } from '~/features/news/settings/general-page';
-import { ensureQueries } from '~/lib/ensure-queries';
 import {
   newsSettingsQuery,
   sourcesQuery,
   twitterHandlesQuery,
   pollingSessionsQuery,
   thresholdsQuery,
-} from '~/lib/news-settings-api';
+} from '../../../../features/news/settings/settings-queries';
+import { GeneralSettingsPage } from '~/features/news/settings/general-page';
+import { ensureQueries } from '~/lib/ensure-queries';
 
 export const Route = createFileRoute('/_approved/news/settings/general')({
   loader: ({ context }) =>
