@@ -1,4 +1,4 @@
-import { FEED_SEARCH_DEFAULTS, normaliseFeedSearchParams, type FeedSearchParams } from '../../worker/contract/news-search';
+import { FEED_SEARCH_DEFAULTS, normaliseFeedSearchParams, type FeedSearchParams } from '@contract/news-search';
 
 /** SPEC.md §2 "News feed search parameters" and §9 defaults (limit 200, timestamp descending). */
 export const NEWS_SEARCH_DEFAULTS = FEED_SEARCH_DEFAULTS;

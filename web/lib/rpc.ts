@@ -2,7 +2,7 @@ import { createORPCClient } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
 import type { ContractRouterClient } from '@orpc/contract';
 import { createTanstackQueryUtils } from '@orpc/tanstack-query';
-import type { Contract } from '../../worker/contract';
+import type { Contract } from '@contract/index';
 import { lastRefreshTime, refreshSession } from './auth-http';
 import { errorStatus } from './http-error';
 import { queryClient } from './query-client';

@@ -23,7 +23,8 @@ export const alertRuleSchema = z.object({
 
 export const alertEventSchema = z.object({
   id: z.string(),
-  ruleId: z.string(),
+  /** null once the rule is deleted (the event keeps its metric, operator, threshold and message). */
+  ruleId: z.string().nullable(),
   accountId: z.string(),
   accountEmail: z.string(),
   metric: z.string(),

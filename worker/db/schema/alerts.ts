@@ -31,9 +31,8 @@ export const alertEvents = sqliteTable(
   'alert_events',
   {
     id: text('id').primaryKey(),
-    ruleId: text('rule_id')
-      .notNull()
-      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    /** null once the rule is deleted: the event keeps its own copy of the condition and message. */
+    ruleId: text('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
     userId: text('user_id').notNull(),
     accountId: text('account_id').notNull(),
     metric: text('metric').notNull(),

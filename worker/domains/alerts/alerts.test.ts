@@ -107,6 +107,26 @@ describe('alert evaluation', () => {
     await client.deleteAlertRule({ id: rule.id });
   });
 
+  it('deleting a rule keeps its history: the events stay, their rule is null', async () => {
+    const client = rpcClient(await signedInJar(trader));
+    const rule = await client.createAlertRule(ruleInput({ metric: 'totalBalance', threshold: 2000 }));
+    const [event] = await evaluateAlerts(db, [{ accountId, metrics: metrics(2500) }], Date.UTC(2026, 10, 21, 14));
+    expect(event).toMatchObject({ ruleId: rule.id });
+    await client.deleteAlertRule({ id: rule.id });
+
+    const history = await client.listAlertEvents({ limit: 200, unacknowledgedOnly: false });
+    expect(history.find((e) => e.id === event!.id)).toMatchObject({
+      ruleId: null,
+      metric: 'totalBalance',
+      operator: '>',
+      threshold: 2000,
+      value: 2500,
+      message: 'alerts@sim.meridian: Total balance above 2,000 (now 2,500)',
+    });
+    // Still acknowledgeable after its rule is gone.
+    expect((await client.acknowledgeAlertEvent({ id: event!.id })).ruleId).toBeNull();
+  });
+
   it('two evaluations racing on the same rule fire it once', async () => {
     const client = rpcClient(await signedInJar(trader));
     const rule = await client.createAlertRule(ruleInput({ metric: 'totalBalance', threshold: 0, cooldownSeconds: 600 }));
