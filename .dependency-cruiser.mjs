@@ -58,6 +58,21 @@ export default {
       to: { path: '^worker/', pathNot: '^worker/(contract/|lib/error-catalogue\\.ts$)' },
     },
     {
+      name: 'shared-web-code-knows-no-feature',
+      severity: 'error',
+      comment:
+        'web/components and web/lib are shared by every feature and route: they must not import web/features or web/routes (move the shared piece down instead).',
+      from: { path: '^web/(components|lib)/' },
+      to: { path: '^web/(features|routes)/' },
+    },
+    {
+      name: 'features-below-routes',
+      severity: 'error',
+      comment: 'Routes are thin and import features; a feature never imports a route (pass what it needs as props).',
+      from: { path: '^web/features/' },
+      to: { path: '^web/routes/' },
+    },
+    {
       name: 'route-private-components',
       severity: 'error',
       comment:

@@ -49,6 +49,21 @@ const TREE = {
     "import { feed } from '../../worker/domains/news/feed';", // planted: web importing a domain
     'export const api: [typeof news, unknown, unknown] = [[], ERROR_CATALOGUE, feed];',
   ].join('\n'),
+  // Shared web code (components, lib) sits below features, and features below routes.
+  'web/components/ui/button.tsx': "import { api } from '../../lib/api';\nexport const Button = api;",
+  'web/features/alerts/rules.ts': [
+    "import { Button } from '../../components/ui/button';",
+    "import { api } from '../../lib/api';",
+    "import type { news } from '../../../worker/contract/news';",
+    'export const rules: [unknown, unknown, typeof news | null] = [Button, api, null];',
+  ].join('\n'),
+  'web/components/ui/rule-badge.tsx': "import { rules } from '../../features/alerts/rules';\nexport const RuleBadge = rules;", // planted: shared UI importing a feature
+  'web/lib/links.ts': "import { Route } from '../routes/alerts/index';\nexport const links = Route;", // planted: lib importing a route
+  'web/features/admin/page.tsx': [
+    "import { rules } from '../alerts/rules';",
+    "import { Route } from '../../routes/alerts/index';", // planted: a feature importing a route
+    'export const page = [rules, Route];',
+  ].join('\n'),
   // Routes: their own -components and their ancestors' are theirs; a sibling's are not.
   'web/routes/-components/form-field.tsx': 'export const FormField = 1;',
   'web/routes/alerts/-components/rule-list.tsx': "import { FormField } from '../../-components/form-field';\nexport const RuleList = FormField;",
@@ -106,6 +121,9 @@ describe('import boundaries (.dependency-cruiser.mjs)', () => {
         'no-circular: worker/domains/auth/access.ts ↔ worker/env.ts',
         'web-sees-only-the-contract: web/lib/api.ts → worker/domains/news/feed.ts',
         'route-private-components: web/routes/admin/index.tsx → web/routes/alerts/-components/rule-form.tsx',
+        'shared-web-code-knows-no-feature: web/components/ui/rule-badge.tsx → web/features/alerts/rules.ts',
+        'shared-web-code-knows-no-feature: web/lib/links.ts → web/routes/alerts/index.tsx',
+        'features-below-routes: web/features/admin/page.tsx → web/routes/alerts/index.tsx',
       ].sort(),
     );
   }, 30_000);
