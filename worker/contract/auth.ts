@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './patterns';
 
 // The bodies of POST /api/auth/sign-up/email and /sign-in/email (PRODUCT.md §3).
 
@@ -12,12 +13,15 @@ export const emailSchema = z
 export const signUpSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
   email: emailSchema,
-  password: z.string().min(10, 'Password must be at least 10 characters').max(256, 'Password is too long'),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, 'Password is too long'),
 });
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(256, 'Password is too long'),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
 });
 
 export type SignUpInput = z.input<typeof signUpSchema>;

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { PASSWORD_MIN_LENGTH } from '@contract/patterns';
 import { useRouter } from '@tanstack/react-router';
 import { FormField } from '~/components/ui/form-field';
 import { permissions, userQuery } from '~/lib/user-query';
@@ -46,8 +47,8 @@ export function SignupPage() {
           type="password"
           autoComplete="new-password"
           required
-          minLength={10}
-          hint="At least 10 characters."
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           disabled={form.pending}
           error={form.fields.password}
         />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../news-mappings';
+import { UTC_FROM_TIME, UTC_TO_TIME } from '../patterns';
 import { deletedSchema, mutation, query } from './define';
 import { byIdInput, displayNameSchema } from './news-fields';
 
@@ -21,9 +22,6 @@ const handleFields = z.object({
   enabled: z.boolean(),
 });
 
-const FROM_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const TO_TIME = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
-
 const sessionFields = z.object({
   name: displayNameSchema,
   handleIds: z
@@ -33,9 +31,9 @@ const sessionFields = z.object({
     .transform((ids) => [...new Set(ids)]),
   intervalSeconds: z.number().int().min(15, 'Poll at most every 15 seconds').max(86_400),
   /** 'HH:MM' UTC, inclusive. */
-  activeFromUtc: z.string().regex(FROM_TIME, 'Use HH:MM (UTC), e.g. 08:30'),
+  activeFromUtc: z.string().regex(UTC_FROM_TIME, 'Use HH:MM (UTC), e.g. 08:30'),
   /** 'HH:MM' UTC, exclusive; '24:00' allowed; earlier than the start wraps midnight; equal means all day. */
-  activeToUtc: z.string().regex(TO_TIME, 'Use HH:MM (UTC), e.g. 17:00'),
+  activeToUtc: z.string().regex(UTC_TO_TIME, 'Use HH:MM (UTC), e.g. 17:00'),
   enabled: z.boolean(),
 });
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ServerFnInput } from '@contract/server-fns';
 import { serverFn } from '~/lib/server-fn';
+import { inputProblems } from '~/lib/input-problems';
 import type {
   CustomRuleDto as CustomRule,
   CustomRuleActions,
@@ -153,9 +154,18 @@ export function RuleForm({ rule, readOnly }: { rule: CustomRule | null; readOnly
     return compactRule({ ...values, priority: Number(priorityText) });
   }
 
-  function onSubmit() {
+  async function onSubmit() {
     const fields = current();
-    form.submit(ruleProblems({ ...fields, priority: priorityText.trim() === '' ? NaN : fields.priority }), fields);
+    const sent = { ...fields, priority: priorityText.trim() === '' ? NaN : fields.priority };
+    // The contract's rules (name, priority, text length), then the server's rule checks the form can make.
+    const found = {
+      ...(rule
+        ? await inputProblems('updateCustomRule', { id: rule.id, updates: sent })
+        : await inputProblems('createCustomRule', sent)),
+      ...ruleProblems(fields),
+    };
+    if (!Number.isInteger(sent.priority)) found.priority = 'A whole number (lower runs first)';
+    form.submit(found, fields);
   }
 
   function runTest() {

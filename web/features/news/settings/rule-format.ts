@@ -1,3 +1,4 @@
+import { RULE_REGEX_MAX } from '@contract/patterns';
 import { IMPORTANCE_LABEL } from '~/lib/news-feed';
 import type { CustomRuleActions, CustomRuleConditions, CustomRuleFields } from '@contract/server-fns/news-rules';
 
@@ -25,23 +26,18 @@ export function describeActions(a: CustomRuleActions): string[] {
   return parts;
 }
 
-const MAX_REGEX = 200;
-const MAX_TEXT = 500;
-
 /**
  * The checks of the server's validateRule that the form can make before saving (the server also
  * refuses nested quantifiers such as (a+)+).
  */
 export function ruleProblems(rule: CustomRuleFields): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!rule.name.trim()) errors.name = 'Name is required';
-  if (!Number.isInteger(rule.priority)) errors.priority = 'A whole number (lower runs first)';
   const c = rule.conditions;
   const text = c.text ?? '';
   const hasCondition = !!(c.sources?.length || text.trim() || c.symbols?.length || c.importanceAtLeast);
   if (!hasCondition) errors.conditions = 'Add at least one condition (source, text, symbols or minimum importance)';
   if (c.isRegex && text) {
-    if (text.length > MAX_REGEX) errors.text = `At most ${MAX_REGEX} characters for a regular expression`;
+    if (text.length > RULE_REGEX_MAX) errors.text = `At most ${RULE_REGEX_MAX} characters for a regular expression`;
     else {
       try {
         new RegExp(text);
@@ -49,7 +45,7 @@ export function ruleProblems(rule: CustomRuleFields): Record<string, string> {
         errors.text = `Invalid regular expression: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
-  } else if (text.length > MAX_TEXT) errors.text = `At most ${MAX_TEXT} characters`;
+  }
   const a = rule.actions;
   const hasAction = !!(
     a.importance ||

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ServerFnInput } from '@contract/server-fns';
 import { serverFn } from '~/lib/server-fn';
+import { inputProblems } from '~/lib/input-problems';
 import { CONFIGURABLE_SOURCE_KINDS, type ConfigurableSourceKind } from '@contract/enums';
 import { newsSettingsKeys, sourcesQuery } from './settings-queries';
 import type { CreateSourceInput, SourceDto as NewsSource } from '@contract/server-fns/news-sources';
@@ -200,17 +201,9 @@ function AddSourceForm() {
   const { errors } = form;
   const feed = kind === 'rss' || kind === 'atom';
 
-  function onSubmit() {
-    const found: Record<string, string> = {};
-    if (!name.trim()) found.name = 'Name is required';
-    if (feed) {
-      try {
-        if (!/^https?:$/.test(new URL(url.trim()).protocol)) found.url = 'Enter an http(s) URL';
-      } catch {
-        found.url = 'Enter the feed’s full URL, like https://example.com/rss';
-      }
-    }
-    form.submit(found, sourceInput(kind, { name: name.trim(), enabled }, { url: url.trim(), chatId: chatId.trim() }));
+  async function onSubmit() {
+    const input = sourceInput(kind, { name: name.trim(), enabled }, { url: url.trim(), chatId: chatId.trim() });
+    form.submit(await inputProblems('createSource', input), input);
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { serverFn } from '~/lib/server-fn';
+import { inputProblems } from '~/lib/input-problems';
 import { newsSettingsKeys, telegramChatsQuery } from './settings-queries';
 import { type ChatPurpose, IMPORTANCE, IMPORTANCE_RANK, isImportance, type Importance } from '@contract/enums';
 import type { TelegramChatDto as TelegramChat, TelegramChatFields } from '@contract/server-fns/news-telegram';
@@ -151,8 +152,6 @@ export function TelegramChatsPage() {
   );
 }
 
-const CHAT_ID = /^(?:-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/;
-
 function ChatForm({ chat }: { chat: TelegramChat | null }) {
   const ids = { symbols: useId() };
   const [values, setValues] = useState<TelegramChatFields>(() =>
@@ -179,11 +178,11 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
     if (errors[key]) setErrors((prev) => ({ ...prev, [key]: '' }));
   };
 
-  function onSubmit() {
+  async function onSubmit() {
     const fields = { ...values, chatId: values.chatId.trim(), title: values.title.trim() };
-    const found: Record<string, string> = {};
-    if (!CHAT_ID.test(fields.chatId)) found.chatId = 'A chat id is a number like -1001234567890 or a @channel username';
-    if (!fields.title) found.title = 'Title is required';
+    const found = chat
+      ? await inputProblems('updateTelegramChat', { id: chat.id, updates: fields })
+      : await inputProblems('createTelegramChat', fields);
     form.submit(found, fields);
   }
 

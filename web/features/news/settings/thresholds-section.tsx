@@ -14,6 +14,7 @@ import { NativeSelect } from '~/components/ui/select';
 import { Spinner } from '~/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
+import { inputProblems } from '~/lib/input-problems';
 import { cleanSymbol } from '~/lib/news-feed';
 import { FieldError, QueryState, SettingsSection } from './common';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
@@ -153,18 +154,18 @@ function AddThresholdForm({ hasStoredDefault, existing }: { hasStoredDefault: bo
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
     const sym = cleanSymbol(symbol);
-    const value = Number(percent);
-    const found: Record<string, string> = {};
-    if (sym && !/^[A-Z0-9]{1,20}$/.test(sym)) found.symbol = 'A symbol is 1–20 letters or digits';
-    else if (sym && existing.includes(sym)) found.symbol = `${sym} already has a threshold: delete it first`;
-    else if (!sym && hasStoredDefault) found.symbol = 'A default is stored: delete it first, or enter a symbol';
-    if (!Number.isFinite(value) || value < 0.1 || value > 50) found.percent = 'From 0.1 to 50';
+    const input = { symbol: sym || null, percent: Number(percent), windowMinutes };
+    // The contract's rules (symbol, 0.1–50 %, window), then what only this list knows.
+    const found = await inputProblems('createPerformanceThreshold', input);
+    if (percent.trim() === '' || !Number.isFinite(input.percent)) found.percent = 'Enter a percentage';
+    if (!found.symbol && sym && existing.includes(sym)) found.symbol = `${sym} already has a threshold: delete it first`;
+    if (!found.symbol && !sym && hasStoredDefault) found.symbol = 'A default is stored: delete it first, or enter a symbol';
     setErrors(found);
-    if (!Object.keys(found).length) create.mutate({ symbol: sym || null, percent: value, windowMinutes });
+    if (!Object.keys(found).length) create.mutate(input);
   }
 
   return (

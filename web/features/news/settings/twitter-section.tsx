@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { serverFn } from '~/lib/server-fn';
+import { inputProblems } from '~/lib/input-problems';
+import { UTC_FROM_TIME, UTC_TO_TIME } from '@contract/patterns';
 import { newsSettingsKeys, pollingSessionsQuery, twitterHandlesQuery } from './settings-queries';
 import type {
   TwitterHandleDto as TwitterHandle,
@@ -275,11 +277,12 @@ function HandleForm({ handle }: { handle: TwitterHandle | null }) {
   });
   const { errors } = form;
 
-  function onSubmit() {
-    const found: Record<string, string> = {};
-    if (!/^@?[A-Za-z0-9_]{1,15}$/.test(name.trim())) found.handle = 'A handle is 1–15 letters, digits or underscores';
-    if (userId.trim() && !/^\d{1,20}$/.test(userId.trim())) found.userId = 'An X user id is a number';
-    form.submit(found, { handle: name.trim().replace(/^@/, ''), userId: userId.trim() || null, enabled });
+  async function onSubmit() {
+    const fields = { handle: name.trim().replace(/^@/, ''), userId: userId.trim() || null, enabled };
+    const found = handle
+      ? await inputProblems('updateTwitterHandle', { id: handle.id, updates: fields })
+      : await inputProblems('createTwitterHandle', fields);
+    form.submit(found, fields);
   }
 
   return (
@@ -316,9 +319,6 @@ function HandleForm({ handle }: { handle: TwitterHandle | null }) {
   );
 }
 
-const FROM = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const TO = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
-
 function SessionForm({ session, handles }: { session: TwitterPollingSession | null; handles: TwitterHandle[] }) {
   const ids = { handles: useId() };
   const [name, setName] = useState(session?.name ?? '');
@@ -337,22 +337,20 @@ function SessionForm({ session, handles }: { session: TwitterPollingSession | nu
   });
   const { errors } = form;
 
-  function onSubmit() {
-    const found: Record<string, string> = {};
-    if (!name.trim()) found.name = 'Name is required';
-    if (!handleIds.length) found.handleIds = 'Pick at least one handle';
-    const seconds = Number(interval);
-    if (!Number.isInteger(seconds) || seconds < 15 || seconds > 86_400) found.intervalSeconds = 'Whole seconds from 15 to 86,400';
-    if (!FROM.test(from.trim())) found.activeFromUtc = 'Use HH:MM, e.g. 08:30';
-    if (!TO.test(to.trim())) found.activeToUtc = 'Use HH:MM, e.g. 17:00 (24:00 for midnight)';
-    form.submit(found, {
+  async function onSubmit() {
+    const fields = {
       name: name.trim(),
       handleIds,
-      intervalSeconds: seconds,
+      intervalSeconds: Number(interval),
       activeFromUtc: from.trim(),
       activeToUtc: to.trim(),
       enabled,
-    });
+    };
+    const found = session
+      ? await inputProblems('updateTwitterPollingSession', { id: session.id, updates: fields })
+      : await inputProblems('createTwitterPollingSession', fields);
+    if (interval.trim() === '' || !Number.isInteger(fields.intervalSeconds)) found.intervalSeconds = 'Whole seconds, at least 15';
+    form.submit(found, fields);
   }
 
   return (
@@ -424,7 +422,7 @@ function SessionForm({ session, handles }: { session: TwitterPollingSession | nu
         />
       </div>
       <p className="-mt-2 text-xs text-muted-foreground">
-        {FROM.test(from) && TO.test(to) ? `Active: ${describeWindow(from, to)}` : '\u00a0'}
+        {UTC_FROM_TIME.test(from) && UTC_TO_TIME.test(to) ? `Active: ${describeWindow(from, to)}` : '\u00a0'}
       </p>
       <SwitchField label="Enabled" checked={enabled} onCheckedChange={setEnabled} />
     </CrudForm>

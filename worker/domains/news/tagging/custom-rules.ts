@@ -1,10 +1,9 @@
+import { RULE_REGEX_MAX } from '../../../contract/patterns';
 import { RULE_TEXT_MAX } from '../../../contract/server-fns/news-rules';
 import { defaultImportance, importanceAtLeast } from './importance';
 import { cleanSymbols, matchText } from './text-match';
 import { isImportance, type Importance, type SourceKind } from '../../../contract/enums';
 import type { CustomRule } from '../types';
-
-export const MAX_REGEX_LENGTH = 200;
 
 /** What a rule's conditions look at. */
 export interface RuleSubject {
@@ -79,7 +78,7 @@ export function hasNestedQuantifier(pattern: string): boolean {
 
 /** Why a pattern cannot be used, or null when it can. */
 export function regexProblem(pattern: string): string | null {
-  if (pattern.length > MAX_REGEX_LENGTH) return `Regular expression is too long (at most ${MAX_REGEX_LENGTH} characters)`;
+  if (pattern.length > RULE_REGEX_MAX) return `Regular expression is too long (at most ${RULE_REGEX_MAX} characters)`;
   if (hasNestedQuantifier(pattern)) {
     return 'Regular expression has a repeated group that itself repeats, like (a+)+; it could take too long to run. Simplify it';
   }

@@ -1,0 +1,16 @@
+/**
+ * Formats and limits the server checks, as plain values (no zod): the web uses them while the user
+ * types, without loading the schemas.
+ */
+
+/** A UTC start time, 'HH:MM' (inclusive). */
+export const UTC_FROM_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+/** A UTC end time, 'HH:MM' or '24:00' (exclusive). */
+export const UTC_TO_TIME = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
+
+/** The longest regular expression a custom rule may use (longer ones are refused as unsafe). */
+export const RULE_REGEX_MAX = 200;
+
+/** A new password's length (sign-up); the sign-up form's hint and minLength read it too. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 256;
