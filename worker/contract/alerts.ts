@@ -42,9 +42,9 @@ const ruleFields = z.object({
   threshold: z.number().finite(),
   cooldownSeconds: z
     .number()
-    .int()
-    .min(0)
-    .max(7 * 86_400),
+    .int('Whole seconds (0 for none)')
+    .min(0, 'Whole seconds (0 for none)')
+    .max(7 * 86_400, 'At most 7 days (604,800 seconds)'),
   channels: z.array(alertChannelSchema).min(1, 'Pick at least one channel').max(2),
   enabled: z.boolean().default(true),
 });

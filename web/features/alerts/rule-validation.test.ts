@@ -13,14 +13,22 @@ const valid = {
 };
 
 describe('alert rule form', () => {
-  it('accepts a complete rule', () => {
-    expect(validateRule(valid)).toEqual({});
+  it('accepts a complete rule', async () => {
+    expect(await validateRule(valid)).toEqual({});
+    expect(await validateRule(valid, 'rule-1')).toEqual({});
   });
 
-  it('names each wrong field', () => {
-    const errors = validateRule({ ...valid, threshold: 'abc', cooldownSeconds: '1.5', channels: [], accountEmail: '' });
+  it('names each wrong field', async () => {
+    const errors = await validateRule({ ...valid, threshold: 'abc', cooldownSeconds: '1.5', channels: [], accountEmail: '' });
     expect(Object.keys(errors).sort()).toEqual(['accountEmail', 'channels', 'cooldownSeconds', 'threshold']);
-    expect(validateRule({ ...valid, cooldownSeconds: String(7 * 86_400 + 1) }).cooldownSeconds).toBeTruthy();
+    // Ranges and channels come from the contract's schema, with its messages.
+    expect(errors.channels).toBe('Pick at least one channel');
+    expect((await validateRule({ ...valid, cooldownSeconds: String(7 * 86_400 + 1) })).cooldownSeconds).toBe(
+      'At most 7 days (604,800 seconds)',
+    );
+    expect((await validateRule({ ...valid, cooldownSeconds: '-5' }, 'rule-1')).cooldownSeconds).toBe(
+      'Whole seconds (0 for none)',
+    );
   });
 
   it('describes rules in the metric unit', () => {
