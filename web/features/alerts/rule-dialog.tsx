@@ -57,9 +57,9 @@ export function formProblems(values: FormValues): Record<string, string> {
   return errors;
 }
 
-/** The form's problems, then the contract's (createAlertRule or updateAlertRule), by field. */
-export async function validateRule(values: FormValues, ruleId?: string): Promise<Record<string, string>> {
-  const body = {
+/** The fields both createAlertRule and updateAlertRule take, from the form. */
+function ruleBody(values: FormValues) {
+  return {
     metric: values.metric,
     operator: values.operator,
     threshold: Number(values.threshold),
@@ -67,6 +67,11 @@ export async function validateRule(values: FormValues, ruleId?: string): Promise
     channels: values.channels,
     enabled: values.enabled,
   };
+}
+
+/** The form's problems, then the contract's (createAlertRule or updateAlertRule), by field. */
+export async function validateRule(values: FormValues, ruleId?: string): Promise<Record<string, string>> {
+  const body = ruleBody(values);
   const fromContract = ruleId
     ? await rpcInputProblems('updateAlertRule', { id: ruleId, ...body })
     : await rpcInputProblems('createAlertRule', { accountEmail: values.accountEmail, ...body });
@@ -149,14 +154,7 @@ function RuleForm({
     setErrors(found);
     setGeneral(null);
     if (Object.keys(found).length) return;
-    const body = {
-      metric: values.metric,
-      operator: values.operator,
-      threshold: Number(values.threshold),
-      cooldownSeconds: Number(values.cooldownSeconds),
-      channels: values.channels,
-      enabled: values.enabled,
-    };
+    const body = ruleBody(values);
     if (rule) update.mutate({ id: rule.id, ...body });
     else create.mutate({ accountEmail: values.accountEmail, ...body });
   }
