@@ -1,10 +1,9 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
-
-export const SYMBOL_PATTERN = /^[A-Z0-9]{1,20}$/;
+import { SYMBOL_MESSAGE, SYMBOL_PATTERN } from './patterns';
 
 /** Trimmed and upper-cased, then 1–20 letters or digits ("btc " → "BTC"). */
-export const symbolSchema = z.string().trim().toUpperCase().regex(SYMBOL_PATTERN, 'A symbol is 1–20 letters or digits, like BTC');
+export const symbolSchema = z.string().trim().toUpperCase().regex(SYMBOL_PATTERN, SYMBOL_MESSAGE);
 
 /** Trimmed, inner whitespace collapsed, NFKC-folded (matching folds text the same way); case kept. */
 export const termSchema = z

@@ -14,3 +14,7 @@ export const RULE_REGEX_MAX = 200;
 /** A new password's length (sign-up); the sign-up form's hint and minLength read it too. */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
+
+/** A ticker symbol once cleaned ("$btc " → "BTC"): 1–20 letters or digits. */
+export const SYMBOL_PATTERN = /^[A-Z0-9]{1,20}$/;
+export const SYMBOL_MESSAGE = 'A symbol is 1–20 letters or digits, like BTC';

@@ -1,4 +1,6 @@
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { SYMBOL_MESSAGE, SYMBOL_PATTERN } from '@contract/patterns';
+import { cleanSymbol } from '~/lib/news-feed';
 import { cn } from '~/lib/cn';
 
 /**
@@ -177,7 +179,6 @@ export function TagInput({
 }
 
 /** A symbol for a tag input: `$btc ` → `BTC`. */
-export const toSymbol = (entry: string) => entry.replace(/[$\s]/g, '').toUpperCase();
+export const toSymbol = cleanSymbol;
 
-export const symbolProblem = (symbol: string) =>
-  /^[A-Z0-9]{1,20}$/.test(symbol) ? null : 'A symbol is 1–20 letters or digits, like BTC';
+export const symbolProblem = (symbol: string) => (SYMBOL_PATTERN.test(symbol) ? null : SYMBOL_MESSAGE);
