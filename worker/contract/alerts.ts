@@ -35,6 +35,10 @@ export const alertEventSchema = z.object({
   acknowledgedAt: z.number().nullable(),
 });
 
+/** Alert flooding limits (issue 11): a rule fires at most once a minute, and a user has at most 50. */
+export const ALERT_MIN_COOLDOWN_SECONDS = 60;
+export const MAX_ALERT_RULES_PER_USER = 50;
+
 const ruleFields = z.object({
   metric: alertMetricSchema,
   operator: alertOperatorSchema,
@@ -42,7 +46,7 @@ const ruleFields = z.object({
   cooldownSeconds: z
     .number()
     .int()
-    .min(0)
+    .min(ALERT_MIN_COOLDOWN_SECONDS, `At least ${ALERT_MIN_COOLDOWN_SECONDS} seconds`)
     .max(7 * 86_400),
   channels: z.array(alertChannelSchema).min(1, 'Pick at least one channel').max(2),
   enabled: z.boolean().default(true),

@@ -11,6 +11,7 @@ import { orpc } from '~/lib/rpc';
 import { FormField } from '~/components/ui/form-field';
 import { SelectField } from '~/components/ui/select-field';
 import { SwitchField } from '~/components/ui/switch-field';
+import { ALERT_MIN_COOLDOWN_SECONDS as MIN_COOLDOWN } from '../../../worker/contract/alerts';
 import { CHANNELS, OPERATORS, type AlertChannel, type AlertOperator, type AlertRule } from './alert-format';
 
 const MAX_COOLDOWN = 7 * 86_400;
@@ -55,8 +56,8 @@ export function validateRule(values: FormValues): Record<string, string> {
   const threshold = Number(values.threshold);
   if (values.threshold.trim() === '' || !Number.isFinite(threshold)) errors.threshold = 'Enter a number';
   const cooldown = Number(values.cooldownSeconds);
-  if (values.cooldownSeconds.trim() === '' || !Number.isInteger(cooldown) || cooldown < 0 || cooldown > MAX_COOLDOWN)
-    errors.cooldownSeconds = `Whole seconds from 0 to ${MAX_COOLDOWN.toLocaleString('en-US')} (7 days)`;
+  if (values.cooldownSeconds.trim() === '' || !Number.isInteger(cooldown) || cooldown < MIN_COOLDOWN || cooldown > MAX_COOLDOWN)
+    errors.cooldownSeconds = `Whole seconds from ${MIN_COOLDOWN} to ${MAX_COOLDOWN.toLocaleString('en-US')} (7 days)`;
   if (values.channels.length === 0) errors.channels = 'Pick at least one channel';
   return errors;
 }

@@ -7,7 +7,7 @@ const valid = {
   metric: 'totalBalance' as const,
   operator: '>' as const,
   threshold: '0',
-  cooldownSeconds: '0',
+  cooldownSeconds: '60',
   channels: ['toast' as const],
   enabled: true,
 };
@@ -21,6 +21,7 @@ describe('alert rule form', () => {
     const errors = validateRule({ ...valid, threshold: 'abc', cooldownSeconds: '1.5', channels: [], accountEmail: '' });
     expect(Object.keys(errors).sort()).toEqual(['accountEmail', 'channels', 'cooldownSeconds', 'threshold']);
     expect(validateRule({ ...valid, cooldownSeconds: String(7 * 86_400 + 1) }).cooldownSeconds).toBeTruthy();
+    expect(validateRule({ ...valid, cooldownSeconds: '59' }).cooldownSeconds).toMatch(/from 60/);
   });
 
   it('describes rules in the metric unit', () => {
