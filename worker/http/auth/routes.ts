@@ -27,7 +27,8 @@ export const authRoutes = new Hono<AppEnv>()
       windowSeconds: config.AUTH_SIGNUP_WINDOW_SECONDS,
     });
     if (await findUserByEmail(db, input.email)) throw domainError('CONFLICT', 'An account with this email already exists');
-    const user = await createUser(db, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) });
+    const passwordHash = await hashPassword(input.password);
+    const user = await createUser(db, { email: input.email, name: input.name, passwordHash }, config.BOOTSTRAP_ADMIN_EMAIL);
     const refresh = await startSession(db, user.id, config.REFRESH_TOKEN_TTL_DAYS);
     await issueSessionCookies(c, user, refresh);
     return c.json({ user: toUserDto(user) }, 201);
