@@ -42,6 +42,7 @@ export async function accountForCaller(db: Db, session: Session, email: string) 
  * SQL: whether a stored user (a rule's owner, say) may see an account right now, read from D1
  * rather than from a token: enabled and approved, and an admin, on the risk team or assigned.
  * What a rule reads about an account is checked with this at evaluation, listing and editing.
+ * Pass a column of another table than `users` (the subquery reads `users` itself).
  */
 export function ownerSeesAccount(userId: SQLWrapper, accountId: SQLWrapper) {
   return sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.disabled} = 0 and ${users.approved} = 1 and (${inArray(users.role, [...ADMIN_ROLES])} or ${users.isRiskTeam} = 1 or exists (select 1 from ${accountAssignments} where ${accountAssignments.userId} = ${userId} and ${accountAssignments.accountId} = ${accountId})))`;
