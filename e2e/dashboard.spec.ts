@@ -245,7 +245,7 @@ test('alerts: a rule fires a toast and a history row; acknowledge it; delete the
   await dialog.getByTestId('rule-submit').click();
   await expect(dialog.getByTestId('field-error-threshold')).toBeVisible();
   await dialog.getByTestId('rule-threshold').fill('0');
-  await dialog.getByTestId('rule-cooldown').fill('0');
+  await dialog.getByTestId('rule-cooldown').fill('60');
   await shot(page, 'alerts-rule-dialog');
   await dialog.getByTestId('rule-submit').click();
   await expect(dialog).toHaveCount(0);

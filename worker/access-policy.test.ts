@@ -82,7 +82,7 @@ beforeAll(async () => {
     metric: 'leverage',
     operator: '>',
     threshold: 99,
-    cooldownSeconds: 0,
+    cooldownSeconds: 60,
     channels: ['toast'],
     enabled: true,
   };

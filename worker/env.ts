@@ -12,6 +12,14 @@ const configSchema = z.object({
   AUTH_MAX_FAILS_PER_EMAIL: intFromString.default(5),
   AUTH_MAX_FAILS_PER_IP: intFromString.default(30),
   AUTH_FAIL_WINDOW_SECONDS: intFromString.default(900),
+  AUTH_MAX_SIGNUPS_PER_IP: intFromString.default(10),
+  AUTH_MAX_SIGNUPS_GLOBAL: intFromString.default(200),
+  AUTH_SIGNUP_WINDOW_SECONDS: intFromString.default(3600),
+  /** Who becomes the first superadmin by signing up (none yet). Unset: nobody; local runs seed demo users. */
+  BOOTSTRAP_ADMIN_EMAIL: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().toLowerCase() || null),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -36,14 +36,18 @@ export const alertEventSchema = z.object({
   acknowledgedAt: z.number().nullable(),
 });
 
+/** Alert flooding limits (issue 11): a rule fires at most once a minute, and a user has at most 50. */
+export const ALERT_MIN_COOLDOWN_SECONDS = 60;
+export const MAX_ALERT_RULES_PER_USER = 50;
+
 const ruleFields = z.object({
   metric: alertMetricSchema,
   operator: alertOperatorSchema,
   threshold: z.number().finite(),
   cooldownSeconds: z
     .number()
-    .int('Whole seconds (0 for none)')
-    .min(0, 'Whole seconds (0 for none)')
+    .int('Whole seconds')
+    .min(ALERT_MIN_COOLDOWN_SECONDS, `At least ${ALERT_MIN_COOLDOWN_SECONDS} seconds`)
     .max(7 * 86_400, 'At most 7 days (604,800 seconds)'),
   channels: z.array(alertChannelSchema).min(1, 'Pick at least one channel').max(2),
   enabled: z.boolean().default(true),

@@ -55,7 +55,8 @@ export interface NewsItemDto {
 export const manualNewsInput = z.object({
   title: z.string().trim().min(1, 'A headline is required').max(500),
   body: z.string().trim().max(5000).optional(),
-  url: z.url().max(2000).optional(),
+  /** Stored and shown as a link: http(s) only (javascript:, data: and the like are refused). */
+  url: z.url({ protocol: /^https?$/, error: 'Enter an http(s) URL' }).max(2000).optional(),
   symbols: z.array(z.string().trim().toUpperCase().min(1).max(20)).max(20).optional(),
   importance: z.enum(IMPORTANCE).optional(),
   isTest: z.boolean().default(false),

@@ -3,12 +3,13 @@ import { createDb } from '../db/client';
 import type { ExchangeKind } from '../contract/enums';
 import { notifyFiredAlerts } from '../domains/alerts/notify';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
+import { revokedGrants } from '../domains/auth/stream-grant';
 import { getProviderConfig, type Bindings } from '../env';
 import { adapterFor } from '../exchanges/for-env';
 import { computeMetrics, type AccountMetrics } from '../exchanges/metrics';
 import type { Position } from '../exchanges/types';
 import { logError } from '../lib/log';
-import { EventStreamFanout } from './event-stream-fanout';
+import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
 
 export interface LiveEvent {
   type: 'snapshot' | 'error';
@@ -24,7 +25,11 @@ export interface LiveEvent {
  * Each update is also checked against the account's alert rules.
  */
 export class AccountLiveHub extends DurableObject<Bindings> {
-  private readonly fanout = new EventStreamFanout<LiveEvent>(() => this.stop());
+  private readonly fanout = new EventStreamFanout<LiveEvent>(
+    () => this.stop(),
+    KEEP_ALIVE_MS,
+    (grants) => revokedGrants(createDb(this.env.DB), grants),
+  );
   private timer: ReturnType<typeof setInterval> | undefined;
   private last: LiveEvent | undefined;
   private account: { id: string; email: string; exchange: ExchangeKind } | undefined;

@@ -1,5 +1,6 @@
 import { StandardRPCSerializer } from '@orpc/client/standard';
 import { EventDecoderStream, encodeEventMessage } from '@orpc/standard-server';
+import { readGrant, STREAM_RECHECK_MS, type StreamGrant } from '../domains/auth/stream-grant';
 import { PlainJsonFirstSerializer } from '../lib/plain-json-serializer';
 
 /** oRPC keeps an idle event stream open with a comment every 5 s; the hubs do the same. */
@@ -17,16 +18,22 @@ export const encodeEvent = (event: unknown) =>
  * The subscribers of one Durable Object, each an event stream already in oRPC's wire format, so
  * the Worker hands the bytes to the browser untouched. Each event is encoded once for everyone.
  * A subscriber whose write fails or whose request aborts is dropped; `onEmpty` runs when the last
- * one leaves.
+ * one leaves. A subscriber opened with a grant (stream-grant.ts) is also dropped when its access
+ * token expires, and when `revoked` (asked every STREAM_RECHECK_MS while anyone has a grant) says
+ * its access has ended: sign-out, disabling, unassignment.
  */
+type Writer = WritableStreamDefaultWriter<Uint8Array>;
+
 export class EventStreamFanout<T> {
-  private readonly writers = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  private readonly writers = new Map<Writer, { grant?: StreamGrant; expiry?: ReturnType<typeof setTimeout> }>();
   private keepAlive: ReturnType<typeof setInterval> | undefined;
+  private recheck: ReturnType<typeof setInterval> | undefined;
   private lastWrite = 0;
 
   constructor(
     private readonly onEmpty: () => void = () => {},
     private readonly keepAliveMs = KEEP_ALIVE_MS,
+    private readonly revoked?: (grants: StreamGrant[]) => Promise<Set<StreamGrant>>,
   ) {}
 
   get size() {
@@ -37,8 +44,11 @@ export class EventStreamFanout<T> {
     // The runtime's native byte pipe: a JS TransformStream cost ~0.7 ms per write with 200 subscribers.
     const { readable, writable } = new IdentityTransformStream();
     const writer = writable.getWriter();
-    this.writers.add(writer);
+    const grant = readGrant(request);
+    const expiry = grant ? setTimeout(() => this.drop(writer), Math.max(0, grant.expiresAt - Date.now())) : undefined;
+    this.writers.set(writer, { grant, expiry });
     request.signal.addEventListener('abort', () => this.drop(writer));
+    if (grant && this.revoked) this.recheck ??= setInterval(() => void this.dropRevoked(), STREAM_RECHECK_MS);
     void this.send(writer, COMMENT);
     if (first !== undefined) void this.send(writer, encodeEvent(first));
     this.keepAlive ??= setInterval(() => {
@@ -53,10 +63,21 @@ export class EventStreamFanout<T> {
 
   private async sendAll(bytes: Uint8Array) {
     this.lastWrite = Date.now();
-    await Promise.all([...this.writers].map((w) => this.send(w, bytes)));
+    await Promise.all([...this.writers.keys()].map((w) => this.send(w, bytes)));
   }
 
-  private async send(writer: WritableStreamDefaultWriter<Uint8Array>, bytes: Uint8Array) {
+  private async dropRevoked() {
+    const granted = [...this.writers].filter(([, entry]) => entry.grant);
+    if (!granted.length || !this.revoked) return;
+    try {
+      const revoked = await this.revoked(granted.map(([, entry]) => entry.grant!));
+      for (const [writer, entry] of granted) if (revoked.has(entry.grant!)) this.drop(writer);
+    } catch {
+      // D1 unavailable: try again next round; the token's expiry still bounds every stream.
+    }
+  }
+
+  private async send(writer: Writer, bytes: Uint8Array) {
     try {
       await writer.write(bytes);
     } catch {
@@ -64,12 +85,16 @@ export class EventStreamFanout<T> {
     }
   }
 
-  private drop(writer: WritableStreamDefaultWriter<Uint8Array>) {
-    if (!this.writers.delete(writer)) return;
+  private drop(writer: Writer) {
+    const entry = this.writers.get(writer);
+    if (!entry || !this.writers.delete(writer)) return;
+    clearTimeout(entry.expiry);
     writer.close().catch(() => {});
     if (this.writers.size > 0) return;
     clearInterval(this.keepAlive);
     this.keepAlive = undefined;
+    clearInterval(this.recheck);
+    this.recheck = undefined;
     this.onEmpty();
   }
 }

@@ -1,10 +1,17 @@
 import { DurableObject } from 'cloudflare:workers';
+import { createDb } from '../db/client';
+import { revokedGrants } from '../domains/auth/stream-grant';
 import type { Bindings } from '../env';
-import { EventStreamFanout } from './event-stream-fanout';
+import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
 
-/** A hub that only relays: GET subscribes an event stream, `publish` (RPC) sends to every subscriber. */
+/**
+ * A hub that only relays: GET subscribes an event stream, `publish` (RPC) sends to every subscriber.
+ * Streams end when their grant's access ends (see EventStreamFanout).
+ */
 export class FanoutHub<T> extends DurableObject<Bindings> {
-  private readonly fanout = new EventStreamFanout<T>();
+  private readonly fanout = new EventStreamFanout<T>(() => {}, KEEP_ALIVE_MS, (grants) =>
+    revokedGrants(createDb(this.env.DB), grants),
+  );
 
   async fetch(request: Request): Promise<Response> {
     return this.fanout.subscribe(request);

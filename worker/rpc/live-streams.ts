@@ -3,6 +3,7 @@ import type { AnySchema } from '@orpc/contract';
 import { RPC_ACCESS } from '../access-policy';
 import { assertAccess, type Session } from '../domains/auth/access';
 import { accountForCaller } from '../domains/accounts/account-access';
+import { grantHeaders } from '../domains/auth/stream-grant';
 import { contract } from '../contract';
 import type { RpcContext } from './context';
 
@@ -22,15 +23,23 @@ export const openAccountStream = async (context: RpcContext & { session: Session
   const account = await accountForCaller(context.db, context.session, input.email);
   const params = new URLSearchParams({ id: account.id, email: account.email, exchange: account.exchange });
   const stub = context.env.ACCOUNT_LIVE.getByName(account.id);
-  return hubResponse(await stub.fetch(`https://account-live/subscribe?${params}`, { signal }), 'account hub');
+  const headers = grantHeaders(context.session, account.id);
+  return hubResponse(await stub.fetch(`https://account-live/subscribe?${params}`, { signal, headers }), 'account hub');
 };
 
-export const openNewsStream = async (context: RpcContext, _input?: unknown, signal?: AbortSignal) =>
-  hubResponse(await context.env.NEWS_HUB.getByName('global').fetch('https://news-hub/subscribe', { signal }), 'news hub');
+// Every stream carries the caller's grant: the hub ends it with the access (token expiry, sign-out, …).
+export const openNewsStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal) =>
+  hubResponse(
+    await context.env.NEWS_HUB.getByName('global').fetch('https://news-hub/subscribe', { signal, headers: grantHeaders(context.session) }),
+    'news hub',
+  );
 
 export const openAlertStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal) =>
   hubResponse(
-    await context.env.USER_ALERTS.getByName(context.session.sub).fetch('https://user-alerts/subscribe', { signal }),
+    await context.env.USER_ALERTS.getByName(context.session.sub).fetch('https://user-alerts/subscribe', {
+      signal,
+      headers: grantHeaders(context.session),
+    }),
     'alert hub',
   );
 

@@ -53,7 +53,7 @@ export function formProblems(values: FormValues): Record<string, string> {
   if (!values.accountEmail) errors.accountEmail = 'Pick an account';
   if (values.threshold.trim() === '' || !Number.isFinite(Number(values.threshold))) errors.threshold = 'Enter a number';
   if (values.cooldownSeconds.trim() === '' || !Number.isInteger(Number(values.cooldownSeconds)))
-    errors.cooldownSeconds = 'Whole seconds (0 for none)';
+    errors.cooldownSeconds = 'Whole seconds';
   return errors;
 }
 

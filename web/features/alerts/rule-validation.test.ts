@@ -7,7 +7,7 @@ const valid = {
   metric: 'totalBalance' as const,
   operator: '>' as const,
   threshold: '0',
-  cooldownSeconds: '0',
+  cooldownSeconds: '60',
   channels: ['toast' as const],
   enabled: true,
 };
@@ -26,9 +26,7 @@ describe('alert rule form', () => {
     expect((await validateRule({ ...valid, cooldownSeconds: String(7 * 86_400 + 1) })).cooldownSeconds).toBe(
       'At most 7 days (604,800 seconds)',
     );
-    expect((await validateRule({ ...valid, cooldownSeconds: '-5' }, 'rule-1')).cooldownSeconds).toBe(
-      'Whole seconds (0 for none)',
-    );
+    expect((await validateRule({ ...valid, cooldownSeconds: '59' }, 'rule-1')).cooldownSeconds).toBe('At least 60 seconds');
   });
 
   it('describes rules in the metric unit', () => {

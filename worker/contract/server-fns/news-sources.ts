@@ -3,8 +3,13 @@ import { SOURCE_KINDS } from '../enums';
 import { mutation, query } from './define';
 import { displayNameSchema, telegramChatIdSchema } from './news-fields';
 
-/** setWebhook's secret_token (echoed in X-Telegram-Bot-Api-Secret-Token): 1–256 characters, A-Z a-z 0-9 _ and -. */
-export const TELEGRAM_SECRET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;
+/**
+ * setWebhook's secret_token (echoed in X-Telegram-Bot-Api-Secret-Token): Telegram takes 1–256
+ * characters of A-Z a-z 0-9 _ and -; we take at least 43, the length of the 32 random bytes
+ * (base64url) we generate when none is given, so a guessable secret cannot be set.
+ */
+export const TELEGRAM_SECRET_MIN_LENGTH = 43;
+export const TELEGRAM_SECRET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43,256}$/;
 
 // Zod runs this even after the URL check failed: only judge what parses.
 function hasNoCredentials(url: string): boolean {
@@ -46,7 +51,9 @@ export const createSourceInput = z.discriminatedUnion('kind', [
       config: z
         .object({
           chatId: telegramChatIdSchema,
-          secretToken: z.string().regex(TELEGRAM_SECRET_TOKEN_PATTERN, '1–256 characters of A-Z, a-z, 0-9, _ and -'),
+          secretToken: z
+            .string()
+            .regex(TELEGRAM_SECRET_TOKEN_PATTERN, '43–256 characters of A-Z, a-z, 0-9, _ and - (leave it out to generate one)'),
         })
         .partial()
         .strict()

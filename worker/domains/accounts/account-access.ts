@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { isAdminRole, type Session } from '../auth/access';
+import { asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { ADMIN_ROLES, isAdminRole, type Session } from '../auth/access';
 import type { Db } from '../../db/client';
 import { accountAssignments, exchangeAccounts } from '../../db/schema/accounts';
+import { users } from '../../db/schema/users';
 import { domainError } from '../../lib/domain-error';
 
 /** Admins and the risk team watch every account; traders only the ones assigned to them. */
@@ -35,4 +36,14 @@ export async function accountForCaller(db: Db, session: Session, email: string) 
     .limit(1);
   if (row && (row.assigned || seesAllAccounts(session))) return row.account;
   throw domainError('FORBIDDEN', 'This account is not assigned to you');
+}
+
+/**
+ * SQL: whether a stored user (a rule's owner, say) may see an account right now, read from D1
+ * rather than from a token: enabled and approved, and an admin, on the risk team or assigned.
+ * What a rule reads about an account is checked with this at evaluation, listing and editing.
+ * Pass a column of another table than `users` (the subquery reads `users` itself).
+ */
+export function ownerSeesAccount(userId: SQLWrapper, accountId: SQLWrapper) {
+  return sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.disabled} = 0 and ${users.approved} = 1 and (${inArray(users.role, [...ADMIN_ROLES])} or ${users.isRiskTeam} = 1 or exists (select 1 from ${accountAssignments} where ${accountAssignments.userId} = ${userId} and ${accountAssignments.accountId} = ${accountId})))`;
 }

@@ -1,8 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ExchangeKind } from '../../contract/enums';
 import { accountAssignments, exchangeAccounts } from '../../db/schema/accounts';
+import { alertRules } from '../../db/schema/alerts';
 import { users } from '../../db/schema/users';
+import { ownerSeesAccount } from './account-access';
 import type { ExchangeAdapter } from '../../exchanges/types';
 import { domainError } from '../../lib/domain-error';
 
@@ -76,9 +78,23 @@ export async function setAssignment(db: Db, input: { userId: string; accountId: 
       .values({ userId: input.userId, accountId: input.accountId, createdAt: Date.now() })
       .onConflictDoNothing();
   } else {
-    await db
-      .delete(accountAssignments)
-      .where(and(eq(accountAssignments.userId, input.userId), eq(accountAssignments.accountId, input.accountId)));
+    // Unassigned: the user's alert rules on the account stop (unless they still see it as admin
+    // or risk team), in the same transaction.
+    await db.batch([
+      db
+        .delete(accountAssignments)
+        .where(and(eq(accountAssignments.userId, input.userId), eq(accountAssignments.accountId, input.accountId))),
+      db
+        .update(alertRules)
+        .set({ enabled: false, updatedAt: Date.now() })
+        .where(
+          and(
+            eq(alertRules.userId, input.userId),
+            eq(alertRules.accountId, input.accountId),
+            not(ownerSeesAccount(alertRules.userId, alertRules.accountId)),
+          ),
+        ),
+    ]);
   }
   return input;
 }

@@ -26,11 +26,11 @@ const metrics = (totalBalance: number): AccountMetrics => ({
   positions: 0,
 });
 
-/** A rule on the test account: toast, no cooldown, '>' unless given. */
+/** A rule on the test account: toast, the shortest cooldown (60 s), '>' unless given. */
 const ruleInput = (rule: Pick<AlertRuleInput, 'metric' | 'threshold'> & Partial<AlertRuleInput>): AlertRuleInput => ({
   accountEmail: 'alerts@sim.meridian',
   operator: '>',
-  cooldownSeconds: 0,
+  cooldownSeconds: 60,
   channels: ['toast'],
   enabled: true,
   ...rule,
@@ -76,6 +76,7 @@ describe('alert rules', () => {
     await expect(client.createAlertRule({ ...base, channels: [] })).rejects.toMatchObject({ status: 400 });
     await expect(client.createAlertRule({ ...base, metric: 'mood' as never })).rejects.toMatchObject({ status: 400 });
     await expect(client.createAlertRule({ ...base, cooldownSeconds: -1 })).rejects.toMatchObject({ status: 400 });
+    await expect(client.createAlertRule({ ...base, cooldownSeconds: 59 })).rejects.toMatchObject({ status: 400 });
   });
 });
 

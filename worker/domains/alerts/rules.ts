@@ -1,10 +1,11 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Session } from '../auth/access';
 import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { alertEvents, alertRules } from '../../db/schema/alerts';
 import { domainError } from '../../lib/domain-error';
-import { accountForCaller } from '../accounts/account-access';
+import { accountForCaller, ownerSeesAccount } from '../accounts/account-access';
+import { MAX_ALERT_RULES_PER_USER } from '../../contract/alerts';
 import type { AlertMetric, AlertOperator } from './evaluate';
 
 export interface RuleFields {
@@ -18,14 +19,21 @@ export interface RuleFields {
 
 const ruleWithEmail = (db: Db) =>
   db
-    .select({ rule: alertRules, accountEmail: exchangeAccounts.email })
+    .select({
+      rule: alertRules,
+      accountEmail: exchangeAccounts.email,
+      visible: ownerSeesAccount(alertRules.userId, alertRules.accountId),
+    })
     .from(alertRules)
     .innerJoin(exchangeAccounts, eq(exchangeAccounts.id, alertRules.accountId));
 
-function toDto(row: { rule: typeof alertRules.$inferSelect; accountEmail: string }) {
+/** A rule on an account its owner no longer sees shows as off and without the account's value. */
+function toDto(row: { rule: typeof alertRules.$inferSelect; accountEmail: string; visible: unknown }) {
   const { userId: _userId, updatedAt: _updatedAt, ...rule } = row.rule;
+  const hidden = !row.visible;
   return {
     ...rule,
+    ...(hidden ? { enabled: false, lastValue: null } : {}),
     metric: rule.metric as AlertMetric,
     channels: rule.channels as ('toast' | 'telegram')[],
     accountEmail: row.accountEmail,
@@ -50,15 +58,22 @@ export async function createRule(db: Db, session: Session, input: RuleFields & {
   const now = Date.now();
   const id = crypto.randomUUID();
   const { accountEmail: _email, ...fields } = input;
-  await db
-    .insert(alertRules)
-    .values({ id, userId: session.sub, accountId: account.id, ...fields, createdAt: now, updatedAt: now });
+  // The cap is checked inside the INSERT, so parallel creates cannot pass it together.
+  const result = await db.run(sql`
+    INSERT INTO ${alertRules} (id, user_id, account_id, metric, operator, threshold, cooldown_seconds, channels, enabled, created_at, updated_at)
+    SELECT ${id}, ${session.sub}, ${account.id}, ${fields.metric}, ${fields.operator}, ${fields.threshold}, ${fields.cooldownSeconds},
+           ${JSON.stringify(fields.channels)}, ${fields.enabled ? 1 : 0}, ${now}, ${now}
+    WHERE (SELECT count(*) FROM ${alertRules} WHERE ${alertRules.userId} = ${session.sub}) < ${MAX_ALERT_RULES_PER_USER}`);
+  if (!result.meta.changes) {
+    throw domainError('UNPROCESSABLE_CONTENT', `You have ${MAX_ALERT_RULES_PER_USER} alert rules, the most allowed. Delete one first.`);
+  }
   return toDto(await ownRule(db, session.sub, id));
 }
 
 export async function updateRule(db: Db, userId: string, input: Partial<RuleFields> & { id: string }) {
   const { id, ...changes } = input;
-  await ownRule(db, userId, id);
+  const current = await ownRule(db, userId, id);
+  if (!current.visible) throw domainError('FORBIDDEN', 'This account is not assigned to you');
   // A changed condition starts fresh: no inherited cooldown or previous value.
   const conditionChanged = changes.metric !== undefined || changes.operator !== undefined || changes.threshold !== undefined;
   await db

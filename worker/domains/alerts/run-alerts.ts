@@ -4,7 +4,12 @@ import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { alertRules } from '../../db/schema/alerts';
 import type { AccountMetrics } from '../../exchanges/metrics';
+import { ALERT_MIN_COOLDOWN_SECONDS } from '../../contract/alerts';
+import { ownerSeesAccount } from '../accounts/account-access';
 import { alertMessage, metricValue, shouldFire, type AlertMetric } from './evaluate';
+
+/** Per-rule firing limit on top of the cooldown: each firing may reach every alerts chat. */
+export const MAX_FIRINGS_PER_RULE_PER_HOUR = 10;
 
 export interface FiredAlert {
   id: string;
@@ -28,6 +33,8 @@ type Batch = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
  * Evaluates every enabled rule of the given accounts against their new metrics. Each firing is an
  * UPDATE guarded by the cooldown plus an INSERT that only happens when that UPDATE did, in one
  * batch — so the cron and a live poll evaluating the same rule at once cannot both fire it.
+ * Only rules whose owner may see the account now are read; the UPDATE also enforces the minimum
+ * cooldown (for rules stored before it existed) and the hourly firing limit.
  * (Raw D1 statements: drizzle's batch does not take INSERT … SELECT.)
  */
 export async function evaluateAlerts(
@@ -45,7 +52,13 @@ export async function evaluateAlerts(
         .select({ rule: alertRules, email: exchangeAccounts.email })
         .from(alertRules)
         .innerJoin(exchangeAccounts, eq(exchangeAccounts.id, alertRules.accountId))
-        .where(and(eq(alertRules.enabled, true), inArray(alertRules.accountId, ids.slice(i, i + 90))))),
+        .where(
+          and(
+            eq(alertRules.enabled, true),
+            inArray(alertRules.accountId, ids.slice(i, i + 90)),
+            ownerSeesAccount(alertRules.userId, alertRules.accountId),
+          ),
+        )),
     );
   }
   const fired: FiredAlert[] = [];
@@ -53,7 +66,8 @@ export async function evaluateAlerts(
   for (const { rule, email } of rules) {
     const value = metricValue(byAccount.get(rule.accountId)!, rule.metric as AlertMetric);
     if (value === null) continue;
-    if (!shouldFire(rule, value, now)) {
+    const cooldownSeconds = Math.max(rule.cooldownSeconds, ALERT_MIN_COOLDOWN_SECONDS);
+    if (!shouldFire({ ...rule, cooldownSeconds }, value, now)) {
       statements.push(db.update(alertRules).set({ lastValue: value }).where(eq(alertRules.id, rule.id)));
       continue;
     }
@@ -76,9 +90,10 @@ export async function evaluateAlerts(
     const [, inserted] = await d1.batch([
       d1
         .prepare(
-          'UPDATE alert_rules SET last_value = ?1, last_fired_at = ?2 WHERE id = ?3 AND (last_fired_at IS NULL OR last_fired_at <= ?4)',
+          `UPDATE alert_rules SET last_value = ?1, last_fired_at = ?2 WHERE id = ?3 AND (last_fired_at IS NULL OR last_fired_at <= ?4)
+           AND (SELECT count(*) FROM alert_events WHERE user_id = ?5 AND rule_id = ?3 AND fired_at > ?6) < ?7`,
         )
-        .bind(value, now, rule.id, now - rule.cooldownSeconds * 1000),
+        .bind(value, now, rule.id, now - cooldownSeconds * 1000, rule.userId, now - 3_600_000, MAX_FIRINGS_PER_RULE_PER_HOUR),
       d1
         .prepare(
           `INSERT INTO alert_events (id, rule_id, user_id, account_id, metric, operator, threshold, value, message, fired_at)

@@ -5,13 +5,22 @@ import { users, type UserRow } from '../../db/schema/users';
 import { domainError } from '../../lib/domain-error';
 
 /**
- * Inserts a new user. The first user of an empty database becomes an approved superadmin; the
- * decision is made inside the INSERT so two simultaneous first sign-ups cannot both win.
+ * Inserts a new user. While there is no superadmin, the one signing up with the named bootstrap
+ * email (BOOTSTRAP_ADMIN_EMAIL) becomes an approved superadmin; anyone else, first or not, waits
+ * for approval, so a fresh deploy cannot be taken over by whoever signs up first. The decision is
+ * made inside the INSERT so two simultaneous sign-ups cannot both win.
  */
-export async function createUser(db: Db, input: { email: string; name: string; passwordHash: string }): Promise<UserRow> {
+export async function createUser(
+  db: Db,
+  input: { email: string; name: string; passwordHash: string },
+  bootstrapAdminEmail: string | null,
+): Promise<UserRow> {
   const id = crypto.randomUUID();
   const now = Date.now();
-  const isFirst = sql`NOT EXISTS (SELECT 1 FROM ${users})`;
+  const isFirst =
+    bootstrapAdminEmail !== null && input.email.toLowerCase() === bootstrapAdminEmail.toLowerCase()
+      ? sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.role} = 'superadmin')`
+      : sql`0`;
   try {
     await db.run(sql`
       INSERT INTO ${users} (id, email, name, password_hash, role, approved, approved_at, created_at, updated_at)

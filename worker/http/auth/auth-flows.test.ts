@@ -12,7 +12,7 @@ async function signIn(jar: CookieJar, email: string, password = PASSWORD, ip = '
 }
 
 describe('sign-up, sign-in, sign-out, refresh', () => {
-  it('makes the first user an approved superadmin and later users unapproved', async () => {
+  it('makes the named bootstrap user (BOOTSTRAP_ADMIN_EMAIL) an approved superadmin and later users unapproved', async () => {
     const first = new CookieJar();
     const res1 = await signUp(first, 'Founder@Example.com', 'Grace Hopper');
     expect(res1.status).toBe(201);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { signInSchema, signUpSchema } from '../../contract/auth';
 import { createDb } from '../../db/client';
 import { getDummyHash, hashPassword, verifyPassword } from '../../domains/auth/password';
-import { assertSignInAllowed, clearEmailFailures, recordSignInFailure } from '../../domains/auth/rate-limit';
+import { releaseSignInAttempt, reserveSignInAttempt, reserveSignUp, signInSucceeded } from '../../domains/auth/rate-limit';
 import { rotateRefreshToken, startSession } from '../../domains/auth/sessions';
 import { createUser } from '../../domains/users/create-user';
 import { findUserByEmail } from '../../domains/users/find-user';
@@ -19,10 +19,17 @@ import { signOut } from './sign-out';
 export const authRoutes = new Hono<AppEnv>()
   .post('/sign-up/email', async (c) => {
     const input = await readJson(c, signUpSchema);
+    const config = getConfig(c.env);
     const db = createDb(c.env.DB);
+    await reserveSignUp(db, clientIp(c), {
+      perIp: config.AUTH_MAX_SIGNUPS_PER_IP,
+      global: config.AUTH_MAX_SIGNUPS_GLOBAL,
+      windowSeconds: config.AUTH_SIGNUP_WINDOW_SECONDS,
+    });
     if (await findUserByEmail(db, input.email)) throw domainError('CONFLICT', 'An account with this email already exists');
-    const user = await createUser(db, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) });
-    const refresh = await startSession(db, user.id, getConfig(c.env).REFRESH_TOKEN_TTL_DAYS);
+    const passwordHash = await hashPassword(input.password);
+    const user = await createUser(db, { email: input.email, name: input.name, passwordHash }, config.BOOTSTRAP_ADMIN_EMAIL);
+    const refresh = await startSession(db, user.id, config.REFRESH_TOKEN_TTL_DAYS);
     await issueSessionCookies(c, user, refresh);
     return c.json({ user: toUserDto(user) }, 201);
   })
@@ -36,17 +43,18 @@ export const authRoutes = new Hono<AppEnv>()
     };
     const ip = clientIp(c);
     const db = createDb(c.env.DB);
-    await assertSignInAllowed(db, input.email, ip, limits);
+    // Reserved before the (costly) hash, so parallel guesses cannot all pass the check.
+    await reserveSignInAttempt(db, input.email, ip, limits);
 
     const user = await findUserByEmail(db, input.email);
     // Unknown email and wrong password take the same path and the same time.
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !ok) {
-      await recordSignInFailure(db, input.email, ip, limits);
-      throw domainError('UNAUTHORIZED', 'Invalid email or password');
+    if (!user || !ok) throw domainError('UNAUTHORIZED', 'Invalid email or password');
+    if (user.disabled) {
+      await releaseSignInAttempt(db, input.email, ip);
+      throw domainError('FORBIDDEN', 'This account has been disabled');
     }
-    if (user.disabled) throw domainError('FORBIDDEN', 'This account has been disabled');
-    await clearEmailFailures(db, input.email);
+    await signInSucceeded(db, input.email, ip);
     const refresh = await startSession(db, user.id, config.REFRESH_TOKEN_TTL_DAYS);
     await issueSessionCookies(c, user, refresh);
     return c.json({ user: toUserDto(user) });

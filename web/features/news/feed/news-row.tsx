@@ -154,7 +154,7 @@ export const NewsRow = memo(function NewsRow({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <h3 id={titleId} className="min-w-0 text-sm leading-5 font-medium [overflow-wrap:anywhere]">
-            {item.url ? (
+            {item.url && /^https?:\/\//i.test(item.url) ? (
               <a
                 href={item.url}
                 target="_blank"

@@ -27,8 +27,8 @@ export function describeActions(a: CustomRuleActions): string[] {
 }
 
 /**
- * The checks of the server's validateRule that the form can make before saving (the server also
- * refuses nested quantifiers such as (a+)+).
+ * The checks of the server's validateRule that the form can make before saving (the server runs
+ * patterns on RE2, so it also refuses lookarounds, backreferences and very large counted repeats).
  */
 export function ruleProblems(rule: CustomRuleFields): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -4,6 +4,7 @@ import { newsItems } from '../../../db/schema/news';
 import { THRESHOLD_WINDOWS } from '../../../contract/enums';
 import type { NewsItemDto } from '../../../contract/news';
 import type { NewsItemDraft } from '../types';
+import { isHttpLink } from './normalise';
 
 /** Same text within this window is one story, whichever source said it first. */
 export const DEDUPE_WINDOW_MS = 10 * 60_000;
@@ -22,6 +23,8 @@ export async function findRecentDuplicate(db: Db, dedupKey: string, ts: number) 
  */
 export async function storeNewsItem(db: Db, draft: NewsItemDraft, prices: Record<string, number>): Promise<NewsItemDto | null> {
   const d1 = db.$client;
+  // The last guard before the feed renders it as a link: whatever the source, only http(s).
+  const url = draft.url && isHttpLink(draft.url) ? draft.url : null;
   const newestId = (source: string, key: string) =>
     `(SELECT max(id) FROM news_items WHERE source_id = ${source} AND dedup_key = ${key})`;
   const results = await d1.batch([
@@ -40,7 +43,7 @@ export async function storeNewsItem(db: Db, draft: NewsItemDraft, prices: Record
         draft.author ?? null,
         draft.title,
         draft.body ?? null,
-        draft.url ?? null,
+        url,
         JSON.stringify(draft.symbols),
         draft.importance,
         draft.isGarbage ? 1 : 0,
@@ -81,7 +84,7 @@ export async function storeNewsItem(db: Db, draft: NewsItemDraft, prices: Record
     author: draft.author ?? null,
     title: draft.title,
     body: draft.body ?? null,
-    url: draft.url ?? null,
+    url,
     symbols: draft.symbols,
     importance: draft.importance,
     isGarbage: draft.isGarbage,

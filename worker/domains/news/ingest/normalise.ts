@@ -97,6 +97,11 @@ export function truncate(text: string, max: number): string {
   return `${cut.trimEnd()}…`;
 }
 
+/** Whether a stored link may be stored and shown: an absolute http(s) URL, nothing else. */
+export function isHttpLink(url: string): boolean {
+  return URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol);
+}
+
 /**
  * http(s) only; lowercased host (by URL), no fragment, no utm_* or click-id parameters.
  * Anything unparsable, too long or with another scheme (javascript:, data:) is dropped.
@@ -110,7 +115,7 @@ export function canonicalUrl(input: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (!isHttpLink(url.href)) return undefined;
   url.hash = '';
   for (const key of [...url.searchParams.keys()]) {
     const lower = key.toLowerCase();

@@ -109,7 +109,7 @@ describe('classify', () => {
 
   it('keeps going when a stored rule has a broken regex', () => {
     const rules = [
-      rule({ id: 'bad', conditions: { text: '(a+)+$', isRegex: true }, actions: { importance: 'critical' } }),
+      rule({ id: 'bad', conditions: { text: '.{0,1000}.{0,1000}x', isRegex: true }, actions: { importance: 'critical' } }),
       rule({ id: 'worse', conditions: { text: '[', isRegex: true }, actions: { importance: 'critical' } }),
     ];
     expect(classify(raw(), config({ customRules: rules }))?.importance).toBe('medium');
@@ -148,13 +148,22 @@ describe('testRuleAgainst', () => {
 
   it('returns the matching items, even for a disabled rule', () => {
     const r = rule({ enabled: false, conditions: { importanceAtLeast: 'medium' } });
-    expect(testRuleAgainst(r, items)).toEqual({ error: null, matches: [items[0], items[1]] });
+    expect(testRuleAgainst(r, items)).toEqual({ error: null, tested: 3, matches: [items[0], items[1]] });
     expect(testRuleAgainst(rule({ conditions: { sources: ['rss'] } }), items).matches.map((i) => i.id)).toEqual([2]);
   });
 
   it('reports a bad regex instead of throwing', () => {
-    const out = testRuleAgainst(rule({ conditions: { text: '(x*)*', isRegex: true } }), items);
+    const out = testRuleAgainst(rule({ conditions: { text: '(x', isRegex: true } }), items);
     expect(out.matches).toEqual([]);
-    expect(out.error).toMatch(/like \(a\+\)\+/);
+    expect(out.error).toMatch(/^Invalid regular expression/);
+  });
+
+  it('stops where the work budget runs out and says so', () => {
+    // a{500} compiles to ~500 instructions: 5,000 characters cost ~2.5M units, so ~8 fit in 20M.
+    const long = Array.from({ length: 200 }, (_, i) => ({ ...items[2]!, id: i, title: 'b'.repeat(5000) }));
+    const out = testRuleAgainst(rule({ conditions: { text: 'a{500}', isRegex: true } }), long);
+    expect(out.tested).toBeGreaterThan(0);
+    expect(out.tested).toBeLessThan(20);
+    expect(out.error).toMatch(/too costly to run on all 200 items; stopped after \d+/);
   });
 });

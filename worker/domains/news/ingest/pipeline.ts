@@ -1,5 +1,6 @@
 import { applyBannedMappings } from '../tagging/banned-mappings';
-import { applyCustomRules, regexProblem, ruleMatches, type RuleSubject } from '../tagging/custom-rules';
+import { applyCustomRules, ruleMatches, type RuleSubject } from '../tagging/custom-rules';
+import { RegexBudget, regexProblem } from '../tagging/rule-regex';
 import { dedupKey } from './dedupe';
 import { defaultImportance } from '../tagging/importance';
 import { normaliseRawNews } from './normalise';
@@ -73,8 +74,10 @@ export function classify(raw: RawNewsItem, config: ClassifyConfig): NewsItemDraf
 }
 
 export interface RuleTestResult<T> {
-  /** Why the rule cannot run (invalid or unsafe regex); null when it ran. */
+  /** Why the rule cannot run (invalid regex) or stopped early (work budget spent); null when it ran. */
   error: string | null;
+  /** How many of the items were judged (fewer than given when the budget ran out). */
+  tested: number;
   matches: T[];
 }
 
@@ -82,11 +85,24 @@ export interface RuleTestResult<T> {
  * Preview for "test this rule against recent news": which of the given stored items the rule's
  * conditions select, ignoring `enabled`. Items are judged on their stored symbols and importance,
  * i.e. after the whole pipeline, whereas in the pipeline a rule sees the state at its turn.
- * An invalid regex yields the validation message and no matches instead of throwing.
+ * An invalid regex yields the validation message and no matches instead of throwing; the whole
+ * preview shares one regex work budget and stops where it runs out.
  */
 export function testRuleAgainst<T extends RuleSubject>(rule: CustomRule, recentItems: readonly T[]): RuleTestResult<T> {
   const text = rule.conditions?.text;
   const error = rule.conditions?.isRegex && typeof text === 'string' && text ? regexProblem(text) : null;
-  if (error) return { error, matches: [] };
-  return { error: null, matches: recentItems.filter((item) => ruleMatches(rule, item)) };
+  if (error) return { error, tested: 0, matches: [] };
+  const budget = new RegexBudget();
+  const matches: T[] = [];
+  let tested = 0;
+  for (const item of recentItems) {
+    const matched = ruleMatches(rule, item, budget);
+    if (budget.exhausted) {
+      const stopped = `The pattern is too costly to run on all ${recentItems.length} items; stopped after ${tested}. Simplify it`;
+      return { error: stopped, tested, matches };
+    }
+    tested++;
+    if (matched) matches.push(item);
+  }
+  return { error: null, tested, matches };
 }

@@ -119,7 +119,7 @@ export async function previewCustomRule(
     .orderBy(desc(newsItems.ts), desc(newsItems.id))
     .limit(RULE_PREVIEW_ITEMS);
   const subjects = rows.map((row) => ({ ...row, body: row.body ?? undefined, sourceKind: row.sourceKind as SourceKind }));
-  const { error, matches } = testRuleAgainst(
+  const { error, tested, matches } = testRuleAgainst(
     {
       id: 'preview',
       name: rule.name ?? 'preview',
@@ -130,5 +130,5 @@ export async function previewCustomRule(
     },
     subjects,
   );
-  return { error, tested: rows.length, matches: matches.map(({ body: _body, ...item }) => item) };
+  return { error, tested, matches: matches.map(({ body: _body, ...item }) => item) };
 }

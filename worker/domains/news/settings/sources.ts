@@ -4,6 +4,7 @@ import type { SourceDto } from '../../../contract/server-fns/news-sources';
 import type { Db } from '../../../db/client';
 import { newsSources } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
+import { TELEGRAM_SECRET_MIN_LENGTH } from '../../../contract/server-fns/news-sources';
 import { newWebhookSecret, telegramWebhookPath, webhookSecretConfig } from '../sources/telegram-webhook';
 
 export interface SourceFields {
@@ -55,6 +56,9 @@ export async function createSource(db: Db, fields: SourceFields): Promise<Source
   let secretToken: string | undefined;
   if (fields.kind === 'telegram') {
     const { secretToken: given, ...rest } = fields.config;
+    if (typeof given === 'string' && given && given.length < TELEGRAM_SECRET_MIN_LENGTH) {
+      throw domainError('BAD_REQUEST', `The secret token must have at least ${TELEGRAM_SECRET_MIN_LENGTH} characters`);
+    }
     secretToken = typeof given === 'string' && given ? given : newWebhookSecret();
     config = { ...rest, ...(await webhookSecretConfig(secretToken)) };
   }

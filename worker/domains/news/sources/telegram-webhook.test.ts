@@ -4,9 +4,9 @@ import { newsItems, newsSources, specialMappings, telegramChats } from '../../..
 import { db, fetchApp, insertUser, rpcClient, signedInJar } from '../../../test/harness';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
 import { createSource } from '../settings/sources';
-import { telegramWebhookPath } from './telegram-webhook';
+import { telegramWebhookPath, webhookSecretConfig } from './telegram-webhook';
 
-const SECRET = 'wire-secret_0123456789abcdef';
+const SECRET = 'wire-secret_0123456789abcdef_0123456789abcdef';
 let wire: string;
 let desk: string;
 let off: string;
@@ -152,6 +152,18 @@ describe('telegram webhook: refusals', () => {
       expect(await res.json()).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
     }
     expect(await itemsOf(wire)).toHaveLength(before);
+  });
+
+  it('never opens for a short secret, even one stored before the minimum length', async () => {
+    const legacy = crypto.randomUUID();
+    const config = { ...(await webhookSecretConfig('abc')) };
+    await db.insert(newsSources).values({ id: legacy, kind: 'telegram', name: 'Legacy', config, enabled: true, createdAt: Date.now() });
+    const res = await deliver(legacy, channelPost({ text: 'Bitcoin via a weak secret' }), 'abc');
+    expect(res.status).toBe(401);
+    expect(await itemsOf(legacy)).toHaveLength(0);
+    await expect(
+      createSource(db, { kind: 'telegram', name: 'Weak', enabled: true, config: { secretToken: 'x'.repeat(42) } }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('answers 404 for an unknown source or one of another kind', async () => {

@@ -5,6 +5,7 @@ import { domainError, zodIssuesToData } from '../../../lib/domain-error';
 import { logError } from '../../../lib/log';
 import { telegramUpdateSchema, type TelegramMessage } from '../../../providers/telegram/update';
 import { hashToken, newOpaqueToken } from '../../auth/tokens';
+import { TELEGRAM_SECRET_MIN_LENGTH } from '../../../contract/server-fns/news-sources';
 import { ingestNews, type IngestDeps } from '../ingest/ingest';
 import type { RawNewsItem } from '../types';
 
@@ -30,9 +31,12 @@ export async function webhookSecretConfig(secretToken: string) {
 /** 32 random bytes, base64url (43 characters of A-Z a-z 0-9 _ -): a valid setWebhook secret_token. */
 export const newWebhookSecret = newOpaqueToken;
 
-/** Compares the header with the stored hash in constant time; no stored hash matches nothing. */
+/**
+ * Compares the header with the stored hash in constant time; no stored hash matches nothing, and
+ * neither does a short secret (one set before the minimum length existed must be replaced).
+ */
 async function secretMatches(storedHash: unknown, given: string | undefined): Promise<boolean> {
-  if (typeof storedHash !== 'string' || !given) return false;
+  if (typeof storedHash !== 'string' || !given || given.length < TELEGRAM_SECRET_MIN_LENGTH) return false;
   const encoder = new TextEncoder();
   const expected = encoder.encode(storedHash);
   const actual = encoder.encode(await hashToken(given));

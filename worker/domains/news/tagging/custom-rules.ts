@@ -1,9 +1,9 @@
-import { RULE_REGEX_MAX } from '../../../contract/patterns';
 import { RULE_TEXT_MAX } from '../../../contract/server-fns/news-rules';
 import { defaultImportance, importanceAtLeast } from './importance';
 import { cleanSymbols, matchText } from './text-match';
 import { isImportance, type Importance, type SourceKind } from '../../../contract/enums';
 import type { CustomRule } from '../types';
+import { compileRuleRegex, RegexBudget, regexProblem } from './rule-regex';
 
 /** What a rule's conditions look at. */
 export interface RuleSubject {
@@ -24,92 +24,6 @@ export interface RulesOutcome {
   forwardToTelegram: boolean;
   sound: boolean | null;
   matchedRules: string[];
-}
-
-const isQuantifierBrace = (pattern: string, i: number) => /^\{\d+(?:,\d*)?\}/.test(pattern.slice(i));
-
-/**
- * Heuristic for catastrophic backtracking: a group that contains a quantifier and is itself
- * followed by +, * or {n,m} — "(a+)+", "(\w*x)*", "((ab)+)+". It does not catch every slow
- * pattern (overlapping alternations like "(a|a)*" pass), which is why texts are also capped
- * (title 500, body 5000 characters).
- */
-export function hasNestedQuantifier(pattern: string): boolean {
-  const groups: boolean[] = []; // per open group: whether it contains a quantifier
-  let i = 0;
-  while (i < pattern.length) {
-    const ch = pattern[i];
-    if (ch === '\\') {
-      i += 2;
-    } else if (ch === '[') {
-      i++;
-      if (pattern[i] === '^') i++;
-      if (pattern[i] === ']') i++;
-      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
-      i++;
-    } else if (ch === '(') {
-      groups.push(false);
-      i++;
-      if (pattern[i] === '?') {
-        // (?: (?= (?! (?<= (?<! (?<name>
-        i++;
-        if (pattern[i] === '<' && pattern[i + 1] !== '=' && pattern[i + 1] !== '!') {
-          const close = pattern.indexOf('>', i);
-          i = close < 0 ? pattern.length : close + 1;
-        } else {
-          i += pattern[i] === '<' ? 2 : 1;
-        }
-      }
-    } else if (ch === ')') {
-      const containsQuantifier = groups.pop() ?? false;
-      i++;
-      const next = pattern[i];
-      if (containsQuantifier && (next === '+' || next === '*' || (next === '{' && isQuantifierBrace(pattern, i)))) return true;
-      if (containsQuantifier && groups.length) groups[groups.length - 1] = true;
-    } else if (ch === '+' || ch === '*' || ch === '?' || (ch === '{' && isQuantifierBrace(pattern, i))) {
-      if (groups.length) groups[groups.length - 1] = true;
-      i++;
-    } else {
-      i++;
-    }
-  }
-  return false;
-}
-
-/** Why a pattern cannot be used, or null when it can. */
-export function regexProblem(pattern: string): string | null {
-  if (pattern.length > RULE_REGEX_MAX) return `Regular expression is too long (at most ${RULE_REGEX_MAX} characters)`;
-  if (hasNestedQuantifier(pattern)) {
-    return 'Regular expression has a repeated group that itself repeats, like (a+)+; it could take too long to run. Simplify it';
-  }
-  try {
-    new RegExp(pattern);
-  } catch (error) {
-    return `Invalid regular expression: ${error instanceof Error ? error.message : String(error)}`;
-  }
-  return null;
-}
-
-const REGEX_CACHE_LIMIT = 500;
-const regexCache = new Map<string, RegExp | null>();
-
-/** The compiled pattern, or null when it is unsafe or invalid (never throws). */
-export function compileRuleRegex(pattern: string, caseSensitive = false): RegExp | null {
-  const flags = caseSensitive ? '' : 'i';
-  const cacheKey = `${flags}/${pattern}`;
-  const cached = regexCache.get(cacheKey);
-  if (cached !== undefined) return cached;
-  let regex: RegExp | null = null;
-  if (!regexProblem(pattern)) {
-    try {
-      regex = new RegExp(pattern, flags);
-    } catch {
-      regex = null;
-    }
-  }
-  if (regexCache.size >= REGEX_CACHE_LIMIT) regexCache.clear();
-  regexCache.set(cacheKey, regex);
-  return regex;
 }
 
 const list = (value: unknown): string[] =>
@@ -152,9 +66,10 @@ export function validateRule(rule: CustomRule): string | null {
 
 /**
  * Whether all of the rule's conditions hold (AND; an empty or absent condition is ignored).
- * `enabled` is not looked at here. An invalid or unsafe regex simply does not match.
+ * `enabled` is not looked at here. An invalid regex, or one the call's budget cannot pay for,
+ * simply does not match.
  */
-export function ruleMatches(rule: CustomRule, subject: RuleSubject): boolean {
+export function ruleMatches(rule: CustomRule, subject: RuleSubject, budget = new RegexBudget()): boolean {
   const conditions = rule.conditions ?? {};
 
   const sources = list(conditions.sources).map((s) => s.trim().toLowerCase());
@@ -176,7 +91,7 @@ export function ruleMatches(rule: CustomRule, subject: RuleSubject): boolean {
     const haystack = matchText(subject);
     if (conditions.isRegex) {
       const regex = compileRuleRegex(text, conditions.caseSensitive === true);
-      if (!regex || !regex.test(haystack)) return false;
+      if (!regex || !budget.spend(regex, haystack) || !regex.test(haystack)) return false;
     } else {
       const needle = text.normalize('NFKC').trim();
       const found = conditions.caseSensitive ? haystack.includes(needle) : haystack.toLowerCase().includes(needle.toLowerCase());
@@ -210,8 +125,9 @@ export function applyCustomRules(
     sound: null,
     matchedRules: [],
   };
+  const budget = new RegexBudget();
   for (const rule of orderRules(rules)) {
-    if (!ruleMatches(rule, { ...subject, symbols: outcome.symbols, importance: outcome.importance })) continue;
+    if (!ruleMatches(rule, { ...subject, symbols: outcome.symbols, importance: outcome.importance }, budget)) continue;
     outcome.matchedRules.push(rule.id);
     const actions = rule.actions ?? {};
     if (isImportance(actions.importance)) outcome.importance = actions.importance;
