@@ -284,3 +284,22 @@ describe('admin level: a token that still says admin is not enough', () => {
     }
   }
 });
+
+describe('updateUser on another admin: superadmin only (PRODUCT.md §7)', () => {
+  const CHANGES = [{ role: 'user' }, { approved: false }, { isRiskTeam: true }, { can_use_terminal: true }, { disabled: true }];
+  const ACTORS = { admin: 403, superadmin: 200 } as const;
+  for (const [actorRole, status] of Object.entries(ACTORS) as [keyof typeof ACTORS, number][]) {
+    for (const changes of CHANGES) {
+      it(`${actorRole} changes ${JSON.stringify(changes)} of another admin → ${status}`, async () => {
+        const actor = await insertUser({ role: actorRole });
+        const target = await insertUser({ role: 'admin' });
+        const client = rpcClient(await signedInJar(actor));
+        const outcome = await client.updateUser({ id: target.id, ...changes } as never).then(
+          () => 200,
+          (e: { status: number }) => e.status,
+        );
+        expect(outcome).toBe(status);
+      });
+    }
+  }
+});
