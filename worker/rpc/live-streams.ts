@@ -3,6 +3,7 @@ import type { AnySchema } from '@orpc/contract';
 import { RPC_ACCESS } from '../access-policy';
 import { assertAccess, type Session } from '../domains/auth/access';
 import { accountForCaller } from '../domains/accounts/account-access';
+import { reloadAdmin } from '../domains/auth/reload-admin';
 import { contract } from '../contract';
 import type { RpcContext } from './context';
 
@@ -34,10 +35,17 @@ export const openAlertStream = async (context: RpcContext & { session: Session }
     'alert hub',
   );
 
+/** Admins only: the admin level re-reads the caller from D1, so a stale admin token is not enough. */
+export const openTodoStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal) => {
+  await reloadAdmin(context.db, context.session);
+  return hubResponse(await context.env.TODO_HUB.getByName('global').fetch('https://todo-hub/subscribe', { signal }), 'todo hub');
+};
+
 const LIVE_STREAMS: Record<string, Opener> = {
   streamAccount: openAccountStream as Opener,
   streamNews: openNewsStream as Opener,
   streamAlerts: openAlertStream as Opener,
+  streamTodo: openTodoStream as Opener,
 };
 
 const serializer = new StandardRPCSerializer(new StandardRPCJsonSerializer());
