@@ -69,6 +69,12 @@ export const listTodoInput = z
 
 export const todoAssigneeSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
+/** Errors a write can answer besides the usual ones (listed in the OpenAPI document). */
+const TODO_WRITE_ERRORS = {
+  NOT_FOUND: { message: 'Todo item not found' },
+  CONFLICT: { message: 'Someone else changed this item', data: todoConflictDataSchema },
+};
+
 export const todoContract = {
   listTodoItems: oc
     .route({ method: 'GET', summary: 'The admin todo list, newest first, optionally filtered (admin)' })
@@ -86,10 +92,12 @@ export const todoContract = {
       method: 'POST',
       summary: 'Edit a todo item or mark it done (admin); 409 CONFLICT with data.current when `version` is stale',
     })
+    .errors(TODO_WRITE_ERRORS)
     .input(updateTodoInput)
     .output(todoItemSchema),
   deleteTodoItem: oc
     .route({ method: 'POST', summary: 'Delete a todo item (admin); with `version`, 409 CONFLICT when it changed since' })
+    .errors(TODO_WRITE_ERRORS)
     .input(z.object({ id: todoId, version: z.number().int().min(1).optional() }))
     .output(z.object({ id: z.string() })),
   streamTodo: oc
