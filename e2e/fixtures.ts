@@ -38,3 +38,10 @@ export async function asUser(browser: Browser, email: string) {
   await logInAndWait(page, email);
   return { page, close: () => context.close() };
 }
+
+/** Stores the theme choice and reloads until the page shows it. */
+export async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(new RegExp(theme));
+}

@@ -15,6 +15,7 @@ import { createCustomRule } from './domains/news/settings/rule-store';
 import { createTelegramChat } from './domains/news/settings/telegram-chats';
 import { createTwitterHandle } from './domains/news/settings/twitter-handles';
 import { createTwitterPollingSession } from './domains/news/settings/twitter-sessions';
+import { createTodoItem } from './domains/todo/todo-write';
 import { USER_KINDS, db, fetchApp, insertUser, rpcClient, signedInJar, type CookieJar, type UserKind } from './test/harness';
 
 /** Who passes each level (SPEC.md §6). Everyone else gets 401 (anonymous) or 403. */
@@ -162,6 +163,11 @@ beforeAll(async () => {
   sampleInputs.deleteSpecialMapping = () => ({ id: special3.id });
   sampleInputs.addTermToAllSpecialMappings = () => ({ term: 'matrix token' });
   sampleInputs.addSymbolToAllSpecialMappings = () => ({ symbol: 'xrp' });
+  const todo = () => createTodoItem(db, target.id, { title: 'Matrix todo' }, async () => {});
+  const [todoToEdit, todoToDelete] = await Promise.all([todo(), todo()]);
+  sampleInputs.createTodoItem = () => ({ title: 'Matrix todo', priority: 'high' });
+  sampleInputs.updateTodoItem = () => ({ id: todoToEdit.id, version: todoToEdit.version, title: 'Matrix todo, edited' });
+  sampleInputs.deleteTodoItem = () => ({ id: todoToDelete.id });
 
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;
@@ -280,6 +286,25 @@ describe('admin level: a token that still says admin is not enough', () => {
     for (const [name] of adminFns as [ServerFnName, AccessLevel][]) {
       it(`serverFn ${name} as a ${state} admin → ${status}`, async () => {
         expect((await callServerFn(name, staleJars[state].header())).status).toBe(status);
+      });
+    }
+  }
+});
+
+describe('updateUser on another admin: superadmin only (PRODUCT.md §7)', () => {
+  const CHANGES = [{ role: 'user' }, { approved: false }, { isRiskTeam: true }, { can_use_terminal: true }, { disabled: true }];
+  const ACTORS = { admin: 403, superadmin: 200 } as const;
+  for (const [actorRole, status] of Object.entries(ACTORS) as [keyof typeof ACTORS, number][]) {
+    for (const changes of CHANGES) {
+      it(`${actorRole} changes ${JSON.stringify(changes)} of another admin → ${status}`, async () => {
+        const actor = await insertUser({ role: actorRole });
+        const target = await insertUser({ role: 'admin' });
+        const client = rpcClient(await signedInJar(actor));
+        const outcome = await client.updateUser({ id: target.id, ...changes } as never).then(
+          () => 200,
+          (e: { status: number }) => e.status,
+        );
+        expect(outcome).toBe(status);
       });
     }
   }

@@ -40,6 +40,12 @@ export const RPC_ACCESS = {
   deleteSpecialMapping: 'admin',
   addTermToAllSpecialMappings: 'admin',
   addSymbolToAllSpecialMappings: 'admin',
+  listTodoItems: 'admin',
+  listTodoAssignees: 'admin',
+  createTodoItem: 'admin',
+  updateTodoItem: 'admin',
+  deleteTodoItem: 'admin',
+  streamTodo: 'admin',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {

@@ -5,6 +5,7 @@ import { authRoutes } from './http/auth/routes';
 import { sessionMiddleware } from './http/auth/session';
 import { csrfProtection } from './http/csrf';
 import { errorResponse, toErrorBody } from './http/error-response';
+import { openApiRoutes } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
 import { telegramWebhookRoutes } from './http/telegram-webhook';
 import { domainError } from './lib/domain-error';
@@ -38,6 +39,7 @@ export function createApp() {
   });
   app.route('/api/auth', authRoutes);
   app.route('/api/rpc', rpcRoutes);
+  app.route('/api', openApiRoutes);
   app.route('/_serverFn', serverFnRoutes);
   // Telegram news sources: authenticated by the secret token header, not a session (CSRF passes:
   // Telegram posts JSON with no Origin or Sec-Fetch-Site).

@@ -54,3 +54,7 @@ export type ChatPurpose = (typeof CHAT_PURPOSES)[number];
 /** Minutes after publication at which price moves are measured and thresholds apply. */
 export const THRESHOLD_WINDOWS = [1, 5, 15] as const;
 export type ThresholdWindow = (typeof THRESHOLD_WINDOWS)[number];
+
+/** Admin todo list priorities, least urgent first (sorting by priority uses this order). */
+export const TODO_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type TodoPriority = (typeof TODO_PRIORITIES)[number];

@@ -4,6 +4,7 @@ import { RPC_ACCESS } from '../access-policy';
 import { assertAccess, type Session } from '../domains/auth/access';
 import { accountForCaller } from '../domains/accounts/account-access';
 import { grantHeaders } from '../domains/auth/stream-grant';
+import { reloadAdmin } from '../domains/auth/reload-admin';
 import { contract } from '../contract';
 import type { RpcContext } from './context';
 
@@ -19,7 +20,11 @@ const hubResponse = (res: Response, hub: string) => {
   return res;
 };
 
-export const openAccountStream = async (context: RpcContext & { session: Session }, input: { email: string }, signal?: AbortSignal) => {
+export const openAccountStream = async (
+  context: RpcContext & { session: Session },
+  input: { email: string },
+  signal?: AbortSignal,
+) => {
   const account = await accountForCaller(context.db, context.session, input.email);
   const params = new URLSearchParams({ id: account.id, email: account.email, exchange: account.exchange });
   const stub = context.env.ACCOUNT_LIVE.getByName(account.id);
@@ -30,7 +35,10 @@ export const openAccountStream = async (context: RpcContext & { session: Session
 // Every stream carries the caller's grant: the hub ends it with the access (token expiry, sign-out, …).
 export const openNewsStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal) =>
   hubResponse(
-    await context.env.NEWS_HUB.getByName('global').fetch('https://news-hub/subscribe', { signal, headers: grantHeaders(context.session) }),
+    await context.env.NEWS_HUB.getByName('global').fetch('https://news-hub/subscribe', {
+      signal,
+      headers: grantHeaders(context.session),
+    }),
     'news hub',
   );
 
@@ -43,10 +51,23 @@ export const openAlertStream = async (context: RpcContext & { session: Session }
     'alert hub',
   );
 
+/** Admins only: the admin level re-reads the caller from D1, so a stale admin token is not enough. */
+export const openTodoStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal) => {
+  await reloadAdmin(context.db, context.session);
+  return hubResponse(
+    await context.env.TODO_HUB.getByName('global').fetch('https://todo-hub/subscribe', {
+      signal,
+      headers: grantHeaders(context.session),
+    }),
+    'todo hub',
+  );
+};
+
 const LIVE_STREAMS: Record<string, Opener> = {
   streamAccount: openAccountStream as Opener,
   streamNews: openNewsStream as Opener,
   streamAlerts: openAlertStream as Opener,
+  streamTodo: openTodoStream as Opener,
 };
 
 const serializer = new StandardRPCSerializer(new StandardRPCJsonSerializer());
@@ -58,7 +79,8 @@ async function readRpcInput(request: Request): Promise<unknown> {
     const data = url.searchParams.get('data');
     return data === null ? undefined : serializer.deserialize(JSON.parse(data));
   }
-  if (request.method !== 'POST' || !request.headers.get('content-type')?.startsWith('application/json')) throw new Error('not JSON');
+  if (request.method !== 'POST' || !request.headers.get('content-type')?.startsWith('application/json'))
+    throw new Error('not JSON');
   const text = await request.clone().text();
   return text === '' ? undefined : serializer.deserialize(JSON.parse(text));
 }

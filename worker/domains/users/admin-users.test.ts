@@ -73,6 +73,37 @@ describe('updateUser', () => {
     expect(await (await as(superadmin)).updateUser({ id: other.id, role: 'user' })).toMatchObject({ role: 'user' });
   });
 
+  it('lets only a superadmin change another admin: role, approval, flags, disabled (403 for a plain admin)', async () => {
+    const colleague = await insertUser({ role: 'admin', isRiskTeam: true });
+    const plain = await as(admin);
+    for (const changes of [
+      { role: 'user' as const },
+      { approved: false },
+      { isRiskTeam: false },
+      { can_use_terminal: true },
+      { disabled: true },
+    ]) {
+      await expect(plain.updateUser({ id: colleague.id, ...changes }), JSON.stringify(changes)).rejects.toMatchObject({
+        status: 403,
+        code: 'FORBIDDEN',
+        message: 'Only a superadmin can change another admin',
+      });
+      await expect(plain.updateUser({ id: superadmin.id, ...changes })).rejects.toMatchObject({ status: 403 });
+    }
+    expect(await reloadUser(colleague.id)).toMatchObject({ role: 'admin', approved: true, isRiskTeam: true, disabled: false });
+    // A plain admin still manages ordinary users, and their own flags.
+    const trader = await insertUser();
+    expect(await plain.updateUser({ id: trader.id, isRiskTeam: true, disabled: true })).toMatchObject({ isRiskTeam: true, disabled: true });
+    expect(await plain.updateUser({ id: admin.id, can_use_terminal: true })).toMatchObject({ can_use_terminal: true });
+    // The superadmin changes any admin.
+    const root = await as(superadmin);
+    expect(await root.updateUser({ id: colleague.id, isRiskTeam: false, disabled: true })).toMatchObject({
+      isRiskTeam: false,
+      disabled: true,
+    });
+    expect(await root.updateUser({ id: colleague.id, approved: false, disabled: false })).toMatchObject({ approved: false });
+  });
+
   it('disabling a user ends their sessions at once', async () => {
     const target = await insertUser();
     const targetClient = await as(target);

@@ -15,18 +15,23 @@ export interface UserChanges {
   disabled?: boolean;
 }
 
-/** PRODUCT.md §7: nobody demotes or disables themselves; only a superadmin touches admin roles. */
+/**
+ * PRODUCT.md §7: nobody demotes or disables themselves; only a superadmin touches admin roles, and
+ * only a superadmin changes anything (role, approval, flags, disabled) of another admin, so a plain
+ * admin cannot lock a fellow admin out.
+ */
 function assertAllowed(actor: UserRow, target: UserRow, changes: UserChanges) {
   if (!isAdminRole(actor.role)) throw domainError('FORBIDDEN', 'Admin access required');
   const self = actor.id === target.id;
+  const superActor = actor.role === 'superadmin';
   const roleChanges = changes.role !== undefined && changes.role !== target.role;
   if (self && roleChanges) throw domainError('FORBIDDEN', 'You cannot change your own role');
   if (self && (changes.approved === false || changes.disabled === true))
     throw domainError('FORBIDDEN', 'You cannot unapprove or disable your own account');
-  if (roleChanges && (isAdminRole(target.role) || isAdminRole(changes.role!)) && actor.role !== 'superadmin')
+  if (!superActor && !self && isAdminRole(target.role))
+    throw domainError('FORBIDDEN', 'Only a superadmin can change another admin');
+  if (!superActor && roleChanges && isAdminRole(changes.role!))
     throw domainError('FORBIDDEN', 'Only a superadmin can change admin roles');
-  if (actor.role !== 'superadmin' && target.role === 'superadmin')
-    throw domainError('FORBIDDEN', 'Only a superadmin can change a superadmin');
 }
 
 export async function updateUser(db: Db, actor: UserRow, targetId: string, changes: UserChanges) {

@@ -1,3 +1,4 @@
+import { LockIcon } from '~/components/layout/icons';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Switch } from '~/components/ui/switch';
@@ -26,10 +27,19 @@ export function DateCell({ value }: { value: number | null }) {
 
 export function NameCell({ user }: { user: User }) {
   const { me } = useUsersTable();
+  const locked = rowAbilities(me, user).lockedReason;
   return (
-    <span className="flex items-center gap-1.5 font-medium">
-      {user.name || <span className="text-muted-foreground">No name</span>}
-      {user.id === me.id ? <Badge tone="primary">You</Badge> : null}
+    <span className="flex flex-col gap-0.5">
+      <span className="flex items-center gap-1.5 font-medium">
+        {user.name || <span className="text-muted-foreground">No name</span>}
+        {user.id === me.id ? <Badge tone="primary">You</Badge> : null}
+      </span>
+      {locked ? (
+        <span className="flex items-center gap-1 text-xs text-muted-foreground" data-testid={`locked-${user.email}`}>
+          <LockIcon className="size-3 shrink-0" />
+          {locked}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -47,6 +57,7 @@ export function ApprovedCell({ user }: { user: User }) {
         disabled={busy || !can.canApprove}
         onClick={() => requestChange(user, { approved: !user.approved })}
         aria-label={`${user.approved ? 'Unapprove' : 'Approve'} ${user.email}`}
+        title={can.lockedReason ?? undefined}
         data-testid={`approve-${user.email}`}
       >
         {user.approved ? 'Unapprove' : 'Approve'}
@@ -64,6 +75,7 @@ export function RoleCell({ user }: { user: User }) {
     <select
       value={user.role}
       aria-label={`Role of ${user.email}`}
+      title={can.lockedReason ?? undefined}
       disabled={busy || allDisabled}
       onChange={(event) => requestChange(user, { role: event.target.value as Role })}
       className={cn(
@@ -98,6 +110,7 @@ export function FlagCell({ user, flag }: { user: User; flag: FlagKey }) {
       disabled={busy || !allowed}
       onCheckedChange={(checked) => requestChange(user, { [flag]: checked } as UserChanges)}
       aria-label={`${FLAG_LABEL[flag]}: ${user.email}`}
+      title={can.lockedReason ?? undefined}
       data-testid={`${flag}-${user.email}`}
       className={flag === 'disabled' ? 'data-[state=checked]:bg-destructive' : undefined}
     />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@contract/types';
-import { describeDemotion, rowAbilities } from './user-changes';
+import { describeDemotion, rowAbilities, SUPERADMIN_ONLY } from './user-changes';
 
 const base: User = {
   id: 'u1',
@@ -54,5 +54,19 @@ describe('rowAbilities', () => {
     ).toEqual(['user']);
     expect(rowAbilities(superadmin, base).roleOptions.every((o) => !o.disabled)).toBe(true);
     expect(rowAbilities(admin, superadmin).canEditFlags).toBe(false);
+  });
+
+  it('locks every control of another admin for a plain admin, with the reason', () => {
+    const colleague = user({ id: 'adm2', role: 'admin' });
+    for (const target of [colleague, superadmin]) {
+      const can = rowAbilities(admin, target);
+      expect(can).toMatchObject({ canApprove: false, canDisable: false, canEditFlags: false, lockedReason: SUPERADMIN_ONLY });
+      expect(can.roleOptions.filter((o) => !o.disabled && o.role !== target.role)).toEqual([]);
+    }
+    const bySuper = rowAbilities(superadmin, colleague);
+    expect(bySuper).toMatchObject({ canApprove: true, canDisable: true, canEditFlags: true, lockedReason: null });
+    // Their own row stays theirs (flags), and ordinary users stay open to them.
+    expect(rowAbilities(admin, admin)).toMatchObject({ canEditFlags: true, lockedReason: null });
+    expect(rowAbilities(admin, base)).toMatchObject({ canApprove: true, canDisable: true, lockedReason: null });
   });
 });

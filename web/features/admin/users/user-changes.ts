@@ -61,13 +61,18 @@ export function isAdminRole(role: Role) {
   return role === 'admin' || role === 'superadmin';
 }
 
+export const SUPERADMIN_ONLY = 'Only a superadmin can change another admin';
+
 /** What the signed-in admin may change on a row; the server enforces the same rules (PRODUCT.md §7). */
 export function rowAbilities(actor: User, target: User) {
   const self = actor.id === target.id;
   const actorIsSuper = actor.role === 'superadmin';
-  const canTouch = actorIsSuper || target.role !== 'superadmin';
+  // A plain admin leaves every other admin alone: role, approval, flags and disabled state.
+  const canTouch = actorIsSuper || self || !isAdminRole(target.role);
   return {
     self,
+    /** Why the row's controls are off, when they all are. */
+    lockedReason: canTouch ? null : SUPERADMIN_ONLY,
     canApprove: canTouch && !(self && target.approved),
     canDisable: canTouch && !self,
     canEditFlags: canTouch,

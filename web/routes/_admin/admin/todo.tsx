@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TodoListPage } from '~/features/admin/admin-placeholders';
+import { TodoPage } from '~/features/admin/todo/todo-page';
+import { todoAssigneesQuery, todoItemsQuery } from '~/features/admin/todo/todo-queries';
+import { ensureQueries } from '~/lib/ensure-queries';
 
 export const Route = createFileRoute('/_admin/admin/todo')({
-  component: TodoListPage,
+  loader: ({ context }) => ensureQueries(context.queryClient, todoItemsQuery, todoAssigneesQuery),
+  component: TodoPage,
 });

@@ -1,0 +1,54 @@
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { TodoPriority } from '../../contract/enums';
+import type { TodoItem } from '../../contract/todo';
+import type { Db } from '../../db/client';
+import { todoItems, type TodoRow } from '../../db/schema/todo';
+import { users } from '../../db/schema/users';
+
+const assignee = alias(users, 'assignee');
+const creator = alias(users, 'creator');
+
+const withNames = (db: Db) =>
+  db
+    .select({ item: todoItems, assigneeName: assignee.name, createdByName: creator.name })
+    .from(todoItems)
+    .leftJoin(assignee, eq(assignee.id, todoItems.assigneeId))
+    .leftJoin(creator, eq(creator.id, todoItems.createdBy));
+
+function toDto(row: { item: TodoRow; assigneeName: string | null; createdByName: string | null }): TodoItem {
+  const { createdBy, ...item } = row.item;
+  return { ...item, createdById: createdBy, assigneeName: row.assigneeName, createdByName: row.createdByName };
+}
+
+export interface TodoFilter {
+  assigneeId?: string;
+  status?: 'all' | 'open' | 'done';
+  priority?: TodoPriority;
+}
+
+export async function listTodoItems(db: Db, filter: TodoFilter = {}): Promise<TodoItem[]> {
+  const where: SQL[] = [];
+  if (filter.assigneeId) where.push(eq(todoItems.assigneeId, filter.assigneeId));
+  if (filter.status === 'open') where.push(eq(todoItems.done, false));
+  if (filter.status === 'done') where.push(eq(todoItems.done, true));
+  if (filter.priority) where.push(eq(todoItems.priority, filter.priority));
+  const rows = await withNames(db)
+    .where(and(...where))
+    .orderBy(desc(todoItems.createdAt), asc(todoItems.id));
+  return rows.map(toDto);
+}
+
+export async function findTodoItem(db: Db, id: string): Promise<TodoItem | undefined> {
+  const row = await withNames(db).where(eq(todoItems.id, id)).get();
+  return row && toDto(row);
+}
+
+/** Approved, enabled users, by name: who an item can be assigned to. */
+export function listTodoAssignees(db: Db) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.approved, true), eq(users.disabled, false)))
+    .orderBy(asc(users.name), asc(users.email));
+}

@@ -1,0 +1,166 @@
+import type { AnyContractProcedure, AnySchema, OpenAPI } from '@orpc/contract';
+import { OpenAPIGenerator } from '@orpc/openapi';
+import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
+import { RPC_ACCESS } from '../access-policy';
+import type { AccessLevel } from '../domains/auth/access';
+import { ERROR_CATALOGUE, type ErrorCode } from '../lib/error-catalogue';
+import { router } from './router';
+
+/** What each access level means (SPEC.md §6), shown on every operation and as its tag. */
+const LEVEL_TEXT: Record<AccessLevel, string> = {
+  public: 'anyone, signed in or not',
+  authed: 'any signed-in user',
+  approved: 'approved users',
+  riskTeam: 'approved risk-team members',
+  admin: 'admins and superadmins (re-read from the database on every call)',
+  terminal: 'approved users with terminal access',
+};
+
+const DESCRIPTION = `Meridian's RPC API, generated from the oRPC router: every procedure, its input and output, who may call it and the errors it can answer.
+
+## RPC wire format
+- **POST /api/rpc/<name>** with the body \`{"json": <input>}\` (\`Content-Type: application/json\`); a procedure without input takes an empty body.
+- **GET /api/rpc/<name>?data=<url-encoded {"json": <input>}>** answers the same, allowed while the whole URL is at most **2083 characters** (the web client uses GET for \`get…\`/\`list…\` procedures).
+- Success: **200** with \`{"json": <output>}\` (a \`meta\` array appears only for values JSON cannot carry).
+- Failure: the status of the error catalogue (SPEC.md §8) with \`{"json": {"defined": …, "code": …, "status": …, "message": …, "data": …}}\`. A 400 from input validation carries \`data.issues[]\` (\`path\`, \`message\`).
+- Event streams (\`stream…\`) answer \`text/event-stream\`: \`message\` events whose \`data\` is \`{"json": <event>}\`, a comment every 5000 ms as keep-alive.
+- Authentication: the session cookies from \`/api/auth/*\` (an access token of 10 minutes, refreshed with \`POST /api/auth/refresh\`). Cross-site requests are refused.
+
+## Server functions
+Besides RPC, the web app calls server functions at **/_serverFn/<name>?createServerFn** (the marker is required): GET carries \`payload=<url-encoded JSON>\` in the query string, POST carries \`{"data": <input>, "context": {}}\`. Each function has one method; another answers 405 with \`Allow\`. Success is 200 with the JSON result; failure the catalogue status with \`{code, status, message}\`. They cover the news settings (mappings, rules, sources, Telegram chats, Twitter handles and sessions, thresholds), \`getUser\` and \`signOut\`.`;
+
+const converter = new ZodToJsonSchemaConverter();
+const generator = new OpenAPIGenerator({ schemaConverters: [converter] });
+
+/** A flat router or contract, and the access level of each of its procedures. */
+type Procedures = Record<string, AnyContractProcedure>;
+type AccessTable = Record<string, AccessLevel>;
+type Schema = Record<string, unknown>;
+
+const wrapJson = (schema: unknown, required = true): Schema => ({
+  type: 'object',
+  properties: { json: schema as Schema, meta: { type: 'array', description: 'Types JSON cannot carry (rarely present)' } },
+  ...(required ? { required: ['json'] } : {}),
+});
+
+/** The errors a procedure can answer: from its access level, its input, and the errors its contract declares. */
+export function errorCodesOf(procedures: Procedures, access: AccessTable, name: string): ErrorCode[] {
+  const level = access[name]!;
+  const def = procedures[name]!['~orpc'];
+  const codes = new Set<ErrorCode>();
+  if (def.inputSchema) codes.add('BAD_REQUEST');
+  if (level !== 'public') codes.add('UNAUTHORIZED');
+  if (level !== 'public' && level !== 'authed') codes.add('FORBIDDEN');
+  for (const code of Object.keys(def.errorMap ?? {})) if (code in ERROR_CATALOGUE) codes.add(code as ErrorCode);
+  codes.add('TOO_MANY_REQUESTS');
+  codes.add('INTERNAL_SERVER_ERROR');
+  return [...codes].sort((a, b) => ERROR_CATALOGUE[a] - ERROR_CATALOGUE[b]);
+}
+
+function errorResponse(code: ErrorCode, data: unknown): OpenAPI.ResponseObject {
+  return {
+    description: code,
+    content: {
+      'application/json': {
+        schema: wrapJson({
+          type: 'object',
+          properties: {
+            defined: { type: 'boolean' },
+            code: { const: code },
+            status: { const: ERROR_CATALOGUE[code] },
+            message: { type: 'string' },
+            data: (data ?? {}) as Schema,
+          },
+          required: ['code', 'status', 'message'],
+        }),
+      },
+    },
+  } as OpenAPI.ResponseObject;
+}
+
+function operationFor(procedures: Procedures, access: AccessTable, name: string, generated: OpenAPI.OperationObject) {
+  const def = procedures[name]!['~orpc'];
+  const level = access[name];
+  if (!level) throw new Error(`OpenAPI: ${name} has no access level in access-policy.ts`);
+  const success = (generated.responses?.['200'] ?? { description: 'OK' }) as OpenAPI.ResponseObject;
+  const jsonBody = success.content?.['application/json'];
+  // `type<T>()` outputs are checked by TypeScript only (large results are not re-validated): say so
+  // rather than showing oRPC's "anything" schema.
+  const typedOnly = def.outputSchema !== undefined && def.outputSchema['~standard'].vendor !== 'zod';
+  const output = typedOnly ? { description: 'Typed in TypeScript only (worker/contract); not validated at runtime' } : jsonBody?.schema;
+  const responses: Record<string, OpenAPI.ResponseObject> = {
+    '200': jsonBody ? { ...success, content: { 'application/json': { schema: wrapJson(output) } } } : success,
+  };
+  for (const code of errorCodesOf(procedures, access, name)) {
+    const declared = (def.errorMap as Record<string, { data?: AnySchema } | undefined>)?.[code]?.data;
+    const data = declared ? converter.convert(declared, { strategy: 'output' })[1] : code === 'BAD_REQUEST' ? issuesSchema : {};
+    responses[String(ERROR_CATALOGUE[code])] = errorResponse(code, data);
+  }
+  const operation: OpenAPI.OperationObject = {
+    operationId: name,
+    summary: generated.summary,
+    description: `**Access:** ${level} — ${LEVEL_TEXT[level]}.\n\n${generated.description ?? ''}`.trim(),
+    tags: [level],
+    responses,
+  };
+  (operation as Schema)['x-access-level'] = level;
+  if (def.inputSchema) {
+    const [required, schema] = converter.convert(def.inputSchema, { strategy: 'input' });
+    operation.requestBody = { required, content: { 'application/json': { schema: wrapJson(schema, required) } } };
+  }
+  return operation;
+}
+
+const issuesSchema = {
+  type: 'object',
+  properties: {
+    issues: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { path: { type: 'array', items: { type: 'string' } }, message: { type: 'string' } },
+      },
+    },
+  },
+};
+
+/**
+ * The OpenAPI 3.1 document of the RPC router, built by oRPC's generator from the router itself (so a
+ * new procedure appears without editing anything here), then shaped to the RPC wire format: every
+ * procedure at POST /api/rpc/<name> with its body wrapped in `{"json": …}`.
+ */
+export async function buildOpenApiDocument(
+  procedures: Procedures = router as unknown as Procedures,
+  access: AccessTable = RPC_ACCESS,
+): Promise<OpenAPI.Document> {
+  const generated = await generator.generate(procedures, {
+    info: { title: 'Meridian RPC API', version: '1', description: DESCRIPTION },
+  });
+  const paths: Record<string, { post: OpenAPI.OperationObject }> = {};
+  for (const item of Object.values(generated.paths ?? {})) {
+    for (const op of Object.values(item as Record<string, OpenAPI.OperationObject>)) {
+      const name = op.operationId!;
+      if (!Object.hasOwn(procedures, name)) throw new Error(`OpenAPI: unknown operation ${name}`);
+      paths[`/${name}`] = { post: operationFor(procedures, access, name, op) };
+    }
+  }
+  return {
+    ...generated,
+    openapi: '3.1.1',
+    servers: [{ url: '/api/rpc', description: 'This deployment' }],
+    tags: (Object.keys(LEVEL_TEXT) as AccessLevel[])
+      .filter((level) => Object.values(access).includes(level))
+      .map((level) => ({ name: level, description: `Callable by ${LEVEL_TEXT[level]}` })),
+    paths,
+  } as OpenAPI.Document;
+}
+
+let cached: Promise<OpenAPI.Document> | undefined;
+/** Built once per isolate: the router does not change while it runs. */
+export function openApiDocument() {
+  cached ??= buildOpenApiDocument().catch((err: unknown) => {
+    cached = undefined;
+    throw err;
+  });
+  return cached;
+}
