@@ -54,3 +54,12 @@ export type ChatPurpose = (typeof CHAT_PURPOSES)[number];
 /** Minutes after publication at which price moves are measured and thresholds apply. */
 export const THRESHOLD_WINDOWS = [1, 5, 15] as const;
 export type ThresholdWindow = (typeof THRESHOLD_WINDOWS)[number];
+
+/**
+ * Risk limits (PRODUCT.md §6). Leverage is notional ÷ equity; drawdown and share are fractions
+ * (0.2 = 20 %); notional and exposure are USD. Symbol exposure is firm-wide only.
+ */
+export const RISK_LIMIT_KINDS = ['maxLeverage', 'maxDrawdown', 'maxPositionNotional', 'maxPositionShare', 'maxSymbolNetExposure'] as const;
+export type RiskLimitKind = (typeof RISK_LIMIT_KINDS)[number];
+/** Kinds a per-trader override may set; the symbol exposure limit is the firm's alone. */
+export const TRADER_LIMIT_KINDS = ['maxLeverage', 'maxDrawdown', 'maxPositionNotional', 'maxPositionShare'] as const;

@@ -3,3 +3,4 @@ export * from './sessions';
 export * from './accounts';
 export * from './alerts';
 export * from './news';
+export * from './risk';
