@@ -12,6 +12,8 @@ CREATE TABLE `account_daily` (
 	`samples` integer NOT NULL,
 	`peak_leverage` real NOT NULL,
 	`peak_notional` real NOT NULL,
+	`close_notional` real NOT NULL,
+	`close_net_notional` real NOT NULL,
 	PRIMARY KEY(`account_id`, `day`)
 );
 --> statement-breakpoint

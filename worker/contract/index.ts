@@ -3,6 +3,7 @@ import { alertsContract } from './alerts';
 import { newsContract } from './news';
 import { newsMappingsContract } from './news-mappings';
 import { usersContract } from './users';
+import { riskContract } from './risk';
 
 /** The flat RPC contract (SPEC.md §7 names): one object per domain, merged. */
 export const contract = {
@@ -11,6 +12,7 @@ export const contract = {
   ...alertsContract,
   ...newsContract,
   ...newsMappingsContract,
+  ...riskContract,
 };
 
 export type Contract = typeof contract;

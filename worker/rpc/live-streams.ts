@@ -4,6 +4,7 @@ import { RPC_ACCESS } from '../access-policy';
 import { assertAccess, type Session } from '../domains/auth/access';
 import { accountForCaller } from '../domains/accounts/account-access';
 import { contract } from '../contract';
+import { RISK_HUB_NAME } from '../domains/risk/notify';
 import type { RpcContext } from './context';
 
 /**
@@ -34,10 +35,14 @@ export const openAlertStream = async (context: RpcContext & { session: Session }
     'alert hub',
   );
 
+export const openRiskStream = async (context: RpcContext, _input?: unknown, signal?: AbortSignal) =>
+  hubResponse(await context.env.RISK_HUB.getByName(RISK_HUB_NAME).fetch('https://risk-hub/subscribe', { signal }), 'risk hub');
+
 const LIVE_STREAMS: Record<string, Opener> = {
   streamAccount: openAccountStream as Opener,
   streamNews: openNewsStream as Opener,
   streamAlerts: openAlertStream as Opener,
+  streamRisk: openRiskStream as Opener,
 };
 
 const serializer = new StandardRPCSerializer(new StandardRPCJsonSerializer());

@@ -4,6 +4,7 @@ import { alertsRouter } from './routers/alerts';
 import { newsRouter } from './routers/news';
 import { newsMappingsRouter } from './routers/news-mappings';
 import { usersRouter } from './routers/users';
+import { riskRouter } from './routers/risk';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
@@ -12,6 +13,7 @@ export const router = pub.router({
   ...alertsRouter,
   ...newsRouter,
   ...newsMappingsRouter,
+  ...riskRouter,
 });
 
 export type Router = typeof router;

@@ -24,6 +24,9 @@ export const accountDaily = sqliteTable(
     samples: integer('samples').notNull(),
     peakLeverage: real('peak_leverage').notNull(),
     peakNotional: real('peak_notional').notNull(),
+    /** gross (Σ|notional|) and net (longs − shorts) exposure at the close, for exposure history */
+    closeNotional: real('close_notional').notNull(),
+    closeNetNotional: real('close_net_notional').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day] }), index('account_daily_day_idx').on(t.day)],
 );
@@ -40,8 +43,12 @@ export const riskLimits = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [
-    uniqueIndex('risk_limits_firm_uq').on(t.kind).where(sql`${t.traderId} IS NULL`),
-    uniqueIndex('risk_limits_trader_uq').on(t.traderId, t.kind).where(sql`${t.traderId} IS NOT NULL`),
+    uniqueIndex('risk_limits_firm_uq')
+      .on(t.kind)
+      .where(sql`${t.traderId} IS NULL`),
+    uniqueIndex('risk_limits_trader_uq')
+      .on(t.traderId, t.kind)
+      .where(sql`${t.traderId} IS NOT NULL`),
   ],
 );
 
@@ -86,7 +93,9 @@ export const riskBreaches = sqliteTable(
     ackNote: text('ack_note'),
   },
   (t) => [
-    uniqueIndex('risk_breaches_open_uq').on(t.scopeKey, t.kind).where(sql`${t.closedAt} IS NULL`),
+    uniqueIndex('risk_breaches_open_uq')
+      .on(t.scopeKey, t.kind)
+      .where(sql`${t.closedAt} IS NULL`),
     index('risk_breaches_opened_idx').on(t.openedAt),
     index('risk_breaches_trader_idx').on(t.traderId, t.openedAt),
   ],

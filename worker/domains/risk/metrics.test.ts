@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateFirmLimits, evaluateTraderLimits, exposureAfterOrder, effectiveLimits } from './limits';
-import { dailyReturns, drawdownFromPeak, largestPositionShare, maxDrawdown, seriesStats, sumDays, type DailyEquity } from './metrics';
+import {
+  dailyReturns,
+  drawdownFromPeak,
+  largestPositionShare,
+  maxDrawdown,
+  seriesStats,
+  sumDays,
+  type DailyEquity,
+} from './metrics';
 
 const DAY = 86_400_000;
 /** Days from [open, close, min, max] with a constant leverage of `lev` over 10 samples. */
@@ -18,7 +26,13 @@ const days = (rows: [number, number, number, number][], lev = 2): DailyEquity[] 
 
 describe('risk metrics on hand-computed series', () => {
   it('a flat series: no return, no drawdown, no volatility, no Sharpe', () => {
-    const s = seriesStats(days([[100, 100, 100, 100], [100, 100, 100, 100], [100, 100, 100, 100]]));
+    const s = seriesStats(
+      days([
+        [100, 100, 100, 100],
+        [100, 100, 100, 100],
+        [100, 100, 100, 100],
+      ]),
+    );
     expect(s).toMatchObject({ totalReturn: 0, maxDrawdown: 0, volatility: 0, sharpe: null, bestDay: 0, worstDay: 0, days: 3 });
     expect(s.avgLeverage).toBe(2);
     expect(s.peakLeverage).toBe(4);
@@ -40,11 +54,24 @@ describe('risk metrics on hand-computed series', () => {
 
   it('an intraday low counts against the peak before it, not the same day’s later high', () => {
     // Day 2 dips to 95 and later reaches 120: the drawdown is from 100, not from 120.
-    expect(maxDrawdown(days([[100, 100, 100, 100], [100, 118, 95, 120]]))).toBeCloseTo(0.05, 12);
+    expect(
+      maxDrawdown(
+        days([
+          [100, 100, 100, 100],
+          [100, 118, 95, 120],
+        ]),
+      ),
+    ).toBeCloseTo(0.05, 12);
   });
 
   it('a known Sharpe: returns 2 %, 0 %, 1 % → mean 1 %, sd 1 %, Sharpe √365', () => {
-    const s = seriesStats(days([[100, 102, 100, 102], [102, 102, 102, 102], [102, 103.02, 102, 103.02]]));
+    const s = seriesStats(
+      days([
+        [100, 102, 100, 102],
+        [102, 102, 102, 102],
+        [102, 103.02, 102, 103.02],
+      ]),
+    );
     expect(s.volatility).toBeCloseTo(0.01, 12);
     expect(s.sharpe).toBeCloseTo(Math.sqrt(365), 9);
   });
@@ -84,7 +111,12 @@ describe('limit evaluation (shared by breach detection and order entry)', () => 
   const exposure = { equity: 10_000, notional: 40_000, drawdown: 0.1, positions: { BTCUSDT: 30_000, ETHUSDT: -10_000 } };
 
   it('reports every limit strictly exceeded, with the value and the limit', () => {
-    const v = evaluateTraderLimits(exposure, { maxLeverage: 3, maxDrawdown: 0.1, maxPositionNotional: 25_000, maxPositionShare: 0.8 });
+    const v = evaluateTraderLimits(exposure, {
+      maxLeverage: 3,
+      maxDrawdown: 0.1,
+      maxPositionNotional: 25_000,
+      maxPositionShare: 0.8,
+    });
     expect(v).toEqual([
       { kind: 'maxLeverage', value: 4, limit: 3, symbol: null },
       { kind: 'maxPositionNotional', value: 30_000, limit: 25_000, symbol: 'BTCUSDT' },
