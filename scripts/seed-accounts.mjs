@@ -36,7 +36,7 @@ const DRAWDOWN_TRADER = 'morgan.hale@example.com';
 const LEVERAGED_TRADER = 'jordan.kim@example.com';
 
 /** Firm-wide defaults (drawdown and share are fractions), and the override that tightens one trader. */
-const FIRM_LIMITS = { maxLeverage: 4, maxDrawdown: 0.25, maxPositionNotional: 2_000_000, maxSymbolNetExposure: 10_000_000 };
+const FIRM_LIMITS = { maxLeverage: 4, maxDrawdown: 0.2, maxPositionNotional: 2_000_000, maxSymbolNetExposure: 10_000_000 };
 const TIGHTENED_LEVERAGE = 2;
 
 /** The desk's books step coarser through the last week (15 minutes, 5 in the last day): a third of the rows. */
