@@ -12,7 +12,7 @@ import { Pnl } from '~/features/accounts/numbers';
 import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
 import { formatLeverage } from '~/lib/format';
 import { downloadCsv, toCsv } from './csv';
-import { formatFraction } from './risk-format';
+import { formatFraction, formatRatio } from './risk-format';
 import { traderStatsQuery, type TraderStats } from './risk-queries';
 import { VirtualTable } from './virtual-table';
 
@@ -52,7 +52,7 @@ const columns: DataColumns<AccountRow> = [
     id: 'sharpe',
     header: 'Sharpe',
     meta: right,
-    cell: (c) => <span className="tabular">{c.row.original.sharpe?.toFixed(2) ?? '—'}</span>,
+    cell: (c) => <span className="tabular">{formatRatio(c.row.original.sharpe)}</span>,
   }),
   col.accessor((r) => num(r.avgLeverage), {
     id: 'avgLev',

@@ -27,3 +27,8 @@ export function formatFraction(value: number | null | undefined, signed = false)
 
 /** Data older than this greys a trader's row (the cron snapshots every minute). */
 export const STALE_AFTER_MS = 5 * 60_000;
+
+/** A plain ratio (Sharpe) with two decimals and a true minus sign, like every other figure. */
+export function formatRatio(value: number | null | undefined) {
+  return value === null || value === undefined ? '—' : value.toFixed(2).replace('-', '−');
+}

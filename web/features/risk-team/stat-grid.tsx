@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { Pnl } from '~/features/accounts/numbers';
 import { formatLeverage } from '~/lib/format';
-import { formatFraction } from './risk-format';
+import { formatFraction, formatRatio } from './risk-format';
 import type { TraderStats } from './risk-queries';
 
 type Stats = Omit<TraderStats, 'traderId' | 'name' | 'email' | 'accounts'>;
-
-const fixed2 = (v: number | null) => (v === null ? '—' : v.toFixed(2));
 
 /** The stats of one trader over the range, as labelled figures. */
 export function StatGrid({ stats }: { stats: Stats }) {
@@ -14,7 +12,7 @@ export function StatGrid({ stats }: { stats: Stats }) {
     ['Return', stats.totalReturn === null ? '—' : <Pnl value={stats.totalReturn * 100} percent />],
     ['Max drawdown', stats.maxDrawdown > 0 ? `−${formatFraction(stats.maxDrawdown)}` : formatFraction(0)],
     ['Daily volatility', formatFraction(stats.volatility)],
-    ['Sharpe (√365)', fixed2(stats.sharpe)],
+    ['Sharpe (√365)', formatRatio(stats.sharpe)],
     ['Avg leverage', formatLeverage(stats.avgLeverage)],
     ['Peak leverage', formatLeverage(stats.peakLeverage)],
     ['Top position share', formatFraction(stats.largestPositionShare)],
