@@ -1,7 +1,7 @@
 // Seeds the local demo data of PRODUCT.md §3 when the users table is empty. Local only.
 import { pathToFileURL } from 'node:url';
 import { executeLocalD1, hashPassword, queryLocalD1, scratchDir, sqlString } from './lib.mjs';
-import { seedAccounts } from './seed-accounts.mjs';
+import { DESK_TRADERS, seedAccounts } from './seed-accounts.mjs';
 import { seedNews } from './seed-news.mjs';
 
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
@@ -10,6 +10,8 @@ const DEMO_USERS = [
   { email: 'trader@example.com', name: 'Taylor Trader', role: 'user', approved: 1, risk: 0, terminal: 0 },
   { email: 'risk@example.com', name: 'Riley Risk', role: 'user', approved: 1, risk: 1, terminal: 0 },
   { email: 'pending@example.com', name: 'Pat Pending', role: 'user', approved: 0, risk: 0, terminal: 0 },
+  // The rest of the trading desk the risk team watches (issue 12): plain approved traders.
+  ...DESK_TRADERS.map((t) => ({ ...t, role: 'user', approved: 1, risk: 0, terminal: 0, desk: true })),
 ];
 
 export async function seed() {
@@ -43,9 +45,9 @@ function seedUsers() {
   executeLocalD1(statements, scratchDir('seed'));
 
   console.log('\n  Demo users (password: %s)', password);
-  for (const u of DEMO_USERS)
+  for (const u of DEMO_USERS.filter((x) => !x.desk))
     console.log(
       `   ${u.email.padEnd(22)} ${u.role}${u.approved ? '' : ', awaiting approval'}${u.risk ? ', risk team' : ''}${u.terminal ? ', terminal' : ''}`,
     );
-  console.log('');
+  console.log(`   and ${DESK_TRADERS.length} desk traders (${DESK_TRADERS[0].email}, …)\n`);
 }

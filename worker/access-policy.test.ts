@@ -7,6 +7,7 @@ import { serverFnContract, type ServerFnName } from './contract/server-fns';
 import { serverFns } from './server-fns/registry';
 import { sessions } from './db/schema/sessions';
 import { users } from './db/schema/users';
+import { riskBreaches } from './db/schema/risk';
 import { addAccount, setAssignment } from './domains/accounts/manage-accounts';
 import { evaluateAlerts } from './domains/alerts/run-alerts';
 import { createMapping } from './domains/news/settings/mappings';
@@ -168,6 +169,30 @@ beforeAll(async () => {
   sampleInputs.createTodoItem = () => ({ title: 'Matrix todo', priority: 'high' });
   sampleInputs.updateTodoItem = () => ({ id: todoToEdit.id, version: todoToEdit.version, title: 'Matrix todo, edited' });
   sampleInputs.deleteTodoItem = () => ({ id: todoToDelete.id });
+
+  // Risk team (issue 12): every matrix user holds the shared account, so any of them is a trader.
+  const riskBreach = crypto.randomUUID();
+  await db.insert(riskBreaches).values({
+    id: riskBreach,
+    traderId: target.id,
+    kind: 'maxLeverage',
+    scopeKey: `trader:${target.id}`,
+    symbol: null,
+    limitValue: 1,
+    openedValue: 2,
+    lastValue: 2,
+    worstValue: 2,
+    openedAt: now,
+    updatedAt: now,
+  });
+  sampleInputs.getAllTradersLatestMetrics = () => ({});
+  sampleInputs.fetchAllTraderStats = () => ({});
+  sampleInputs.getRiskTrader = () => ({ traderId: target.id, from: now - 86_400_000, to: now });
+  sampleInputs.getFirmHistory = () => ({ from: now - 86_400_000, to: now });
+  sampleInputs.getRiskExposure = () => ({ altBeta: 1.2 });
+  sampleInputs.setRiskLimit = () => ({ traderId: null, kind: 'maxLeverage', value: 25 });
+  sampleInputs.listRiskBreaches = () => ({ status: 'open' });
+  sampleInputs.acknowledgeRiskBreach = () => ({ id: riskBreach, note: 'matrix' });
 
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;

@@ -46,6 +46,16 @@ export const RPC_ACCESS = {
   updateTodoItem: 'admin',
   deleteTodoItem: 'admin',
   streamTodo: 'admin',
+  getAllTradersLatestMetrics: 'riskTeam',
+  fetchAllTraderStats: 'riskTeam',
+  getRiskTrader: 'riskTeam',
+  getFirmHistory: 'riskTeam',
+  getRiskExposure: 'riskTeam',
+  getRiskLimits: 'riskTeam',
+  setRiskLimit: 'riskTeam',
+  listRiskBreaches: 'riskTeam',
+  acknowledgeRiskBreach: 'riskTeam',
+  streamRisk: 'riskTeam',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {

@@ -6,6 +6,7 @@ export { AccountLiveHub } from './durable-objects/account-live';
 export { UserAlertHub } from './durable-objects/user-alerts';
 export { NewsHub } from './durable-objects/news-hub';
 export { TodoHub } from './durable-objects/todo-hub';
+export { RiskHub } from './durable-objects/risk-hub';
 
 const app = createApp();
 

@@ -19,11 +19,12 @@ interface __BaseEnv_Env {
 	USER_ALERTS: DurableObjectNamespace<import("./index").UserAlertHub>;
 	NEWS_HUB: DurableObjectNamespace<import("./index").NewsHub>;
 	TODO_HUB: DurableObjectNamespace<import("./index").TodoHub>;
+	RISK_HUB: DurableObjectNamespace<import("./index").RiskHub>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./index");
-		durableNamespaces: "AccountLiveHub" | "UserAlertHub" | "NewsHub" | "TodoHub";
+		durableNamespaces: "AccountLiveHub" | "UserAlertHub" | "NewsHub" | "RiskHub" | "TodoHub";
 	}
 	interface Env extends __BaseEnv_Env {}
 }

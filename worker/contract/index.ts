@@ -4,6 +4,7 @@ import { newsContract } from './news';
 import { newsMappingsContract } from './news-mappings';
 import { usersContract } from './users';
 import { todoContract } from './todo';
+import { riskContract } from './risk';
 
 /** The flat RPC contract (SPEC.md §7 names): one object per domain, merged. */
 export const contract = {
@@ -13,6 +14,7 @@ export const contract = {
   ...newsContract,
   ...newsMappingsContract,
   ...todoContract,
+  ...riskContract,
 };
 
 export type Contract = typeof contract;

@@ -8,6 +8,8 @@ import { adapterFor } from '../exchanges/for-env';
 import { logError } from '../lib/log';
 import { newsJobs } from './news-jobs';
 import { pruneAuthRecords } from './prune-auth-records';
+import { evaluateRiskLimits } from '../domains/risk/evaluate';
+import { notifyRiskTeam } from '../domains/risk/notify';
 
 /** The minute cron: each job is independent, so one failing does not stop the others. */
 export async function runScheduled(controller: ScheduledController, env: Bindings) {
@@ -17,6 +19,8 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     snapshots: async () => {
       const run = await snapshotAllAccounts(db, (kind) => adapterFor(env, kind), now);
       await notifyFiredAlerts(env, await evaluateAlerts(db, run.records, now));
+      // Risk limits are judged on the snapshots just written (issue 12).
+      await notifyRiskTeam(env, await evaluateRiskLimits(db, now), now);
     },
     rollup: () => rollupMinuteSnapshots(db, now),
     pruneAuth: () => pruneAuthRecords(db),

@@ -6,6 +6,7 @@ import { accountForCaller } from '../domains/accounts/account-access';
 import { grantHeaders } from '../domains/auth/stream-grant';
 import { reloadAdmin } from '../domains/auth/reload-admin';
 import { contract } from '../contract';
+import { RISK_HUB_NAME } from '../domains/risk/notify';
 import type { RpcContext } from './context';
 
 /**
@@ -62,12 +63,21 @@ export const openTodoStream = async (context: RpcContext & { session: Session },
     'todo hub',
   );
 };
+export const openRiskStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal) =>
+  hubResponse(
+    await context.env.RISK_HUB.getByName(RISK_HUB_NAME).fetch('https://risk-hub/subscribe', {
+      signal,
+      headers: grantHeaders(context.session),
+    }),
+    'risk hub',
+  );
 
 const LIVE_STREAMS: Record<string, Opener> = {
   streamAccount: openAccountStream as Opener,
   streamNews: openNewsStream as Opener,
   streamAlerts: openAlertStream as Opener,
   streamTodo: openTodoStream as Opener,
+  streamRisk: openRiskStream as Opener,
 };
 
 const serializer = new StandardRPCSerializer(new StandardRPCJsonSerializer());

@@ -5,6 +5,7 @@ import { newsRouter } from './routers/news';
 import { newsMappingsRouter } from './routers/news-mappings';
 import { usersRouter } from './routers/users';
 import { todoRouter } from './routers/todo';
+import { riskRouter } from './routers/risk';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
@@ -14,6 +15,7 @@ export const router = pub.router({
   ...newsRouter,
   ...newsMappingsRouter,
   ...todoRouter,
+  ...riskRouter,
 });
 
 export type Router = typeof router;

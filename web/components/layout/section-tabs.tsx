@@ -7,9 +7,16 @@ import type { NavLink } from './nav-items';
 export function SectionTabs({ label, links, className }: { label: string; links: NavLink[]; className?: string }) {
   const ref = useRef<HTMLElement>(null);
   const pathname = useLocation({ select: (location) => location.pathname });
-  // On a narrow screen the row scrolls sideways: keep the current tab in view.
+  // On a narrow screen the row scrolls sideways: keep the current tab in view. Only sideways —
+  // scrollIntoView also scrolled the row 1px-tab-border vertically and clipped the labels.
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('[data-status="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const nav = ref.current;
+    const active = nav?.querySelector<HTMLElement>('[data-status="active"]');
+    if (!nav || !active) return;
+    const tab = active.getBoundingClientRect();
+    const row = nav.getBoundingClientRect();
+    if (tab.left < row.left) nav.scrollLeft += tab.left - row.left;
+    else if (tab.right > row.right) nav.scrollLeft += tab.right - row.right;
   }, [pathname]);
   return (
     <nav ref={ref} aria-label={label} className={cn('-mx-1 mb-4 overflow-x-auto', className)}>

@@ -4,3 +4,4 @@ export * from './accounts';
 export * from './alerts';
 export * from './news';
 export * from './todo';
+export * from './risk';

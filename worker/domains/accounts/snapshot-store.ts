@@ -2,11 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { accountLatest, exchangeAccounts, snapshotsHourly, snapshotsMinute } from '../../db/schema/accounts';
+import { dailyRollupStatement } from './daily-rollup';
 import type { AccountMetrics } from '../../exchanges/metrics';
 import type { Position } from '../../exchanges/types';
 
 export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
+export const DAY = 86_400_000;
 
 export interface SnapshotRecord {
   accountId: string;
@@ -80,6 +82,7 @@ export async function writeSnapshotRun(db: Db, records: SnapshotRecord[], failur
           set: { ts: r.ts, metrics: r.metrics, positions: r.positions },
           setWhere: sql`${accountLatest.ts} <= ${r.ts}`,
         }),
+      dailyRollupStatement(db, r),
       db.update(exchangeAccounts).set({ lastSnapshotAt: r.ts, lastError: null }).where(eq(exchangeAccounts.id, r.accountId)),
     );
   }

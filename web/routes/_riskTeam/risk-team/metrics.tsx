@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountMetricsPage } from '~/features/risk-team/risk-team-pages';
+import { resolveRange } from '~/features/accounts/date-range';
+import { getSharedRange } from '~/features/accounts/shared-range';
+import { AccountMetricsPage } from '~/features/risk-team/metrics-page';
+import { traderStatsQuery } from '~/features/risk-team/risk-queries';
+import { ensureQueries } from '~/lib/ensure-queries';
 
 export const Route = createFileRoute('/_riskTeam/risk-team/metrics')({
+  loader: ({ context }) => ensureQueries(context.queryClient, traderStatsQuery(resolveRange(getSharedRange()))),
   component: AccountMetricsPage,
 });

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { RISK, TRADER, logInAndWait, shot } from './fixtures';
+
+/** The seeded desk (scripts/seed.mjs + seed-accounts.mjs): every user with assigned accounts. */
+const DESK = [
+  'Alex Admin',
+  'Taylor Trader',
+  'Riley Risk',
+  'Morgan Hale',
+  'Jordan Kim',
+  'Casey Ortiz',
+  'Sam Novak',
+  'Avery Chen',
+  'Quinn Baker',
+  'Drew Patel',
+  'Reese Morgan',
+  'Skyler Diaz',
+  'Rowan Fischer',
+];
+const PAGES = [
+  ['overview', '/risk-team'],
+  ['trader', '/risk-team/risk-trader'],
+  ['charts', '/risk-team/charts'],
+  ['metrics', '/risk-team/metrics'],
+  ['analysis', '/risk-team/analysis'],
+  ['alerts', '/risk-team/alerts'],
+] as const;
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(new RegExp(theme));
+}
+
+const rows = (page: Page) => page.getByTestId('risk-overview-table').locator('tbody tr[data-index]');
+
+test('the risk desk: every trader, sorted by drawdown, the trader in breach acknowledged, the stress grid', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logInAndWait(page, RISK.email);
+  await page.goto('/risk-team');
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
+  // The minute cron judges the limits; local workerd only fires it when asked. The live risk stream
+  // then refreshes the open table: no reload.
+  expect((await page.request.get('/cdn-cgi/handler/scheduled?cron=*+*+*+*+*')).ok()).toBe(true);
+  await expect(rows(page)).toHaveCount(DESK.length);
+  for (const name of DESK) await expect(rows(page).filter({ hasText: name })).toHaveCount(1);
+  await expect(page.getByTestId('firm-total')).toContainText('Firm total');
+  const breached = rows(page).filter({ has: page.getByTestId('breach-mark') });
+  await expect(breached.filter({ hasText: 'Jordan Kim' })).toContainText('Breach: leverage', { timeout: 20_000 });
+  await expect(breached.filter({ hasText: 'Morgan Hale' })).toContainText('Breach: drawdown');
+
+  // Sort by drawdown, deepest first: the trader in the deep drawdown leads.
+  const drawdown = page.getByRole('columnheader', { name: /Drawdown/ });
+  await drawdown.getByRole('button').click();
+  if ((await drawdown.getAttribute('aria-sort')) !== 'descending') await drawdown.getByRole('button').click();
+  await expect(drawdown).toHaveAttribute('aria-sort', 'descending');
+  await expect(rows(page).first()).toContainText('Morgan Hale');
+
+  // Open the trader over the leverage limit from the keyboard-navigable table.
+  await rows(page).filter({ hasText: 'Jordan Kim' }).click();
+  await expect(page).toHaveURL(/\/risk-team\/risk-trader\?trader=/);
+  await expect(page.getByLabel('Trader', { exact: true })).toHaveValue(/.+/);
+  const item = page.getByTestId('breach-item').filter({ hasText: 'Max leverage' }).first();
+  await expect(item).toContainText('Open');
+  await item.getByRole('button', { name: 'Acknowledge' }).click();
+  await page.getByLabel('Acknowledgement note').fill('Called Jordan: cutting the ETH book');
+  await page.getByRole('button', { name: 'Save acknowledgement' }).click();
+  await expect(item).toContainText('“Called Jordan: cutting the ETH book”');
+  await expect(item.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
+
+  // The stress grid: a row per trader plus the firm; a new beta recomputes it.
+  await page.goto('/risk-team/analysis');
+  const grid = page.getByTestId('stress-grid');
+  await expect(grid.locator('tbody tr')).toHaveCount(DESK.length);
+  await expect(page.getByTestId('stress-firm')).toContainText('Firm');
+  await expect(grid.getByRole('columnheader', { name: 'BTC −20%' })).toBeVisible();
+  const before = await page.getByTestId('stress-firm').textContent();
+  await page.getByLabel('Alt beta to BTC').fill('2');
+  await expect(page.getByText('(beta 2)')).toBeVisible();
+  expect(await page.getByTestId('stress-firm').textContent()).not.toBe(before);
+
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(page, theme);
+    for (const [name, path] of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await shot(page, `risk-${name}-${theme}`);
+    }
+  }
+  // Phone width: every page fits without sideways scrolling of the page itself.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [name, path] of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
+    await shot(page, `risk-${name}-phone`);
+  }
+});
+
+test('a plain trader is sent from the risk-team pages to /', async ({ page }) => {
+  await logInAndWait(page, TRADER.email);
+  for (const [, path] of PAGES) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/$/);
+  }
+});

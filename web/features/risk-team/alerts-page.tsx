@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '~/components/layout/page';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { QueryError } from '~/components/ui/error-state';
+import { SegmentedControl } from '~/components/ui/segmented-control';
+import { SelectField } from '~/components/ui/select-field';
+import { Skeleton } from '~/components/ui/skeleton';
+import { BreachList } from './breach-list';
+import { LimitsEditor } from './limits-editor';
+import { LIMIT_KINDS, LIMIT_LABELS } from './risk-format';
+import { breachesQuery, type LimitKind } from './risk-queries';
+
+type Status = 'open' | 'closed' | 'all';
+
+/** /risk-team/alerts: breach episodes (open and past, filterable, acknowledgeable) and the limits editor. */
+export function RiskAlertsPage() {
+  const query = useQuery(breachesQuery);
+  const [status, setStatus] = useState<Status>('open');
+  const [kind, setKind] = useState<LimitKind | ''>('');
+  const shown = useMemo(
+    () =>
+      (query.data ?? []).filter(
+        (b) => (status === 'all' || (status === 'open') === (b.closedAt === null)) && (kind === '' || b.kind === kind),
+      ),
+    [query.data, status, kind],
+  );
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
+      <PageHeader
+        title="Risk Alerts"
+        description="Limit breaches across the firm, as episodes: opened once, updated while they last, closed when back inside. Also sent to the risk Telegram chats."
+      />
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card>
+          <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
+            <CardTitle>Breaches</CardTitle>
+            <div className="flex flex-wrap items-end gap-3">
+              <SegmentedControl
+                label="Status"
+                value={status}
+                onChange={setStatus}
+                options={[
+                  { value: 'open', label: 'Open' },
+                  { value: 'closed', label: 'Closed' },
+                  { value: 'all', label: 'All' },
+                ]}
+              />
+              <SelectField label="Limit" value={kind} onChange={(e) => setKind(e.target.value as LimitKind | '')}>
+                <option value="">Every limit</option>
+                {LIMIT_KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {LIMIT_LABELS[k]}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+          </CardHeader>
+          <CardContent>
+            {query.isError ? (
+              <QueryError query={query} what="the breaches" />
+            ) : query.isPending ? (
+              <Skeleton className="h-40" />
+            ) : (
+              <BreachList breaches={shown} showTrader />
+            )}
+          </CardContent>
+        </Card>
+        <LimitsEditor />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageHeader } from '~/components/layout/page';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/empty-state';
+import { QueryError } from '~/components/ui/error-state';
+import { FormField } from '~/components/ui/form-field';
+import { Skeleton } from '~/components/ui/skeleton';
+import { MetricValue, Pnl } from '~/features/accounts/numbers';
+import { formatUsd } from '~/lib/format';
+import { formatFraction } from './risk-format';
+import { exposureQuery, type RiskExposure } from './risk-queries';
+
+export const DEFAULT_BETA = 1.2;
+
+/** /risk-team/analysis: net exposure by symbol, concentration and the stress grid. */
+export function RiskAnalysisPage() {
+  const [betaText, setBetaText] = useState(String(DEFAULT_BETA));
+  const beta = Number(betaText);
+  const valid = betaText.trim() !== '' && Number.isFinite(beta) && beta >= 0 && beta <= 5;
+  const query = useQuery({ ...exposureQuery(valid ? beta : DEFAULT_BETA), placeholderData: keepPreviousData });
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
+      <PageHeader
+        title="Risk Analysis"
+        description="Where the firm is exposed now, how concentrated, and what a BTC move would cost (from current positions)."
+      />
+      {query.isError ? (
+        <QueryError query={query} what="the exposure" />
+      ) : !query.data ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading the exposure">
+          <Skeleton className="h-48" />
+          <Skeleton className="h-48" />
+        </div>
+      ) : query.data.symbols.length === 0 ? (
+        <EmptyState title="No open positions">Exposure and the stress test appear once traders hold positions.</EmptyState>
+      ) : (
+        <>
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <ExposureBars data={query.data} />
+            <Concentration data={query.data} />
+          </div>
+          <Card>
+            <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
+              <CardTitle>Stress test</CardTitle>
+              <FormField
+                label="Alt beta to BTC"
+                type="number"
+                step="0.1"
+                min="0"
+                max="5"
+                value={betaText}
+                onChange={(e) => setBetaText(e.target.value)}
+                error={valid ? undefined : 'A number from 0 to 5'}
+                fieldClassName="w-40"
+              />
+            </CardHeader>
+            <CardContent>
+              <StressGrid data={query.data} />
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ExposureBars({ data }: { data: RiskExposure }) {
+  const max = Math.max(...data.symbols.map((s) => Math.max(s.long, s.short)), 1);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Exposure by symbol</CardTitle>
+        <p className="text-xs text-muted-foreground">Long (right, ▲) and short (left, ▼) notional across the firm; net beside.</p>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-1.5" aria-label="Exposure by symbol">
+          {data.symbols.map((s) => (
+            <li
+              key={s.symbol}
+              className="grid grid-cols-[6rem_1fr_1fr_7rem] items-center gap-2 text-sm"
+              data-testid="exposure-row"
+            >
+              <span className="font-medium">{s.symbol}</span>
+              <span className="flex justify-end" title={`Short ${formatUsd(s.short)}`}>
+                <span className="h-3 rounded-l bg-destructive/70" style={{ width: `${(s.short / max) * 100}%` }} />
+              </span>
+              <span className="flex" title={`Long ${formatUsd(s.long)}`}>
+                <span className="h-3 rounded-r bg-success/70" style={{ width: `${(s.long / max) * 100}%` }} />
+              </span>
+              <span className="text-right">
+                <Pnl value={s.net} compact />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Concentration({ data }: { data: RiskExposure }) {
+  const c = data.concentration;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Concentration</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3 text-sm">
+          <div>
+            <dt className="text-xs text-muted-foreground">Gross exposure</dt>
+            <dd className="text-lg font-semibold">
+              <MetricValue kind="usd" value={c.gross} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Largest symbol</dt>
+            <dd className="tabular">
+              {c.largestSymbol ?? '—'} · {formatFraction(c.largestSymbolShare)} of gross
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Largest trader</dt>
+            <dd className="tabular">
+              {c.largestTrader ?? '—'} · {formatFraction(c.largestTraderShare)} of gross
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StressGrid({ data }: { data: RiskExposure }) {
+  const { shocks, traders, firm } = data.stress;
+  const head = (s: number) => `BTC ${s > 0 ? '+' : '−'}${Math.abs(s * 100)}%`;
+  return (
+    <div className="overflow-auto rounded-lg border border-border">
+      <table className="w-full border-collapse text-sm" aria-label="Stress test PnL" data-testid="stress-grid">
+        <thead className="sticky top-0 bg-muted">
+          <tr className="border-b border-border">
+            <th scope="col" className="px-3 py-2 text-left text-xs font-semibold text-muted-foreground uppercase">
+              Trader
+            </th>
+            {shocks.map((s) => (
+              <th key={s} scope="col" className="px-3 py-2 text-right text-xs font-semibold text-muted-foreground uppercase">
+                {head(s)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {traders.map((t) => (
+            <tr key={t.traderId} className="border-b border-border">
+              <th scope="row" className="px-3 py-1.5 text-left font-medium">
+                {t.name}
+              </th>
+              {t.pnl.map((v, i) => (
+                <td key={shocks[i]} className="px-3 py-1.5 text-right">
+                  <Pnl value={v} compact />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-border bg-muted font-semibold">
+          <tr data-testid="stress-firm">
+            <th scope="row" className="px-3 py-2 text-left">
+              Firm
+            </th>
+            {firm.map((v, i) => (
+              <td key={shocks[i]} className="px-3 py-2 text-right">
+                <Pnl value={v} compact />
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+      <p className="px-3 py-2 text-xs text-muted-foreground">
+        Alts move by beta × the BTC move (beta {data.stress.altBeta}). Linear PnL on current notional; no liquidations.
+      </p>
+    </div>
+  );
+}

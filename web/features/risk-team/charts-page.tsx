@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '~/components/layout/page';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/empty-state';
+import { QueryError } from '~/components/ui/error-state';
+import { Skeleton } from '~/components/ui/skeleton';
+import { DateRangePicker } from '~/features/accounts/date-range-picker';
+import { resolveRange } from '~/features/accounts/date-range';
+import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
+import { LineChart, lineColor } from './line-chart';
+import { firmHistoryQuery, latestMetricsQuery } from './risk-queries';
+
+const MAX_COMPARED = 8;
+
+/** /risk-team/charts: firm equity and exposure over the range; up to 8 traders compared. */
+export function RiskChartsPage() {
+  const range = useSharedRange();
+  const span = useMemo(() => resolveRange(range), [range]);
+  const traders = useQuery(latestMetricsQuery);
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const chosen = picked ?? traders.data?.traders.slice(0, 3).map((t) => t.traderId) ?? [];
+  const history = useQuery(firmHistoryQuery(span, chosen));
+  const firmEquity = useMemo(
+    () => [
+      { id: 'equity', label: 'Firm equity', points: (history.data?.firm ?? []).map((p) => ({ ts: p.ts, value: p.equity })) },
+    ],
+    [history.data],
+  );
+  const exposure = useMemo(
+    () => [
+      { id: 'gross', label: 'Gross exposure', points: (history.data?.firm ?? []).map((p) => ({ ts: p.ts, value: p.gross })) },
+      { id: 'net', label: 'Net exposure', points: (history.data?.firm ?? []).map((p) => ({ ts: p.ts, value: p.net })) },
+    ],
+    [history.data],
+  );
+  const compared = useMemo(
+    () =>
+      (history.data?.traders ?? []).map((t) => ({
+        id: t.traderId,
+        label: t.name,
+        points: t.points.map((p) => ({ ts: p.ts, value: p.equity })),
+      })),
+    [history.data],
+  );
+  const toggle = (id: string) =>
+    setPicked(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id].slice(-MAX_COMPARED));
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
+      <PageHeader
+        title="Risk Charts"
+        description="Firm-wide equity and exposure at each day’s close; traders compared on one chart."
+        actions={<DateRangePicker value={range} onChange={setSharedRange} />}
+      />
+      {history.isError ? (
+        <QueryError query={history} what="the firm history" />
+      ) : !history.data ? (
+        <Skeleton className="h-72" />
+      ) : history.data.firm.length === 0 ? (
+        <EmptyState title="No history in this range">
+          Pick a longer date range; history starts with the first snapshot.
+        </EmptyState>
+      ) : (
+        <>
+          <div className="grid gap-4 xl:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Firm equity</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <LineChart lines={firmEquity} label="Firm equity" />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Firm exposure</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <LineChart lines={exposure} label="Firm exposure" />
+              </CardContent>
+            </Card>
+          </div>
+          <Card>
+            <CardHeader>
+              <CardTitle>Traders compared (equity)</CardTitle>
+              <fieldset className="mt-2 flex flex-wrap gap-2">
+                <legend className="sr-only">Traders to compare (up to {MAX_COMPARED})</legend>
+                {traders.data?.traders.map((t) => {
+                  const on = chosen.includes(t.traderId);
+                  return (
+                    <label
+                      key={t.traderId}
+                      className="inline-flex cursor-pointer items-center gap-1.5 rounded border border-border px-2 py-1 text-xs has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                    >
+                      <input type="checkbox" checked={on} onChange={() => toggle(t.traderId)} className="accent-current" />
+                      {on ? (
+                        <span
+                          aria-hidden="true"
+                          className="inline-block h-0.5 w-3"
+                          style={{ background: lineColor(chosen.indexOf(t.traderId)) }}
+                        />
+                      ) : null}
+                      {t.name}
+                    </label>
+                  );
+                })}
+              </fieldset>
+            </CardHeader>
+            <CardContent>
+              {compared.length === 0 ? (
+                <EmptyState title="No trader picked">Tick up to {MAX_COMPARED} traders above.</EmptyState>
+              ) : (
+                <LineChart lines={compared} label="Traders compared" height={320} />
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, type ReactNode } from 'react';
+import { PageHeader } from '~/components/layout/page';
+import { ConnectionBadge } from '~/components/ui/connection-badge';
+import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
+import { EmptyState } from '~/components/ui/empty-state';
+import { QueryError } from '~/components/ui/error-state';
+import { Skeleton } from '~/components/ui/skeleton';
+import { FlashValue, MetricValue, Pnl } from '~/features/accounts/numbers';
+import { cn } from '~/lib/cn';
+import { formatAgo, formatDateTime } from '~/lib/format';
+import { useNow } from '~/lib/use-now';
+import { formatFraction, formatLimit, LIMIT_LABELS, STALE_AFTER_MS } from './risk-format';
+import { useRiskStreamState } from './risk-live';
+import { latestMetricsQuery, type TraderRow } from './risk-queries';
+import { BreachMark } from './breach-mark';
+import { VirtualTable } from './virtual-table';
+
+const col = sortableColumnHelper<TraderRow>();
+const right = { align: 'right' as const };
+
+function Age({ ts }: { ts: number | null }) {
+  const now = useNow();
+  if (ts === null) return <span className="text-muted-foreground">never</span>;
+  const stale = now - ts > STALE_AFTER_MS;
+  return (
+    <span
+      className={cn('tabular text-xs', stale ? 'font-medium text-warning' : 'text-muted-foreground')}
+      title={formatDateTime(ts, { seconds: true })}
+    >
+      {stale ? 'Stale · ' : ''}
+      {formatAgo(now - ts)}
+    </span>
+  );
+}
+
+const columns: DataColumns<TraderRow> = [
+  col.accessor('name', {
+    header: 'Trader',
+    cell: (c) => (
+      <span className="flex flex-col leading-tight">
+        <span className="font-medium">{c.getValue()}</span>
+        <span className="text-xs text-muted-foreground">
+          {c.row.original.accounts} account{c.row.original.accounts === 1 ? '' : 's'}
+        </span>
+      </span>
+    ),
+  }),
+  col.accessor('equity', {
+    header: 'Equity',
+    meta: right,
+    cell: (c) => (
+      <FlashValue value={c.getValue()}>
+        <MetricValue kind="usd" value={c.getValue()} />
+      </FlashValue>
+    ),
+  }),
+  col.accessor('dayPnl', { header: 'Day PnL', meta: right, cell: (c) => <Pnl value={c.getValue()} compact /> }),
+  col.accessor('upnl', { header: 'uPnL', meta: right, cell: (c) => <Pnl value={c.getValue()} compact /> }),
+  col.accessor((r) => r.leverage ?? -1, {
+    id: 'leverage',
+    header: 'Leverage',
+    meta: right,
+    cell: (c) => (
+      <FlashValue value={c.row.original.leverage}>
+        <MetricValue kind="leverage" value={c.row.original.leverage} />
+      </FlashValue>
+    ),
+  }),
+  col.accessor('notional', { header: 'Notional', meta: right, cell: (c) => <MetricValue kind="usd" value={c.getValue()} /> }),
+  col.accessor('drawdown', {
+    header: 'Drawdown',
+    meta: right,
+    cell: (c) => (
+      <span className={cn('tabular', c.getValue() > 0.1 && 'text-destructive')}>
+        {c.getValue() > 0 ? `−${formatFraction(c.getValue())}` : formatFraction(0)}
+      </span>
+    ),
+  }),
+  col.accessor('largestPositionShare', {
+    header: 'Top position',
+    meta: right,
+    cell: (c) => <span className="tabular">{formatFraction(c.getValue())}</span>,
+  }),
+  col.accessor((r) => r.lastUpdate ?? 0, {
+    id: 'lastUpdate',
+    header: 'Updated',
+    meta: right,
+    cell: (c) => <Age ts={c.row.original.lastUpdate} />,
+  }),
+  col.accessor((r) => r.breaches.length, {
+    id: 'breaches',
+    header: 'Breaches',
+    cell: (c) =>
+      c.row.original.breaches.length === 0 ? (
+        <span className="text-xs text-muted-foreground">Within limits</span>
+      ) : (
+        <span className="flex flex-col gap-0.5">
+          {c.row.original.breaches.map((b) => (
+            <BreachMark
+              key={b.id}
+              title={`${LIMIT_LABELS[b.kind]}: ${formatLimit(b.kind, b.value)} over ${formatLimit(b.kind, b.limit)}`}
+            >
+              {LIMIT_LABELS[b.kind].replace('Max ', '')} {formatLimit(b.kind, b.value)}
+            </BreachMark>
+          ))}
+        </span>
+      ),
+  }),
+];
+
+/** /risk-team: every trader's latest metrics, live, in one sortable virtualized table. */
+export function RiskOverviewPage() {
+  const query = useQuery(latestMetricsQuery);
+  const stream = useRiskStreamState();
+  const navigate = useNavigate();
+  const now = useNow();
+  const data = useMemo(() => query.data?.traders ?? [], [query.data]);
+  const breached = data.filter((t) => t.breaches.length > 0).length;
+  const firm = query.data?.firm;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <PageHeader
+        title="Risk Overview"
+        description={
+          query.data
+            ? `${data.length} traders · ${breached} with a breach now. Click a trader (or press Enter) to open them.`
+            : 'Every trader’s latest metrics in one table.'
+        }
+        actions={stream ? <ConnectionBadge state={stream} /> : null}
+      />
+      {query.isError ? (
+        <QueryError query={query} what="the traders’ metrics" />
+      ) : query.isPending ? (
+        <div className="space-y-2" aria-busy="true" aria-label="Loading traders">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-9 w-full" />
+          ))}
+        </div>
+      ) : data.length === 0 ? (
+        <EmptyState title="No traders yet">
+          Assign exchange accounts to users under Admin → Account Assignments; they appear here as traders.
+        </EmptyState>
+      ) : (
+        <TradersTable
+          data={data}
+          onOpen={(t) => void navigate({ to: '/risk-team/risk-trader', search: { trader: t.traderId } })}
+          rowClassName={(t) =>
+            cn(
+              t.lastUpdate !== null && now - t.lastUpdate > STALE_AFTER_MS && 'opacity-55 saturate-50',
+              t.breaches.length > 0 && 'bg-destructive/5',
+            )
+          }
+          footer={
+            firm ? (
+              <tr data-testid="firm-total">
+                <td className="px-3 py-2">Firm total</td>
+                <td className="px-3 py-2 text-right">
+                  <MetricValue kind="usd" value={firm.equity} />
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <Pnl value={firm.dayPnl} compact />
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <Pnl value={firm.upnl} compact />
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <MetricValue kind="leverage" value={firm.leverage} />
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <MetricValue kind="usd" value={firm.notional} />
+                </td>
+                <td colSpan={4} />
+              </tr>
+            ) : null
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function TradersTable(props: {
+  data: TraderRow[];
+  onOpen: (t: TraderRow) => void;
+  rowClassName: (t: TraderRow) => string | undefined;
+  footer: ReactNode;
+}) {
+  return (
+    <VirtualTable
+      label="Traders"
+      columns={columns}
+      getRowId={(t) => t.traderId}
+      rowLabel={(t) => `${t.name}${t.breaches.length ? `, ${t.breaches.length} breach${t.breaches.length > 1 ? 'es' : ''}` : ''}`}
+      testId="risk-overview-table"
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,190 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, type ReactNode } from 'react';
+import { PageHeader } from '~/components/layout/page';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/empty-state';
+import { QueryError } from '~/components/ui/error-state';
+import { SelectField } from '~/components/ui/select-field';
+import { Skeleton } from '~/components/ui/skeleton';
+import { DateRangePicker } from '~/features/accounts/date-range-picker';
+import { resolveRange } from '~/features/accounts/date-range';
+import { MetricValue, Pnl } from '~/features/accounts/numbers';
+import { PositionsTable } from '~/features/accounts/positions-table';
+import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
+import { formatDateTime } from '~/lib/format';
+import { BreachList } from './breach-list';
+import { BreachMark } from './breach-mark';
+import { LineChart } from './line-chart';
+import { formatFraction, formatLimit, LIMIT_KINDS, LIMIT_LABELS } from './risk-format';
+import { latestMetricsQuery, riskTraderQuery, type RiskTrader } from './risk-queries';
+import { StatGrid } from './stat-grid';
+
+/** /risk-team/risk-trader?trader=<id>: one trader in depth. */
+export function RiskTraderPage({ traderId }: { traderId: string | undefined }) {
+  const navigate = useNavigate();
+  const traders = useQuery(latestMetricsQuery);
+  const range = useSharedRange();
+  const span = useMemo(() => resolveRange(range), [range]);
+  const selected = traderId ?? traders.data?.traders[0]?.traderId;
+  const detail = useQuery({ ...riskTraderQuery(selected ?? '', span), enabled: Boolean(selected) });
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
+      <PageHeader
+        title="Risk Trader"
+        description="One trader in depth: accounts, open positions, equity over the date range, statistics, breaches and limits."
+        actions={<DateRangePicker value={range} onChange={setSharedRange} />}
+      />
+      {traders.isError ? (
+        <QueryError query={traders} what="the traders" />
+      ) : traders.data?.traders.length === 0 ? (
+        <EmptyState title="No traders yet">Assign exchange accounts to users under Admin → Account Assignments.</EmptyState>
+      ) : (
+        <SelectField
+          label="Trader"
+          fieldClassName="max-w-sm"
+          value={selected ?? ''}
+          onChange={(e) => void navigate({ to: '/risk-team/risk-trader', search: { trader: e.target.value } })}
+        >
+          {traders.data?.traders.map((t) => (
+            <option key={t.traderId} value={t.traderId}>
+              {t.name}
+              {t.breaches.length ? ` — ${t.breaches.length} breach${t.breaches.length > 1 ? 'es' : ''}` : ''}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {detail.isError ? (
+        <QueryError query={detail} what="this trader" />
+      ) : detail.data ? (
+        <TraderDetail detail={detail.data} />
+      ) : selected ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading the trader">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-72" />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function TraderDetail({ detail }: { detail: RiskTrader }) {
+  const { latest, stats } = detail;
+  const curve = useMemo(
+    () => [{ id: 'equity', label: 'Equity (daily close)', points: detail.curve.map((p) => ({ ts: p.ts, value: p.equity })) }],
+    [detail.curve],
+  );
+  const open = detail.breaches.filter((b) => b.closedAt === null);
+  return (
+    <>
+      <Card>
+        <CardContent className="flex flex-wrap items-center gap-x-8 gap-y-3 pt-4">
+          <Figure label="Equity">
+            <MetricValue kind="usd" value={latest.equity} />
+          </Figure>
+          <Figure label="Day PnL">
+            <Pnl value={latest.dayPnl} compact />
+          </Figure>
+          <Figure label="uPnL">
+            <Pnl value={latest.upnl} compact />
+          </Figure>
+          <Figure label="Leverage">
+            <MetricValue kind="leverage" value={latest.leverage} />
+          </Figure>
+          <Figure label="Notional">
+            <MetricValue kind="usd" value={latest.notional} />
+          </Figure>
+          <Figure label="Drawdown (30-day peak)">
+            {latest.drawdown > 0 ? `−${formatFraction(latest.drawdown)}` : formatFraction(0)}
+          </Figure>
+          <div className="flex flex-col gap-1">
+            {open.length === 0 ? <span className="text-xs text-muted-foreground">Within limits</span> : null}
+            {open.map((b) => (
+              <BreachMark key={b.id}>
+                {LIMIT_LABELS[b.kind].replace('Max ', '')} {formatLimit(b.kind, b.lastValue)} over{' '}
+                {formatLimit(b.kind, b.limitValue)}
+              </BreachMark>
+            ))}
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Equity curve</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {detail.curve.length === 0 ? (
+            <EmptyState title="No history in this range">Pick a longer date range.</EmptyState>
+          ) : (
+            <LineChart lines={curve} label="Equity" />
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Statistics over the range</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <StatGrid stats={stats} />
+        </CardContent>
+      </Card>
+      {detail.accounts.map((a) => (
+        <Card key={a.id}>
+          <CardHeader>
+            <CardTitle>
+              {a.label ?? a.email} <span className="text-sm font-normal text-muted-foreground">{a.email}</span>
+            </CardTitle>
+            <p className="text-xs text-muted-foreground">{a.ts ? `Snapshot ${formatDateTime(a.ts)}` : 'No snapshot yet'}</p>
+          </CardHeader>
+          <CardContent>
+            {a.positions.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No open positions.</p>
+            ) : (
+              <PositionsTable positions={a.positions} />
+            )}
+          </CardContent>
+        </Card>
+      ))}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Breaches</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <BreachList breaches={detail.breaches} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Limits in force</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-1 text-sm">
+              {LIMIT_KINDS.filter((k) => k !== 'maxSymbolNetExposure').map((k) => (
+                <div key={k} className="flex justify-between gap-4">
+                  <dt className="text-muted-foreground">{LIMIT_LABELS[k]}</dt>
+                  <dd className="tabular">
+                    {formatLimit(k, detail.limits[k])}
+                    {detail.overrides[k] !== undefined ? (
+                      <span className="ml-1 text-xs text-warning">(trader override)</span>
+                    ) : null}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col">
+      <span className="text-xs text-muted-foreground">{label}</span>
+      <span className="tabular text-lg font-semibold">{children}</span>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { TraderLatest } from '../../contract/risk';
+import type { Db } from '../../db/client';
+import { accountsOf, loadDesk, netBySymbol, traderPeaks, type Desk, type DeskAccount, type DeskTrader } from './desk';
+import type { TraderExposure } from './limits';
+import { drawdownFromPeak, largestPositionShare } from './metrics';
+import { openBreachesByTrader } from './breaches';
+
+const DAY = 86_400_000;
+export const PEAK_WINDOW_MS = 30 * DAY;
+
+interface Totals {
+  equity: number;
+  dayPnl: number;
+  upnl: number;
+  notional: number;
+  leverage: number | null;
+  lastUpdate: number | null;
+}
+
+function totalsOf(accounts: DeskAccount[]): Totals {
+  let equity = 0;
+  let dayPnl = 0;
+  let upnl = 0;
+  let notional = 0;
+  let futures = 0;
+  let lastUpdate: number | null = null;
+  for (const a of accounts) {
+    if (!a.metrics) continue;
+    equity += a.metrics.totalBalance;
+    dayPnl += a.metrics.totalBalance - (a.dayOpen ?? a.metrics.totalBalance);
+    upnl += a.metrics.totalUpnl;
+    notional += a.metrics.notional;
+    futures += a.metrics.futuresBalance;
+    lastUpdate = Math.max(lastUpdate ?? 0, a.ts ?? 0);
+  }
+  // Leverage as the accounts define it: notional over futures margin balance (PRODUCT.md §4).
+  return { equity, dayPnl, upnl, notional, leverage: futures > 0 ? notional / futures : null, lastUpdate };
+}
+
+export interface TraderState {
+  trader: DeskTrader;
+  accounts: DeskAccount[];
+  totals: Totals;
+  exposure: TraderExposure;
+}
+
+/** Every trader's current state and the exposure their limits are checked against. */
+export function traderStates(desk: Desk, peaks: Map<string, number>): TraderState[] {
+  return desk.traders.map((trader) => {
+    const accounts = accountsOf(desk, trader);
+    const totals = totalsOf(accounts);
+    const peak = Math.max(peaks.get(trader.id) ?? 0, totals.equity);
+    const futures = accounts.reduce((a, x) => a + (x.metrics?.futuresBalance ?? 0), 0);
+    return {
+      trader,
+      accounts,
+      totals,
+      exposure: {
+        equity: futures,
+        notional: totals.notional,
+        drawdown: drawdownFromPeak(totals.equity, peak),
+        positions: netBySymbol(accounts),
+      },
+    };
+  });
+}
+
+export async function loadTraderStates(db: Db, now: number, traderId?: string) {
+  const [desk, peaks] = await Promise.all([loadDesk(db, now, traderId), traderPeaks(db, now - PEAK_WINDOW_MS, traderId)]);
+  return { desk, states: traderStates(desk, peaks) };
+}
+
+export function toLatest(s: TraderState, breaches: TraderLatest['breaches']): TraderLatest {
+  return {
+    traderId: s.trader.id,
+    name: s.trader.name,
+    email: s.trader.email,
+    accounts: s.accounts.length,
+    equity: s.totals.equity,
+    dayPnl: s.totals.dayPnl,
+    upnl: s.totals.upnl,
+    leverage: s.totals.leverage,
+    notional: s.totals.notional,
+    drawdown: s.exposure.drawdown,
+    largestPositionShare: largestPositionShare(Object.values(s.exposure.positions)),
+    lastUpdate: s.totals.lastUpdate,
+    breaches,
+  };
+}
+
+/** getAllTradersLatestMetrics: one row per trader plus the firm's total (each account once). */
+export async function allTradersLatest(db: Db, now = Date.now()) {
+  const [{ desk, states }, open] = await Promise.all([loadTraderStates(db, now), openBreachesByTrader(db)]);
+  const firm = totalsOf(
+    [...new Set(desk.traders.flatMap((t) => t.accountIds))].map((id) => desk.accounts.get(id)!).filter(Boolean),
+  );
+  return { ts: now, firm, traders: states.map((s) => toLatest(s, open.get(s.trader.id) ?? [])) };
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateFirmLimits, evaluateTraderLimits, exposureAfterOrder, effectiveLimits } from './limits';
+import {
+  dailyReturns,
+  drawdownFromPeak,
+  largestPositionShare,
+  maxDrawdown,
+  seriesStats,
+  sumDays,
+  type DailyEquity,
+} from './metrics';
+
+const DAY = 86_400_000;
+/** Days from [open, close, min, max] with a constant leverage of `lev` over 10 samples. */
+const days = (rows: [number, number, number, number][], lev = 2): DailyEquity[] =>
+  rows.map(([o, c, lo, hi], i) => ({
+    day: i * DAY,
+    openEquity: o,
+    closeEquity: c,
+    minEquity: lo,
+    maxEquity: hi,
+    leverageSum: lev * 10,
+    samples: 10,
+    peakLeverage: lev + i,
+  }));
+
+describe('risk metrics on hand-computed series', () => {
+  it('a flat series: no return, no drawdown, no volatility, no Sharpe', () => {
+    const s = seriesStats(
+      days([
+        [100, 100, 100, 100],
+        [100, 100, 100, 100],
+        [100, 100, 100, 100],
+      ]),
+    );
+    expect(s).toMatchObject({ totalReturn: 0, maxDrawdown: 0, volatility: 0, sharpe: null, bestDay: 0, worstDay: 0, days: 3 });
+    expect(s.avgLeverage).toBe(2);
+    expect(s.peakLeverage).toBe(4);
+  });
+
+  it('a single drawdown: 110 → 88 is −20 %, the return is close ÷ first open', () => {
+    const series = days([
+      [100, 110, 100, 110],
+      [110, 88, 88, 110],
+      [88, 99, 88, 99],
+    ]);
+    expect(dailyReturns(series)).toEqual([expect.closeTo(0.1, 12), expect.closeTo(-0.2, 12), expect.closeTo(0.125, 12)]);
+    const s = seriesStats(series);
+    expect(s.maxDrawdown).toBeCloseTo(0.2, 12);
+    expect(s.totalReturn).toBeCloseTo(-0.01, 12);
+    expect(s.bestDay).toBeCloseTo(0.125, 12);
+    expect(s.worstDay).toBeCloseTo(-0.2, 12);
+  });
+
+  it('an intraday low counts against the peak before it, not the same day’s later high', () => {
+    // Day 2 dips to 95 and later reaches 120: the drawdown is from 100, not from 120.
+    expect(
+      maxDrawdown(
+        days([
+          [100, 100, 100, 100],
+          [100, 118, 95, 120],
+        ]),
+      ),
+    ).toBeCloseTo(0.05, 12);
+  });
+
+  it('a known Sharpe: returns 2 %, 0 %, 1 % → mean 1 %, sd 1 %, Sharpe √365', () => {
+    const s = seriesStats(
+      days([
+        [100, 102, 100, 102],
+        [102, 102, 102, 102],
+        [102, 103.02, 102, 103.02],
+      ]),
+    );
+    expect(s.volatility).toBeCloseTo(0.01, 12);
+    expect(s.sharpe).toBeCloseTo(Math.sqrt(365), 9);
+  });
+
+  it('empty input gives nulls, not NaN', () => {
+    expect(seriesStats([])).toEqual({
+      totalReturn: null,
+      maxDrawdown: 0,
+      volatility: null,
+      sharpe: null,
+      avgLeverage: null,
+      peakLeverage: null,
+      bestDay: null,
+      worstDay: null,
+      days: 0,
+    });
+  });
+
+  it('sums accounts per day, weighting leverage by samples and keeping open/close as a summed range', () => {
+    const a = days([[100, 110, 90, 120]], 1);
+    const b = days([[50, 40, 30, 60]], 4).map((d) => ({ ...d, samples: 30, leverageSum: 120 }));
+    const [sum] = sumDays([...a, ...b]);
+    expect(sum).toMatchObject({ openEquity: 150, closeEquity: 150, minEquity: 150, maxEquity: 150, samples: 40 });
+    expect(sum!.leverageSum / sum!.samples).toBeCloseTo(130 / 40, 12);
+    expect(sum!.peakLeverage).toBe(4);
+  });
+
+  it('drawdown from a peak and the largest position share', () => {
+    expect(drawdownFromPeak(75, 100)).toBe(0.25);
+    expect(drawdownFromPeak(120, 100)).toBe(0);
+    expect(largestPositionShare([300, -100])).toBe(0.75);
+    expect(largestPositionShare([])).toBe(0);
+  });
+});
+
+describe('limit evaluation (shared by breach detection and order entry)', () => {
+  const exposure = { equity: 10_000, notional: 40_000, drawdown: 0.1, positions: { BTCUSDT: 30_000, ETHUSDT: -10_000 } };
+
+  it('reports every limit strictly exceeded, with the value and the limit', () => {
+    const v = evaluateTraderLimits(exposure, {
+      maxLeverage: 3,
+      maxDrawdown: 0.1,
+      maxPositionNotional: 25_000,
+      maxPositionShare: 0.8,
+    });
+    expect(v).toEqual([
+      { kind: 'maxLeverage', value: 4, limit: 3, symbol: null },
+      { kind: 'maxPositionNotional', value: 30_000, limit: 25_000, symbol: 'BTCUSDT' },
+    ]);
+  });
+
+  it('per-trader overrides win over firm defaults', () => {
+    const limits = effectiveLimits({ maxLeverage: 5, maxDrawdown: 0.3 }, { maxLeverage: 2 });
+    expect(limits).toEqual({ maxLeverage: 2, maxDrawdown: 0.3 });
+    expect(evaluateTraderLimits(exposure, limits).map((v) => v.kind)).toEqual(['maxLeverage']);
+  });
+
+  it('zero or negative equity with positions is infinitely levered', () => {
+    expect(evaluateTraderLimits({ ...exposure, equity: 0 }, { maxLeverage: 100 })[0]!.value).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('order entry checks the exposure the order would leave', () => {
+    const after = exposureAfterOrder(exposure, 'ETHUSDT', 20_000);
+    expect(after.positions.ETHUSDT).toBe(10_000);
+    expect(after.notional).toBe(40_000);
+    expect(evaluateTraderLimits(exposureAfterOrder(exposure, 'SOLUSDT', 15_000), { maxLeverage: 5 })).toHaveLength(1);
+  });
+
+  it('firm net exposure per symbol uses the absolute net', () => {
+    expect(evaluateFirmLimits({ BTCUSDT: -2_000_000, ETHUSDT: 500_000 }, { maxSymbolNetExposure: 1_000_000 })).toEqual([
+      { kind: 'maxSymbolNetExposure', value: 2_000_000, limit: 1_000_000, symbol: 'BTCUSDT' },
+    ]);
+  });
+});

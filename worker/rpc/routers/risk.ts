@@ -1,0 +1,35 @@
+import { readEventStream } from '../../durable-objects/event-stream-fanout';
+import type { RiskEvent } from '../../contract/risk';
+import { acknowledgeBreach, listBreaches } from '../../domains/risk/breaches';
+import { riskExposure } from '../../domains/risk/exposure';
+import { firmHistory } from '../../domains/risk/history';
+import { allTradersLatest } from '../../domains/risk/latest';
+import { limitsView, setLimit } from '../../domains/risk/limit-store';
+import { allTraderStats } from '../../domains/risk/stats';
+import { riskTraderDetail } from '../../domains/risk/trader-detail';
+import { openRiskStream } from '../live-streams';
+import { riskTeam } from '../procedures';
+
+export const riskRouter = {
+  getAllTradersLatestMetrics: riskTeam.getAllTradersLatestMetrics.handler(({ context }) => allTradersLatest(context.db)),
+  fetchAllTraderStats: riskTeam.fetchAllTraderStats.handler(({ context, input }) => allTraderStats(context.db, input)),
+  getRiskTrader: riskTeam.getRiskTrader.handler(({ context, input }) =>
+    riskTraderDetail(context.db, input.traderId, input.from, input.to),
+  ),
+  getFirmHistory: riskTeam.getFirmHistory.handler(({ context, input }) =>
+    firmHistory(context.db, input.from, input.to, input.traderIds),
+  ),
+  getRiskExposure: riskTeam.getRiskExposure.handler(({ context, input }) => riskExposure(context.db, input.altBeta)),
+  getRiskLimits: riskTeam.getRiskLimits.handler(({ context }) => limitsView(context.db)),
+  setRiskLimit: riskTeam.setRiskLimit.handler(async ({ context, input }) => {
+    await setLimit(context.db, context.session.sub, input);
+    return limitsView(context.db);
+  }),
+  listRiskBreaches: riskTeam.listRiskBreaches.handler(({ context, input }) => listBreaches(context.db, input)),
+  acknowledgeRiskBreach: riskTeam.acknowledgeRiskBreach.handler(({ context, input }) =>
+    acknowledgeBreach(context.db, input.id, context.session.sub, input.note),
+  ),
+  streamRisk: riskTeam.streamRisk.handler(async ({ context, signal }) =>
+    readEventStream<RiskEvent>((await openRiskStream(context, undefined, signal)).body!),
+  ),
+};
