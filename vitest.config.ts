@@ -16,6 +16,7 @@ export default defineConfig({
                 TEST_MIGRATIONS: migrations,
                 JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
                 LIVE_POLL_MS: '100',
+                PRICE_TICK_MS: '100',
               },
             },
           }),

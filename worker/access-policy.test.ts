@@ -162,6 +162,9 @@ beforeAll(async () => {
   sampleInputs.deleteSpecialMapping = () => ({ id: special3.id });
   sampleInputs.addTermToAllSpecialMappings = () => ({ term: 'matrix token' });
   sampleInputs.addSymbolToAllSpecialMappings = () => ({ symbol: 'xrp' });
+  sampleInputs.streamPrices = () => ({ symbols: ['BTC', 'ETH'] });
+  sampleInputs.getPriceCandles = () => ({ symbol: 'BTC', minutes: 30 });
+  sampleInputs.getNewsSince = () => ({ afterId: 0 });
 
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;

@@ -40,6 +40,11 @@ export const RPC_ACCESS = {
   deleteSpecialMapping: 'admin',
   addTermToAllSpecialMappings: 'admin',
   addSymbolToAllSpecialMappings: 'admin',
+  // The terminal (issue 14): approved users with can_use_terminal; the hub counters for admins.
+  streamPrices: 'terminal',
+  getPriceCandles: 'terminal',
+  getNewsSince: 'terminal',
+  getPriceHubStats: 'admin',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {

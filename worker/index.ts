@@ -5,6 +5,7 @@ import { runScheduled } from './cron';
 export { AccountLiveHub } from './durable-objects/account-live';
 export { UserAlertHub } from './durable-objects/user-alerts';
 export { NewsHub } from './durable-objects/news-hub';
+export { PriceHub } from './durable-objects/price-hub';
 
 const app = createApp();
 

@@ -18,6 +18,7 @@ interface __BaseEnv_Env {
 	ACCOUNT_LIVE: DurableObjectNamespace<import("./index").AccountLiveHub>;
 	USER_ALERTS: DurableObjectNamespace<import("./index").UserAlertHub>;
 	NEWS_HUB: DurableObjectNamespace<import("./index").NewsHub>;
+	PRICE_HUB: DurableObjectNamespace<import("./index").PriceHub>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

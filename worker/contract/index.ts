@@ -2,6 +2,7 @@ import { accountsContract } from './accounts';
 import { alertsContract } from './alerts';
 import { newsContract } from './news';
 import { newsMappingsContract } from './news-mappings';
+import { pricesContract } from './prices';
 import { usersContract } from './users';
 
 /** The flat RPC contract (SPEC.md §7 names): one object per domain, merged. */
@@ -11,6 +12,7 @@ export const contract = {
   ...alertsContract,
   ...newsContract,
   ...newsMappingsContract,
+  ...pricesContract,
 };
 
 export type Contract = typeof contract;

@@ -4,6 +4,7 @@ import { RPC_ACCESS } from '../access-policy';
 import { assertAccess, type Session } from '../domains/auth/access';
 import { accountForCaller } from '../domains/accounts/account-access';
 import { contract } from '../contract';
+import { PRICE_HUB_NAME } from '../domains/prices/hub-queries';
 import type { RpcContext } from './context';
 
 /**
@@ -34,10 +35,20 @@ export const openAlertStream = async (context: RpcContext & { session: Session }
     'alert hub',
   );
 
+export const openPriceStream = async (context: RpcContext, input: { symbols: string[] }, signal?: AbortSignal) =>
+  hubResponse(
+    await context.env.PRICE_HUB.getByName(PRICE_HUB_NAME).fetch(
+      `https://price-hub/subscribe?${new URLSearchParams({ symbols: input.symbols.join(',') })}`,
+      { signal },
+    ),
+    'price hub',
+  );
+
 const LIVE_STREAMS: Record<string, Opener> = {
   streamAccount: openAccountStream as Opener,
   streamNews: openNewsStream as Opener,
   streamAlerts: openAlertStream as Opener,
+  streamPrices: openPriceStream as Opener,
 };
 
 const serializer = new StandardRPCSerializer(new StandardRPCJsonSerializer());

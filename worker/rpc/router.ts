@@ -3,6 +3,7 @@ import { accountsRouter } from './routers/accounts';
 import { alertsRouter } from './routers/alerts';
 import { newsRouter } from './routers/news';
 import { newsMappingsRouter } from './routers/news-mappings';
+import { pricesRouter } from './routers/prices';
 import { usersRouter } from './routers/users';
 
 /** The flat router; keys mirror the contract. */
@@ -12,6 +13,7 @@ export const router = pub.router({
   ...alertsRouter,
   ...newsRouter,
   ...newsMappingsRouter,
+  ...pricesRouter,
 });
 
 export type Router = typeof router;
