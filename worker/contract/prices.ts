@@ -60,7 +60,10 @@ export const pricesContract = {
     .input(candlesInput)
     .output(type<{ symbol: string; candles: Candle[] }>()),
   getNewsSince: oc
-    .route({ method: 'GET', summary: 'The feed items stored after a given id, oldest first: the catch-up after a reconnect (terminal)' })
+    .route({
+      method: 'GET',
+      summary: 'The feed items stored after a given id, oldest first: the catch-up after a reconnect (terminal)',
+    })
     .input(newsSinceInput)
     .output(type<{ items: NewsItemDto[]; complete: boolean }>()),
   getPriceHubStats: oc

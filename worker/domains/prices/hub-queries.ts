@@ -6,7 +6,11 @@ import { exchangeSymbol } from './upstream';
 /** The one PriceHub instance: one upstream subscription per symbol needs every viewer in one place. */
 export const PRICE_HUB_NAME = 'global';
 
-export async function priceCandles(env: Bindings, symbol: string, minutes: number): Promise<{ symbol: string; candles: Candle[] }> {
+export async function priceCandles(
+  env: Bindings,
+  symbol: string,
+  minutes: number,
+): Promise<{ symbol: string; candles: Candle[] }> {
   return { symbol, candles: await markPriceUpstreamFor(env).candles(exchangeSymbol(symbol), minutes) };
 }
 

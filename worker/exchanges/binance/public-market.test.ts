@@ -23,7 +23,10 @@ describe('Binance public market data', () => {
         { symbol: 'DELISTEDUSDT', markPrice: '', time: 1 },
       ]),
     );
-    expect(await market.markPrices(['BTCUSDT', 'ETHUSDT', 'NOPEUSDT', 'DELISTEDUSDT'])).toEqual({ BTCUSDT: 95012.3, ETHUSDT: 3401.25 });
+    expect(await market.markPrices(['BTCUSDT', 'ETHUSDT', 'NOPEUSDT', 'DELISTEDUSDT'])).toEqual({
+      BTCUSDT: 95012.3,
+      ETHUSDT: 3401.25,
+    });
     expect(calls).toEqual(['/fapi/v1/premiumIndex']);
   });
 
@@ -42,7 +45,10 @@ describe('Binance public market data', () => {
     await expect(down.markPrices(['BTCUSDT'])).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
     const html = fakeFapi(() => new Response('<html>', { headers: { 'content-type': 'text/html' } })).market;
     await expect(html.markPrices(['BTCUSDT'])).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
-    const lost = new BinancePublicMarket({ baseUrl: BASE, fetch: () => Promise.reject(new TypeError('Network connection lost.')) });
+    const lost = new BinancePublicMarket({
+      baseUrl: BASE,
+      fetch: () => Promise.reject(new TypeError('Network connection lost.')),
+    });
     await expect(lost.klines('BTCUSDT', 10)).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
   });
 });

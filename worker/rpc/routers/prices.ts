@@ -9,7 +9,9 @@ export const pricesRouter = {
   streamPrices: terminal.streamPrices.handler(async ({ context, input, signal }) =>
     readEventStream<PriceTick>((await openPriceStream(context, input, signal)).body!),
   ),
-  getPriceCandles: terminal.getPriceCandles.handler(({ context, input }) => priceCandles(context.env, input.symbol, input.minutes)),
+  getPriceCandles: terminal.getPriceCandles.handler(({ context, input }) =>
+    priceCandles(context.env, input.symbol, input.minutes),
+  ),
   getNewsSince: terminal.getNewsSince.handler(({ context, input }) => newsSince(context.db, input.afterId, NEWS_SINCE_LIMIT)),
   getPriceHubStats: admin.getPriceHubStats.handler(({ context }) => priceHubStats(context.env)),
 };
