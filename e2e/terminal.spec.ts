@@ -17,6 +17,8 @@ async function publish(page: Page, fields: { title: string; symbols: string[]; i
 const headline = (page: Page, title: string) => page.getByTestId('headline').filter({ hasText: title });
 
 test('a trader with the terminal flag works the live terminal from the keyboard', async ({ page }) => {
+  // One long walk through the screen (live prices need a few seconds to move): more than the default 30 s.
+  test.setTimeout(120_000);
   await logInAndWait(page, ADMIN.email);
   await page.goto('/terminal');
   await expect(page.getByTestId('terminal')).toBeVisible();

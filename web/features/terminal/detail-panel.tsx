@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '~/lib/format';
+import { rpc } from '~/lib/rpc';
 import { formatLatency, formatNewsTime, SOURCE_KIND_LABEL, type NewsItem } from '~/lib/news-feed';
 import { useNow } from '~/lib/use-now';
 import { cn } from '~/lib/cn';
@@ -16,10 +18,24 @@ function Change({ value, label }: { value: number | undefined; label: string }) 
   );
 }
 
+const MINUTE = 60_000;
+
+/** The close of the candle `minutes` ago: the 1/5-minute change before the live history reaches back that far. */
+function closeAgo(candles: { time: number; close: number }[] | undefined, minutes: number, now: number) {
+  const at = Math.floor((now - minutes * MINUTE) / MINUTE) * MINUTE;
+  return candles?.find((c) => c.time === at)?.close;
+}
+
 function SymbolMoves({ symbol, store, atPublish }: { symbol: string; store: PriceStore; atPublish: number | undefined }) {
   const point = usePrice(store, symbol);
   const now = useNow();
   const price = point?.price;
+  const recent = useQuery({
+    queryKey: ['terminal', 'candles-6m', symbol],
+    queryFn: ({ signal }) => rpc.getPriceCandles({ symbol, minutes: 6 }, { signal }),
+    staleTime: 30_000,
+  }).data?.candles;
+  const ago = (minutes: number) => store.priceAgo(symbol, minutes * MINUTE, now) ?? closeAgo(recent, minutes, now);
   return (
     <tr className="border-t border-border" data-testid="detail-symbol" data-symbol={symbol}>
       <th scope="row" className="px-2 py-1 text-left font-mono font-semibold">
@@ -30,8 +46,8 @@ function SymbolMoves({ symbol, store, atPublish }: { symbol: string; store: Pric
         {atPublish !== undefined ? formatPrice(atPublish) : '—'}
       </td>
       <Change value={changePercent(atPublish, price)} label="since published" />
-      <Change value={changePercent(store.priceAgo(symbol, 60_000, now), price)} label="1 minute" />
-      <Change value={changePercent(store.priceAgo(symbol, 300_000, now), price)} label="5 minutes" />
+      <Change value={changePercent(ago(1), price)} label="1 minute" />
+      <Change value={changePercent(ago(5), price)} label="5 minutes" />
     </tr>
   );
 }

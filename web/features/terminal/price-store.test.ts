@@ -45,7 +45,9 @@ describe('terminal filters and watched symbols', () => {
 
   it('filters by hidden importance, symbols and text', () => {
     expect(applyFilters(items, { hidden: new Set(['critical']), symbols: [], search: '' }).map((i) => i.id)).toEqual([2, 1]);
-    expect(applyFilters(items, { hidden: new Set(), symbols: parseSymbols('sol, $btc'), search: '' }).map((i) => i.id)).toEqual([3, 2]);
+    expect(applyFilters(items, { hidden: new Set(), symbols: parseSymbols('sol, $btc'), search: '' }).map((i) => i.id)).toEqual([
+      3, 2,
+    ]);
     expect(applyFilters(items, { hidden: new Set(), symbols: [], search: 'hacked' }).map((i) => i.id)).toEqual([3]);
   });
 
