@@ -97,9 +97,10 @@ export function anyPriceAt(symbol: string, ms: number): number {
   const base = symbol.endsWith('USDT') ? symbol.slice(0, -4) : symbol;
   if (base in ASSETS) return priceAt(base, ms);
   const seed = hashString(`meridian-asset-${base}`);
-  const start = 10 ** (hashUnit(seed, 1) * 4 - 1);
+  // hashUnit is in [-1, 1]: a start price between 0.1 and 1,000.
+  const start = 10 ** (hashUnit(seed, 1) * 2 + 1);
   const move = 1.6 * (0.7 * marketFactor(ms) + 0.7 * fractal(seed, ms));
-  const digits = Math.max(2, 6 - Math.floor(Math.log10(start)));
+  const digits = Math.max(2, 4 - Math.floor(Math.log10(start)));
   const scale = 10 ** digits;
   return Math.max(1, Math.round(start * Math.exp(move) * scale)) / scale;
 }
