@@ -42,7 +42,7 @@ export const PriceChip = memo(function PriceChip({
 }) {
   const point = usePrice(store, symbol);
   const change = changePercent(priceAtPublish, point?.price);
-  const flash = point?.previous === undefined ? '' : point.price > point.previous ? 'animate-flash-up' : 'animate-flash-down';
+  const flash = point?.previous === undefined ? null : point.price > point.previous ? 'bg-success/35' : 'bg-destructive/35';
   return (
     <span
       className="inline-flex h-5 items-center gap-1 rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] leading-none"
