@@ -167,28 +167,7 @@ try {
 
   // ── 3. 100 terminals on the same 20 symbols ─────────────────────────────────────────────
   if (PARTS.has('hub')) {
-    const twenty = [
-      'BTC',
-      'ETH',
-      'SOL',
-      'BNB',
-      'XRP',
-      'DOGE',
-      'ADA',
-      'AVAX',
-      'LINK',
-      'DOT',
-      'LTC',
-      'TRX',
-      'ATOM',
-      'NEAR',
-      'APT',
-      'ARB',
-      'OP',
-      'SUI',
-      'TON',
-      'PEPE',
-    ];
+    const twenty = 'BTC ETH SOL BNB XRP DOGE ADA AVAX LINK DOT LTC TRX ATOM NEAR APT ARB OP SUI TON PEPE'.split(' ');
     const before = await admin.getPriceHubStats();
     const terminals = await openMany(VIEWERS, (signal, onOpen, i) => {
       // Terminals show different slices of the 20 (as different headlines would): all, first 12, last 12.

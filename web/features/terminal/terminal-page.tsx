@@ -7,7 +7,7 @@ import {
   playNewsBeep,
   requestNotificationPermission,
   showNewsNotification,
-  unlockNewsSound,
+  unlockNewsSoundOnFirstGesture,
 } from '~/features/news/feed/news-sound';
 import { setNewsView, useNewsView } from '~/features/news/feed/news-view';
 import { ShortcutsDialog } from '~/features/news/feed/shortcuts-dialog';
@@ -167,14 +167,11 @@ export function TerminalPage() {
       // The list keeps the focus across updates (aria-activedescendant); bring it back there.
       if (!isTyping(document.activeElement ?? document.body) && event.key !== '?') listRef.current?.focus();
     }
-    const unlock = () => unlockNewsSound();
     document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', unlock, { once: true });
-    document.addEventListener('keydown', unlock, { once: true });
+    const stopUnlock = unlockNewsSoundOnFirstGesture();
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', unlock);
-      document.removeEventListener('keydown', unlock);
+      stopUnlock();
     };
   }, []);
 
