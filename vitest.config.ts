@@ -17,6 +17,7 @@ export default defineConfig({
                 JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
                 LIVE_POLL_MS: '100',
                 BOOTSTRAP_ADMIN_EMAIL: 'founder@example.com',
+                PRICE_TICK_MS: '100',
               },
             },
           }),

@@ -194,6 +194,10 @@ beforeAll(async () => {
   sampleInputs.listRiskBreaches = () => ({ status: 'open' });
   sampleInputs.acknowledgeRiskBreach = () => ({ id: riskBreach, note: 'matrix' });
 
+  sampleInputs.streamPrices = () => ({ symbols: ['BTC', 'ETH'] });
+  sampleInputs.getPriceCandles = () => ({ symbol: 'BTC', minutes: 30 });
+  sampleInputs.getNewsSince = () => ({ afterId: 0 });
+
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;
   asyncInputs.updateAlertRule = async (kind) => ({ id: await ownRuleId(kind), threshold: 100 });

@@ -56,6 +56,11 @@ export const RPC_ACCESS = {
   listRiskBreaches: 'riskTeam',
   acknowledgeRiskBreach: 'riskTeam',
   streamRisk: 'riskTeam',
+  // The terminal (issue 14): approved users with can_use_terminal; the hub counters for admins.
+  streamPrices: 'terminal',
+  getPriceCandles: 'terminal',
+  getNewsSince: 'terminal',
+  getPriceHubStats: 'admin',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {

@@ -50,6 +50,10 @@ const providerSchema = z
     X_BASE_URL: optionalBaseUrl,
     LOCAL_NEWS_SIMULATOR: z.string().optional(),
     LIVE_POLL_MS: intFromString.default(3000),
+    /** Where the terminal's prices come from; unset: Binance when its keys are set, else simulated. */
+    MARK_PRICE_SOURCE: z.preprocess((v) => v || undefined, z.enum(['binance', 'simulated']).optional()),
+    /** How often the PriceHub reads the upstream (ms). */
+    PRICE_TICK_MS: intFromString.default(1000),
   })
   .transform((env) => ({
     /** Read by the exchange factory (it falls back to the simulated exchange without keys). */
@@ -68,6 +72,13 @@ const providerSchema = z
     newsSimulator: env.LOCAL_NEWS_SIMULATOR === '1',
     /** How often a watched account is polled (ms). */
     livePollMs: env.LIVE_POLL_MS,
+    /** The terminal's mark prices (PriceHub). */
+    prices: {
+      source:
+        env.MARK_PRICE_SOURCE ?? (env.BINANCE_API_KEY?.trim() && env.BINANCE_API_SECRET?.trim() ? 'binance' : 'simulated'),
+      futuresBaseUrl: env.BINANCE_FUTURES_BASE_URL,
+      tickMs: env.PRICE_TICK_MS,
+    },
   }));
 
 export type ProviderConfig = z.output<typeof providerSchema>;
@@ -80,6 +91,8 @@ export interface Bindings extends Env {
   BINANCE_BASE_URL?: string;
   BINANCE_FUTURES_BASE_URL?: string;
   BINANCE_RECV_WINDOW?: string;
+  MARK_PRICE_SOURCE?: string;
+  PRICE_TICK_MS?: string;
   TELEGRAM_BOT_TOKEN?: string;
   X_BEARER_TOKEN?: string;
 }

@@ -7,6 +7,7 @@ export { UserAlertHub } from './durable-objects/user-alerts';
 export { NewsHub } from './durable-objects/news-hub';
 export { TodoHub } from './durable-objects/todo-hub';
 export { RiskHub } from './durable-objects/risk-hub';
+export { PriceHub } from './durable-objects/price-hub';
 
 const app = createApp();
 

@@ -20,11 +20,12 @@ interface __BaseEnv_Env {
 	NEWS_HUB: DurableObjectNamespace<import("./index").NewsHub>;
 	TODO_HUB: DurableObjectNamespace<import("./index").TodoHub>;
 	RISK_HUB: DurableObjectNamespace<import("./index").RiskHub>;
+	PRICE_HUB: DurableObjectNamespace<import("./index").PriceHub>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./index");
-		durableNamespaces: "AccountLiveHub" | "UserAlertHub" | "NewsHub" | "RiskHub" | "TodoHub";
+		durableNamespaces: "AccountLiveHub" | "UserAlertHub" | "NewsHub" | "RiskHub" | "TodoHub" | "PriceHub";
 	}
 	interface Env extends __BaseEnv_Env {}
 }

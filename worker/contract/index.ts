@@ -2,6 +2,7 @@ import { accountsContract } from './accounts';
 import { alertsContract } from './alerts';
 import { newsContract } from './news';
 import { newsMappingsContract } from './news-mappings';
+import { pricesContract } from './prices';
 import { usersContract } from './users';
 import { todoContract } from './todo';
 import { riskContract } from './risk';
@@ -15,6 +16,7 @@ export const contract = {
   ...newsMappingsContract,
   ...todoContract,
   ...riskContract,
+  ...pricesContract,
 };
 
 export type Contract = typeof contract;

@@ -7,6 +7,7 @@ import { grantHeaders } from '../domains/auth/stream-grant';
 import { reloadAdmin } from '../domains/auth/reload-admin';
 import { contract } from '../contract';
 import { RISK_HUB_NAME } from '../domains/risk/notify';
+import { PRICE_HUB_NAME } from '../domains/prices/hub-queries';
 import type { RpcContext } from './context';
 
 /**
@@ -71,6 +72,18 @@ export const openRiskStream = async (context: RpcContext & { session: Session },
     }),
     'risk hub',
   );
+export const openPriceStream = async (
+  context: RpcContext & { session: Session },
+  input: { symbols: string[] },
+  signal?: AbortSignal,
+) =>
+  hubResponse(
+    await context.env.PRICE_HUB.getByName(PRICE_HUB_NAME).fetch(
+      `https://price-hub/subscribe?${new URLSearchParams({ symbols: input.symbols.join(',') })}`,
+      { signal, headers: grantHeaders(context.session) },
+    ),
+    'price hub',
+  );
 
 const LIVE_STREAMS: Record<string, Opener> = {
   streamAccount: openAccountStream as Opener,
@@ -78,6 +91,7 @@ const LIVE_STREAMS: Record<string, Opener> = {
   streamAlerts: openAlertStream as Opener,
   streamTodo: openTodoStream as Opener,
   streamRisk: openRiskStream as Opener,
+  streamPrices: openPriceStream as Opener,
 };
 
 const serializer = new StandardRPCSerializer(new StandardRPCJsonSerializer());

@@ -3,6 +3,7 @@ import { accountsRouter } from './routers/accounts';
 import { alertsRouter } from './routers/alerts';
 import { newsRouter } from './routers/news';
 import { newsMappingsRouter } from './routers/news-mappings';
+import { pricesRouter } from './routers/prices';
 import { usersRouter } from './routers/users';
 import { todoRouter } from './routers/todo';
 import { riskRouter } from './routers/risk';
@@ -16,6 +17,7 @@ export const router = pub.router({
   ...newsMappingsRouter,
   ...todoRouter,
   ...riskRouter,
+  ...pricesRouter,
 });
 
 export type Router = typeof router;

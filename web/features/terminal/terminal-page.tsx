@@ -1,39 +1,280 @@
-import { Link } from '@tanstack/react-router';
-import { MeridianMark } from '~/components/layout/meridian-mark';
-import { Placeholder } from '~/components/layout/page';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Importance } from '@contract/enums';
+import { NEWS_SETTINGS_DEFAULTS as DEFAULT_NEWS_SETTINGS } from '@contract/server-fns/news-settings-defaults';
+import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
+import { newsSettingsQuery, sourcesQuery } from '~/features/news/settings/settings-queries';
+import type { NewsItem } from '~/lib/news-feed';
+import {
+  notificationPermission,
+  playNewsBeep,
+  requestNotificationPermission,
+  showNewsNotification,
+  unlockNewsSoundOnFirstGesture,
+} from '~/features/news/feed/news-sound';
+import { setNewsView, useNewsView } from '~/features/news/feed/news-view';
+import { ShortcutsDialog } from '~/features/news/feed/shortcuts-dialog';
+import { ChartPanel } from './chart-panel';
+import { DetailPanel } from './detail-panel';
+import { HeadlineList, type HeadlineListHandle } from './headline-list';
+import { IMPORTANCE_KEYS, isTyping, TERMINAL_SHORTCUTS } from './shortcuts';
+import { StatusBar } from './status-bar';
+import { applyFilters, parseSymbols } from './terminal-filters';
+import { TerminalToolbar } from './terminal-toolbar';
+import { usePriceStream, watchedSymbols } from './use-price-stream';
+import { useTerminalNews } from './use-terminal-news';
 
-/** /terminal (PRODUCT.md §8): full screen, no nav bar; its live panels arrive with the terminal issue. */
+const NO_SOURCES: NewsSource[] = [];
+const NOTIFY_KEY = 'meridian:terminal-notify';
+
+/**
+ * /terminal (SPEC.md §8, issue 14): full screen, keyboard first. Headlines stream in on the left
+ * with live prices on their symbols; the right column holds the selected headline and the chart
+ * (the order panel of the next issue goes under them).
+ */
 export function TerminalPage() {
+  const settings = useQuery(newsSettingsQuery).data ?? DEFAULT_NEWS_SETTINGS;
+  const sources = useQuery(sourcesQuery).data ?? NO_SOURCES;
+  const sourceNames = useMemo(() => new Map(sources.map((s) => [s.id, s.name])), [sources]);
+  const { muted } = useNewsView();
+  const [notify, setNotify] = useState(() => localStorage.getItem(NOTIFY_KEY) === '1');
+  const [hidden, setHidden] = useState<ReadonlySet<Importance>>(new Set());
+  const [symbolText, setSymbolText] = useState('');
+  const [search, setSearch] = useState('');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [chartSymbol, setChartSymbol] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const listRef = useRef<HeadlineListHandle>(null);
+  const symbolRef = useRef<HTMLInputElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const latest = useRef({ settings, muted, notify });
+  useEffect(() => {
+    latest.current = { settings, muted, notify };
+  });
+  const onArrive = useCallback((item: NewsItem) => {
+    const { settings: s, muted: m, notify: n } = latest.current;
+    if (!m && s.sounds[item.importance]) playNewsBeep(item.importance);
+    if (n && item.importance === 'critical') showNewsNotification(item);
+  }, []);
+
+  const news = useTerminalNews(onArrive);
+  const symbols = useMemo(() => parseSymbols(symbolText), [symbolText]);
+  const items = useMemo(() => applyFilters(news.items, { hidden, symbols, search }), [news.items, hidden, symbols, search]);
+  const selected = items.find((item) => item.id === selectedId) ?? news.items.find((item) => item.id === selectedId);
+  const watched = useMemo(() => watchedSymbols(items, chartSymbol ? [chartSymbol] : []), [items, chartSymbol]);
+  const prices = usePriceStream(watched);
+
+  const toggleNotify = useCallback(async () => {
+    if (latest.current.notify) {
+      setNotify(false);
+      localStorage.setItem(NOTIFY_KEY, '0');
+      return;
+    }
+    // First use: the browser asks now (a key or click), never on load.
+    const permission = await requestNotificationPermission();
+    const on = permission === 'granted';
+    setNotify(on);
+    localStorage.setItem(NOTIFY_KEY, on ? '1' : '0');
+  }, []);
+
+  const move = useCallback(
+    (delta: number) => {
+      if (!items.length) return;
+      const index = items.findIndex((item) => item.id === selectedId);
+      const next = index < 0 ? 0 : Math.min(items.length - 1, Math.max(0, index + delta));
+      setSelectedId(items[next]!.id);
+    },
+    [items, selectedId],
+  );
+
+  const openChart = useCallback(() => {
+    const item = items.find((i) => i.id === selectedId);
+    if (!item?.symbols.length) return;
+    const at = chartSymbol ? item.symbols.indexOf(chartSymbol) : -1;
+    setChartSymbol(item.symbols[(at + 1) % item.symbols.length]!);
+  }, [items, selectedId, chartSymbol]);
+
+  const keyState = useRef({ move, openChart, selected, chartSymbol, toggleNotify });
+  useEffect(() => {
+    keyState.current = { move, openChart, selected, chartSymbol, toggleNotify };
+  });
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      const target = event.target instanceof Element ? event.target : document.body;
+      const k = keyState.current;
+      if (isTyping(target)) {
+        if (event.key === 'Escape' || (event.key === 'Enter' && target !== searchRef.current)) {
+          event.preventDefault();
+          (target as HTMLElement).blur();
+          listRef.current?.focus();
+        } else if (event.key === 'Enter') {
+          event.preventDefault();
+          listRef.current?.focus();
+        }
+        return;
+      }
+      const level = IMPORTANCE_KEYS[event.key];
+      if (level) {
+        setHidden((prev) => {
+          const next = new Set(prev);
+          if (!next.delete(level)) next.add(level);
+          return next;
+        });
+      } else {
+        switch (event.key) {
+          case 'j':
+          case 'ArrowDown':
+            k.move(1);
+            break;
+          case 'k':
+          case 'ArrowUp':
+            k.move(-1);
+            break;
+          case 'Enter':
+            if (target.closest('a, button')) return;
+            if (k.selected?.url) window.open(k.selected.url, '_blank', 'noopener,noreferrer');
+            break;
+          case 's':
+            symbolRef.current?.focus();
+            symbolRef.current?.select();
+            break;
+          case '/':
+            searchRef.current?.focus();
+            searchRef.current?.select();
+            break;
+          case 'c':
+            k.openChart();
+            break;
+          case 'm':
+            setNewsView({ muted: !latest.current.muted });
+            break;
+          case 'n':
+            void k.toggleNotify();
+            break;
+          case '?':
+            setHelpOpen(true);
+            break;
+          case 'Escape':
+            if (k.chartSymbol) setChartSymbol(null);
+            listRef.current?.focus();
+            break;
+          default:
+            return;
+        }
+      }
+      event.preventDefault();
+      // The list keeps the focus across updates (aria-activedescendant); bring it back there.
+      if (!isTyping(document.activeElement ?? document.body) && event.key !== '?') listRef.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    const stopUnlock = unlockNewsSoundOnFirstGesture();
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      stopUnlock();
+    };
+  }, []);
+
+  useEffect(() => {
+    listRef.current?.focus();
+  }, [news.loaded]);
+
+  const arrival = selected ? news.arrivals.get(selected.id) : undefined;
+  let list;
+  if (news.error) {
+    list = (
+      <p className="m-4 text-sm text-destructive" role="alert">
+        Could not load the headlines: {news.error}
+      </p>
+    );
+  } else if (!news.loaded) {
+    list = (
+      <p className="m-4 text-sm text-muted-foreground" role="status" data-testid="terminal-loading">
+        Loading headlines…
+      </p>
+    );
+  } else if (!items.length) {
+    list = (
+      <p className="m-4 text-sm text-muted-foreground" data-testid="terminal-empty">
+        {news.items.length
+          ? 'No headline matches these filters (1–4, s, /).'
+          : 'No headlines yet: they appear here the moment one is published.'}
+      </p>
+    );
+  } else {
+    list = (
+      <HeadlineList
+        ref={listRef}
+        items={items}
+        arrivals={news.arrivals}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+        store={prices.store}
+        sourceNames={sourceNames}
+      />
+    );
+  }
+
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-testid="terminal">
-      <header className="flex h-10 shrink-0 items-center gap-3 border-b border-border px-3 text-sm">
-        <MeridianMark className="size-5 text-primary" />
-        <h1 className="font-semibold">Terminal</h1>
-        <span className="text-xs text-muted-foreground">Live news trading</span>
-        <Link
-          to="/"
-          className="ml-auto rounded px-2 py-1 text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          Exit
-        </Link>
-      </header>
-      <div className="grid min-h-0 flex-1 gap-3 p-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Placeholder
-          heading="News stream"
-          className="min-h-0"
-          items={[
-            'Live headlines as they arrive, newest first',
-            'Symbol chips with live price and change',
-            'Importance colours and sounds',
-            'Hotkeys: navigate, filter by importance, mute, open a chart (? lists them)',
-          ]}
-        />
-        <Placeholder
-          heading="Chart"
-          className="min-h-0"
-          items={['Price chart of the selected symbol', 'Markers for the headlines that moved it']}
-        />
+    <div className="flex h-dvh min-h-0 flex-1 flex-col overflow-hidden bg-background" data-testid="terminal">
+      <TerminalToolbar
+        hidden={hidden}
+        onToggle={(level) =>
+          setHidden((prev) => {
+            const next = new Set(prev);
+            if (!next.delete(level)) next.add(level);
+            return next;
+          })
+        }
+        symbolText={symbolText}
+        onSymbolText={setSymbolText}
+        search={search}
+        onSearch={setSearch}
+        muted={muted}
+        onMute={() => setNewsView({ muted: !muted })}
+        notify={notify}
+        onNotify={() => void toggleNotify()}
+        onHelp={() => setHelpOpen(true)}
+        symbolRef={symbolRef}
+        searchRef={searchRef}
+      />
+      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,3fr)_minmax(22rem,2fr)]">
+        <main className="flex min-h-0 flex-col border-r border-border" aria-label="Headlines">
+          {list}
+        </main>
+        <aside className="flex min-h-0 flex-col" aria-label="Selected headline and chart">
+          <div
+            className={chartSymbol ? 'flex max-h-[45%] min-h-0 flex-col border-b border-border' : 'flex min-h-0 flex-1 flex-col'}
+          >
+            <DetailPanel
+              item={selected}
+              store={prices.store}
+              sourceName={selected ? sourceNames.get(selected.sourceId) : undefined}
+              arrivedAt={arrival?.live ? arrival.at : undefined}
+            />
+          </div>
+          {chartSymbol ? <ChartPanel symbol={chartSymbol} store={prices.store} items={news.items} /> : null}
+          {/* The order panel (next issue) goes here, under the chart. */}
+        </aside>
       </div>
+      <StatusBar
+        news={news.stream}
+        prices={prices.stream}
+        store={prices.store}
+        muted={muted}
+        notify={notify ? `Notify critical: ${notificationPermission() === 'granted' ? 'on' : 'blocked'}` : ''}
+        shown={items.length}
+        total={news.items.length}
+      />
+      <ShortcutsDialog
+        open={helpOpen}
+        onOpenChange={setHelpOpen}
+        shortcuts={TERMINAL_SHORTCUTS}
+        description="Everything works from the keyboard. Shortcuts pause while you type in a field; Esc leaves it."
+      />
     </div>
   );
 }

@@ -87,3 +87,20 @@ export function priceAt(symbol: string, ms: number): number {
   // k / 10^d is correctly rounded, so this prints like the exchange's decimals without toFixed's cost.
   return Math.max(1, Math.round(asset.start * Math.exp(move) * scale)) / scale;
 }
+
+/**
+ * Price of any symbol: the listed ones as priceAt, any other (news tags symbols the simulated
+ * exchange does not list) from a start price and volatility derived from its name, so the local
+ * terminal shows every chip moving.
+ */
+export function anyPriceAt(symbol: string, ms: number): number {
+  const base = symbol.endsWith('USDT') ? symbol.slice(0, -4) : symbol;
+  if (base in ASSETS) return priceAt(base, ms);
+  const seed = hashString(`meridian-asset-${base}`);
+  // hashUnit is in [-1, 1]: a start price between 0.1 and 1,000.
+  const start = 10 ** (hashUnit(seed, 1) * 2 + 1);
+  const move = 1.6 * (0.7 * marketFactor(ms) + 0.7 * fractal(seed, ms));
+  const digits = Math.max(2, 4 - Math.floor(Math.log10(start)));
+  const scale = 10 ** digits;
+  return Math.max(1, Math.round(start * Math.exp(move) * scale)) / scale;
+}

@@ -41,6 +41,17 @@ export function unlockNewsSound() {
   if (ctx?.state === 'suspended') void ctx.resume().catch(() => {});
 }
 
+/** Browsers start audio only after a gesture: the first key or click unlocks the beeps. Returns the cleanup. */
+export function unlockNewsSoundOnFirstGesture(): () => void {
+  const unlock = () => unlockNewsSound();
+  document.addEventListener('pointerdown', unlock, { once: true });
+  document.addEventListener('keydown', unlock, { once: true });
+  return () => {
+    document.removeEventListener('pointerdown', unlock);
+    document.removeEventListener('keydown', unlock);
+  };
+}
+
 export function playNewsBeep(importance: Importance, volume = 0.12) {
   const now = Date.now();
   if (now - lastPlayedAt < MIN_INTERVAL_MS) return;

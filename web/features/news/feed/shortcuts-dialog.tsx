@@ -13,16 +13,26 @@ export const FEED_SHORTCUTS: { keys: string[]; label: string }[] = [
   { keys: ['?'], label: 'Show these shortcuts' },
 ];
 
-export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ShortcutsDialog({
+  open,
+  onOpenChange,
+  shortcuts = FEED_SHORTCUTS,
+  description = 'Work the feed without the mouse. Shortcuts pause while you type in a field.',
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  shortcuts?: { keys: string[]; label: string }[];
+  description?: string;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md" data-testid="shortcuts-dialog">
         <div className="grid gap-1">
           <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>Work the feed without the mouse. Shortcuts pause while you type in a field.</DialogDescription>
+          <DialogDescription>{description}</DialogDescription>
         </div>
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
-          {FEED_SHORTCUTS.map((shortcut) => (
+          {shortcuts.map((shortcut) => (
             <div key={shortcut.label} className="contents">
               <dt className="flex gap-1">
                 {shortcut.keys.map((key) => (

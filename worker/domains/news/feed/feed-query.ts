@@ -53,7 +53,7 @@ const list = (values: string[]) =>
       )
     : sql`SELECT value FROM json_each(${JSON.stringify(values)})`;
 
-const COLUMNS = sql.raw(`n.id, n.ts, n.received_at AS receivedAt, n.source_id AS sourceId, n.source_kind AS sourceKind, n.author,
+export const COLUMNS = sql.raw(`n.id, n.ts, n.received_at AS receivedAt, n.source_id AS sourceId, n.source_kind AS sourceKind, n.author,
   n.title, n.body, n.url, n.symbols, n.importance, n.is_garbage AS isGarbage, n.is_test AS isTest,
   n.one_pct_movement AS onePctMovement, n.metadata`);
 

@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, logInAndWait, shot, TRADER } from './fixtures';
+
+/** Publishes a headline as the signed-in admin, from the page itself (same origin, same cookies). */
+async function publish(page: Page, fields: { title: string; symbols: string[]; importance: string; url?: string }) {
+  const status = await page.evaluate(async (json) => {
+    const res = await fetch('/api/rpc/postManualNews', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json }),
+    });
+    return res.status;
+  }, fields);
+  expect(status).toBe(200);
+}
+
+const headline = (page: Page, title: string) => page.getByTestId('headline').filter({ hasText: title });
+
+test('a trader with the terminal flag works the live terminal from the keyboard', async ({ page }) => {
+  // One long walk through the screen (live prices need a few seconds to move): more than the default 30 s.
+  test.setTimeout(120_000);
+  await logInAndWait(page, ADMIN.email);
+  await page.goto('/terminal');
+  await expect(page.getByTestId('terminal')).toBeVisible();
+  // Full screen: no nav bar, no user menu.
+  await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+  await expect(page.getByTestId('terminal-loading')).toHaveCount(0);
+  await expect(page.getByTestId('news-status').getByTestId('live-status')).toHaveText('Live');
+
+  // The first item after the server starts meets cold code and caches: not the one measured.
+  const warmUp = `Terminal e2e warm-up ${Date.now()}`;
+  await publish(page, { title: warmUp, symbols: ['BTC'], importance: 'low' });
+  await expect(headline(page, warmUp)).toBeVisible();
+
+  // A posted headline appears within a second, on top, with live prices on its chips.
+  const title = `Terminal e2e ${Date.now()}: exchange lists new pairs`;
+  await publish(page, { title, symbols: ['BTC', 'ETH'], importance: 'critical', url: 'https://example.com/news/1' });
+  await expect(headline(page, title)).toBeVisible({ timeout: 1000 });
+  // Measured in the page: from the server receiving it to the frame that showed it.
+  const id = Number(await headline(page, title).getAttribute('data-news-id'));
+  const paint = await page.evaluate(
+    (newsId) =>
+      (
+        window as unknown as { __terminalPaints?: { id: number; receivedAt: number; paintedAt: number }[] }
+      ).__terminalPaints?.find((p) => p.id === newsId),
+    id,
+  );
+  expect(paint!.paintedAt - paint!.receivedAt, JSON.stringify(paint)).toBeLessThan(1000);
+  await expect(page.getByTestId('headline').first()).toContainText(title);
+  const btc = headline(page, title).locator('[data-testid="price-chip"][data-symbol="BTC"]');
+  await expect(btc.getByTestId('chip-price')).toHaveText(/^[\d,]+\.\d+$/);
+  await expect(btc.getByTestId('chip-change')).toHaveText(/%$/);
+  await expect(page.getByTestId('prices-status').getByTestId('live-status')).toHaveText('Live');
+  // Live: the price on the chip changes by itself within a few seconds.
+  const first = await btc.getByTestId('chip-price').textContent();
+  await expect(btc.getByTestId('chip-price')).not.toHaveText(first!, { timeout: 8000 });
+
+  // Keyboard: j selects the newest, detail panel shows it; k/j move; focus stays on the list.
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('headline').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('detail-title')).toHaveText(title);
+  await expect(page.getByTestId('detail-symbol')).toHaveCount(2);
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('headline').nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('k');
+  await expect(page.getByTestId('detail-title')).toHaveText(title);
+  await expect(page.getByTestId('headline-list')).toBeFocused();
+
+  // A headline arriving while one is selected keeps the selection and the focus.
+  const second = `Terminal e2e second ${Date.now()}`;
+  await publish(page, { title: second, symbols: ['SOL'], importance: 'low' });
+  await expect(headline(page, second)).toBeVisible({ timeout: 1000 });
+  await expect(page.getByTestId('detail-title')).toHaveText(title);
+  await expect(page.getByTestId('headline-list')).toBeFocused();
+
+  // c opens the chart of the selected headline's first symbol; again: its next symbol.
+  await page.keyboard.press('c');
+  const chart = page.getByTestId('chart-panel');
+  await expect(chart).toHaveAttribute('data-symbol', 'BTC');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(chart.getByText('Loading candles…')).toHaveCount(0);
+  await expect(chart.getByTestId('chart-price')).toHaveText(/^[\d,]+\.\d+$/);
+  await shot(page, 'terminal-dark');
+  await page.keyboard.press('c');
+  await expect(chart).toHaveAttribute('data-symbol', 'ETH');
+  await page.keyboard.press('Escape');
+  await expect(chart).toHaveCount(0);
+
+  // 1–4 toggle importance levels: 1 hides critical, so the critical headline goes; 1 again brings it back.
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('importance-toggle-critical')).toHaveAttribute('aria-pressed', 'false');
+  await expect(headline(page, title)).toHaveCount(0);
+  await expect(headline(page, second)).toBeVisible();
+  await page.keyboard.press('1');
+  await expect(headline(page, title)).toBeVisible();
+
+  // s: symbol filter; Esc returns to the list.
+  await page.keyboard.press('s');
+  await expect(page.getByTestId('symbol-filter')).toBeFocused();
+  await page.keyboard.type('sol');
+  await expect(headline(page, second)).toBeVisible();
+  await expect(headline(page, title)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('headline-list')).toBeFocused();
+  await page.keyboard.press('s');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Escape');
+
+  // /: search.
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('terminal-search')).toBeFocused();
+  await page.keyboard.type('exchange lists');
+  await expect(headline(page, title)).toBeVisible();
+  await expect(headline(page, second)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('/');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Escape');
+
+  // m: mute, shown in the status bar.
+  await page.keyboard.press('m');
+  await expect(page.getByTestId('mute-state')).toHaveText(/Muted/);
+  await page.keyboard.press('m');
+  await expect(page.getByTestId('mute-state')).toHaveText(/Sound on/);
+
+  // ?: every shortcut in an overlay; Esc closes it.
+  await page.keyboard.press('?');
+  const help = page.getByTestId('shortcuts-dialog');
+  await expect(help).toBeVisible();
+  for (const label of ['Filter by symbol', 'Search headlines', 'Mute or unmute sounds']) await expect(help).toContainText(label);
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+
+  // Clocks tick in UTC and local time.
+  await expect(page.getByTestId('clock-utc')).toHaveText(/^\d\d:\d\d:\d\d UTC$/);
+
+  // The light theme too (after a reload: the terminal comes back with its headlines).
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/light/);
+  await expect(headline(page, title)).toBeVisible();
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('c');
+  await expect(page.getByTestId('chart-panel')).toBeVisible();
+  await shot(page, 'terminal-light');
+});
+
+test('a user without the terminal flag is sent to /', async ({ page }) => {
+  await logInAndWait(page, TRADER.email);
+  await page.goto('/terminal');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('terminal')).toHaveCount(0);
+});

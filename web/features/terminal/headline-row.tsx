@@ -1,0 +1,99 @@
+import { memo } from 'react';
+import { cn } from '~/lib/cn';
+import { formatLatency, SOURCE_KIND_LABEL, type NewsItem } from '~/lib/news-feed';
+import { EDGE, FRESH_TINT, ImportanceBadge } from '~/features/news/importance';
+import { PriceChip } from './price-chip';
+import type { PriceStore } from './price-store';
+
+/** Two lines: headline, then the priced symbols and the source. Fixed, so the list never measures. */
+export const ROW_HEIGHT = 58;
+
+export function pricesAtPublish(item: NewsItem): Record<string, number> {
+  const prices = item.metadata?.priceAtPublish;
+  return prices && typeof prices === 'object' ? (prices as Record<string, number>) : {};
+}
+
+/** The delay the terminal measured: published → in this browser (live items); else published → ingested. */
+export function measuredLatency(item: NewsItem, arrivedAt: number | undefined) {
+  return (arrivedAt ?? item.receivedAt) - item.ts;
+}
+
+export const HeadlineRow = memo(function HeadlineRow({
+  item,
+  index,
+  start,
+  age,
+  selected,
+  fresh,
+  latency,
+  sourceName,
+  store,
+  onSelect,
+}: {
+  item: NewsItem;
+  index: number;
+  start: number;
+  age: string;
+  selected: boolean;
+  fresh: boolean;
+  latency: number;
+  sourceName: string | undefined;
+  store: PriceStore;
+  onSelect: (id: number) => void;
+}) {
+  const atPublish = pricesAtPublish(item);
+  const source = sourceName ?? SOURCE_KIND_LABEL[item.sourceKind] ?? item.sourceKind;
+  return (
+    <div
+      id={`headline-${item.id}`}
+      role="option"
+      aria-selected={selected}
+      aria-posinset={index + 1}
+      data-testid="headline"
+      data-news-id={item.id}
+      data-importance={item.importance}
+      onMouseDown={(event) => {
+        event.preventDefault();
+        onSelect(item.id);
+      }}
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      className={cn(
+        'absolute top-0 left-0 flex w-full cursor-default flex-col justify-center gap-1 border-b border-border px-3',
+        EDGE[item.importance],
+        fresh && FRESH_TINT[item.importance],
+        selected && 'bg-accent ring-1 ring-ring/60 ring-inset',
+      )}
+    >
+      <div className="flex min-w-0 items-center gap-2 text-sm">
+        <ImportanceBadge importance={item.importance} />
+        <span className="tabular w-9 shrink-0 text-right text-xs text-muted-foreground" data-testid="headline-age">
+          {age}
+        </span>
+        <span
+          className={cn('min-w-0 flex-1 truncate', item.importance === 'critical' && 'font-semibold')}
+          data-testid="headline-title"
+        >
+          {item.title}
+        </span>
+        <span
+          className="tabular shrink-0 text-right text-xs text-muted-foreground"
+          title="Published → here"
+          data-testid="headline-latency"
+        >
+          {formatLatency(latency)}
+        </span>
+      </div>
+      <div className="flex min-w-0 items-center gap-1 pl-[5.25rem] text-xs text-muted-foreground">
+        <span className="flex min-w-0 flex-1 gap-1 overflow-hidden">
+          {item.symbols.map((symbol) => (
+            <PriceChip key={symbol} store={store} symbol={symbol} priceAtPublish={atPublish[symbol]} />
+          ))}
+        </span>
+        <span className="max-w-48 shrink-0 truncate" data-testid="headline-source">
+          {source}
+          {item.author && item.author !== sourceName ? ` · ${item.author}` : ''}
+        </span>
+      </div>
+    </div>
+  );
+});

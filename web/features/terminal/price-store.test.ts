@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { NewsItem } from '~/lib/news-feed';
+import { changePercent, PriceStore } from './price-store';
+import { applyFilters, parseSymbols } from './terminal-filters';
+import { watchedSymbols } from './use-price-stream';
+
+const T = 1_700_000_000_000;
+
+describe('PriceStore', () => {
+  it('notifies only the chips whose price changed, and keeps the previous price for the flash', () => {
+    const store = new PriceStore();
+    const btc = vi.fn();
+    const eth = vi.fn();
+    store.subscribe('BTC', btc);
+    store.subscribe('ETH', eth);
+    store.apply({ ts: T, prices: { BTC: 100, ETH: 10 }, upstream: 'live' });
+    store.apply({ ts: T + 1000, prices: { BTC: 101, ETH: 10 }, upstream: 'live' });
+    expect(btc).toHaveBeenCalledTimes(2);
+    expect(eth).toHaveBeenCalledTimes(1);
+    expect(store.get('BTC')).toEqual({ price: 101, ts: T + 1000, previous: 100 });
+  });
+
+  it('answers the price a minute ago only when its history reaches back that far', () => {
+    const store = new PriceStore();
+    for (let s = 0; s <= 90; s++) store.apply({ ts: T + s * 1000, prices: { BTC: 100 + s }, upstream: 'live' });
+    const now = T + 90_000;
+    expect(store.priceAgo('BTC', 60_000, now)).toBe(130);
+    expect(store.priceAgo('BTC', 300_000, now)).toBeUndefined();
+    expect(changePercent(100, 101)).toBeCloseTo(1);
+    expect(changePercent(undefined, 101)).toBeUndefined();
+  });
+
+  it('keeps the upstream state of the last tick', () => {
+    const store = new PriceStore();
+    store.apply({ ts: T, prices: {}, upstream: 'down', error: 'lost' });
+    expect([store.upstream, store.upstreamError]).toEqual(['down', 'lost']);
+  });
+});
+
+const item = (id: number, importance: NewsItem['importance'], symbols: string[], title = `Item ${id}`) =>
+  ({ id, ts: T + id, receivedAt: T + id, importance, symbols, title, body: null, author: null }) as NewsItem;
+
+describe('terminal filters and watched symbols', () => {
+  const items = [item(3, 'critical', ['BTC'], 'Exchange hacked'), item(2, 'low', ['ETH', 'SOL']), item(1, 'high', [])];
+
+  it('filters by hidden importance, symbols and text', () => {
+    expect(applyFilters(items, { hidden: new Set(['critical']), symbols: [], search: '' }).map((i) => i.id)).toEqual([2, 1]);
+    expect(applyFilters(items, { hidden: new Set(), symbols: parseSymbols('sol, $btc'), search: '' }).map((i) => i.id)).toEqual([
+      3, 2,
+    ]);
+    expect(applyFilters(items, { hidden: new Set(), symbols: [], search: 'hacked' }).map((i) => i.id)).toEqual([3]);
+  });
+
+  it('watches the chart symbol and the symbols of the newest headlines, sorted, at most 100', () => {
+    expect(watchedSymbols(items, ['DOGE'])).toEqual(['BTC', 'DOGE', 'ETH', 'SOL']);
+    const many = Array.from({ length: 60 }, (_, i) => item(i, 'low', [`S${i}A`, `S${i}B`]));
+    expect(watchedSymbols(many, [])).toHaveLength(100);
+  });
+});

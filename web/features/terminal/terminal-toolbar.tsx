@@ -1,0 +1,129 @@
+import { Link } from '@tanstack/react-router';
+import type { Ref } from 'react';
+import { MeridianMark } from '~/components/layout/meridian-mark';
+import { cn } from '~/lib/cn';
+import { IMPORTANCE as IMPORTANCE_LEVELS, type Importance } from '@contract/enums';
+import { IMPORTANCE_LABEL } from '~/lib/news-feed';
+
+const TONE: Record<Importance, string> = {
+  critical: 'aria-pressed:border-destructive/50 aria-pressed:bg-destructive/15 aria-pressed:text-destructive',
+  high: 'aria-pressed:border-warning/50 aria-pressed:bg-warning/15 aria-pressed:text-warning',
+  medium: 'aria-pressed:border-primary/50 aria-pressed:bg-primary/15 aria-pressed:text-primary',
+  low: 'aria-pressed:border-border aria-pressed:bg-muted aria-pressed:text-foreground',
+};
+
+const control =
+  'h-7 rounded border border-border bg-background px-2 text-xs outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring';
+
+/** The terminal's top bar: importance toggles (1–4), symbol filter (s), search (/), mute (m), help (?). */
+export function TerminalToolbar({
+  hidden,
+  onToggle,
+  symbolText,
+  onSymbolText,
+  search,
+  onSearch,
+  muted,
+  onMute,
+  notify,
+  onNotify,
+  onHelp,
+  symbolRef,
+  searchRef,
+}: {
+  hidden: ReadonlySet<Importance>;
+  onToggle: (level: Importance) => void;
+  symbolText: string;
+  onSymbolText: (text: string) => void;
+  search: string;
+  onSearch: (text: string) => void;
+  muted: boolean;
+  onMute: () => void;
+  notify: boolean;
+  onNotify: () => void;
+  onHelp: () => void;
+  symbolRef: Ref<HTMLInputElement>;
+  searchRef: Ref<HTMLInputElement>;
+}) {
+  return (
+    <header
+      className="flex h-11 shrink-0 items-center gap-2 border-b border-border bg-card px-3 text-sm"
+      data-testid="terminal-toolbar"
+    >
+      <MeridianMark className="size-5 text-primary" />
+      <h1 className="mr-2 font-semibold">Terminal</h1>
+      <div role="group" aria-label="Importance shown (keys 1–4)" className="flex gap-1">
+        {IMPORTANCE_LEVELS.map((level, i) => (
+          <button
+            key={level}
+            type="button"
+            aria-pressed={!hidden.has(level)}
+            onClick={() => onToggle(level)}
+            className={cn(
+              'h-7 rounded border border-dashed border-border px-2 text-xs text-muted-foreground line-through aria-pressed:border-solid aria-pressed:no-underline',
+              TONE[level],
+            )}
+            data-testid={`importance-toggle-${level}`}
+          >
+            <kbd className="mr-1 font-mono opacity-70">{i + 1}</kbd>
+            {IMPORTANCE_LABEL[level]}
+          </button>
+        ))}
+      </div>
+      <label className="flex items-center gap-1 text-xs text-muted-foreground">
+        <kbd className="font-mono">s</kbd>
+        <span className="sr-only">Symbols</span>
+        <input
+          ref={symbolRef}
+          value={symbolText}
+          onChange={(e) => onSymbolText(e.target.value)}
+          placeholder="Symbols: BTC ETH"
+          aria-label="Filter by symbols"
+          className={cn(control, 'w-36 font-mono uppercase')}
+          data-testid="symbol-filter"
+        />
+      </label>
+      <label className="flex items-center gap-1 text-xs text-muted-foreground">
+        <kbd className="font-mono">/</kbd>
+        <input
+          ref={searchRef}
+          type="search"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder="Search headlines"
+          aria-label="Search headlines"
+          className={cn(control, 'w-48')}
+          data-testid="terminal-search"
+        />
+      </label>
+      <div className="ml-auto flex items-center gap-1">
+        <button
+          type="button"
+          onClick={onMute}
+          aria-pressed={muted}
+          className={cn(control, 'aria-pressed:text-warning')}
+          data-testid="mute-button"
+        >
+          {muted ? 'Muted' : 'Sound'} <kbd className="font-mono opacity-70">m</kbd>
+        </button>
+        <button
+          type="button"
+          tabIndex={-1}
+          onClick={onNotify}
+          aria-pressed={notify}
+          className={cn(control, 'aria-pressed:text-primary')}
+          title="Desktop notification for critical headlines"
+          data-testid="notify-button"
+        >
+          Notify {notify ? 'on' : 'off'} <kbd className="font-mono opacity-70">n</kbd>
+        </button>
+        <button type="button" onClick={onHelp} className={control} aria-label="Keyboard shortcuts" data-testid="help-button">
+          ?
+        </button>
+        <Link to="/" className={cn(control, 'inline-flex items-center')}>
+          Exit
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,83 @@
+import { eventIterator, oc, type } from '@orpc/contract';
+import { z } from 'zod';
+import type { NewsItemDto } from './news';
+
+/** A news symbol as the feed tags it (BTC, ETH, 1000PEPE): the hub prices it against USDT. */
+export const priceSymbol = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{1,20}$/, 'Invalid symbol');
+
+/** At most this many symbols per price stream (a terminal shows the symbols of its visible headlines). */
+export const MAX_STREAM_SYMBOLS = 100;
+
+export const priceStreamInput = z.object({
+  symbols: z.array(priceSymbol).min(1).max(MAX_STREAM_SYMBOLS),
+});
+
+/** One update of a price stream: the last mark price of each subscribed symbol the upstream knows. */
+export interface PriceTick {
+  /** ms since epoch of the upstream read */
+  ts: number;
+  /** symbol (bare, e.g. BTC) → mark price in USDT */
+  prices: Record<string, number>;
+  /** 'down' while the upstream fails (prices are the last known); the hub retries with backoff. */
+  upstream: 'live' | 'down';
+  error?: string;
+}
+
+export interface Candle {
+  /** minute start, ms since epoch */
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+export const candlesInput = z.object({
+  symbol: priceSymbol,
+  /** how many 1-minute candles up to now (default 240 = 4 h) */
+  minutes: z.number().int().min(1).max(1000).default(240),
+});
+
+export const newsSinceInput = z.object({
+  /** The id of the newest item the client has; the answer holds every shown item stored after it. */
+  afterId: z.number().int().min(0),
+});
+
+/** Upper bound of a catch-up answer; `complete: false` says more were missed (reload the list). */
+export const NEWS_SINCE_LIMIT = 500;
+
+export const pricesContract = {
+  streamPrices: oc
+    .route({ method: 'GET', summary: 'Live mark prices of the given symbols, once a second (terminal)' })
+    .input(priceStreamInput)
+    .output(eventIterator(type<PriceTick>())),
+  getPriceCandles: oc
+    .route({ method: 'GET', summary: '1-minute candles of a symbol, oldest first (terminal)' })
+    .input(candlesInput)
+    .output(type<{ symbol: string; candles: Candle[] }>()),
+  getNewsSince: oc
+    .route({
+      method: 'GET',
+      summary: 'The feed items stored after a given id, oldest first: the catch-up after a reconnect (terminal)',
+    })
+    .input(newsSinceInput)
+    .output(type<{ items: NewsItemDto[]; complete: boolean }>()),
+  getPriceHubStats: oc
+    .route({ method: 'GET', summary: 'PriceHub counters: viewers, upstream subscriptions (admin)' })
+    .output(type<PriceHubStats>()),
+};
+
+export interface PriceHubStats {
+  viewers: number;
+  /** Symbols with an open upstream subscription right now (one each, however many viewers). */
+  upstreamSymbols: string[];
+  /** Upstream subscriptions opened since the hub started. */
+  subscriptionsOpened: number;
+  /** Upstream reads since the hub started. */
+  upstreamReads: number;
+  upstreamFailures: number;
+}

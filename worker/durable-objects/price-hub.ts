@@ -1,0 +1,71 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { PriceHubStats, PriceTick } from '../contract/prices';
+import { createDb } from '../db/client';
+import { revokedGrants } from '../domains/auth/stream-grant';
+import { PriceWatch } from '../domains/prices/price-watch';
+import { markPriceUpstreamFor } from '../domains/prices/upstream-for-env';
+import type { MarkPriceUpstream } from '../domains/prices/upstream';
+import { getProviderConfig, type Bindings } from '../env';
+import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
+
+interface Group {
+  symbols: string[];
+  fanout: EventStreamFanout<PriceTick>;
+}
+
+/**
+ * The one price hub (named 'global'): every terminal's price stream subscribes here with its
+ * symbols. Viewers of the same symbol set share one fan-out (one encoding per tick); the
+ * PriceWatch holds one upstream subscription per symbol across all of them.
+ */
+export class PriceHub extends DurableObject<Bindings> {
+  /** Replaced by tests to drive the upstream; built from env on first use otherwise. */
+  upstream: MarkPriceUpstream | undefined;
+  private readonly groups = new Map<string, Group>();
+  private readonly watch = new PriceWatch(
+    () => (this.upstream ??= markPriceUpstreamFor(this.env)),
+    () => this.broadcast(),
+    getProviderConfig(this.env).prices.tickMs,
+  );
+
+  async fetch(request: Request): Promise<Response> {
+    const symbols = [...new Set((new URL(request.url).searchParams.get('symbols') ?? '').split(',').filter(Boolean))].sort();
+    if (symbols.length === 0) return new Response('symbols required', { status: 400 });
+    const key = symbols.join(',');
+    let group = this.groups.get(key);
+    if (!group) {
+      const fanout = new EventStreamFanout<PriceTick>(
+        () => {
+          this.groups.delete(key);
+          this.watch.unwatch(symbols);
+        },
+        KEEP_ALIVE_MS,
+        (grants) => revokedGrants(createDb(this.env.DB), grants),
+      );
+      group = { symbols, fanout };
+      this.groups.set(key, group);
+      this.watch.watch(symbols);
+    }
+    const known = this.watch.hasAllPrices(symbols);
+    const response = group.fanout.subscribe(request, known ? this.watch.tickFor(symbols) : undefined);
+    // Symbols new to the hub: read at once instead of leaving the chips blank for a tick.
+    if (!known) void this.watch.readNow();
+    return response;
+  }
+
+  stats(): PriceHubStats {
+    let viewers = 0;
+    for (const group of this.groups.values()) viewers += group.fanout.size;
+    return {
+      viewers,
+      upstreamSymbols: this.watch.symbols,
+      subscriptionsOpened: this.watch.subscriptionsOpened,
+      upstreamReads: this.watch.reads,
+      upstreamFailures: this.watch.readFailures,
+    };
+  }
+
+  private async broadcast() {
+    await Promise.all([...this.groups.values()].map((g) => g.fanout.broadcast(this.watch.tickFor(g.symbols))));
+  }
+}

@@ -1,0 +1,17 @@
+import { readEventStream } from '../../durable-objects/event-stream-fanout';
+import { newsSince } from '../../domains/news/feed/news-since';
+import { priceHubStats, priceCandles } from '../../domains/prices/hub-queries';
+import { NEWS_SINCE_LIMIT, type PriceTick } from '../../contract/prices';
+import { openPriceStream } from '../live-streams';
+import { admin, terminal } from '../procedures';
+
+export const pricesRouter = {
+  streamPrices: terminal.streamPrices.handler(async ({ context, input, signal }) =>
+    readEventStream<PriceTick>((await openPriceStream(context, input, signal)).body!),
+  ),
+  getPriceCandles: terminal.getPriceCandles.handler(({ context, input }) =>
+    priceCandles(context.env, input.symbol, input.minutes),
+  ),
+  getNewsSince: terminal.getNewsSince.handler(({ context, input }) => newsSince(context.db, input.afterId, NEWS_SINCE_LIMIT)),
+  getPriceHubStats: admin.getPriceHubStats.handler(({ context }) => priceHubStats(context.env)),
+};
