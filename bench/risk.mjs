@@ -164,7 +164,7 @@ try {
   console.log(`  risk fan-out: ${JSON.stringify(live)}`);
   const [a, l, s] = rows;
   const section = `<!-- bench:risk -->
-## Risk desk (issue 12) — \`BENCH_ONLY=risk npm run bench\`, ${new Date().toISOString().slice(0, 10)}
+### Figures — \`BENCH_ONLY=risk npm run bench\`, ${new Date().toISOString().slice(0, 10)}
 
 Local workerd (production build, requests straight to the Worker's workerd), D1 with **${TRADERS} traders, ${ACCOUNTS.toLocaleString('en-US')} accounts × ${DAYS} days** of the daily rollup
 (bench/fill-risk.py), autocannon on the same 2-core machine, ${DURATION} s per row. ms.
