@@ -15,12 +15,11 @@
 // Sizes: BENCH_TRADERS, BENCH_ACCOUNTS, BENCH_DAYS; BENCH_SECONDS per load row; BENCH_VIEWERS and
 // BENCH_RISK_TICKS for the fan-out. The 13 seeded desk traders come on top of BENCH_TRADERS.
 import { chromium } from '@playwright/test';
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../scripts/lib.mjs';
-import { percentile, runInOwnProcess } from './lib.mjs';
+import { loadRow, percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const SMOKE = process.env.BENCH_RISK_SMOKE === '1';
@@ -31,30 +30,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 2 : 8));
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 
-function load(title, opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ duration: DURATION, connections: 10, ...opts }, (err, r) => {
-      if (err) return reject(err);
-      console.log(`  ${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
-      resolve({ title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, bad: r.non2xx + r.errors });
-    });
-  });
-}
-
-const rpcGet = (name, input) => `/api/rpc/${name}?data=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-
-async function signIn(base, email) {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const load = (title, opts) => loadRow(title, { duration: DURATION, ...opts });
 
 /**
  * Main-thread work of the page's renderer while `action` runs, from a Chromium trace: the sum of
