@@ -18,3 +18,32 @@ export function runInOwnProcess(name, args) {
   });
   return JSON.parse(out.trim().split('\n').at(-1));
 }
+
+/** An RPC GET path (oRPC's ?data= encoding). */
+export const rpcGet = (name, input) => `/api/rpc/${name}?data=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+
+/** Signs a demo user in and returns the session cookies as one Cookie header value. */
+export async function signIn(base, email, password = process.env.DEMO_PASSWORD ?? 'meridian-demo') {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** One autocannon run printed and summed up as a table row (opts: autocannon's, duration included). */
+export async function loadRow(title, opts) {
+  const { default: autocannon } = await import('autocannon');
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 10, ...opts }, (err, r) => {
+      if (err) return reject(err);
+      console.log(`  ${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
+      resolve({ title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, bad: r.non2xx + r.errors });
+    });
+  });
+}

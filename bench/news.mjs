@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { importWorkerModules, root, scratchDir } from '../scripts/lib.mjs';
 import { feedScroll } from './feed-scroll.mjs';
-import { runInOwnProcess } from './lib.mjs';
+import { rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -15,8 +15,6 @@ const ITEMS = Number(process.env.BENCH_NEWS_ITEMS ?? 1_000_000);
 const SUBSCRIBERS = Number(process.env.BENCH_NEWS_SUBSCRIBERS ?? 500);
 const POSTS = Number(process.env.BENCH_NEWS_POSTS ?? 30);
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
-
-const rpcGet = (name, input) => `/api/rpc/${name}?data=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 function load(title, opts) {
   return new Promise((resolve, reject) => {
@@ -33,19 +31,6 @@ function load(title, opts) {
       });
     });
   });
-}
-
-async function signIn(base, email) {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 /** classify() bundled for Node: the pipeline's own CPU cost per item, without I/O. */

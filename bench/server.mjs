@@ -36,13 +36,26 @@ export function reuseBenchState(dir) {
   return true;
 }
 
+/** Whether pid descends from rootPid: other people's workerd on this machine answer /api/health too. */
+function ownedBy(rootPid, pid) {
+  for (let p = pid, hops = 0; p > 1 && hops < 20; hops++) {
+    if (p === rootPid) return true;
+    try {
+      p = Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
 /**
  * `wrangler dev` answers on `port` through a proxy: a second workerd process that forwards every
  * request and stream to the workerd running the Worker, on a port of its own. A deployed Worker
  * has no such hop, so the figures are taken at the Worker's own workerd. Found by asking every port
  * a workerd listens on for /api/health; falls back to the proxy.
  */
-async function findUserWorker(port, proxy) {
+async function findUserWorker(port, proxy, rootPid) {
   let listening;
   try {
     listening = execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' });
@@ -51,7 +64,7 @@ async function findUserWorker(port, proxy) {
   }
   const candidates = listening
     .split('\n')
-    .filter((line) => line.includes('workerd'))
+    .filter((line) => line.includes('workerd') && ownedBy(rootPid, Number(/pid=(\d+)/.exec(line)?.[1])))
     .map((line) => line.split(/\s+/)[3])
     .filter((addr) => addr && addr.startsWith('127.0.0.1:') && !addr.endsWith(`:${port}`));
   for (const addr of candidates) {
@@ -89,7 +102,7 @@ export async function startBenchServer({ port = 8790, vars = {}, fresh = true } 
   }
   return {
     base,
-    direct: await findUserWorker(port, base),
+    direct: await findUserWorker(port, base, child.pid),
     stop: () => {
       try {
         process.kill(-child.pid, 'SIGTERM');

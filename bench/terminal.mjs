@@ -7,7 +7,7 @@
 import { chromium } from '@playwright/test';
 import { createORPCClient } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
-import { percentile } from './lib.mjs';
+import { percentile, signIn } from './lib.mjs';
 import { startBenchServer, writeSection } from './server.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_TERMINAL_SUBSCRIBERS ?? 500);
@@ -18,21 +18,7 @@ const SMOKE = process.env.BENCH_TERMINAL_SMOKE === '1';
 /** BENCH_TERMINAL_PARTS=paint,updates,hub (default all): a smoke run may take one part. */
 const PARTS = new Set((process.env.BENCH_TERMINAL_PARTS ?? 'paint,updates,hub').split(','));
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
-const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function signIn(base, email) {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in ${email} failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 /** A subscriber that only reads its stream's bytes (the load: N other open feeds or terminals). */
 async function drain(url, init, signal, onOpen) {

@@ -107,3 +107,59 @@ test('a plain trader is sent from the risk-team pages to /', async ({ page }) =>
     await expect(page, path).toHaveURL(/\/$/);
   }
 });
+
+test('the overview from the keyboard, and its error and empty states', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logInAndWait(page, RISK.email);
+  await page.goto('/risk-team');
+  await expect(rows(page)).toHaveCount(DESK.length);
+
+  // Sort from the keyboard: the header buttons are reachable and announce the order.
+  const trader = page.getByRole('columnheader', { name: /Trader/ });
+  await trader.getByRole('button').focus();
+  await page.keyboard.press('Enter');
+  await expect(trader).toHaveAttribute('aria-sort', /ascending|descending/);
+  // One tab stop for the rows (roving tabindex); arrows, Home and End move; Enter opens.
+  await rows(page).first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows(page).nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(rows(page).nth(DESK.length - 1)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(rows(page).first()).toBeFocused();
+  await expect(page.getByTestId('risk-overview-table').locator('tbody tr[tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  const name = (await rows(page).nth(1).locator('td').first().locator('span span').first().textContent()) ?? '';
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/risk-team\/risk-trader\?trader=/);
+  await expect(page.getByLabel('Trader', { exact: true }).locator('option:checked')).toHaveText(new RegExp(`^${name}`));
+
+  // The server refuses: the error says what did not load and offers Retry, which recovers.
+  let refuse = true;
+  await page.route('**/api/rpc/getAllTradersLatestMetrics**', (route) =>
+    refuse
+      ? route.fulfill({ status: 429, json: { json: { defined: false, code: 'TOO_MANY_REQUESTS', status: 429, message: 'Slow down' }, meta: [] } })
+      : route.fallback(),
+  );
+  await page.goto('/risk-team');
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load the traders’ metrics' });
+  await expect(alert).toBeVisible();
+  await shot(page, 'risk-overview-error');
+  refuse = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(rows(page)).toHaveCount(DESK.length);
+
+  // No traders at all: an empty state that says how to get some.
+  await page.unroute('**/api/rpc/getAllTradersLatestMetrics**');
+  await page.route('**/api/rpc/getAllTradersLatestMetrics**', (route) =>
+    route.fulfill({
+      json: {
+        json: { ts: Date.now(), firm: { equity: 0, dayPnl: 0, upnl: 0, notional: 0, leverage: null, lastUpdate: null }, traders: [] },
+        meta: [],
+      },
+    }),
+  );
+  await page.goto('/risk-team');
+  await expect(page.getByText('No traders yet')).toBeVisible();
+  await shot(page, 'risk-overview-empty');
+});

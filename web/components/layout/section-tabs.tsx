@@ -7,8 +7,8 @@ import type { NavLink } from './nav-items';
 export function SectionTabs({ label, links, className }: { label: string; links: NavLink[]; className?: string }) {
   const ref = useRef<HTMLElement>(null);
   const pathname = useLocation({ select: (location) => location.pathname });
-  // On a narrow screen the row scrolls sideways: keep the current tab in view. Only sideways —
-  // scrollIntoView also scrolled the row 1px-tab-border vertically and clipped the labels.
+  // On a narrow screen the row scrolls sideways: keep the current tab in view. Only sideways
+  // (scrollIntoView would scroll the page's scroll containers too).
   useEffect(() => {
     const nav = ref.current;
     const active = nav?.querySelector<HTMLElement>('[data-status="active"]');
@@ -18,8 +18,9 @@ export function SectionTabs({ label, links, className }: { label: string; links:
     if (tab.left < row.left) nav.scrollLeft += tab.left - row.left;
     else if (tab.right > row.right) nav.scrollLeft += tab.right - row.right;
   }, [pathname]);
+  // shrink-0: in a full-height page a scrolling row has no minimum height and was squeezed to half.
   return (
-    <nav ref={ref} aria-label={label} className={cn('-mx-1 mb-4 overflow-x-auto', className)}>
+    <nav ref={ref} aria-label={label} className={cn('-mx-1 mb-4 shrink-0 overflow-x-auto', className)}>
       <ul className="flex min-w-max gap-1 border-b border-border px-1">
         {links.map((link) => (
           <li key={link.to}>

@@ -16,10 +16,13 @@ export const RISK_HUB_NAME = 'firm';
  */
 export async function notifyRiskTeam(env: Bindings, evaluation: RiskEvaluation, now = Date.now()) {
   const hub = env.RISK_HUB.getByName(RISK_HUB_NAME);
+  // ts is when the evaluation of the new snapshots ended (not the cron's scheduled time): live
+  // delivery is measured from it (bench/risk-live.mjs).
+  const ts = Date.now();
   const events: RiskEvent[] = [
-    ...evaluation.opened.map((breach) => ({ type: 'breach-opened' as const, ts: now, breach })),
-    ...evaluation.closed.map((breach) => ({ type: 'breach-closed' as const, ts: now, breach })),
-    { type: 'snapshot', ts: now },
+    ...evaluation.opened.map((breach) => ({ type: 'breach-opened' as const, ts, breach })),
+    ...evaluation.closed.map((breach) => ({ type: 'breach-closed' as const, ts, breach })),
+    { type: 'snapshot', ts },
   ];
   await Promise.allSettled(events.map((e) => hub.publish(e)));
   await queueRiskTelegram(env, evaluation.opened, now);

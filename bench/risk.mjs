@@ -1,0 +1,161 @@
+// Issue 12's figures at PRODUCT.md §9's size (500 traders, 2,000 accounts, 1 year of daily rollup):
+// getAllTradersLatestMetrics and fetchAllTraderStats (30 days) against /api/health in the same run,
+// the overview page rendering every trader and applying a live tick in Chromium (main-thread work
+// from a trace), and a live risk tick reaching 50 viewers (bench/risk-live.mjs, own process).
+//
+// Full run (quiet machine only; writes the <!-- bench:risk --> section of docs/PERFORMANCE.md):
+//   BENCH_ONLY=risk npm run bench
+// About 8–12 minutes on the 2-core machine: build ~1 min, migrations + demo seed ~1.5 min, filling
+// 2,000 accounts × 366 days (~730k rollup rows, bench/fill-risk.py) ~0.5–1 min, 3 × 8 s of load,
+// 5 overview traces, 1 + 5 cron ticks that snapshot all ~2,024 simulated accounts. Add
+// BENCH_REUSE_STATE=1 to keep the last filled database (skips the seed and the fill).
+//
+// Smoke run (small sizes; prints, never writes the doc):
+//   BENCH_RISK_SMOKE=1 BENCH_ONLY=risk BENCH_PORT=<free port> npm run bench
+// Sizes: BENCH_TRADERS, BENCH_ACCOUNTS, BENCH_DAYS; BENCH_SECONDS per load row; BENCH_VIEWERS and
+// BENCH_RISK_TICKS for the fan-out. The 13 seeded desk traders come on top of BENCH_TRADERS.
+import { chromium } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from '../scripts/lib.mjs';
+import { loadRow, percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
+import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
+
+const SMOKE = process.env.BENCH_RISK_SMOKE === '1';
+const TRADERS = Number(process.env.BENCH_TRADERS ?? (SMOKE ? 20 : 500));
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? (SMOKE ? 80 : 2000));
+const DAYS = Number(process.env.BENCH_DAYS ?? (SMOKE ? 30 : 365));
+const DURATION = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 2 : 8));
+const PORT = Number(process.env.BENCH_PORT ?? 8790);
+const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
+
+const load = (title, opts) => loadRow(title, { duration: DURATION, ...opts });
+
+/**
+ * Main-thread work of the page's renderer while `action` runs, from a Chromium trace: the sum of
+ * its top-level tasks and the longest one (a frame is 16 ms).
+ */
+async function mainThreadWork(browser, page, action) {
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await action();
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  const mains = new Set(
+    traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+  );
+  const byThread = new Map();
+  for (const e of traceEvents) {
+    if (e.ph !== 'X' || e.name !== 'RunTask' || !mains.has(`${e.pid}:${e.tid}`)) continue;
+    const key = `${e.pid}:${e.tid}`;
+    byThread.set(key, [...(byThread.get(key) ?? []), e.dur / 1000]);
+  }
+  // The page's renderer is the busiest one (an idle renderer for about:blank may be traced too).
+  const tasks = [...byThread.values()].sort((a, b) => b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))[0] ?? [];
+  const round = (v) => Math.round(v * 10) / 10;
+  return { totalMs: round(tasks.reduce((x, y) => x + y, 0)), longestMs: round(Math.max(0, ...tasks)) };
+}
+
+/**
+ * The overview in Chromium: (1) a client-side visit from another risk page with the traders already
+ * cached (the table's own render of every trader), (2) one live risk tick applied to the open
+ * table (the stream event, the refetch, the re-render). Both as main-thread work from a trace.
+ */
+async function overviewRender(base) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill('risk@example.com');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/dashboard/);
+    const table = page.getByRole('table', { name: 'Traders' });
+    const tabs = page.getByRole('navigation', { name: 'Risk Team' });
+    const renders = [];
+    const updates = [];
+    for (let i = 0; i < 5; i++) {
+      await page.goto(`${base}/risk-team`);
+      await table.locator('tbody tr[data-index]').first().waitFor();
+      await page.getByTestId('live-status').getByText('Live').waitFor();
+      await tabs.getByRole('link', { name: 'Charts' }).click();
+      await page.getByRole('heading', { name: 'Risk Charts' }).waitFor();
+      await page.waitForTimeout(500);
+      renders.push(
+        await mainThreadWork(browser, page, async () => {
+          await tabs.getByRole('link', { name: 'Overview' }).click();
+          await table.locator('tbody tr[data-index]').first().waitFor();
+          await page.waitForTimeout(300);
+        }),
+      );
+      updates.push(
+        await mainThreadWork(browser, page, async () => {
+          const refetched = page.waitForResponse((r) => r.url().includes('getAllTradersLatestMetrics'));
+          await page.request.get(`${base}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
+          await refetched;
+          await page.waitForTimeout(300);
+        }),
+      );
+    }
+    const rowCount = Number(await table.getAttribute('aria-rowcount')) - 1;
+    const rowsInDom = await table.locator('tbody tr[data-index]').count();
+    const median = (list, key) => percentile(list.map((r) => r[key]).sort((a, b) => a - b), 50);
+    return {
+      rowCount,
+      rowsInDom,
+      render: { totalMs: median(renders, 'totalMs'), longestMs: median(renders, 'longestMs') },
+      update: { totalMs: median(updates, 'totalMs'), longestMs: median(updates, 'longestMs') },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+if (!reuseBenchState('bench-risk-state')) {
+  await prepareBenchState('bench-risk-state');
+  const d1Dir = join(process.env.PERSIST_TO, 'v3/d1/miniflare-D1DatabaseObject');
+  const sqlite = readdirSync(d1Dir).find((f) => f.endsWith('.sqlite'));
+  console.log(`• filling ${TRADERS} traders, ${ACCOUNTS} accounts × ${DAYS} days`);
+  execFileSync('python3', [join(root, 'bench/fill-risk.py'), join(d1Dir, sqlite), String(TRADERS), String(ACCOUNTS), String(DAYS)], { stdio: 'inherit' });
+}
+
+const server = await startBenchServer({ port: PORT, fresh: false });
+try {
+  const base = server.direct;
+  const cookie = await signIn(base, 'risk@example.com');
+  const latest = rpcGet('getAllTradersLatestMetrics', {});
+  const stats = rpcGet('fetchAllTraderStats', {});
+  const checked = await fetch(`${base}${latest}`, { headers: { cookie } });
+  if (!checked.ok) throw new Error(`getAllTradersLatestMetrics: ${checked.status} ${await checked.text()}`);
+  const check = await checked.json();
+  console.log(`  ${check.json.traders.length} traders in getAllTradersLatestMetrics`);
+  await load('warm-up', { url: `${base}/api/health`, duration: 2 });
+  const rows = [
+    await load('(a) GET /api/health', { url: `${base}/api/health` }),
+    await load('getAllTradersLatestMetrics, 1 connection', { url: `${base}${latest}`, headers: { cookie }, connections: 1 }),
+    await load('fetchAllTraderStats (30 days), 1 connection', { url: `${base}${stats}`, headers: { cookie }, connections: 1 }),
+  ];
+  const overview = await overviewRender(server.base).catch((err) => ({ error: String(err.message ?? err) }));
+  console.log(`  overview: ${JSON.stringify(overview)}`);
+  const live = runInOwnProcess('risk-live.mjs', [base, cookie, server.base]);
+  console.log(`  risk fan-out: ${JSON.stringify(live)}`);
+  const [a, l, s] = rows;
+  const section = `<!-- bench:risk -->
+### Figures — \`BENCH_ONLY=risk npm run bench\`, ${new Date().toISOString().slice(0, 10)}
+
+Local workerd (production build, requests straight to the Worker's workerd), D1 with **${TRADERS} traders, ${ACCOUNTS.toLocaleString('en-US')} accounts × ${DAYS} days** of the daily rollup
+(bench/fill-risk.py), autocannon on the same 2-core machine, ${DURATION} s per row. ms.
+
+| Request | req/s | p50 | p99 | requests | non-2xx/errors |
+|---|---:|---:|---:|---:|---:|
+${rows.map((r) => `| ${r.title} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.bad} |`).join('\n')}
+
+- getAllTradersLatestMetrics: **p99 ${l.p99} ms** (target ≤ 50 ms); ${(l.rps / a.rps).toFixed(3)}× health's throughput.
+- fetchAllTraderStats, 30 days: **p99 ${s.p99} ms** (target ≤ 150 ms); ${(s.rps / a.rps).toFixed(3)}× health's throughput.
+- Overview in Chromium (main-thread work from a trace, median of 5; target ≤ 16 ms): ${'error' in overview ? `not measured (${overview.error})` : `${overview.rowCount} traders, ${overview.rowsInDom} rows in the DOM (virtualized). Rendering the table from cached data: **longest task ${overview.render.longestMs} ms**, all tasks ${overview.render.totalMs} ms. Applying one live tick (event, refetch, re-render): **longest task ${overview.update.longestMs} ms**, all tasks ${overview.update.totalMs} ms`}.
+- Live risk tick to ${live.viewers} viewers (${live.connected} connected, ${live.ticks} cron ticks, cron median ${live.cronMedianMs} ms): ${live.deliveries} deliveries; end of evaluation → viewer p50 ${live.p50} ms, **p99 ${live.p99} ms** (target ≤ 150 ms of the snapshot).
+<!-- /bench:risk -->`;
+  console.log(section);
+  if (!SMOKE) writeSection('risk', section);
+} finally {
+  server.stop();
+}
