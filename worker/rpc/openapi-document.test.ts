@@ -55,7 +55,7 @@ describe('OpenAPI document of the RPC router', () => {
     expect(Object.keys(byName.updateTodoItem!.responses)).toEqual(expect.arrayContaining(['404', '409']));
     const conflict = JSON.stringify(byName.updateTodoItem!.responses['409']);
     expect(conflict).toContain('current');
-    expect(doc.info.description).toContain('POST /api/rpc/<name>');
+    expect(doc.info.description).toContain('POST /api/rpc/{name}');
     expect(doc.info.description).toContain('2083');
     expect(doc.info.description).toContain('/_serverFn');
   });
