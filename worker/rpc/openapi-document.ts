@@ -1,7 +1,8 @@
 import type { AnyContractProcedure, AnySchema, OpenAPI } from '@orpc/contract';
-import { OpenAPIGenerator } from '@orpc/openapi';
+import { OpenAPIGenerator, type ConditionalSchemaConverter } from '@orpc/openapi';
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { RPC_ACCESS } from '../access-policy';
+import { documentedSchema } from '../contract/unchecked';
 import type { AccessLevel } from '../domains/auth/access';
 import { ERROR_CATALOGUE, type ErrorCode } from '../lib/error-catalogue';
 import { router } from './router';
@@ -30,7 +31,12 @@ const DESCRIPTION = `Meridian's RPC API, generated from the oRPC router: every p
 Besides RPC, the web app calls server functions at \`/_serverFn/{name}?createServerFn\` (the marker is required): GET carries \`payload=…\` (URL-encoded JSON) in the query string, POST carries \`{"data": input, "context": {}}\`. Each function has one method; another answers 405 with \`Allow\`. Success is 200 with the JSON result; failure the catalogue status with \`{code, status, message}\`. They cover the news settings (mappings, rules, sources, Telegram chats, Twitter handles and sessions, thresholds), \`getUser\` and \`signOut\`.`;
 
 const converter = new ZodToJsonSchemaConverter();
-const generator = new OpenAPIGenerator({ schemaConverters: [converter] });
+/** Outputs typed by `unchecked(schema)` (not re-validated at runtime) are documented by that schema. */
+const uncheckedConverter: ConditionalSchemaConverter = {
+  condition: (schema) => documentedSchema(schema) !== undefined,
+  convert: (schema, options) => converter.convert(documentedSchema(schema), options),
+};
+const generator = new OpenAPIGenerator({ schemaConverters: [uncheckedConverter, converter] });
 
 /** A flat router or contract, and the access level of each of its procedures. */
 type Procedures = Record<string, AnyContractProcedure>;
@@ -85,9 +91,9 @@ function operationFor(procedures: Procedures, access: AccessTable, name: string,
   if (!level) throw new Error(`OpenAPI: ${name} has no access level in access-policy.ts`);
   const success = (generated.responses?.['200'] ?? { description: 'OK' }) as OpenAPI.ResponseObject;
   const jsonBody = success.content?.['application/json'];
-  // `type<T>()` outputs are checked by TypeScript only (large results are not re-validated): say so
-  // rather than showing oRPC's "anything" schema.
-  const typedOnly = def.outputSchema !== undefined && def.outputSchema['~standard'].vendor !== 'zod';
+  // A bare `type<T>()` output is known to TypeScript only: say so rather than show oRPC's "anything".
+  const typedOnly =
+    def.outputSchema !== undefined && def.outputSchema['~standard'].vendor !== 'zod' && !documentedSchema(def.outputSchema);
   const output = typedOnly ? { description: 'Typed in TypeScript only (worker/contract); not validated at runtime' } : jsonBody?.schema;
   const responses: Record<string, OpenAPI.ResponseObject> = {
     '200': jsonBody ? { ...success, content: { 'application/json': { schema: wrapJson(output) } } } : success,
