@@ -1,6 +1,7 @@
-import { eventIterator, oc, type } from '@orpc/contract';
+import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
-import { IMPORTANCE, type Importance } from './enums';
+import { IMPORTANCE } from './enums';
+import { unchecked } from './unchecked';
 
 /** An opaque `nextCursor` handed out by getHistoricalNews (its (ts, id) keyset position). */
 export const FEED_CURSOR_PATTERN = /^(\d{1,15})\.(\d{1,15})$/;
@@ -34,23 +35,24 @@ export const historicalNewsInput = z
   })
   .default({});
 
-export interface NewsItemDto {
-  id: number;
-  ts: number;
-  receivedAt: number;
-  sourceId: string;
-  sourceKind: string;
-  author: string | null;
-  title: string;
-  body: string | null;
-  url: string | null;
-  symbols: string[];
-  importance: Importance;
-  isGarbage: boolean;
-  isTest: boolean;
-  onePctMovement: boolean;
-  metadata?: Record<string, unknown>;
-}
+export const newsItemSchema = z.object({
+  id: z.number(),
+  ts: z.number(),
+  receivedAt: z.number(),
+  sourceId: z.string(),
+  sourceKind: z.string(),
+  author: z.string().nullable(),
+  title: z.string(),
+  body: z.string().nullable(),
+  url: z.string().nullable(),
+  symbols: z.array(z.string()),
+  importance: z.enum(IMPORTANCE),
+  isGarbage: z.boolean(),
+  isTest: z.boolean(),
+  onePctMovement: z.boolean(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export type NewsItemDto = z.infer<typeof newsItemSchema>;
 
 export const manualNewsInput = z.object({
   title: z.string().trim().min(1, 'A headline is required').max(500),
@@ -68,12 +70,12 @@ export const newsContract = {
     .input(historicalNewsInput)
     // Typed, not re-validated: up to 1,000 items our own query produced. `nextCursor`: pass it as
     // `cursor` for the next page (timestamp order, page was full); null when there is none.
-    .output(type<{ items: NewsItemDto[]; nextCursor: string | null }>()),
+    .output(unchecked(z.object({ items: z.array(newsItemSchema), nextCursor: z.string().nullable() }))),
   streamNews: oc
     .route({ method: 'GET', summary: 'New feed items as they are published (event stream, keep-alive 5 s)' })
-    .output(eventIterator(type<NewsItemDto>())),
+    .output(eventIterator(unchecked(newsItemSchema))),
   postManualNews: oc
     .route({ method: 'POST', summary: 'Publish a headline by hand (admin); test items are flagged' })
     .input(manualNewsInput)
-    .output(type<{ item: NewsItemDto | null; duplicate: boolean }>()),
+    .output(unchecked(z.object({ item: newsItemSchema.nullable(), duplicate: z.boolean() }))),
 };

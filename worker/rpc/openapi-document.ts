@@ -1,7 +1,8 @@
 import type { AnyContractProcedure, AnySchema, OpenAPI } from '@orpc/contract';
-import { OpenAPIGenerator } from '@orpc/openapi';
+import { OpenAPIGenerator, type ConditionalSchemaConverter } from '@orpc/openapi';
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { RPC_ACCESS } from '../access-policy';
+import { documentedSchema } from '../contract/unchecked';
 import type { AccessLevel } from '../domains/auth/access';
 import { ERROR_CATALOGUE, type ErrorCode } from '../lib/error-catalogue';
 import { router } from './router';
@@ -19,28 +20,34 @@ const LEVEL_TEXT: Record<AccessLevel, string> = {
 const DESCRIPTION = `Meridian's RPC API, generated from the oRPC router: every procedure, its input and output, who may call it and the errors it can answer.
 
 ## RPC wire format
-- **POST /api/rpc/<name>** with the body \`{"json": <input>}\` (\`Content-Type: application/json\`); a procedure without input takes an empty body.
-- **GET /api/rpc/<name>?data=<url-encoded {"json": <input>}>** answers the same, allowed while the whole URL is at most **2083 characters** (the web client uses GET for \`get…\`/\`list…\` procedures).
-- Success: **200** with \`{"json": <output>}\` (a \`meta\` array appears only for values JSON cannot carry).
-- Failure: the status of the error catalogue (SPEC.md §8) with \`{"json": {"defined": …, "code": …, "status": …, "message": …, "data": …}}\`. A 400 from input validation carries \`data.issues[]\` (\`path\`, \`message\`).
-- Event streams (\`stream…\`) answer \`text/event-stream\`: \`message\` events whose \`data\` is \`{"json": <event>}\`, a comment every 5000 ms as keep-alive.
+- \`POST /api/rpc/{name}\` with the body \`{"json": input}\` (\`Content-Type: application/json\`); a procedure without input takes an empty body.
+- \`GET /api/rpc/{name}?data=…\` (the URL-encoded \`{"json": input}\`) answers the same, allowed while the whole URL is at most **2083 characters** (the web client uses GET for \`get…\`/\`list…\` procedures).
+- Success: **200** with \`{"json": output}\` (a \`meta\` array appears only for values JSON cannot carry).
+- Failure: the status of the error catalogue (SPEC.md §8) with \`{"json": {"defined", "code", "status", "message", "data"}}\`. A 400 from input validation carries \`data.issues[]\` (\`path\`, \`message\`).
+- Event streams (\`stream…\`) answer \`text/event-stream\`: \`message\` events whose \`data\` is \`{"json": event}\`, a comment every 5000 ms as keep-alive.
 - Authentication: the session cookies from \`/api/auth/*\` (an access token of 10 minutes, refreshed with \`POST /api/auth/refresh\`). Cross-site requests are refused.
 
 ## Server functions
-Besides RPC, the web app calls server functions at **/_serverFn/<name>?createServerFn** (the marker is required): GET carries \`payload=<url-encoded JSON>\` in the query string, POST carries \`{"data": <input>, "context": {}}\`. Each function has one method; another answers 405 with \`Allow\`. Success is 200 with the JSON result; failure the catalogue status with \`{code, status, message}\`. They cover the news settings (mappings, rules, sources, Telegram chats, Twitter handles and sessions, thresholds), \`getUser\` and \`signOut\`.`;
+Besides RPC, the web app calls server functions at \`/_serverFn/{name}?createServerFn\` (the marker is required): GET carries \`payload=…\` (URL-encoded JSON) in the query string, POST carries \`{"data": input, "context": {}}\`. Each function has one method; another answers 405 with \`Allow\`. Success is 200 with the JSON result; failure the catalogue status with \`{code, status, message}\`. They cover the news settings (mappings, rules, sources, Telegram chats, Twitter handles and sessions, thresholds), \`getUser\` and \`signOut\`.`;
 
 const converter = new ZodToJsonSchemaConverter();
-const generator = new OpenAPIGenerator({ schemaConverters: [converter] });
+/** Outputs typed by `unchecked(schema)` (not re-validated at runtime) are documented by that schema. */
+const uncheckedConverter: ConditionalSchemaConverter = {
+  condition: (schema) => documentedSchema(schema) !== undefined,
+  convert: (schema, options) => converter.convert(documentedSchema(schema), options),
+};
+const generator = new OpenAPIGenerator({ schemaConverters: [uncheckedConverter, converter] });
 
 /** A flat router or contract, and the access level of each of its procedures. */
 type Procedures = Record<string, AnyContractProcedure>;
 type AccessTable = Record<string, AccessLevel>;
 type Schema = Record<string, unknown>;
 
-const wrapJson = (schema: unknown, required = true): Schema => ({
+/** An answer's body: `{"json": …}`, with oRPC's `meta` for values JSON cannot carry. */
+const wrapJson = (schema: unknown): Schema => ({
   type: 'object',
   properties: { json: schema as Schema, meta: { type: 'array', description: 'Types JSON cannot carry (rarely present)' } },
-  ...(required ? { required: ['json'] } : {}),
+  required: ['json'],
 });
 
 /** The errors a procedure can answer: from its access level, its input, and the errors its contract declares. */
@@ -84,9 +91,9 @@ function operationFor(procedures: Procedures, access: AccessTable, name: string,
   if (!level) throw new Error(`OpenAPI: ${name} has no access level in access-policy.ts`);
   const success = (generated.responses?.['200'] ?? { description: 'OK' }) as OpenAPI.ResponseObject;
   const jsonBody = success.content?.['application/json'];
-  // `type<T>()` outputs are checked by TypeScript only (large results are not re-validated): say so
-  // rather than showing oRPC's "anything" schema.
-  const typedOnly = def.outputSchema !== undefined && def.outputSchema['~standard'].vendor !== 'zod';
+  // A bare `type<T>()` output is known to TypeScript only: say so rather than show oRPC's "anything".
+  const typedOnly =
+    def.outputSchema !== undefined && def.outputSchema['~standard'].vendor !== 'zod' && !documentedSchema(def.outputSchema);
   const output = typedOnly ? { description: 'Typed in TypeScript only (worker/contract); not validated at runtime' } : jsonBody?.schema;
   const responses: Record<string, OpenAPI.ResponseObject> = {
     '200': jsonBody ? { ...success, content: { 'application/json': { schema: wrapJson(output) } } } : success,
@@ -98,15 +105,19 @@ function operationFor(procedures: Procedures, access: AccessTable, name: string,
   }
   const operation: OpenAPI.OperationObject = {
     operationId: name,
-    summary: generated.summary,
-    description: `**Access:** ${level} — ${LEVEL_TEXT[level]}.\n\n${generated.description ?? ''}`.trim(),
+    // The procedure's name is what a caller types: it titles the operation; the contract's summary describes it.
+    summary: name,
+    description: [generated.summary, `**Access:** ${level} — ${LEVEL_TEXT[level]}.`, generated.description]
+      .filter(Boolean)
+      .join('\n\n'),
     tags: [level],
     responses,
   };
   (operation as Schema)['x-access-level'] = level;
   if (def.inputSchema) {
     const [required, schema] = converter.convert(def.inputSchema, { strategy: 'input' });
-    operation.requestBody = { required, content: { 'application/json': { schema: wrapJson(schema, required) } } };
+    const body = { type: 'object', properties: { json: schema }, ...(required ? { required: ['json'] } : {}) };
+    operation.requestBody = { required, content: { 'application/json': { schema: body as Schema } } };
   }
   return operation;
 }

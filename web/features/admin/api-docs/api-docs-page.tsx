@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { PageHeader } from '~/components/layout/page';
+import { QueryError } from '~/components/ui/error-state';
+import { Spinner } from '~/components/ui/spinner';
+import { useTheme } from '~/lib/theme';
+import { openApiDocumentQuery } from './openapi-query';
+
+const ScalarReference = lazy(() => import('./scalar-reference'));
+
+function Loading() {
+  return (
+    <div className="flex items-center gap-2 p-6 text-sm text-muted-foreground">
+      <Spinner /> Loading the API reference…
+    </div>
+  );
+}
+
+/** The RPC API reference (PRODUCT.md §7): the worker's OpenAPI document rendered by Scalar. */
+export function ApiDocsPage() {
+  const document = useQuery(openApiDocumentQuery);
+  const { resolved } = useTheme();
+  return (
+    <div>
+      <PageHeader
+        title="API Docs"
+        description={
+          <>
+            Every RPC procedure, generated from the router: input, output, access level and errors. Raw document:{' '}
+            <a className="text-primary underline-offset-2 hover:underline" href="/api/openapi.json" target="_blank" rel="noreferrer">
+              /api/openapi.json
+            </a>
+            .
+          </>
+        }
+      />
+      {document.isError ? (
+        <QueryError query={document} what="the API reference" />
+      ) : document.data ? (
+        <div className="rounded-lg border border-border" data-testid="api-reference">
+          <Suspense fallback={<Loading />}>
+            <ScalarReference document={document.data} theme={resolved} />
+          </Suspense>
+        </div>
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}
