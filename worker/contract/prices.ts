@@ -1,6 +1,7 @@
-import { eventIterator, oc, type } from '@orpc/contract';
+import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
-import type { NewsItemDto } from './news';
+import { newsItemSchema } from './news';
+import { unchecked } from './unchecked';
 
 /** A news symbol as the feed tags it (BTC, ETH, 1000PEPE): the hub prices it against USDT. */
 export const priceSymbol = z
@@ -17,24 +18,38 @@ export const priceStreamInput = z.object({
 });
 
 /** One update of a price stream: the last mark price of each subscribed symbol the upstream knows. */
-export interface PriceTick {
+export const priceTickSchema = z.object({
   /** ms since epoch of the upstream read */
-  ts: number;
+  ts: z.number(),
   /** symbol (bare, e.g. BTC) → mark price in USDT */
-  prices: Record<string, number>;
+  prices: z.record(z.string(), z.number()),
   /** 'down' while the upstream fails (prices are the last known); the hub retries with backoff. */
-  upstream: 'live' | 'down';
-  error?: string;
-}
+  upstream: z.enum(['live', 'down']),
+  error: z.string().optional(),
+});
+export type PriceTick = z.infer<typeof priceTickSchema>;
 
-export interface Candle {
+export const candleSchema = z.object({
   /** minute start, ms since epoch */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
+  time: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+});
+export type Candle = z.infer<typeof candleSchema>;
+
+export const priceHubStatsSchema = z.object({
+  viewers: z.number(),
+  /** Symbols with an open upstream subscription right now (one each, however many viewers). */
+  upstreamSymbols: z.array(z.string()),
+  /** Upstream subscriptions opened since the hub started. */
+  subscriptionsOpened: z.number(),
+  /** Upstream reads since the hub started. */
+  upstreamReads: z.number(),
+  upstreamFailures: z.number(),
+});
+export type PriceHubStats = z.infer<typeof priceHubStatsSchema>;
 
 export const candlesInput = z.object({
   symbol: priceSymbol,
@@ -54,30 +69,19 @@ export const pricesContract = {
   streamPrices: oc
     .route({ method: 'GET', summary: 'Live mark prices of the given symbols, once a second (terminal)' })
     .input(priceStreamInput)
-    .output(eventIterator(type<PriceTick>())),
+    .output(eventIterator(unchecked(priceTickSchema))),
   getPriceCandles: oc
     .route({ method: 'GET', summary: '1-minute candles of a symbol, oldest first (terminal)' })
     .input(candlesInput)
-    .output(type<{ symbol: string; candles: Candle[] }>()),
+    .output(unchecked(z.object({ symbol: z.string(), candles: z.array(candleSchema) }))),
   getNewsSince: oc
     .route({
       method: 'GET',
       summary: 'The feed items stored after a given id, oldest first: the catch-up after a reconnect (terminal)',
     })
     .input(newsSinceInput)
-    .output(type<{ items: NewsItemDto[]; complete: boolean }>()),
+    .output(unchecked(z.object({ items: z.array(newsItemSchema), complete: z.boolean() }))),
   getPriceHubStats: oc
     .route({ method: 'GET', summary: 'PriceHub counters: viewers, upstream subscriptions (admin)' })
-    .output(type<PriceHubStats>()),
+    .output(unchecked(priceHubStatsSchema)),
 };
-
-export interface PriceHubStats {
-  viewers: number;
-  /** Symbols with an open upstream subscription right now (one each, however many viewers). */
-  upstreamSymbols: string[];
-  /** Upstream subscriptions opened since the hub started. */
-  subscriptionsOpened: number;
-  /** Upstream reads since the hub started. */
-  upstreamReads: number;
-  upstreamFailures: number;
-}

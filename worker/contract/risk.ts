@@ -1,7 +1,8 @@
-import { eventIterator, oc, type } from '@orpc/contract';
+import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { positionSchema } from './accounts';
 import { RISK_LIMIT_KINDS, TRADER_LIMIT_KINDS } from './enums';
+import { unchecked } from './unchecked';
 
 /** The risk-team area (PRODUCT.md §6): every procedure here is risk-team only. */
 const MAX_RANGE_MS = 400 * 86_400_000;
@@ -162,10 +163,12 @@ export const riskContract = {
     .route({ method: 'GET', summary: 'Daily equity, gross and net exposure, summed or per trader (risk team)' })
     .input(dateRangeInput.and(z.object({ traderIds: z.array(id).max(8).optional() })))
     .output(
-      type<{
-        firm: z.infer<typeof historyPoint>[];
-        traders: { traderId: string; name: string; points: z.infer<typeof historyPoint>[] }[];
-      }>(),
+      unchecked(
+        z.object({
+          firm: z.array(historyPoint),
+          traders: z.array(z.object({ traderId: z.string(), name: z.string(), points: z.array(historyPoint) })),
+        }),
+      ),
     ),
   getRiskExposure: oc
     .route({ method: 'GET', summary: 'Net exposure by symbol, concentration and the stress test (risk team)' })
@@ -229,5 +232,5 @@ export const riskContract = {
     .output(breachSchema),
   streamRisk: oc
     .route({ method: 'GET', summary: 'Breaches and snapshot ticks as they happen (event stream, keep-alive 5 s; risk team)' })
-    .output(eventIterator(type<RiskEvent>())),
+    .output(eventIterator(unchecked(riskEventSchema))),
 };
