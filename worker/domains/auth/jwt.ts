@@ -9,6 +9,11 @@ const TOKEN_TYPE = 'at+jwt';
 const ALGORITHMS = ['HS256'];
 /** Our tokens are ~400 bytes; anything much larger is refused before parsing. */
 export const MAX_TOKEN_LENGTH = 2048;
+/**
+ * Compact JWS, three unpadded base64url segments and nothing else: a lenient decoder would accept
+ * `token=` or `+/` variants of a real token, so the same credential would have several spellings.
+ */
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 const payloadSchema = z.object({
   sub: z.string().min(1),
@@ -63,7 +68,7 @@ const verified = new Map<string, VerifiedToken>();
 const CACHE_LIMIT = 10_000;
 
 export async function verifyAccessToken(token: string, config: Config): Promise<VerifiedToken | null> {
-  if (token.length > MAX_TOKEN_LENGTH) return null;
+  if (token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(token)) return null;
   const hit = verified.get(token);
   if (hit) {
     if (hit.expiresAt > Date.now()) return hit;

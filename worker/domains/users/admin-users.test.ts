@@ -37,6 +37,13 @@ describe('listUsers', () => {
     expect((await client.listUsers({ search: '_' })).total).toBe(0);
   });
 
+  it('answers a search of the longest allowed length (D1 refuses LIKE patterns over 50 bytes)', async () => {
+    const client = await as(admin);
+    expect((await client.listUsers({ search: '\\_%'.repeat(33) })).total).toBe(0);
+    expect((await client.listUsers({ search: `${'x'.repeat(60)}@corp.test` })).total).toBe(0);
+    expect((await client.listUsers({ search: '@CORP.TEST' })).total).toBeGreaterThan(10);
+  });
+
   it('filters pending users', async () => {
     const pending = await (await as(admin)).listUsers({ status: 'pending', pageSize: 100 });
     expect(pending.total).toBe(10);
