@@ -92,13 +92,22 @@ export async function syncBreaches(
   return { opened, closed };
 }
 
+/** D1 binds at most 100 parameters per statement: read ids in chunks below that. */
+const READ_CHUNK = 90;
+
 export async function readBreaches(db: Db, ids: string[]): Promise<Breach[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(breachColumns)
-    .from(riskBreaches)
-    .leftJoin(users, eq(users.id, riskBreaches.traderId))
-    .where(sql`${riskBreaches.id} IN ${ids}`);
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += READ_CHUNK) chunks.push(ids.slice(i, i + READ_CHUNK));
+  const rows = await Promise.all(
+    chunks.map((chunk) =>
+      db
+        .select(breachColumns)
+        .from(riskBreaches)
+        .leftJoin(users, eq(users.id, riskBreaches.traderId))
+        .where(sql`${riskBreaches.id} IN ${chunk}`),
+    ),
+  );
+  return rows.flat();
 }
 
 export async function listBreaches(

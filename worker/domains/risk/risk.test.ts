@@ -6,6 +6,7 @@ import type { Position } from '../../exchanges/types';
 import { db, insertUser, rpcClient, signedInJar, type CookieJar } from '../../test/harness';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { writeSnapshotRun, type SnapshotRecord } from '../accounts/snapshot-store';
+import { readBreaches } from './breaches';
 import { evaluateRiskLimits } from './evaluate';
 import { riskExposure } from './exposure';
 import { setLimit } from './limit-store';
@@ -160,6 +161,30 @@ describe('limit evaluation and breach episodes', () => {
     await db.insert(riskBreaches).values({ id: crypto.randomUUID(), ...row });
     await expect(db.insert(riskBreaches).values({ id: crypto.randomUUID(), ...row })).rejects.toThrow();
     await db.insert(riskBreaches).values({ id: crypto.randomUUID(), ...row, closedAt: 5 });
+  });
+
+  it('reads back more breaches than D1 binds parameters in one statement (a desk of 500)', async () => {
+    const ids = Array.from({ length: 250 }, () => crypto.randomUUID());
+    for (let i = 0; i < ids.length; i += 5) {
+      await db.insert(riskBreaches).values(
+        ids.slice(i, i + 5).map((id, j) => ({
+          id,
+          traderId: null,
+          kind: 'maxSymbolNetExposure' as const,
+          scopeKey: `symbol:BULK${i + j}USDT`,
+          symbol: `BULK${i + j}USDT`,
+          limitValue: 1,
+          openedValue: 2,
+          lastValue: 2,
+          worstValue: 2,
+          openedAt: 1,
+          updatedAt: 1,
+          closedAt: 2,
+        })),
+      );
+    }
+    const read = await readBreaches(db, ids);
+    expect(new Set(read.map((b) => b.id))).toEqual(new Set(ids));
   });
 });
 
