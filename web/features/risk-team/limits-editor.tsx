@@ -99,7 +99,7 @@ export function LimitsEditor() {
                   )),
                 )}
               </ul>
-              <form onSubmit={addOverride} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-4">
+              <form onSubmit={addOverride} className="grid grid-cols-2 items-end gap-2">
                 <SelectField
                   label="Trader"
                   value={override.traderId}
