@@ -1,10 +1,11 @@
 import { domainError } from '../../lib/domain-error';
 import { parseDecimal } from '../parse-number';
-import type { AccountSnapshot, ExchangeAdapter, SubAccount, UsedWeight } from '../types';
+import type { AccountSnapshot, ExchangeAdapter, SnapshotOptions, SubAccount, UsedWeight } from '../types';
 import { BinanceHttpClient, type BinanceConfig } from './client';
 import {
   createUsdPricer,
   expectArray,
+  repriceSpot,
   toCoinFutures,
   toCoinPositions,
   toSpot,
@@ -53,14 +54,15 @@ export class BinanceAdapter implements ExchangeAdapter {
     throw domainError('BAD_GATEWAY', `Binance kept returning sub-account pages past ${MAX_PAGES * PAGE_LIMIT} accounts.`);
   }
 
-  async getAccountSnapshot(email: string): Promise<AccountSnapshot> {
+  async getAccountSnapshot(email: string, options: SnapshotOptions = {}): Promise<AccountSnapshot> {
     const futures = (futuresType: number) => ({ email, futuresType });
+    const stored = options.spot;
     const [usdtAccount, coinAccount, usdtPositions, coinPositions, spotAssets, tickers] = await Promise.all([
       this.http.signedGet<RawUsdtFuturesAccount>('/sapi/v2/sub-account/futures/account', futures(USDT_M)),
       this.http.signedGet<RawCoinFuturesAccount>('/sapi/v2/sub-account/futures/account', futures(COIN_M)),
       this.http.signedGet<RawUsdtPositions>('/sapi/v2/sub-account/futures/positionRisk', futures(USDT_M)),
       this.http.signedGet<RawCoinPositions>('/sapi/v2/sub-account/futures/positionRisk', futures(COIN_M)),
-      this.http.signedGet<RawSpotAssets>('/sapi/v4/sub-account/assets', { email }),
+      stored ? null : this.http.signedGet<RawSpotAssets>('/sapi/v4/sub-account/assets', { email }),
       // All symbols in one call (weight 4) beats one call per held asset.
       this.http.publicGet<RawTickerPrices>('spot', '/api/v3/ticker/price'),
     ]);
@@ -72,7 +74,7 @@ export class BinanceAdapter implements ExchangeAdapter {
       takenAt: this.now(),
       futures: { usdtM: toUsdtFutures(usdtAccount), coinM: toCoinFutures(coinAccount, priceOf) },
       positions: [...toUsdtPositions(usdtPositions), ...toCoinPositions(coinPositions)],
-      spot: toSpot(spotAssets, priceOf),
+      spot: spotAssets ? toSpot(spotAssets, priceOf) : repriceSpot(stored ?? [], priceOf),
       btcPrice,
     };
   }
