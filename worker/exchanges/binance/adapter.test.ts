@@ -134,6 +134,9 @@ describe('BinanceAdapter against the fake Binance', () => {
     expect(server.callsTo('/sapi/v2/sub-account/futures/account')).toHaveLength(2);
     expect(snapshot.spot.balances[0]!.usdValue).toBeCloseTo(20_000, 6);
     expect(snapshot.spot.totalUsd).toBeCloseTo(20_000, 6);
+    // A second account within the ticker TTL shares the tickers read (weight 4) of the first.
+    await adapter.getAccountSnapshot(FAKE_EMAIL, { spot: [] });
+    expect(server.callsTo('/api/v3/ticker/price')).toHaveLength(1);
   });
 
   it('reads mark prices from the futures host: one symbol, some, or all', async () => {
