@@ -93,9 +93,15 @@ describe('the consumer', () => {
     const result = await deliver(SNAPSHOT_QUEUE, [msg]);
     expect(result.explicitAcks).toEqual([msg.id]);
     expect(result.retryMessages).toEqual([]);
-    const rows = await db.select().from(snapshotsMinute).where(inArray(snapshotsMinute.accountId, ids.slice(0, 3)));
+    const rows = await db
+      .select()
+      .from(snapshotsMinute)
+      .where(inArray(snapshotsMinute.accountId, ids.slice(0, 3)));
     expect(rows.map((r) => r.ts)).toEqual([0, 1, 2].map(() => Date.UTC(2026, 10, 24, 9)));
-    const refresh = await db.select().from(accountRefresh).where(inArray(accountRefresh.accountId, ids.slice(0, 3)));
+    const refresh = await db
+      .select()
+      .from(accountRefresh)
+      .where(inArray(accountRefresh.accountId, ids.slice(0, 3)));
     const byId = new Map(refresh.map((r) => [r.accountId, r]));
     expect(byId.get(ids[0]!)).toMatchObject({ futuresAt: T0, spotAt: T0 });
     expect(byId.get(ids[0]!)!.spotBalances!.length).toBeGreaterThan(0);
@@ -167,7 +173,10 @@ describe('the consumer', () => {
       accounts: [ids[10]!, ids[11]!].map((id) => ({ id, spot: true })),
     });
     const result = await processSnapshotBatch(db, () => flaky, body);
-    expect(result).toMatchObject({ records: [expect.objectContaining({ accountId: ids[11] })], failures: [{ accountId: ids[10] }] });
+    expect(result).toMatchObject({
+      records: [expect.objectContaining({ accountId: ids[11] })],
+      failures: [{ accountId: ids[10] }],
+    });
     const failed = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.id, ids[10]!) });
     expect(failed?.lastError).toBe('HTTP 503 from the exchange');
   });
@@ -207,14 +216,17 @@ describe('cron → local queue → consumer', () => {
     expect(run).toMatchObject({ failedJobs: [] });
     expect(run!.durationMs).toBeGreaterThanOrEqual(0);
     // The consumer runs when the local queue delivers (max_batch_timeout: 1 s).
+    await expect.poll(async () => (await db.select().from(accountLatest)).length, { timeout: 15_000, interval: 250 }).toBe(45);
     await expect
-      .poll(async () => (await db.select().from(accountLatest)).length, { timeout: 15_000, interval: 250 })
-      .toBe(45);
-    await expect
-      .poll(async () => (await db.select().from(snapshotBatches).where(eq(snapshotBatches.scheduledAt, scheduledTime))).every((b) => b.doneAt !== null), {
-        timeout: 5_000,
-      })
+      .poll(
+        async () =>
+          (await db.select().from(snapshotBatches).where(eq(snapshotBatches.scheduledAt, scheduledTime))).every(
+            (b) => b.doneAt !== null,
+          ),
+        {
+          timeout: 5_000,
+        },
+      )
       .toBe(true);
   });
 });
-

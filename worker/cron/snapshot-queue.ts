@@ -33,7 +33,9 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Bindin
     const parsed = snapshotBatchMessage.safeParse(message.body);
     if (!parsed.success) {
       // It can never succeed: record it as dead at once rather than retrying it.
-      await recordDeadLetters(db, [{ messageId: message.id, queue: batch.queue, body: message.body, attempts: message.attempts }]);
+      await recordDeadLetters(db, [
+        { messageId: message.id, queue: batch.queue, body: message.body, attempts: message.attempts },
+      ]);
       message.ack();
       continue;
     }

@@ -15,9 +15,7 @@ const CONCURRENCY = 8;
 /** Thrown when a batch should be retried: nothing in it could be read, or its write failed. */
 export class SnapshotBatchFailed extends Error {}
 
-export type SnapshotBatchResult =
-  | { skipped: 'already-done' }
-  | { records: SnapshotRecord[]; failures: SnapshotFailure[] };
+export type SnapshotBatchResult = { skipped: 'already-done' } | { records: SnapshotRecord[]; failures: SnapshotFailure[] };
 
 /**
  * The queue consumer's work for one message: reads each account of the batch from its exchange

@@ -3,12 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { accountRefresh, snapshotBatches } from '../../db/schema/reliability';
-import {
-  SNAPSHOT_BATCH_SIZE,
-  SPOT_READS_PER_MINUTE,
-  SPOT_REFRESH_MS,
-  type SnapshotBatchMessage,
-} from './snapshot-message';
+import { SNAPSHOT_BATCH_SIZE, SPOT_READS_PER_MINUTE, SPOT_REFRESH_MS, type SnapshotBatchMessage } from './snapshot-message';
 import { MINUTE } from './snapshot-store';
 
 /**
@@ -65,7 +60,12 @@ export async function enqueueSnapshotBatches(db: Db, queue: SnapshotQueue, now: 
   }));
   const inserts: BatchItem<'sqlite'>[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-    inserts.push(db.insert(snapshotBatches).values(rows.slice(i, i + ROWS_PER_INSERT)).onConflictDoNothing());
+    inserts.push(
+      db
+        .insert(snapshotBatches)
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .onConflictDoNothing(),
+    );
   await db.batch(inserts as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   for (let i = 0; i < messages.length; i += MESSAGES_PER_SEND)
     await queue.sendBatch(messages.slice(i, i + MESSAGES_PER_SEND).map((body) => ({ body, contentType: 'json' })));
