@@ -15,5 +15,6 @@ test('an admin reads the system status on /admin; a cron run clears the stall wa
   await expect(section.locator('[data-code="CRON_STALLED"]')).toHaveCount(0);
   await shot(page, 'system-status-dark');
   await setTheme(page, 'light');
+  await expect(section.getByRole('region', { name: 'Minute cron' })).toContainText(/just now|ago/);
   await shot(page, 'system-status-light');
 });
