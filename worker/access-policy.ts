@@ -61,6 +61,8 @@ export const RPC_ACCESS = {
   getPriceCandles: 'terminal',
   getNewsSince: 'terminal',
   getPriceHubStats: 'admin',
+  // Reliability (issue 16): the admins' System status section.
+  getSystemStatus: 'admin',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {

@@ -1,6 +1,7 @@
 import { createApp } from './app';
 import type { Bindings } from './env';
 import { runScheduled } from './cron';
+import { handleQueueBatch } from './cron/snapshot-queue';
 
 export { AccountLiveHub } from './durable-objects/account-live';
 export { UserAlertHub } from './durable-objects/user-alerts';
@@ -16,4 +17,5 @@ export default {
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller, env));
   },
+  queue: (batch, env) => handleQueueBatch(batch, env),
 } satisfies ExportedHandler<Bindings>;

@@ -6,6 +6,7 @@ import { pricesContract } from './prices';
 import { usersContract } from './users';
 import { todoContract } from './todo';
 import { riskContract } from './risk';
+import { systemContract } from './system';
 
 /** The flat RPC contract (SPEC.md §7 names): one object per domain, merged. */
 export const contract = {
@@ -17,6 +18,7 @@ export const contract = {
   ...todoContract,
   ...riskContract,
   ...pricesContract,
+  ...systemContract,
 };
 
 export type Contract = typeof contract;

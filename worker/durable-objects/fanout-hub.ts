@@ -17,6 +17,11 @@ export class FanoutHub<T> extends DurableObject<Bindings> {
     return this.fanout.subscribe(request);
   }
 
+  /** Live subscribers right now (the admins' status section). */
+  subscriberCount(): number {
+    return this.fanout.size;
+  }
+
   /** Resolves to how many subscribers there were. */
   async publish(event: T): Promise<number> {
     await this.fanout.broadcast(event);

@@ -66,11 +66,19 @@ export interface UsedWeight {
   at: number | null;
 }
 
+export interface SnapshotOptions {
+  spot?: SpotBalance[];
+}
+
 export interface ExchangeAdapter {
   readonly kind: ExchangeKind;
   /** Every sub-account of the master account (all pages). */
   listSubAccounts(): Promise<SubAccount[]>;
-  getAccountSnapshot(email: string): Promise<AccountSnapshot>;
+  /**
+   * One account's state. With `spot`, the spot balances are not read again: these (from an earlier
+   * read) are re-priced instead, which spares the exchange's weight budget.
+   */
+  getAccountSnapshot(email: string, options?: SnapshotOptions): Promise<AccountSnapshot>;
   /** Futures mark prices keyed by symbol (e.g. BTCUSDT); all symbols when none are given. */
   getMarkPrices(symbols?: string[]): Promise<Record<string, number>>;
   lastUsedWeight(): UsedWeight;

@@ -9,7 +9,7 @@ import { writeSnapshotRun, type SnapshotFailure, type SnapshotRecord } from './s
 /** Accounts fetched at once: keeps a run short without bursting the exchange's weight limit. */
 const CONCURRENCY = 8;
 
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+export async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
   const results: PromiseSettledResult<R>[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

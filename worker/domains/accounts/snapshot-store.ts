@@ -48,6 +48,16 @@ const ROWS_PER_INSERT = 9;
  * Each snapshot lands as a minute row, in its hour's row, and as the account's latest state.
  */
 export async function writeSnapshotRun(db: Db, records: SnapshotRecord[], failures: SnapshotFailure[]) {
+  const statements = snapshotRunStatements(db, records, failures);
+  if (statements.length === 0) return;
+  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+}
+
+/**
+ * The statements of writeSnapshotRun, for callers that add their own to the same batch. The minute
+ * row is insert-or-ignore on (account, minute), so writing a snapshot twice leaves one row.
+ */
+export function snapshotRunStatements(db: Db, records: SnapshotRecord[], failures: SnapshotFailure[]) {
   const statements: BatchItem<'sqlite'>[] = [];
   for (let i = 0; i < records.length; i += ROWS_PER_INSERT) {
     const rows = records.slice(i, i + ROWS_PER_INSERT).map(minuteRow);
@@ -94,6 +104,5 @@ export async function writeSnapshotRun(db: Db, records: SnapshotRecord[], failur
         .where(eq(exchangeAccounts.id, f.accountId)),
     );
   }
-  if (statements.length === 0) return;
-  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return statements;
 }

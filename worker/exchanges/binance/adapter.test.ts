@@ -124,6 +124,21 @@ describe('BinanceAdapter against the fake Binance', () => {
     expect(server.callsTo('/sapi/v4/sub-account/assets')[0]!.query).toContain('email=desk%2Bone%40meridian.test');
   });
 
+  it('with stored spot balances it skips the spot read (weight 60) and re-prices them', async () => {
+    const server = sampleFakeBinance({ now: () => NOW });
+    const adapter = adapterFor(server);
+    const snapshot = await adapter.getAccountSnapshot(FAKE_EMAIL, {
+      spot: [{ asset: 'BTC', free: 0.1, locked: 0.1, usdValue: 1 }],
+    });
+    expect(server.callsTo('/sapi/v4/sub-account/assets')).toHaveLength(0);
+    expect(server.callsTo('/sapi/v2/sub-account/futures/account')).toHaveLength(2);
+    expect(snapshot.spot.balances[0]!.usdValue).toBeCloseTo(20_000, 6);
+    expect(snapshot.spot.totalUsd).toBeCloseTo(20_000, 6);
+    // A second account within the ticker TTL shares the tickers read (weight 4) of the first.
+    await adapter.getAccountSnapshot(FAKE_EMAIL, { spot: [] });
+    expect(server.callsTo('/api/v3/ticker/price')).toHaveLength(1);
+  });
+
   it('reads mark prices from the futures host: one symbol, some, or all', async () => {
     const server = sampleFakeBinance({ now: () => NOW });
     const adapter = adapterFor(server);

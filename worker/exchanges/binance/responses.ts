@@ -106,6 +106,12 @@ function usd(amount: number, asset: string, priceOf: UsdPricer) {
   return amount === 0 ? 0 : amount * (priceOf(asset) ?? 0);
 }
 
+/** Stored spot balances re-priced with this minute's tickers (the spot read itself costs weight 60). */
+export function repriceSpot(balances: SpotBalance[], priceOf: UsdPricer): AccountSnapshot['spot'] {
+  const repriced = balances.map((b) => ({ ...b, usdValue: usd(b.free + b.locked, b.asset, priceOf) }));
+  return { totalUsd: repriced.reduce((sum, b) => sum + b.usdValue, 0), balances: repriced };
+}
+
 export function toUsdtFutures(raw: RawUsdtFuturesAccount): AccountSnapshot['futures']['usdtM'] {
   const a = expectObject<RawUsdtFuturesAccount['futureAccountResp']>(raw.futureAccountResp, 'futureAccountResp');
   return {

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { UsersPage } from '~/features/admin/users/users-page';
+import { AdminHomePage } from '~/features/admin/admin-home-page';
 import { listUsersInput, parseUsersSearch, USERS_SEARCH_DEFAULTS } from '~/features/admin/users/users-search';
 import { orpc } from '~/lib/rpc';
 
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/_admin/admin/')({
   search: { middlewares: [stripSearchParams(USERS_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => listUsersInput(search),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(orpc.listUsers.queryOptions({ input: deps })),
-  component: UsersPage,
+  component: AdminHomePage,
 });

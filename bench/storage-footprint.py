@@ -1,0 +1,86 @@
+"""Measures D1 bytes per row (table + its indexes, FTS index included) and projects a year at
+PRODUCT.md §9's scale (issue 16 part 4). Run: python3 bench/storage-footprint.py [accounts] [news items]
+
+Builds a scratch SQLite file from migrations/ (the schema D1 runs), fills it with the bench
+fillers (bench/fill-history.py, bench/fill-news.py) plus the daily rollup and the news price
+checks, then reads page usage from SQLite's dbstat table. Bytes per row are size-independent
+enough that a small fill (default 20 accounts, 100,000 headlines) gives the per-row figures.
+"""
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+accounts = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+items = int(sys.argv[2]) if len(sys.argv) > 2 else 100_000
+path = os.path.join(tempfile.mkdtemp(prefix="meridian-footprint-"), "d1.sqlite")
+
+db = sqlite3.connect(path)
+for name in sorted(f for f in os.listdir(os.path.join(root, "migrations")) if f.endswith(".sql")):
+    with open(os.path.join(root, "migrations", name)) as f:
+        db.executescript(f.read())
+db.commit()
+db.close()
+
+subprocess.run(["python3", os.path.join(root, "bench/fill-history.py"), path, str(accounts), "nobody@bench"], check=True)
+subprocess.run(["python3", os.path.join(root, "bench/fill-news.py"), path, str(items)], check=True)
+
+DAY = 86_400_000
+db = sqlite3.connect(path)
+now = int(time.time() * 1000) // DAY * DAY
+# The risk daily rollup: one row per account per day, a year of them.
+db.execute(
+    """INSERT INTO account_daily SELECT a.id, ?1 - d.n * ?2, ?1 - d.n * ?2, 100000.5, ?1 - d.n * ?2 + 86340000, 100100.25,
+         99000.125, 101000.75, 1440 * 1.7, 1440, 3.2, 250000.5, 200000.25, -50000.5
+       FROM exchange_accounts a,
+            (WITH RECURSIVE n(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM n WHERE n < 364) SELECT n FROM n) d""",
+    (now, DAY),
+)
+# Price checks: 1, 5 and 15 minutes after publish for each symbol of a headline (kept, done).
+db.execute(
+    """INSERT INTO price_checks (item_id, symbol, price_at_publish, due_at, window_minutes, done)
+       SELECT s.item_id, s.symbol, 64123.5, s.ts + w.m * 60000, w.m, 1
+       FROM news_item_symbols s, (SELECT 1 AS m UNION ALL SELECT 5 UNION ALL SELECT 15) w"""
+)
+db.commit()
+
+owner = {name: tbl for name, tbl in db.execute("SELECT name, tbl_name FROM sqlite_master WHERE name IS NOT NULL")}
+sizes = {}
+for name, size in db.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name"):
+    table = owner.get(name, name)
+    if table.startswith("news_fts"):
+        table = "news_fts"
+    sizes[table] = sizes.get(table, 0) + size
+
+count = lambda t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+headlines = count("news_items")
+rows = {t: count(t) for t in ["account_snapshots_minute", "account_snapshots_hourly", "account_daily", "news_items", "news_item_symbols", "price_checks"]}
+rows["news_fts"] = headlines
+
+# A year at PRODUCT.md §9: 2,000 accounts; minute rows kept 7 days (then rolled up), hourly and daily
+# rows a year; 5 million headlines with their symbols, FTS entries and price checks in the measured ratio.
+ACC, NEWS = 2_000, 5_000_000
+scale = {
+    "account_snapshots_minute": ACC * 7 * 1440,
+    "account_snapshots_hourly": ACC * 365 * 24,
+    "account_daily": ACC * 365,
+    "news_items": NEWS,
+    "news_item_symbols": round(NEWS * rows["news_item_symbols"] / headlines),
+    "price_checks": round(NEWS * rows["price_checks"] / headlines),
+    "news_fts": NEWS,
+}
+print(f"\nMeasured on {accounts} accounts x 1 year and {headlines:,} headlines ({os.path.getsize(path) / 1e6:.1f} MB file).\n")
+print("| Table (with its indexes) | rows measured | bytes/row | rows at §9 scale | projected GB |")
+print("|---|---:|---:|---:|---:|")
+total = 0.0
+for t, n in rows.items():
+    per = sizes.get(t, 0) / n if n else 0
+    gb = per * scale[t] / 1e9
+    total += gb
+    print(f"| {t} | {n:,} | {per:.0f} | {scale[t]:,} | {gb:.2f} |")
+print(f"| **total** | | | | **{total:.2f}** |")
+db.close()
+print(f"\n(scratch database left at {path})")

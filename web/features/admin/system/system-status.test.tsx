@@ -1,0 +1,83 @@
+import type { SystemStatus } from '@contract/system';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SystemStatusView } from './system-status';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+const NOW = Date.UTC(2026, 10, 24, 12);
+const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
+  now: NOW,
+  cron: { lastRunAt: NOW - 20_000, lastDurationMs: 1_234, lastFailedJobs: [], runsLastHour: 60 },
+  snapshotQueue: {
+    pendingBatches: 2,
+    oldestPendingAt: NOW - 30_000,
+    retryingBatches: 0,
+    deadLetters24h: 0,
+    lastDeadLetterAt: null,
+  },
+  newsSources: [
+    {
+      id: 's1',
+      name: 'CoinDesk RSS',
+      kind: 'rss',
+      enabled: true,
+      lastSuccessAt: NOW - 60_000,
+      lastErrorAt: null,
+      lastError: null,
+      consecutiveFailures: 0,
+    },
+  ],
+  telegramOutbox: { backlog: 0, oldestQueuedAt: null, failed: 0 },
+  hubs: [
+    { name: 'news', subscribers: 1_200 },
+    { name: 'risk', subscribers: null },
+  ],
+  warnings: [],
+  ...over,
+});
+
+function render(s: SystemStatus) {
+  act(() => root.render(<SystemStatusView status={s} />));
+}
+
+beforeEach(() => {
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  document.body.innerHTML = '';
+});
+
+describe('SystemStatusView', () => {
+  it('shows the figures, right-aligned and formatted, and "all clear" without warnings', () => {
+    render(status());
+    const text = document.body.textContent!;
+    expect(document.querySelector('[data-testid="system-status-ok"]')).not.toBeNull();
+    expect(text).toContain('1,234 ms');
+    expect(text).toContain('1,200');
+    expect(text).toContain('unreachable');
+    expect(text).toContain('CoinDesk RSS');
+    expect(document.querySelectorAll('dd.tabular.text-right').length).toBeGreaterThan(8);
+  });
+
+  it('lists each warning with an icon and its text', () => {
+    render(
+      status({
+        warnings: [
+          { code: 'CRON_STALLED', message: 'The minute cron last ran 5 min ago.' },
+          { code: 'OUTBOX_BACKLOG', message: '3 Telegram messages queued, the oldest for 7 min.' },
+        ],
+      }),
+    );
+    const items = [...document.querySelectorAll('[data-testid="system-warnings"] li')];
+    expect(items.map((li) => li.getAttribute('data-code'))).toEqual(['CRON_STALLED', 'OUTBOX_BACKLOG']);
+    expect(items[0]!.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(items[0]!.textContent).toBe('Warning: The minute cron last ran 5 min ago.');
+    expect(document.querySelector('[data-testid="system-status-ok"]')).toBeNull();
+  });
+});

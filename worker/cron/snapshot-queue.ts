@@ -1,0 +1,58 @@
+import type { Bindings } from '../env';
+import { createDb } from '../db/client';
+import { processSnapshotBatch, noteAttempt } from '../domains/accounts/snapshot-batch';
+import { snapshotBatchMessage } from '../domains/accounts/snapshot-message';
+import { notifyFiredAlerts } from '../domains/alerts/notify';
+import { evaluateAlerts } from '../domains/alerts/run-alerts';
+import { recordDeadLetters } from '../domains/system/dead-letters';
+import { adapterFor } from '../exchanges/for-env';
+import { logError } from '../lib/log';
+
+export const SNAPSHOT_QUEUE = 'meridian-snapshots';
+export const SNAPSHOT_DLQ = 'meridian-snapshots-dlq';
+
+/** Seconds before the n-th retry (attempts counts deliveries so far): 10, 20, 40, capped at 60. */
+export const retryDelaySeconds = (attempts: number) => Math.min(10 * 2 ** Math.max(attempts - 1, 0), 60);
+
+/**
+ * The Worker's queue handler. Snapshot batches: one message at a time, acked when stored, retried
+ * with backoff when the batch failed (after max_retries the queue moves it to the dead-letter
+ * queue). Dead letters: recorded in D1 for the status page, then acked.
+ */
+export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Bindings) {
+  const db = createDb(env.DB);
+  if (batch.queue === SNAPSHOT_DLQ) {
+    await recordDeadLetters(
+      db,
+      batch.messages.map((m) => ({ messageId: m.id, queue: batch.queue, body: m.body, attempts: m.attempts })),
+    );
+    batch.ackAll();
+    return;
+  }
+  for (const message of batch.messages) {
+    const parsed = snapshotBatchMessage.safeParse(message.body);
+    if (!parsed.success) {
+      // It can never succeed: record it as dead at once rather than retrying it.
+      await recordDeadLetters(db, [
+        { messageId: message.id, queue: batch.queue, body: message.body, attempts: message.attempts },
+      ]);
+      message.ack();
+      continue;
+    }
+    let result;
+    try {
+      result = await processSnapshotBatch(db, (kind) => adapterFor(env, kind), parsed.data);
+      message.ack();
+    } catch (error) {
+      logError(`snapshot batch ${parsed.data.batchId} failed (attempt ${message.attempts})`, error);
+      await noteAttempt(db, parsed.data.batchId, error instanceof Error ? error.message : String(error)).catch(() => {});
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      continue;
+    }
+    // The snapshots are stored: a failing alert run must not redeliver them (it would be skipped).
+    if ('records' in result)
+      await evaluateAlerts(db, result.records, parsed.data.scheduledAt)
+        .then((fired) => notifyFiredAlerts(env, fired))
+        .catch((error: unknown) => logError(`alerts after snapshot batch ${parsed.data.batchId} failed`, error));
+  }
+}

@@ -1,0 +1,113 @@
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { CRON_STALL_MS, SYSTEM_WARNING_CODES, type SystemStatus } from '../../contract/system';
+import { newsSources, outbox } from '../../db/schema/news';
+import { cronRuns, queueDeadLetters, snapshotBatches } from '../../db/schema/reliability';
+import { db, insertUser, ORIGIN, rpcClient, signedInJar } from '../../test/harness';
+import { recordCronRun } from './cron-runs';
+import { readSystemStatus, warningsFor } from './status';
+
+const MIN = 60_000;
+const codes = (s: SystemStatus) => s.warnings.map((w) => w.code);
+
+describe('system status', () => {
+  it('counts from the D1 records and warns about a stalled cron, backlogs, dead letters and failing sources', async () => {
+    const now = Date.now();
+    expect(codes(await readSystemStatus(db, [], now))).toEqual(['CRON_STALLED']);
+
+    await db
+      .insert(cronRuns)
+      .values({
+        scheduledAt: now - 5 * MIN,
+        startedAt: now - 5 * MIN,
+        finishedAt: now - 5 * MIN + 900,
+        durationMs: 900,
+        failedJobs: ['newsRss'],
+      });
+    await db.insert(snapshotBatches).values([
+      // Waiting 3 minutes after a failed attempt: behind.
+      { id: 'late', scheduledAt: now - 3 * MIN, accounts: 20, enqueuedAt: now - 3 * MIN, attempts: 1, lastError: 'HTTP 503' },
+      { id: 'stored', scheduledAt: now - 3 * MIN, accounts: 20, enqueuedAt: now - 3 * MIN, doneAt: now - 2 * MIN, attempts: 1 },
+      // Dead-lettered: counted as a dead letter, not as pending.
+      { id: 'dead', scheduledAt: now - 9 * MIN, accounts: 5, enqueuedAt: now - 9 * MIN, attempts: 3 },
+    ]);
+    await db
+      .insert(queueDeadLetters)
+      .values({
+        messageId: 'm1',
+        queue: 'meridian-snapshots-dlq',
+        batchId: 'dead',
+        body: {},
+        attempts: 4,
+        recordedAt: now - MIN,
+      });
+    await db.insert(outbox).values({
+      id: 'o-old',
+      channel: 'telegram',
+      target: '-100',
+      payload: { text: 'x' },
+      dedupKey: 'o-old',
+      nextAttemptAt: now,
+      createdAt: now - 10 * MIN,
+    });
+    await db.insert(newsSources).values([
+      { id: 'rss-bad', kind: 'rss', name: 'Bad feed', config: {}, consecutiveFailures: 4, lastError: 'HTTP 500', createdAt: now },
+      { id: 'rss-ok', kind: 'rss', name: 'Good feed', config: {}, lastSuccessAt: now - MIN, createdAt: now },
+    ]);
+
+    const status = await readSystemStatus(
+      db,
+      [
+        { name: 'news', subscribers: 2 },
+        { name: 'risk', subscribers: null },
+      ],
+      now,
+    );
+    expect(status.cron).toEqual({ lastRunAt: now - 5 * MIN, lastDurationMs: 900, lastFailedJobs: ['newsRss'], runsLastHour: 1 });
+    expect(status.snapshotQueue).toEqual({
+      pendingBatches: 1,
+      oldestPendingAt: now - 3 * MIN,
+      retryingBatches: 1,
+      deadLetters24h: 1,
+      lastDeadLetterAt: now - MIN,
+    });
+    expect(status.telegramOutbox).toEqual({ backlog: 1, oldestQueuedAt: now - 10 * MIN, failed: 0 });
+    expect(status.newsSources.map((s) => [s.name, s.consecutiveFailures])).toEqual([
+      ['Bad feed', 4],
+      ['Good feed', 0],
+    ]);
+    // Every warning fires, in the contract's order (worst first).
+    expect(codes(status)).toEqual([...SYSTEM_WARNING_CODES]);
+    expect(status.warnings[0]!.message).toBe('The minute cron last ran 5 min ago.');
+
+    // A fresh cron run clears the stall; the threshold is 3 minutes.
+    await recordCronRun(db, { scheduledAt: now, startedAt: now, finishedAt: now + 40, failedJobs: [] });
+    const fresh = await readSystemStatus(db, [], now + 1_000);
+    expect(fresh.cron).toMatchObject({ lastRunAt: now, lastDurationMs: 40, lastFailedJobs: [] });
+    expect(codes(fresh)).not.toContain('CRON_STALLED');
+    expect(warningsFor({ ...fresh, now: now + CRON_STALL_MS + 1 }).map((w) => w.code)).toContain('CRON_STALLED');
+  });
+
+  it('admins read it through the procedure, with live subscriber counts of the hubs', async () => {
+    const jar = await signedInJar(await insertUser({ role: 'admin', email: 'status-admin@system.test' }));
+    // One open news stream (the pass-through path the browser uses).
+    const res = await exports.default.fetch(`${ORIGIN}/api/rpc/streamNews`, {
+      method: 'POST',
+      headers: { cookie: jar.header(), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    const status = await rpcClient(jar).getSystemStatus();
+    expect(status.hubs).toEqual([
+      { name: 'news', subscribers: 1 },
+      { name: 'risk', subscribers: 0 },
+      { name: 'todo', subscribers: 0 },
+      { name: 'prices', subscribers: 0 },
+    ]);
+    await reader.cancel();
+    // Everyone else is refused (the access matrix covers every level; this is the short proof).
+    const trader = rpcClient(await signedInJar(await insertUser({ email: 'status-trader@system.test' })));
+    await expect(trader.getSystemStatus()).rejects.toMatchObject({ status: 403 });
+  });
+});

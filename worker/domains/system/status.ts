@@ -1,0 +1,126 @@
+import {
+  CRON_STALL_MS,
+  OUTBOX_BACKLOG_MS,
+  SNAPSHOT_BACKLOG_MS,
+  SOURCE_FAILURES_WARNING,
+  type SystemStatus,
+} from '../../contract/system';
+import type { Db } from '../../db/client';
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+interface Row {
+  last_run_at: number | null;
+  last_duration_ms: number | null;
+  last_failed_jobs: string | null;
+  runs_last_hour: number;
+  pending_batches: number;
+  oldest_pending_at: number | null;
+  retrying_batches: number;
+  dead_letters: number;
+  last_dead_letter_at: number | null;
+  outbox_backlog: number;
+  outbox_oldest_at: number | null;
+  outbox_failed: number;
+}
+
+/**
+ * The figures of the status section, read from D1 in one statement: the cron's own records, the
+ * snapshot batches (a batch is pending until stored or dead-lettered), the dead letters, the news
+ * sources' health and the Telegram outbox. `hubs` comes from the Durable Objects (hub-counts.ts).
+ */
+export async function readSystemStatus(db: Db, hubs: SystemStatus['hubs'], now = Date.now()): Promise<SystemStatus> {
+  const row = await db.$client
+    .prepare(
+      `SELECT
+         (SELECT started_at FROM cron_runs ORDER BY started_at DESC LIMIT 1) AS last_run_at,
+         (SELECT duration_ms FROM cron_runs ORDER BY started_at DESC LIMIT 1) AS last_duration_ms,
+         (SELECT failed_jobs FROM cron_runs ORDER BY started_at DESC LIMIT 1) AS last_failed_jobs,
+         (SELECT count(*) FROM cron_runs WHERE started_at > ?1) AS runs_last_hour,
+         (SELECT count(*) FROM snapshot_batches b WHERE b.done_at IS NULL AND b.enqueued_at > ?2
+            AND NOT EXISTS (SELECT 1 FROM queue_dead_letters d WHERE d.batch_id = b.id)) AS pending_batches,
+         (SELECT min(enqueued_at) FROM snapshot_batches b WHERE b.done_at IS NULL AND b.enqueued_at > ?2
+            AND NOT EXISTS (SELECT 1 FROM queue_dead_letters d WHERE d.batch_id = b.id)) AS oldest_pending_at,
+         (SELECT count(*) FROM snapshot_batches b WHERE b.done_at IS NULL AND b.attempts > 0 AND b.enqueued_at > ?2
+            AND NOT EXISTS (SELECT 1 FROM queue_dead_letters d WHERE d.batch_id = b.id)) AS retrying_batches,
+         (SELECT count(*) FROM queue_dead_letters WHERE recorded_at > ?2) AS dead_letters,
+         (SELECT max(recorded_at) FROM queue_dead_letters) AS last_dead_letter_at,
+         (SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending')) AS outbox_backlog,
+         (SELECT min(created_at) FROM outbox WHERE status IN ('pending', 'sending')) AS outbox_oldest_at,
+         (SELECT count(*) FROM outbox WHERE status = 'failed') AS outbox_failed`,
+    )
+    .bind(now - HOUR, now - DAY)
+    .first<Row>();
+  const r = row!;
+  const sources = await db.query.newsSources.findMany({ orderBy: (s, { asc }) => [asc(s.name)] });
+  const status: SystemStatus = {
+    now,
+    cron: {
+      lastRunAt: r.last_run_at,
+      lastDurationMs: r.last_duration_ms,
+      lastFailedJobs: r.last_failed_jobs ? (JSON.parse(r.last_failed_jobs) as string[]) : [],
+      runsLastHour: r.runs_last_hour,
+    },
+    snapshotQueue: {
+      pendingBatches: r.pending_batches,
+      oldestPendingAt: r.oldest_pending_at,
+      retryingBatches: r.retrying_batches,
+      deadLetters24h: r.dead_letters,
+      lastDeadLetterAt: r.last_dead_letter_at,
+    },
+    newsSources: sources.map((s) => ({
+      id: s.id,
+      name: s.name,
+      kind: s.kind,
+      enabled: s.enabled,
+      lastSuccessAt: s.lastSuccessAt,
+      lastErrorAt: s.lastErrorAt,
+      lastError: s.lastError,
+      consecutiveFailures: s.consecutiveFailures,
+    })),
+    telegramOutbox: { backlog: r.outbox_backlog, oldestQueuedAt: r.outbox_oldest_at, failed: r.outbox_failed },
+    hubs,
+    warnings: [],
+  };
+  status.warnings = warningsFor(status);
+  return status;
+}
+
+const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min`;
+
+/** What an admin should look at, from the figures alone (pure, so the thresholds are testable). */
+export function warningsFor(s: SystemStatus): SystemStatus['warnings'] {
+  const warnings: SystemStatus['warnings'] = [];
+  const { now } = s;
+  if (s.cron.lastRunAt === null)
+    warnings.push({ code: 'CRON_STALLED', message: 'The minute cron has not run yet (or not in the last day).' });
+  else if (now - s.cron.lastRunAt > CRON_STALL_MS)
+    warnings.push({ code: 'CRON_STALLED', message: `The minute cron last ran ${minutes(now - s.cron.lastRunAt)} ago.` });
+  const q = s.snapshotQueue;
+  if (q.oldestPendingAt !== null && now - q.oldestPendingAt > SNAPSHOT_BACKLOG_MS)
+    warnings.push({
+      code: 'SNAPSHOT_BACKLOG',
+      message: `${q.pendingBatches} snapshot batch${q.pendingBatches === 1 ? '' : 'es'} waiting, the oldest for ${minutes(now - q.oldestPendingAt)}.`,
+    });
+  if (q.deadLetters24h > 0)
+    warnings.push({
+      code: 'DEAD_LETTERS',
+      message: `${q.deadLetters24h} snapshot batch${q.deadLetters24h === 1 ? '' : 'es'} failed every retry in the last 24 h.`,
+    });
+  const o = s.telegramOutbox;
+  if (o.oldestQueuedAt !== null && now - o.oldestQueuedAt > OUTBOX_BACKLOG_MS)
+    warnings.push({
+      code: 'OUTBOX_BACKLOG',
+      message: `${o.backlog} Telegram message${o.backlog === 1 ? '' : 's'} queued, the oldest for ${minutes(now - o.oldestQueuedAt)}.`,
+    });
+  for (const source of s.newsSources)
+    if (source.enabled && source.consecutiveFailures >= SOURCE_FAILURES_WARNING)
+      warnings.push({
+        code: 'NEWS_SOURCE_FAILING',
+        message: `News source ${source.name} failed ${source.consecutiveFailures} times in a row${source.lastError ? `: ${source.lastError}` : ''}.`,
+      });
+  for (const hub of s.hubs)
+    if (hub.subscribers === null) warnings.push({ code: 'HUB_UNREACHABLE', message: `The ${hub.name} hub did not answer.` });
+  return warnings;
+}
