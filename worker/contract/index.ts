@@ -6,6 +6,7 @@ import { pricesContract } from './prices';
 import { usersContract } from './users';
 import { todoContract } from './todo';
 import { riskContract } from './risk';
+import { ordersContract } from './orders';
 
 /** The flat RPC contract (SPEC.md §7 names): one object per domain, merged. */
 export const contract = {
@@ -17,6 +18,7 @@ export const contract = {
   ...todoContract,
   ...riskContract,
   ...pricesContract,
+  ...ordersContract,
 };
 
 export type Contract = typeof contract;

@@ -7,6 +7,7 @@ import { pricesRouter } from './routers/prices';
 import { usersRouter } from './routers/users';
 import { todoRouter } from './routers/todo';
 import { riskRouter } from './routers/risk';
+import { ordersRouter } from './routers/orders';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
@@ -18,6 +19,7 @@ export const router = pub.router({
   ...todoRouter,
   ...riskRouter,
   ...pricesRouter,
+  ...ordersRouter,
 });
 
 export type Router = typeof router;

@@ -5,3 +5,4 @@ export * from './alerts';
 export * from './news';
 export * from './todo';
 export * from './risk';
+export * from './orders';
