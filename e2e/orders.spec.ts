@@ -58,4 +58,41 @@ test('a trader with the terminal flag buys size 1 by keyboard, sees it filled; a
   await expect(panel.getByTestId('order-error')).toContainText(/Max leverage 4\.00× would be crossed by/);
   await expect(panel.getByTestId('order-row').first()).toHaveAttribute('data-status', 'refused');
   await shot(page, 'orders-refused');
+
+  // The order and the position on /dashboard, for the account traded.
+  const email = await panel.getByTestId('order-account').inputValue();
+  await page.evaluate((e) => localStorage.setItem('meridian.selectedAccount', e), email);
+  await page.goto('/dashboard');
+  const onDashboard = page.getByTestId('account-orders');
+  await expect(onDashboard.getByTestId('order-row').filter({ hasText: 'Buy' }).first()).toHaveAttribute('data-status', 'filled');
+  await expect(page.getByTestId('position-ETHUSDT')).toBeVisible();
+
+  // The risk team sees the trader's orders (the demo admin is on the risk team) and has the switches.
+  const userId = await page.evaluate(async () => {
+    const res = await fetch('/api/rpc/listOrders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { limit: 1 } }),
+    });
+    return ((await res.json()) as { json: { userId: string }[] }).json[0]!.userId;
+  });
+  await page.goto(`/risk-team/risk-trader?trader=${userId}`);
+  const riskView = page.getByTestId('trader-orders');
+  await expect(riskView.getByTestId('order-row').filter({ hasText: 'refused' }).first()).toBeVisible();
+  const traderSwitch = riskView.getByRole('switch', { name: /Trading on for/ });
+  await expect(traderSwitch).toBeChecked();
+  await traderSwitch.click();
+  await expect(traderSwitch).not.toBeChecked();
+  await shot(page, 'orders-risk-trader');
+  await traderSwitch.click();
+  await expect(traderSwitch).toBeChecked();
+
+  // The panel in the light theme too (the screenshot is looked at, not compared).
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.goto('/terminal');
+  await expect(page.locator('html')).toHaveClass(/light/);
+  await expect(page.getByTestId('terminal-loading')).toHaveCount(0);
+  await page.keyboard.press('j');
+  await expect(panel).toBeVisible();
+  await shot(page, 'orders-terminal-light');
 });

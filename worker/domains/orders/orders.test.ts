@@ -15,6 +15,7 @@ import { loadDesk, netBySymbol } from '../risk/desk';
 import { setLimit } from '../risk/limit-store';
 import { setTradingEnabled } from './halts';
 import { placeOrderFor, refreshSimulatedAccount, type VenueFor } from './orders';
+import { firmNetIn } from './risk-check';
 import { SIM_SLIPPAGE, SimulatedVenue } from './simulated-venue';
 
 let n = 0;
@@ -295,6 +296,8 @@ describe('pre-trade risk check (the risk team limits and evaluation)', () => {
     // Whatever other traders of this file hold in SOL, a limit just above today's net is crossed by a 5,000 buy.
     const desk = await loadDesk(db);
     const net = netBySymbol([...desk.accounts.values()]).SOLUSDT ?? 0;
+    // The order's own read of the firm's net (summed in D1) agrees with the risk evaluation's.
+    expect(await firmNetIn(db, 'SOLUSDT')).toBeCloseTo(net, 6);
     const away: OrderSide = net >= 0 ? 'BUY' : 'SELL';
     await setLimit(db, a.user.id, { traderId: null, kind: 'maxSymbolNetExposure', value: Math.abs(net) + 1_000 });
     const e = refusedWith(await a.client.placeOrder(order(a.account.email, 'SOL', away, 5_000)).catch((x: unknown) => x));

@@ -56,13 +56,18 @@ export async function sizeAndCheck(
   const [rules, markPrice] = await Promise.all([venue.rules(input.symbol), venue.markPrice(input.symbol)]);
   if (!rules) throw domainError('BAD_REQUEST', `${input.symbol} cannot be traded on this account`);
   const sign = input.side === 'BUY' ? 1 : -1;
-  let risk = await preTradeCheck(db, { traderId, accountId: account.id, symbol: input.symbol, signedNotional: 0, now });
-  let raw = input.quantity ?? (input.notional !== undefined ? input.notional / markPrice : Math.abs(risk.accountPosition));
+  const check = (signedNotional: number) =>
+    preTradeCheck(db, { traderId, accountId: account.id, symbol: input.symbol, signedNotional, now });
+  let raw = input.quantity ?? (input.notional !== undefined ? input.notional / markPrice : 0);
+  let held: Awaited<ReturnType<typeof check>> | null = null;
   if (input.reduceOnly) {
-    const reduces = risk.accountPosition !== 0 && Math.sign(risk.accountPosition) === -sign;
+    // A close needs the position first: its size caps the order, its side must be the opposite.
+    held = await check(0);
+    const reduces = held.accountPosition !== 0 && Math.sign(held.accountPosition) === -sign;
     if (!reduces)
       throw domainError('BAD_REQUEST', `No ${input.side === 'SELL' ? 'long' : 'short'} ${input.symbol} position to close`);
-    raw = Math.min(raw, Math.abs(risk.accountPosition));
+    const whole = Math.abs(held.accountPosition);
+    raw = input.quantity === undefined && input.notional === undefined ? whole : Math.min(raw, whole);
   }
   const quantity = roundToStep(raw, rules.stepSize);
   if (quantity < rules.minQty)
@@ -71,19 +76,14 @@ export async function sizeAndCheck(
   // Binance lets a reduce-only order under the minimum notional through; we do the same.
   if (!input.reduceOnly && quantity * markPrice < rules.minNotional)
     throw domainError('BAD_REQUEST', `Order notional below ${input.symbol}'s minimum of ${rules.minNotional} USDT`);
-  if (input.reduceOnly)
+  if (held)
     return {
       quantity,
       markPrice,
-      risk: { passed: true, skipped: 'reduceOnly', after: risk.after, accountPosition: risk.accountPosition },
+      risk: { passed: true, skipped: 'reduceOnly', after: held.after, accountPosition: held.accountPosition },
     };
-  risk = await preTradeCheck(db, {
-    traderId,
-    accountId: account.id,
-    symbol: input.symbol,
-    signedNotional: sign * quantity * markPrice,
-    now,
-  });
+  // One risk read per order, on the exposure the order would leave.
+  const risk = await check(sign * quantity * markPrice);
   return { quantity, markPrice, risk };
 }
 
@@ -189,17 +189,24 @@ async function settle(deps: OrderDeps, row: OrderRow): Promise<OrderRow> {
     eq(orders.status, 'unknown'),
     and(eq(orders.status, 'pending'), lt(orders.updatedAt, now - STALE_PENDING_MS)),
   );
+  // Claimed as pending again (fresh updatedAt): a concurrent retry sees an order in flight, not one to settle.
   const [claimed] = await deps.db
     .update(orders)
-    .set({ updatedAt: now })
+    .set({ status: 'pending', updatedAt: now })
     .where(and(eq(orders.id, row.id), eq(orders.updatedAt, row.updatedAt), claimable))
     .returning();
   if (!claimed) return row;
   const found = await queryQuietly(deps.venue, claimed);
-  if (found === undefined) return claimed;
+  if (found === undefined) return updateOrder(deps.db, claimed, 'unknown', now, {}, 'the exchange could not be asked');
   if (found) return recordAnswer(deps, claimed, found, 'found by client id');
   return send(deps, claimed);
 }
+
+/** The row with one more step in its history, in memory: written with the next update. */
+const withStep = (row: OrderRow, status: OrderRow['status'], at: number, note: string): OrderRow => ({
+  ...row,
+  statusHistory: [...row.statusHistory, { status, at, note }],
+});
 
 async function queryQuietly(venue: OrderVenue, row: OrderRow): Promise<VenueOrder | null | undefined> {
   try {
@@ -225,12 +232,13 @@ async function send(deps: OrderDeps, row: OrderRow, attempt = 1): Promise<OrderR
     if (err instanceof OrderRejected)
       return updateOrder(deps.db, row, 'rejected', now(), { sentAt, ackAt: now(), error: err.message }, err.message);
     const note = err instanceof Error ? err.message : 'Exchange unavailable';
-    const unknown = await updateOrder(deps.db, row, 'unknown', now(), { sentAt, error: note }, note);
-    // Settle before any retry: the order may exist although the answer was lost.
+    // Settle before any retry: the order may exist although the answer was lost. The row stays
+    // pending (ours) meanwhile; only an outcome still unknown afterwards is left for a retry to claim.
+    const unknown = withStep({ ...row, sentAt, error: note }, 'unknown', now(), note);
     const found = await queryQuietly(deps.venue, unknown);
     if (found) return recordAnswer(deps, unknown, found, 'found by client id');
     if (found === null && attempt < 2) return send(deps, unknown, attempt + 1);
-    return unknown;
+    return updateOrder(deps.db, row, 'unknown', now(), { sentAt, error: note }, note);
   }
   return recordAnswer(deps, { ...row, sentAt }, answer);
 }

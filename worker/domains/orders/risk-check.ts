@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { PRE_TRADE_LIMIT_KINDS, type RiskLimitKind } from '../../contract/enums';
 import type { Db } from '../../db/client';
 import type { RiskCheckRecord } from '../../db/schema/orders';
 import { SIM_ORDER_LEVERAGE } from '../../exchanges/simulated/fills';
-import { loadDesk, netBySymbol, traderPeaks } from '../risk/desk';
+import { loadDesk, traderPeaks } from '../risk/desk';
 import { PEAK_WINDOW_MS, traderStates } from '../risk/latest';
 import { loadLimits } from '../risk/limit-store';
 import {
@@ -13,6 +14,18 @@ import {
   leverageOf,
   type LimitViolation,
 } from '../risk/limits';
+
+/**
+ * The firm's net exposure in one symbol (Σ signed notionals of every account's latest positions,
+ * as the risk evaluation's netBySymbol over the whole desk), summed in D1.
+ */
+export async function firmNetIn(db: Db, symbol: string): Promise<number> {
+  const [row] = await db.all<{ net: number | null }>(sql`
+    SELECT sum(CASE json_extract(p.value, '$.side') WHEN 'LONG' THEN 1 ELSE -1 END * json_extract(p.value, '$.notional')) AS net
+    FROM account_latest l JOIN exchange_accounts ea ON ea.id = l.account_id, json_each(l.positions) p
+    WHERE json_extract(p.value, '$.symbol') = ${symbol}`);
+  return row?.net ?? 0;
+}
 
 const PRE_TRADE = new Set<RiskLimitKind>(PRE_TRADE_LIMIT_KINDS);
 const key = (v: LimitViolation) => `${v.kind}:${v.symbol ?? ''}`;
@@ -37,10 +50,13 @@ export interface PreTradeResult extends RiskCheckRecord {
  * crossed by the book does not stop an order that does not add to it.
  */
 export async function preTradeCheck(db: Db, input: PreTradeInput): Promise<PreTradeResult> {
-  const [desk, peaks, limits] = await Promise.all([
-    loadDesk(db, input.now),
+  // Only the trader's own accounts, and the firm's net in the one symbol: an order reads a few rows,
+  // not the whole desk.
+  const [desk, peaks, limits, firmBeforeNet] = await Promise.all([
+    loadDesk(db, input.now, input.traderId),
     traderPeaks(db, input.now - PEAK_WINDOW_MS, input.traderId),
     loadLimits(db),
+    firmNetIn(db, input.symbol),
   ]);
   const trader = desk.traders.find((t) => t.id === input.traderId);
   const account = desk.accounts.get(input.accountId);
@@ -61,9 +77,8 @@ export async function preTradeCheck(db: Db, input: PreTradeInput): Promise<PreTr
 
   const limitSet = effectiveLimits(limits.firm, limits.byTrader.get(input.traderId));
   const before = new Map(evaluateTraderLimits(exposure, limitSet).map((v) => [key(v), v.value]));
-  const firmBefore = netBySymbol([...desk.accounts.values()]);
-  const firmAfter = { ...firmBefore, [input.symbol]: (firmBefore[input.symbol] ?? 0) + input.signedNotional };
-  const firmBeforeValue = Math.abs(firmBefore[input.symbol] ?? 0);
+  const firmAfter = { [input.symbol]: firmBeforeNet + input.signedNotional };
+  const firmBeforeValue = Math.abs(firmBeforeNet);
   const crossed = [
     ...evaluateTraderLimits(after, limitSet).filter((v) => PRE_TRADE.has(v.kind) && v.value > (before.get(key(v)) ?? -Infinity)),
     ...evaluateFirmLimits(firmAfter, limits.firm).filter((v) => v.symbol === input.symbol && v.value > firmBeforeValue),
