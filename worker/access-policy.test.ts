@@ -17,6 +17,8 @@ import { createTelegramChat } from './domains/news/settings/telegram-chats';
 import { createTwitterHandle } from './domains/news/settings/twitter-handles';
 import { createTwitterPollingSession } from './domains/news/settings/twitter-sessions';
 import { createTodoItem } from './domains/todo/todo-write';
+import { orders } from './db/schema/orders';
+import { refreshSimulatedAccount } from './domains/orders/orders';
 import { USER_KINDS, db, fetchApp, insertUser, rpcClient, signedInJar, type CookieJar, type UserKind } from './test/harness';
 
 /** Who passes each level (SPEC.md §6). Everyone else gets 401 (anonymous) or 403. */
@@ -197,6 +199,57 @@ beforeAll(async () => {
   sampleInputs.streamPrices = () => ({ symbols: ['BTC', 'ETH'] });
   sampleInputs.getPriceCandles = () => ({ symbol: 'BTC', minutes: 30 });
   sampleInputs.getNewsSince = () => ({ afterId: 0 });
+
+  // Order entry: each allowed caller trades an account of their own, freshly snapshotted.
+  const ownAccount = async (kind: UserKind) => {
+    const user = (await db.query.users.findFirst({ where: eq(users.email, `${kind.toLowerCase()}@matrix.test`) }))!;
+    const acct = await addAccount(db, { exchange: 'simulated', email: `${kind.toLowerCase()}-orders@sim.meridian` }).catch(
+      async () =>
+        (await db.query.exchangeAccounts.findFirst({
+          where: (a, { eq: e }) => e(a.email, `${kind.toLowerCase()}-orders@sim.meridian`),
+        }))!,
+    );
+    await setAssignment(db, { userId: user.id, accountId: acct.id, assigned: true });
+    await refreshSimulatedAccount(db, acct);
+    return { user, acct };
+  };
+  const orderInput = { symbol: 'ETH', side: 'BUY', notional: 100, reduceOnly: false };
+  sampleInputs.placeOrder = () => ({ ...orderInput, accountEmail: 'matrix@sim.meridian', clientOrderId: crypto.randomUUID() });
+  sampleInputs.previewOrder = () => ({ ...orderInput, accountEmail: 'matrix@sim.meridian' });
+  sampleInputs.cancelOrder = () => ({ clientOrderId: 'someone-elses' });
+  asyncInputs.placeOrder = async (kind) => ({
+    ...orderInput,
+    accountEmail: (await ownAccount(kind)).acct.email,
+    clientOrderId: crypto.randomUUID(),
+  });
+  asyncInputs.previewOrder = async (kind) => ({ ...orderInput, accountEmail: (await ownAccount(kind)).acct.email });
+  asyncInputs.cancelOrder = async (kind) => {
+    // An order whose outcome is unknown and which the (simulated) exchange never got: cancelable.
+    const { user, acct } = await ownAccount(kind);
+    const clientOrderId = crypto.randomUUID();
+    await db.insert(orders).values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      accountId: acct.id,
+      accountEmail: acct.email,
+      exchange: 'simulated',
+      clientOrderId,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      reduceOnly: false,
+      quantity: 0.05,
+      markPrice: 2000,
+      status: 'unknown',
+      statusHistory: [{ status: 'unknown', at: now }],
+      riskCheck: { passed: true },
+      receivedAt: now,
+      updatedAt: now,
+    });
+    return { clientOrderId };
+  };
+  sampleInputs.listOrders = () => ({});
+  sampleInputs.getTradingSwitches = () => ({});
+  sampleInputs.setTradingEnabled = () => ({ traderId: null, enabled: true });
 
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;

@@ -63,6 +63,15 @@ export const RPC_ACCESS = {
   getPriceHubStats: 'admin',
   // Reliability (issue 16): the admins' System status section.
   getSystemStatus: 'admin',
+  // Order entry (issue 15): the terminal flag, and the account must be assigned to the caller
+  // (checked in domains/orders); your own orders for every approved user, any trader's for the
+  // risk team; the trading-off switches for the risk team.
+  placeOrder: 'terminal',
+  previewOrder: 'terminal',
+  listOrders: 'approved',
+  cancelOrder: 'terminal',
+  getTradingSwitches: 'riskTeam',
+  setTradingEnabled: 'riskTeam',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {

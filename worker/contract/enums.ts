@@ -66,3 +66,15 @@ export const RISK_LIMIT_KINDS = ['maxLeverage', 'maxDrawdown', 'maxPositionNotio
 export type RiskLimitKind = (typeof RISK_LIMIT_KINDS)[number];
 /** Kinds a per-trader override may set; the symbol exposure limit is the firm's alone. */
 export const TRADER_LIMIT_KINDS = ['maxLeverage', 'maxDrawdown', 'maxPositionNotional', 'maxPositionShare'] as const;
+/** Order entry (issue 15): market orders only. */
+export const ORDER_SIDES = ['BUY', 'SELL'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
+/**
+ * pending: recorded, being sent; unknown: sent, outcome not known yet (settled by a query by client
+ * id before any retry); refused: stopped by our pre-trade check (never sent); rejected: the exchange
+ * said no; filled; canceled.
+ */
+export const ORDER_STATUSES = ['pending', 'unknown', 'refused', 'rejected', 'filled', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The limits order entry checks before sending (drawdown is not changed by an order). */
+export const PRE_TRADE_LIMIT_KINDS = ['maxLeverage', 'maxPositionNotional', 'maxPositionShare', 'maxSymbolNetExposure'] as const;

@@ -7,6 +7,7 @@ import { usersContract } from './users';
 import { todoContract } from './todo';
 import { riskContract } from './risk';
 import { systemContract } from './system';
+import { ordersContract } from './orders';
 
 /** The flat RPC contract (SPEC.md §7 names): one object per domain, merged. */
 export const contract = {
@@ -19,6 +20,7 @@ export const contract = {
   ...riskContract,
   ...pricesContract,
   ...systemContract,
+  ...ordersContract,
 };
 
 export type Contract = typeof contract;

@@ -4,6 +4,7 @@ import type { ExchangeKind } from '../contract/enums';
 import { notifyFiredAlerts } from '../domains/alerts/notify';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
 import { revokedGrants } from '../domains/auth/stream-grant';
+import { accountSnapshot } from '../domains/orders/sim-positions';
 import { getProviderConfig, type Bindings } from '../env';
 import { adapterFor } from '../exchanges/for-env';
 import { computeMetrics, type AccountMetrics } from '../exchanges/metrics';
@@ -60,7 +61,11 @@ export class AccountLiveHub extends DurableObject<Bindings> {
     this.pollCount++;
     let event: LiveEvent;
     try {
-      const snapshot = await adapterFor(this.env, this.account.exchange).getAccountSnapshot(this.account.email);
+      const snapshot = await accountSnapshot(
+        createDb(this.env.DB),
+        adapterFor(this.env, this.account.exchange),
+        this.account.email,
+      );
       event = { type: 'snapshot', ts: snapshot.takenAt, metrics: computeMetrics(snapshot), positions: snapshot.positions };
     } catch (err) {
       event = { type: 'error', ts: Date.now(), message: err instanceof Error ? err.message : 'Exchange unavailable' };

@@ -8,6 +8,7 @@ import { usersRouter } from './routers/users';
 import { todoRouter } from './routers/todo';
 import { riskRouter } from './routers/risk';
 import { systemRouter } from './routers/system';
+import { ordersRouter } from './routers/orders';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
@@ -20,6 +21,7 @@ export const router = pub.router({
   ...riskRouter,
   ...pricesRouter,
   ...systemRouter,
+  ...ordersRouter,
 });
 
 export type Router = typeof router;

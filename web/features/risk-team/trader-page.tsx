@@ -12,6 +12,7 @@ import { resolveRange } from '~/features/accounts/date-range';
 import { MetricValue, Pnl } from '~/features/accounts/numbers';
 import { PositionsTable } from '~/features/accounts/positions-table';
 import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
+import { TraderOrders } from '~/features/orders/trader-orders';
 import { formatDateTime } from '~/lib/format';
 import { BreachList } from './breach-list';
 import { BreachMark } from './breach-mark';
@@ -147,6 +148,14 @@ function TraderDetail({ detail }: { detail: RiskTrader }) {
         </Card>
       ))}
       <div className="grid gap-4 lg:grid-cols-2">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Orders and trading</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <TraderOrders traderId={latest.traderId} name={latest.name} />
+          </CardContent>
+        </Card>
         <Card>
           <CardHeader>
             <CardTitle>Breaches</CardTitle>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { OrderSide } from '@contract/enums';
 import type { Importance } from '@contract/enums';
 import { NEWS_SETTINGS_DEFAULTS as DEFAULT_NEWS_SETTINGS } from '@contract/server-fns/news-settings-defaults';
 import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
@@ -17,6 +18,8 @@ import { ShortcutsDialog } from '~/features/news/feed/shortcuts-dialog';
 import { ChartPanel } from './chart-panel';
 import { DetailPanel } from './detail-panel';
 import { HeadlineList, type HeadlineListHandle } from './headline-list';
+import { CHORD_MS, chordStep } from './orders/order-chord';
+import { OrderPanel, type OrderPanelHandle } from './orders/order-panel';
 import { IMPORTANCE_KEYS, isTyping, TERMINAL_SHORTCUTS } from './shortcuts';
 import { StatusBar } from './status-bar';
 import { applyFilters, parseSymbols } from './terminal-filters';
@@ -47,6 +50,11 @@ export function TerminalPage() {
   const listRef = useRef<HeadlineListHandle>(null);
   const symbolRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const orderRef = useRef<OrderPanelHandle>(null);
+  /** b or s waiting for its size key (1–3) */
+  const chord = useRef<{ side: OrderSide; at: number; timer: ReturnType<typeof setTimeout>; filterOpened?: boolean } | null>(
+    null,
+  );
 
   const latest = useRef({ settings, muted, notify });
   useEffect(() => {
@@ -102,10 +110,30 @@ export function TerminalPage() {
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.defaultPrevented) return;
       if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       const target = event.target instanceof Element ? event.target : document.body;
       const k = keyState.current;
+      const pending = chord.current;
+      if (pending) {
+        // The key after b / s: a size sends the order; after s anything else opens the symbol filter
+        // (focused now, so this very key types into it). Times are the keys' own (event.timeStamp): on a
+        // busy page the timer may run before a size key pressed in time, and the size still counts.
+        chord.current = null;
+        clearTimeout(pending.timer);
+        const step = event.timeStamp - pending.at <= CHORD_MS ? chordStep(pending.side, event.key) : ({ kind: 'none' } as const);
+        if (step.kind === 'order') {
+          event.preventDefault();
+          if (pending.filterOpened) listRef.current?.focus();
+          orderRef.current?.order(step.side, step.size, Date.now());
+          return;
+        }
+        if (!pending.filterOpened) {
+          if (step.kind === 'filter') return focusSymbolFilter();
+          if (step.kind === 'cancel') return event.preventDefault();
+        }
+      }
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTyping(target)) {
         if (event.key === 'Escape' || (event.key === 'Enter' && target !== searchRef.current)) {
           event.preventDefault();
@@ -139,8 +167,29 @@ export function TerminalPage() {
             if (k.selected?.url) window.open(k.selected.url, '_blank', 'noopener,noreferrer');
             break;
           case 's':
-            symbolRef.current?.focus();
-            symbolRef.current?.select();
+          case 'b':
+            if (orderRef.current?.ready()) {
+              const side: OrderSide = event.key === 'b' ? 'BUY' : 'SELL';
+              const pending = { side, at: event.timeStamp, filterOpened: false, timer: setTimeout(() => undefined) };
+              pending.timer = setTimeout(() => {
+                // s alone: the symbol filter. A size key that was pressed in time may still follow.
+                if (side === 'SELL') {
+                  pending.filterOpened = true;
+                  focusSymbolFilter();
+                } else if (chord.current === pending) chord.current = null;
+              }, CHORD_MS);
+              chord.current = pending;
+              event.preventDefault();
+              return;
+            }
+            if (event.key === 'b') return;
+            focusSymbolFilter();
+            break;
+          case 'f':
+            focusSymbolFilter();
+            break;
+          case 'x':
+            orderRef.current?.close(Date.now());
             break;
           case '/':
             searchRef.current?.focus();
@@ -170,6 +219,10 @@ export function TerminalPage() {
       // The list keeps the focus across updates (aria-activedescendant); bring it back there.
       if (!isTyping(document.activeElement ?? document.body) && event.key !== '?') listRef.current?.focus();
     }
+    function focusSymbolFilter() {
+      symbolRef.current?.focus();
+      symbolRef.current?.select();
+    }
     document.addEventListener('keydown', onKeyDown);
     const stopUnlock = unlockNewsSoundOnFirstGesture();
     return () => {
@@ -182,6 +235,7 @@ export function TerminalPage() {
     listRef.current?.focus();
   }, [news.loaded]);
 
+  const orderSymbol = chartSymbol ?? selected?.symbols[0] ?? null;
   const arrival = selected ? news.arrivals.get(selected.id) : undefined;
   let list;
   if (news.error) {
@@ -257,7 +311,7 @@ export function TerminalPage() {
             />
           </div>
           {chartSymbol ? <ChartPanel symbol={chartSymbol} store={prices.store} items={news.items} /> : null}
-          {/* The order panel (next issue) goes here, under the chart. */}
+          <OrderPanel ref={orderRef} symbol={orderSymbol} />
         </aside>
       </div>
       <StatusBar

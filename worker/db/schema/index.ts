@@ -6,3 +6,4 @@ export * from './news';
 export * from './todo';
 export * from './risk';
 export * from './reliability';
+export * from './orders';

@@ -4,6 +4,8 @@ import type { ExchangeKind } from '../../contract/enums';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { computeMetrics } from '../../exchanges/metrics';
 import type { ExchangeAdapter } from '../../exchanges/types';
+import { allSimFills } from '../orders/sim-positions';
+import { withSimFills } from '../../exchanges/simulated/fills';
 import { writeSnapshotRun, type SnapshotFailure, type SnapshotRecord } from './snapshot-store';
 
 /** Accounts fetched at once: keeps a run short without bursting the exchange's weight limit. */
@@ -40,9 +42,14 @@ export async function snapshotAllAccounts(
   adapterFor: (kind: ExchangeKind) => ExchangeAdapter,
   now = Date.now(),
 ): Promise<SnapshotRunResult> {
-  const accounts = await db.select().from(exchangeAccounts).where(eq(exchangeAccounts.status, 'active'));
+  const [accounts, simFills] = await Promise.all([
+    db.select().from(exchangeAccounts).where(eq(exchangeAccounts.status, 'active')),
+    allSimFills(db),
+  ]);
   const settled = await mapLimited(accounts, CONCURRENCY, async (account) => {
-    const snapshot = await adapterFor(account.exchange).getAccountSnapshot(account.email);
+    const raw = await adapterFor(account.exchange).getAccountSnapshot(account.email);
+    // Simulated accounts carry what orders filled on them (issue 15).
+    const snapshot = account.exchange === 'simulated' ? withSimFills(raw, simFills.get(account.email) ?? []) : raw;
     return {
       accountId: account.id,
       ts: now,

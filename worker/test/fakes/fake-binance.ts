@@ -85,7 +85,7 @@ function binanceError(status: number, code: number, msg: string, headers: Record
   return json({ code, msg }, status, headers);
 }
 
-async function hmacHex(secret: string, payload: string): Promise<string> {
+export async function hmacHex(secret: string, payload: string): Promise<string> {
   const enc = new TextEncoder();
   const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(payload)));

@@ -13,6 +13,7 @@ import {
 } from '~/features/accounts/metrics';
 import { DataAge, FlashValue, MetricValue, Pnl, StaleFrame } from '~/features/accounts/numbers';
 import { PositionsTable } from '~/features/accounts/positions-table';
+import { AccountOrders } from '~/features/orders/account-orders';
 import { Alert } from '~/components/ui/alert';
 import { EmptyState } from '~/components/ui/empty-state';
 import { SegmentedControl } from '~/components/ui/segmented-control';
@@ -94,6 +95,8 @@ export function Overview({ account }: { account: Account }) {
         </h2>
         <PositionsTable positions={positions} />
       </section>
+
+      <AccountOrders accountEmail={account.email} />
     </div>
   );
 }

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { SwitchField } from '~/components/ui/switch-field';
+import { errorMessage } from '~/lib/http-error';
+import { orpc } from '~/lib/rpc';
+import { ORDERS_POLL_MS } from './account-orders';
+import { OrdersTable } from './orders-table';
+
+/**
+ * Risk team, /risk-team/risk-trader: the trader's orders, and the trading switches (this trader,
+ * the whole firm). Switching off stops the next order at once; closing positions stays possible.
+ */
+export function TraderOrders({ traderId, name }: { traderId: string; name: string }) {
+  const queryClient = useQueryClient();
+  const orders = useQuery({
+    ...orpc.listOrders.queryOptions({ input: { traderId, limit: 50 } }),
+    refetchInterval: ORDERS_POLL_MS,
+  });
+  const switches = useQuery(orpc.getTradingSwitches.queryOptions());
+  const set = useMutation({
+    ...orpc.setTradingEnabled.mutationOptions(),
+    onSuccess: (next) => {
+      queryClient.setQueryData(orpc.getTradingSwitches.queryKey(), next);
+      toast.success('Trading switch changed');
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not change the trading switch')),
+  });
+  const traderOff = switches.data?.traders.some((t) => t.traderId === traderId) ?? false;
+  const firmOff = switches.data?.firm !== null && switches.data?.firm !== undefined;
+  return (
+    <div className="flex flex-col gap-3" data-testid="trader-orders">
+      <div className="flex flex-wrap items-center gap-6">
+        <SwitchField
+          label={`Trading on for ${name}`}
+          checked={!traderOff}
+          disabled={!switches.data || set.isPending}
+          onCheckedChange={(on) => set.mutate({ traderId, enabled: on })}
+          data-testid="trader-trading-switch"
+        />
+        <SwitchField
+          label="Trading on firm-wide"
+          checked={!firmOff}
+          disabled={!switches.data || set.isPending}
+          onCheckedChange={(on) => set.mutate({ traderId: null, enabled: on })}
+          data-testid="firm-trading-switch"
+        />
+      </div>
+      {orders.isError ? (
+        <p className="text-sm text-destructive">Could not load the orders.</p>
+      ) : orders.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading orders…</p>
+      ) : orders.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No orders from this trader yet.</p>
+      ) : (
+        <OrdersTable orders={orders.data} showAccount />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { chordStep } from './order-chord';
+import { parseOrderSettings, DEFAULT_ORDER_SETTINGS } from './order-settings';
+
+describe('order keys', () => {
+  it('b2 buys size 2, s3 sells size 3', () => {
+    expect(chordStep('BUY', '2')).toEqual({ kind: 'order', side: 'BUY', size: 1 });
+    expect(chordStep('SELL', '3')).toEqual({ kind: 'order', side: 'SELL', size: 2 });
+  });
+  it('s then another key is the symbol filter; b then another key is nothing; Esc cancels', () => {
+    expect(chordStep('SELL', 'b')).toEqual({ kind: 'filter' });
+    expect(chordStep('SELL', 'Control')).toEqual({ kind: 'filter' });
+    expect(chordStep('BUY', 'j')).toEqual({ kind: 'none' });
+    expect(chordStep('BUY', '4')).toEqual({ kind: 'none' });
+    expect(chordStep('SELL', 'Escape')).toEqual({ kind: 'cancel' });
+  });
+});
+
+describe('order settings', () => {
+  it('confirmation on and the default presets unless stored; bad values fall back', () => {
+    expect(parseOrderSettings(null)).toEqual(DEFAULT_ORDER_SETTINGS);
+    expect(parseOrderSettings('{"presets":[10,20,30],"confirm":false}')).toEqual({
+      presets: [10, 20, 30],
+      confirm: false,
+      accountEmail: null,
+    });
+    expect(parseOrderSettings('{"presets":[10,-1,30]}').presets).toEqual(DEFAULT_ORDER_SETTINGS.presets);
+    expect(parseOrderSettings('not json')).toEqual(DEFAULT_ORDER_SETTINGS);
+  });
+});

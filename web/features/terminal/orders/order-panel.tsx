@@ -1,0 +1,237 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useImperativeHandle, useState, type Ref } from 'react';
+import { toast } from 'sonner';
+import type { OrderSide } from '@contract/enums';
+import { Button } from '~/components/ui/button';
+import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
+import { Input } from '~/components/ui/input';
+import { NativeSelect } from '~/components/ui/select';
+import { SwitchField } from '~/components/ui/switch-field';
+import { formatPrice, formatQuantity, formatUsd } from '~/lib/format';
+import { errorMessage } from '~/lib/http-error';
+import { orpc } from '~/lib/rpc';
+import { OrderPreview, type OrderIntent } from './order-preview';
+import { useOrderSettings } from './order-settings';
+import { tradableAccountsQuery } from './order-queries';
+import { OrdersList } from './orders-list';
+
+export interface OrderPanelHandle {
+  /** an account and a symbol are there: b/s chords mean orders */
+  ready: () => boolean;
+  order: (side: OrderSide, size: 0 | 1 | 2, keypressAt: number) => void;
+  close: (keypressAt: number) => void;
+}
+
+const pairOf = (symbol: string) => (symbol.endsWith('USDT') ? symbol : `${symbol}USDT`);
+
+/**
+ * Market orders on the selected headline's symbol (issue 15): one of your accounts, three preset
+ * sizes, buy / sell / close, the resulting position checked before sending, a confirmation step
+ * unless one-keystroke sending is chosen. Every order carries a fresh client order id, so a
+ * repeated request never sends twice.
+ */
+export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<OrderPanelHandle> }) {
+  const queryClient = useQueryClient();
+  const [settings, updateSettings] = useOrderSettings();
+  const accounts = useQuery(tradableAccountsQuery);
+  const list = accounts.data ?? [];
+  const accountEmail = list.find((a) => a.email === settings.accountEmail)?.email ?? list[0]?.email ?? null;
+  const [armed, setArmed] = useState<{ side: OrderSide; size: 0 | 1 | 2 }>({ side: 'BUY', size: 0 });
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  // An error belongs to the symbol and account it was made on: another selection hides it.
+  const [errorState, setErrorState] = useState<{ message: string; on: string } | null>(null);
+  const errorKey = `${symbol}|${accountEmail}`;
+  const lastError = errorState?.on === errorKey ? errorState.message : null;
+  const setLastError = (message: string | null) => setErrorState(message === null ? null : { message, on: errorKey });
+  const [editing, setEditing] = useState(false);
+
+  const place = useMutation({
+    ...orpc.placeOrder.mutationOptions(),
+    onSuccess: (order) => {
+      setLastError(null);
+      const verb = order.side === 'BUY' ? 'Bought' : 'Sold';
+      if (order.status === 'filled')
+        toast.success(
+          `${verb} ${formatQuantity(order.filledQuantity ?? order.quantity)} ${order.symbol} at ${formatPrice(order.fillPrice ?? 0)}`,
+        );
+      else toast.warning(`Order ${order.status}${order.error ? `: ${order.error}` : ''}`);
+    },
+    onError: (error) => {
+      const message = errorMessage(error, 'The order was not placed');
+      setLastError(message);
+      toast.error(message);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: orpc.listOrders.key() });
+      void queryClient.invalidateQueries({ queryKey: orpc.getUserAccountStats.key() });
+      void queryClient.invalidateQueries({ queryKey: orpc.previewOrder.key() });
+    },
+  });
+
+  const intentFor = (side: OrderSide, size: 0 | 1 | 2 | null): OrderIntent | null =>
+    symbol && accountEmail
+      ? {
+          accountEmail,
+          symbol: pairOf(symbol),
+          side,
+          reduceOnly: size === null,
+          ...(size === null ? {} : { notional: settings.presets[size] }),
+        }
+      : null;
+
+  const send = (intent: OrderIntent, keypressAt: number) =>
+    place.mutate({ ...intent, clientOrderId: crypto.randomUUID(), keypressAt });
+
+  const submit = (intent: OrderIntent | null, keypressAt: number, title: string) => {
+    if (!intent) return;
+    if (!settings.confirm) return send(intent, keypressAt);
+    setConfirmation({
+      title,
+      description: <OrderPreview intent={intent} />,
+      action: 'Send order',
+      destructive: false,
+      onConfirm: () => send(intent, keypressAt),
+    });
+  };
+
+  const order = (side: OrderSide, size: 0 | 1 | 2, keypressAt: number) => {
+    setArmed({ side, size });
+    submit(
+      intentFor(side, size),
+      keypressAt,
+      `${side === 'BUY' ? 'Buy' : 'Sell'} ${formatUsd(settings.presets[size])} of ${symbol}`,
+    );
+  };
+
+  const stats = useQuery({
+    ...orpc.getUserAccountStats.queryOptions({ input: { email: accountEmail ?? '' } }),
+    enabled: accountEmail !== null,
+  });
+  const held = symbol ? stats.data?.positions.find((p) => p.symbol === pairOf(symbol)) : undefined;
+  const close = (keypressAt: number) => {
+    if (!held) {
+      setLastError(symbol ? `No ${pairOf(symbol)} position to close on this account` : 'Select a headline with a symbol first');
+      return;
+    }
+    submit(
+      intentFor(held.side === 'LONG' ? 'SELL' : 'BUY', null),
+      keypressAt,
+      `Close the ${held.side.toLowerCase()} ${pairOf(symbol!)} position`,
+    );
+  };
+
+  useImperativeHandle(ref, () => ({ ready: () => symbol !== null && accountEmail !== null, order, close }));
+
+  if (accounts.isError) return <p className="p-3 text-sm text-destructive">Could not load your accounts.</p>;
+  const armedIntent = intentFor(armed.side, armed.size);
+  return (
+    <section
+      className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto border-t border-border p-3"
+      aria-label="Order entry"
+      data-testid="order-panel"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-sm font-semibold">
+          Order{' '}
+          {symbol ? (
+            <span data-testid="order-symbol">{pairOf(symbol)}</span>
+          ) : (
+            <span className="text-muted-foreground">— select a headline</span>
+          )}
+        </h2>
+        <label className="ml-auto flex items-center gap-1 text-xs text-muted-foreground">
+          Account
+          <NativeSelect
+            aria-label="Trading account"
+            className="h-7 w-48 text-xs"
+            value={accountEmail ?? ''}
+            onChange={(e) => updateSettings({ accountEmail: e.target.value })}
+            data-testid="order-account"
+          >
+            {list.length === 0 ? <option value="">No account assigned</option> : null}
+            {list.map((a) => (
+              <option key={a.id} value={a.email}>
+                {a.label ? `${a.label} (${a.email})` : a.email}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+      </div>
+      <div className="flex flex-wrap items-center gap-1" role="group" aria-label="Size">
+        {settings.presets.map((p, i) => (
+          <Button
+            key={i}
+            size="xs"
+            variant={armed.size === i ? 'secondary' : 'ghost'}
+            className="tabular-nums"
+            onClick={() => setArmed((a) => ({ ...a, size: i as 0 | 1 | 2 }))}
+            aria-pressed={armed.size === i}
+          >
+            {i + 1}: {formatUsd(p, { compact: true })}
+          </Button>
+        ))}
+        <Button size="xs" variant="ghost" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+          Settings
+        </Button>
+      </div>
+      {editing ? (
+        <div className="flex flex-wrap items-end gap-2 rounded-md border border-border p-2" data-testid="order-settings">
+          {settings.presets.map((p, i) => (
+            <label key={i} className="flex flex-col text-xs text-muted-foreground">
+              Size {i + 1} (USD)
+              <Input
+                type="number"
+                min={1}
+                className="h-7 w-24 text-right text-xs tabular-nums"
+                defaultValue={p}
+                onBlur={(e) => {
+                  const v = Number(e.target.value);
+                  if (v > 0 && Number.isFinite(v)) {
+                    const presets = [...settings.presets] as [number, number, number];
+                    presets[i] = v;
+                    updateSettings({ presets });
+                  }
+                }}
+              />
+            </label>
+          ))}
+          <SwitchField
+            label="Confirm before sending"
+            checked={settings.confirm}
+            onCheckedChange={(confirm) => updateSettings({ confirm })}
+            labelClassName="text-xs"
+          />
+        </div>
+      ) : null}
+      <div className="grid grid-cols-3 gap-2">
+        <Button
+          size="sm"
+          className="bg-emerald-600 text-white hover:bg-emerald-600/90"
+          disabled={!armedIntent || place.isPending}
+          onClick={() => order('BUY', armed.size, Date.now())}
+        >
+          Buy (b{armed.size + 1})
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={!armedIntent || place.isPending}
+          onClick={() => order('SELL', armed.size, Date.now())}
+        >
+          Sell (s{armed.size + 1})
+        </Button>
+        <Button size="sm" variant="outline" disabled={!held || place.isPending} onClick={() => close(Date.now())}>
+          Close (x)
+        </Button>
+      </div>
+      {armedIntent ? <OrderPreview intent={armedIntent} /> : null}
+      {lastError ? (
+        <p className="text-xs text-destructive" role="alert" data-testid="order-error">
+          {lastError}
+        </p>
+      ) : null}
+      <OrdersList accountEmail={accountEmail} positions={stats.data?.positions ?? []} />
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/**
+ * The order panel's settings, kept in this browser (localStorage): three preset notional sizes in
+ * USD, whether an order asks for confirmation (on by default), and the last account traded.
+ */
+export interface OrderSettings {
+  presets: [number, number, number];
+  confirm: boolean;
+  accountEmail: string | null;
+}
+
+export const DEFAULT_ORDER_SETTINGS: OrderSettings = { presets: [1_000, 5_000, 25_000], confirm: true, accountEmail: null };
+const KEY = 'meridian:terminal-order-settings';
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; value: OrderSettings } | null = null;
+
+export function parseOrderSettings(raw: string | null): OrderSettings {
+  try {
+    const v = raw ? (JSON.parse(raw) as Partial<OrderSettings>) : {};
+    const presets =
+      Array.isArray(v.presets) &&
+      v.presets.length === 3 &&
+      v.presets.every((p) => typeof p === 'number' && p > 0 && Number.isFinite(p))
+        ? (v.presets as OrderSettings['presets'])
+        : DEFAULT_ORDER_SETTINGS.presets;
+    return {
+      presets,
+      confirm: typeof v.confirm === 'boolean' ? v.confirm : true,
+      accountEmail: typeof v.accountEmail === 'string' ? v.accountEmail : null,
+    };
+  } catch {
+    return DEFAULT_ORDER_SETTINGS;
+  }
+}
+
+function read(): OrderSettings {
+  const raw = localStorage.getItem(KEY);
+  if (cached?.raw !== raw) cached = { raw, value: parseOrderSettings(raw) };
+  return cached.value;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useOrderSettings(): [OrderSettings, (patch: Partial<OrderSettings>) => void] {
+  const settings = useSyncExternalStore(subscribe, read);
+  const update = useCallback((patch: Partial<OrderSettings>) => {
+    localStorage.setItem(KEY, JSON.stringify({ ...read(), ...patch }));
+    for (const l of listeners) l();
+  }, []);
+  return [settings, update];
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Position } from '~/features/accounts/metrics';
+import { PositionsTable } from '~/features/accounts/positions-table';
+import { OrdersTable } from '~/features/orders/orders-table';
+import { myOrdersQuery } from './order-queries';
+
+/** The session's orders on the account (newest first, polled) and its open positions. */
+export function OrdersList({ accountEmail, positions }: { accountEmail: string | null; positions: Position[] }) {
+  const orders = useQuery(myOrdersQuery);
+  const rows = (orders.data ?? []).filter((o) => accountEmail === null || o.accountEmail === accountEmail);
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="text-xs font-semibold text-muted-foreground">Orders</h3>
+      {orders.isError ? (
+        <p className="text-xs text-destructive">Could not load the orders.</p>
+      ) : rows.length === 0 ? (
+        <p className="text-xs text-muted-foreground" data-testid="orders-empty">
+          {orders.isPending ? 'Loading orders…' : 'No orders yet on this account.'}
+        </p>
+      ) : (
+        <OrdersTable orders={rows} />
+      )}
+      <h3 className="text-xs font-semibold text-muted-foreground">Positions</h3>
+      <PositionsTable positions={positions} className="max-h-48" />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { oc } from '@orpc/contract';
+import { z } from 'zod';
+import { ORDER_SIDES, ORDER_STATUSES, PRE_TRADE_LIMIT_KINDS } from './enums';
+
+/** Binance's newClientOrderId: at most 36 characters of [.A-Z:/a-z0-9_-]; the browser makes it. */
+export const CLIENT_ORDER_ID = /^[.A-Za-z0-9:/_-]{1,36}$/;
+
+/** 'BTC' or 'BTCUSDT' → 'BTCUSDT' (USDⓈ-M perpetuals against USDT). */
+export const orderSymbol = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{1,20}$/, 'Invalid symbol')
+  .transform((s) => (s.endsWith('USDT') ? s : `${s}USDT`));
+
+const positive = z.number().finite().positive().max(1e9);
+
+const orderBody = z.object({
+  accountEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  symbol: orderSymbol,
+  side: z.enum(ORDER_SIDES),
+  /** USD; converted at the mark price and rounded down to the symbol's step size */
+  notional: positive.optional(),
+  /** base asset quantity */
+  quantity: positive.optional(),
+  /** Close: only reduces the position; without a size, closes all of it */
+  reduceOnly: z.boolean().default(false),
+});
+
+const sized = <T extends z.ZodType<z.infer<typeof orderBody>>>(schema: T) =>
+  schema
+    .refine((v) => !(v.notional !== undefined && v.quantity !== undefined), { message: 'Give notional or quantity, not both' })
+    .refine((v) => v.reduceOnly || v.notional !== undefined || v.quantity !== undefined, {
+      message: 'Give a notional or a quantity',
+    });
+
+export const previewOrderInput = sized(orderBody);
+export const placeOrderInput = sized(
+  orderBody.extend({
+    clientOrderId: z.string().regex(CLIENT_ORDER_ID, 'clientOrderId: 1–36 characters of letters, digits and .:/_-'),
+    /** ms since epoch of the keypress, by the browser's clock (latency display only) */
+    keypressAt: z.number().int().nonnegative().optional(),
+  }),
+);
+
+export const riskCheckSchema = z.object({
+  passed: z.boolean(),
+  limit: z.string().optional(),
+  symbol: z.string().nullable().optional(),
+  value: z.number().optional(),
+  limitValue: z.number().optional(),
+  after: z.object({ leverage: z.number().nullable(), positionNotional: z.number(), margin: z.number() }).optional(),
+  skipped: z.literal('reduceOnly').optional(),
+});
+
+export const orderSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  traderName: z.string().nullable(),
+  accountEmail: z.string(),
+  clientOrderId: z.string(),
+  symbol: z.string(),
+  side: z.enum(ORDER_SIDES),
+  reduceOnly: z.boolean(),
+  quantity: z.number(),
+  markPrice: z.number(),
+  fillPrice: z.number().nullable(),
+  filledQuantity: z.number().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.number(), note: z.string().optional() })),
+  riskCheck: riskCheckSchema,
+  error: z.string().nullable(),
+  exchangeOrderId: z.string().nullable(),
+  keypressAt: z.number().nullable(),
+  receivedAt: z.number(),
+  sentAt: z.number().nullable(),
+  ackAt: z.number().nullable(),
+});
+export type OrderDto = z.infer<typeof orderSchema>;
+
+/** The data of a 412 refusal: which limit, its value, what the order would make it. */
+export const orderRefusalSchema = z.object({
+  limit: z.union([z.enum(PRE_TRADE_LIMIT_KINDS), z.literal('tradingOff')]),
+  symbol: z.string().nullable().optional(),
+  value: z.number().optional(),
+  limitValue: z.number().optional(),
+  /** value − limitValue */
+  excess: z.number().optional(),
+  order: orderSchema.optional(),
+});
+
+export const orderPreviewSchema = z.object({
+  symbol: z.string(),
+  quantity: z.number(),
+  markPrice: z.number(),
+  notional: z.number(),
+  /** the account's position in the symbol now and after (signed base quantity) */
+  positionBefore: z.number(),
+  positionAfter: z.number(),
+  riskCheck: riskCheckSchema,
+});
+export type OrderPreview = z.infer<typeof orderPreviewSchema>;
+
+export const tradingHaltSchema = z.object({
+  traderId: z.string().nullable(),
+  name: z.string().nullable(),
+  reason: z.string().nullable(),
+  haltedBy: z.string(),
+  haltedAt: z.number(),
+});
+
+export const ordersContract = {
+  placeOrder: oc
+    .route({
+      method: 'POST',
+      summary:
+        'Market order on one of your sub-accounts (terminal): checked against the risk limits (412 names the limit), recorded, sent once per clientOrderId',
+    })
+    .input(placeOrderInput)
+    .output(orderSchema),
+  previewOrder: oc
+    .route({
+      method: 'POST',
+      summary: 'What an order would do: quantity, resulting position, leverage, margin, the risk check (terminal)',
+    })
+    .input(previewOrderInput)
+    .output(orderPreviewSchema),
+  listOrders: oc
+    .route({ method: 'GET', summary: "Your orders, newest first; the risk team and admins may ask for a trader's" })
+    .input(
+      z
+        .object({
+          accountEmail: z.string().trim().toLowerCase().max(254).optional(),
+          traderId: z.string().min(1).max(64).optional(),
+          limit: z.number().int().min(1).max(500).default(100),
+        })
+        .default({ limit: 100 }),
+    )
+    .output(z.array(orderSchema)),
+  cancelOrder: oc
+    .route({
+      method: 'POST',
+      summary: 'Cancel an order that is not settled; a filled, refused or rejected order answers 409 CONFLICT',
+    })
+    .input(z.object({ clientOrderId: z.string().regex(CLIENT_ORDER_ID) }))
+    .output(orderSchema),
+  getTradingSwitches: oc
+    .route({ method: 'GET', summary: 'The firm-wide and per-trader trading-off switches (risk team)' })
+    .input(z.object({}).default({}))
+    .output(z.object({ firm: tradingHaltSchema.nullable(), traders: z.array(tradingHaltSchema) })),
+  setTradingEnabled: oc
+    .route({ method: 'POST', summary: 'Turn trading off or on for one trader or the whole firm, at once (risk team)' })
+    .input(
+      z.object({
+        traderId: z.string().min(1).max(64).nullable(),
+        enabled: z.boolean(),
+        reason: z.string().trim().max(500).optional(),
+      }),
+    )
+    .output(z.object({ firm: tradingHaltSchema.nullable(), traders: z.array(tradingHaltSchema) })),
+};

@@ -1,0 +1,108 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { EXCHANGES, ORDER_SIDES, ORDER_STATUSES, type OrderStatus } from '../../contract/enums';
+import { exchangeAccounts } from './accounts';
+import { users } from './users';
+
+export interface OrderStatusStep {
+  status: OrderStatus;
+  at: number;
+  note?: string;
+}
+
+/** The pre-trade check as recorded: passed, or the limit that refused it. */
+export interface RiskCheckRecord {
+  passed: boolean;
+  /** 'tradingOff' for a kill switch, a limit kind otherwise */
+  limit?: string;
+  symbol?: string | null;
+  value?: number;
+  limitValue?: number;
+  /** leverage, the symbol's position notional and margin the order leaves */
+  after?: { leverage: number | null; positionNotional: number; margin: number };
+  skipped?: 'reduceOnly';
+}
+
+/**
+ * Every order: recorded (status pending) before it is sent, so a second request with the same
+ * client order id finds it (the unique index) and never sends again.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
+    accountEmail: text('account_email').notNull(),
+    exchange: text('exchange', { enum: EXCHANGES }).notNull(),
+    clientOrderId: text('client_order_id').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ORDER_SIDES }).notNull(),
+    reduceOnly: integer('reduce_only', { mode: 'boolean' }).notNull(),
+    requestedNotional: real('requested_notional'),
+    requestedQuantity: real('requested_quantity'),
+    /** after rounding to the symbol's step size */
+    quantity: real('quantity').notNull(),
+    markPrice: real('mark_price').notNull(),
+    fillPrice: real('fill_price'),
+    filledQuantity: real('filled_quantity'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    statusHistory: text('status_history', { mode: 'json' }).$type<OrderStatusStep[]>().notNull(),
+    riskCheck: text('risk_check', { mode: 'json' }).$type<RiskCheckRecord>().notNull(),
+    error: text('error'),
+    exchangeOrderId: text('exchange_order_id'),
+    /** the browser's keypress (its clock), the Worker's receipt, the request leaving, the answer */
+    keypressAt: integer('keypress_at'),
+    receivedAt: integer('received_at').notNull(),
+    sentAt: integer('sent_at'),
+    ackAt: integer('ack_at'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_client_uq').on(t.userId, t.clientOrderId),
+    index('orders_account_idx').on(t.accountId, t.receivedAt),
+    index('orders_user_idx').on(t.userId, t.receivedAt),
+  ],
+);
+export type OrderRow = typeof orders.$inferSelect;
+
+/** A row = trading off: scope 'firm' for everyone, or 'trader:<id>'. */
+export const tradingHalts = sqliteTable('trading_halts', {
+  scope: text('scope').primaryKey(),
+  traderId: text('trader_id').references(() => users.id, { onDelete: 'cascade' }),
+  reason: text('reason'),
+  haltedBy: text('halted_by').notNull(),
+  haltedAt: integer('halted_at').notNull(),
+});
+
+/** The simulated venue's memory of the orders it filled, by client order id (what a query reads). */
+export const simOrders = sqliteTable(
+  'sim_orders',
+  {
+    accountEmail: text('account_email').notNull(),
+    clientOrderId: text('client_order_id').notNull(),
+    exchangeOrderId: text('exchange_order_id').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ORDER_SIDES }).notNull(),
+    quantity: real('quantity').notNull(),
+    price: real('price').notNull(),
+    ts: integer('ts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountEmail, t.clientOrderId] })],
+);
+
+/** What simulated fills added to a simulated account, per symbol (signed base quantity). */
+export const simPositions = sqliteTable(
+  'sim_positions',
+  {
+    accountEmail: text('account_email').notNull(),
+    symbol: text('symbol').notNull(),
+    quantity: real('quantity').notNull(),
+    entryPrice: real('entry_price').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountEmail, t.symbol] })],
+);

@@ -1,0 +1,66 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { OrderDto } from '../../contract/orders';
+import type { OrderStatus } from '../../contract/enums';
+import type { Db } from '../../db/client';
+import { orders, type OrderRow } from '../../db/schema/orders';
+import { users } from '../../db/schema/users';
+
+export function toDto(row: OrderRow, traderName: string | null = null): OrderDto {
+  return {
+    id: row.id,
+    userId: row.userId,
+    traderName,
+    accountEmail: row.accountEmail,
+    clientOrderId: row.clientOrderId,
+    symbol: row.symbol,
+    side: row.side,
+    reduceOnly: row.reduceOnly,
+    quantity: row.quantity,
+    markPrice: row.markPrice,
+    fillPrice: row.fillPrice,
+    filledQuantity: row.filledQuantity,
+    status: row.status,
+    statusHistory: row.statusHistory,
+    riskCheck: row.riskCheck,
+    error: row.error,
+    exchangeOrderId: row.exchangeOrderId,
+    keypressAt: row.keypressAt,
+    receivedAt: row.receivedAt,
+    sentAt: row.sentAt,
+    ackAt: row.ackAt,
+  };
+}
+
+export async function orderByClientId(db: Db, userId: string, clientOrderId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.clientOrderId, clientOrderId)));
+  return row;
+}
+
+/** Moves an order on and appends the step to its history. */
+export async function updateOrder(
+  db: Db,
+  row: OrderRow,
+  status: OrderStatus,
+  at: number,
+  changes: Partial<OrderRow> = {},
+  note?: string,
+): Promise<OrderRow> {
+  const statusHistory = [...row.statusHistory, { status, at, ...(note ? { note } : {}) }];
+  const next = { ...changes, status, statusHistory, updatedAt: at };
+  await db.update(orders).set(next).where(eq(orders.id, row.id));
+  return { ...row, ...next };
+}
+
+export async function listOrdersWhere(db: Db, where: SQL | undefined, limit: number) {
+  const rows = await db
+    .select({ order: orders, name: users.name })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.receivedAt))
+    .limit(limit);
+  return rows.map((r) => toDto(r.order, r.name));
+}

@@ -1,0 +1,349 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { OrderSide } from '../../contract/enums';
+import { accountLatest } from '../../db/schema/accounts';
+import { orders, simOrders, tradingHalts } from '../../db/schema/orders';
+import { riskLimits } from '../../db/schema/risk';
+import type { AccountMetrics } from '../../exchanges/metrics';
+import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venue';
+import type { Position } from '../../exchanges/types';
+import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
+import type { Session } from '../auth/access';
+import { addAccount, setAssignment } from '../accounts/manage-accounts';
+import { writeSnapshotRun } from '../accounts/snapshot-store';
+import { loadDesk, netBySymbol } from '../risk/desk';
+import { setLimit } from '../risk/limit-store';
+import { setTradingEnabled } from './halts';
+import { placeOrderFor, refreshSimulatedAccount, type VenueFor } from './orders';
+import { firmNetIn } from './risk-check';
+import { SIM_SLIPPAGE, SimulatedVenue } from './simulated-venue';
+
+let n = 0;
+/** A trader with the terminal flag and one simulated account of their own. */
+async function trader(opts: { canUseTerminal?: boolean; role?: 'user' | 'admin' } = {}) {
+  const i = ++n;
+  const user = await insertUser({
+    email: `t${i}@orders.test`,
+    name: `Trader ${i}`,
+    canUseTerminal: opts.canUseTerminal ?? true,
+    role: opts.role,
+  });
+  const account = await addAccount(db, { exchange: 'simulated', email: `t${i}@sim.orders` });
+  await setAssignment(db, { userId: user.id, accountId: account.id, assigned: true });
+  const session = {
+    sub: user.id,
+    role: user.role,
+    approved: true,
+    isRiskTeam: false,
+    can_use_terminal: true,
+  } as unknown as Session;
+  return { user, account, session, client: rpcClient(await signedInJar(user)) };
+}
+
+const position = (symbol: string, side: 'LONG' | 'SHORT', notional: number): Position => ({
+  symbol,
+  side,
+  size: notional / 100,
+  entryPrice: 100,
+  markPrice: 100,
+  liquidationPrice: null,
+  leverage: 10,
+  unrealizedPnl: 0,
+  notional,
+  margin: notional / 10,
+});
+
+/** Sets the account's latest state as the risk check reads it. */
+async function book(accountId: string, equity: number, positions: Position[]) {
+  const notional = positions.reduce((a, p) => a + p.notional, 0);
+  const metrics: AccountMetrics = {
+    totalBalance: equity,
+    futuresBalance: equity,
+    spotBalance: 0,
+    futuresUpnl: 0,
+    totalUpnl: 0,
+    notional,
+    leverage: notional / equity,
+    btcPrice: 90_000,
+    positions: positions.length,
+  };
+  await writeSnapshotRun(db, [{ accountId, ts: Date.now(), metrics, positions }], []);
+}
+
+const order = (accountEmail: string, symbol: string, side: OrderSide, notional: number, extra: object = {}) => ({
+  accountEmail,
+  symbol: `${symbol}USDT`,
+  side,
+  notional,
+  reduceOnly: false,
+  clientOrderId: crypto.randomUUID(),
+  ...extra,
+});
+
+/** A venue that counts calls and can lose answers, around the real simulated one. */
+function countingVenue(
+  db_ = db,
+  behaviour: { loseAnswer?: 'after-fill' | 'before-fill'; times?: number; queryFails?: boolean } = {},
+) {
+  const calls = { place: 0, query: 0 };
+  let failures = behaviour.times ?? 1;
+  const venueFor: VenueFor = (account) => {
+    const sim = new SimulatedVenue(db_, account.email);
+    const venue: OrderVenue = {
+      rules: (s) => sim.rules(s),
+      markPrice: (s) => sim.markPrice(s),
+      async placeMarketOrder(req) {
+        calls.place++;
+        if (behaviour.loseAnswer && failures > 0) {
+          failures--;
+          if (behaviour.loseAnswer === 'after-fill') await sim.placeMarketOrder(req);
+          throw new OrderOutcomeUnknown('Timeout waiting for response from backend server (-1007)');
+        }
+        return sim.placeMarketOrder(req);
+      },
+      async queryOrder(symbol, id) {
+        calls.query++;
+        if (behaviour.queryFails) throw new Error('network down');
+        return sim.queryOrder(symbol, id);
+      },
+    };
+    return venue;
+  };
+  return { calls, venueFor };
+}
+
+const refusedWith = (e: unknown) => e as { status: number; data: { limit: string; excess: number }; message: string };
+
+beforeEach(async () => {
+  await db.delete(riskLimits);
+  await db.delete(tradingHalts);
+});
+
+describe('placing a market order on a simulated account', () => {
+  it('fills at the mark with the slippage, records the timings, and the account shows the position at once', async () => {
+    const t = await trader();
+    await refreshSimulatedAccount(db, t.account);
+    const before = await db.query.accountLatest.findFirst({ where: eq(accountLatest.accountId, t.account.id) });
+    const eth = (before!.positions as Position[]).find((p) => p.symbol === 'ETHUSDT');
+    const placed = await t.client.placeOrder(order(t.account.email, 'ETH', 'BUY', 1000, { keypressAt: Date.now() - 5 }));
+    expect(placed.status).toBe('filled');
+    expect(placed.symbol).toBe('ETHUSDT');
+    // The mark moves a little between sizing and the fill; the slippage is against the buyer.
+    expect(Math.abs(placed.fillPrice! / placed.markPrice - (1 + SIM_SLIPPAGE))).toBeLessThan(0.002);
+    expect(placed.quantity).toBeCloseTo(1000 / placed.markPrice, 2);
+    expect(Math.round(placed.quantity * 1000)).toBe(placed.quantity * 1000); // step 0.001
+    expect(placed.sentAt! >= placed.receivedAt && placed.ackAt! >= placed.sentAt!).toBe(true);
+    expect(placed.statusHistory.map((s) => s.status)).toEqual(['pending', 'filled']);
+    expect(placed.riskCheck.passed).toBe(true);
+    const after = await db.query.accountLatest.findFirst({ where: eq(accountLatest.accountId, t.account.id) });
+    const ethAfter = (after!.positions as Position[]).find((p) => p.symbol === 'ETHUSDT')!;
+    const signed = (p?: Position) => (p ? (p.side === 'LONG' ? p.size : -p.size) : 0);
+    expect(signed(ethAfter) - signed(eth)).toBeCloseTo(placed.quantity, 6);
+    expect((await t.client.listOrders({})).map((o) => o.id)).toEqual([placed.id]);
+  });
+
+  it('closes a position with a reduce-only order of its whole size, even while trading is off', async () => {
+    const t = await trader();
+    await t.client.placeOrder(order(t.account.email, 'DOGE', 'SELL', 500));
+    const held = (await db.query.accountLatest.findFirst({ where: eq(accountLatest.accountId, t.account.id) }))!
+      .positions as Position[];
+    const doge = held.find((p) => p.symbol === 'DOGEUSDT')!;
+    const closingSide: OrderSide = doge.side === 'LONG' ? 'SELL' : 'BUY';
+    await setTradingEnabled(db, 'risk', { traderId: t.user.id, enabled: false });
+    const close = await t.client.placeOrder({
+      accountEmail: t.account.email,
+      symbol: 'DOGE',
+      side: closingSide,
+      reduceOnly: true,
+      clientOrderId: crypto.randomUUID(),
+    });
+    expect(close.status).toBe('filled');
+    expect(close.quantity).toBeCloseTo(doge.size, 6);
+    expect(close.riskCheck.skipped).toBe('reduceOnly');
+    const latest = await db.query.accountLatest.findFirst({ where: eq(accountLatest.accountId, t.account.id) });
+    expect((latest!.positions as Position[]).find((p) => p.symbol === 'DOGEUSDT')).toBeUndefined();
+    await expect(
+      t.client.placeOrder({
+        accountEmail: t.account.email,
+        symbol: 'DOGE',
+        side: closingSide,
+        reduceOnly: true,
+        clientOrderId: crypto.randomUUID(),
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('refuses what the exchange would refuse: below the minimum notional, unknown symbol', async () => {
+    const t = await trader();
+    await refreshSimulatedAccount(db, t.account);
+    await expect(t.client.placeOrder(order(t.account.email, 'BTC', 'BUY', 50))).rejects.toMatchObject({ status: 400 });
+    await expect(t.client.placeOrder(order(t.account.email, 'NOPE', 'BUY', 500))).rejects.toMatchObject({ status: 400 });
+    expect(await db.select().from(orders).where(eq(orders.userId, t.user.id))).toHaveLength(0);
+  });
+});
+
+describe('exactly once', () => {
+  it('the same clientOrderId five times at once sends one order, and every answer is that order', async () => {
+    const t = await trader();
+    await refreshSimulatedAccount(db, t.account);
+    const { calls, venueFor } = countingVenue();
+    const input = order(t.account.email, 'SOL', 'BUY', 800);
+    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrderFor(db, t.session, input, venueFor)));
+    expect(calls.place).toBe(1);
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
+    expect((await placeOrderFor(db, t.session, input, venueFor)).status).toBe('filled');
+    expect(calls.place).toBe(1);
+  });
+
+  it('the same id twice over RPC at once (two tabs): one exchange order', async () => {
+    const t = await trader();
+    await refreshSimulatedAccount(db, t.account);
+    const input = order(t.account.email, 'BNB', 'SELL', 600);
+    const [a, b] = await Promise.all([t.client.placeOrder(input), t.client.placeOrder(input)]);
+    expect(a.id).toBe(b.id);
+    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
+  });
+
+  it('an answer lost after the fill is found by client id, not sent again', async () => {
+    const t = await trader();
+    await refreshSimulatedAccount(db, t.account);
+    const { calls, venueFor } = countingVenue(db, { loseAnswer: 'after-fill' });
+    const placed = await placeOrderFor(db, t.session, order(t.account.email, 'XRP', 'BUY', 300), venueFor);
+    expect(calls).toEqual({ place: 1, query: 1 });
+    expect(placed.status).toBe('filled');
+    expect(placed.statusHistory.map((s) => s.status)).toEqual(['pending', 'unknown', 'filled']);
+  });
+
+  it('a timeout before the exchange got it: queried first, then sent once more', async () => {
+    const t = await trader();
+    await refreshSimulatedAccount(db, t.account);
+    const { calls, venueFor } = countingVenue(db, { loseAnswer: 'before-fill' });
+    const input = order(t.account.email, 'XRP', 'BUY', 300);
+    const placed = await placeOrderFor(db, t.session, input, venueFor);
+    expect(calls).toEqual({ place: 2, query: 1 });
+    expect(placed.status).toBe('filled');
+    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
+  });
+
+  it('an outcome that stays unknown is settled by the retry: queried, never sent twice', async () => {
+    const t = await trader();
+    await refreshSimulatedAccount(db, t.account);
+    const lost = countingVenue(db, { loseAnswer: 'after-fill', queryFails: true });
+    const input = order(t.account.email, 'ETH', 'SELL', 400);
+    expect((await placeOrderFor(db, t.session, input, lost.venueFor)).status).toBe('unknown');
+    const retry = countingVenue(db);
+    const settled = await placeOrderFor(db, t.session, input, retry.venueFor);
+    expect(retry.calls).toEqual({ place: 0, query: 1 });
+    expect(settled.status).toBe('filled');
+    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
+  });
+
+  it('the same id for a different order is a 409 CONFLICT', async () => {
+    const t = await trader();
+    await refreshSimulatedAccount(db, t.account);
+    const input = order(t.account.email, 'ETH', 'BUY', 200);
+    await t.client.placeOrder(input);
+    await expect(t.client.placeOrder({ ...input, side: 'SELL' })).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe('pre-trade risk check (the risk team limits and evaluation)', () => {
+  it('maxLeverage: refused with 412 naming the limit and by how much, recorded as refused, never sent', async () => {
+    const t = await trader();
+    await book(t.account.id, 10_000, [position('BTCUSDT', 'LONG', 20_000)]);
+    await setLimit(db, t.user.id, { traderId: t.user.id, kind: 'maxLeverage', value: 3 });
+    const input = order(t.account.email, 'ETH', 'BUY', 15_000);
+    const e = refusedWith(await t.client.placeOrder(input).catch((x: unknown) => x));
+    expect(e.status).toBe(412);
+    expect(e.data.limit).toBe('maxLeverage');
+    expect(e.data.excess).toBeCloseTo(0.5, 1);
+    expect(e.message).toMatch(/Max leverage 3\.00× would be crossed by 0\.\d\d×/);
+    const [row] = await db.select().from(orders).where(eq(orders.clientOrderId, input.clientOrderId));
+    expect(row!.status).toBe('refused');
+    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(0);
+    // The same id again is the same refusal, still not sent.
+    expect(refusedWith(await t.client.placeOrder(input).catch((x: unknown) => x)).status).toBe(412);
+    // An order that lowers leverage passes although the limit stays crossed.
+    await setLimit(db, t.user.id, { traderId: t.user.id, kind: 'maxLeverage', value: 1.5 });
+    expect((await t.client.placeOrder(order(t.account.email, 'BTC', 'SELL', 2_000))).status).toBe('filled');
+  });
+
+  it('maxPositionNotional', async () => {
+    const t = await trader();
+    await book(t.account.id, 50_000, [position('BTCUSDT', 'LONG', 20_000)]);
+    await setLimit(db, t.user.id, { traderId: t.user.id, kind: 'maxPositionNotional', value: 25_000 });
+    const e = refusedWith(await t.client.placeOrder(order(t.account.email, 'BTC', 'BUY', 10_000)).catch((x: unknown) => x));
+    expect([e.status, e.data.limit]).toEqual([412, 'maxPositionNotional']);
+    expect(e.data.excess).toBeGreaterThan(4_000);
+    expect(e.message).toContain('Max position notional $25,000 on BTCUSDT');
+  });
+
+  it('maxPositionShare', async () => {
+    const t = await trader();
+    await book(t.account.id, 50_000, [position('BTCUSDT', 'LONG', 10_000), position('ETHUSDT', 'SHORT', 10_000)]);
+    await setLimit(db, t.user.id, { traderId: t.user.id, kind: 'maxPositionShare', value: 0.6 });
+    const e = refusedWith(await t.client.placeOrder(order(t.account.email, 'BTC', 'BUY', 10_000)).catch((x: unknown) => x));
+    expect([e.status, e.data.limit]).toEqual([412, 'maxPositionShare']);
+    expect(e.message).toContain('Max share of one position 60.0 %');
+  });
+
+  it('maxSymbolNetExposure (firm-wide, across traders)', async () => {
+    const a = await trader();
+    const b = await trader();
+    await book(a.account.id, 50_000, [position('SOLUSDT', 'LONG', 8_000)]);
+    await book(b.account.id, 50_000, [position('SOLUSDT', 'LONG', 8_000)]);
+    // Whatever other traders of this file hold in SOL, a limit just above today's net is crossed by a 5,000 buy.
+    const desk = await loadDesk(db);
+    const net = netBySymbol([...desk.accounts.values()]).SOLUSDT ?? 0;
+    // The order's own read of the firm's net (summed in D1) agrees with the risk evaluation's.
+    expect(await firmNetIn(db, 'SOLUSDT')).toBeCloseTo(net, 6);
+    const away: OrderSide = net >= 0 ? 'BUY' : 'SELL';
+    await setLimit(db, a.user.id, { traderId: null, kind: 'maxSymbolNetExposure', value: Math.abs(net) + 1_000 });
+    const e = refusedWith(await a.client.placeOrder(order(a.account.email, 'SOL', away, 5_000)).catch((x: unknown) => x));
+    expect([e.status, e.data.limit]).toEqual([412, 'maxSymbolNetExposure']);
+    expect(e.message).toContain('Firm net exposure limit');
+    // An order that brings the firm's net back towards zero is allowed.
+    expect((await b.client.placeOrder(order(b.account.email, 'SOL', away === 'BUY' ? 'SELL' : 'BUY', 1_000))).status).toBe(
+      'filled',
+    );
+  });
+});
+
+describe('trading-off switches', () => {
+  it('the firm switch and the trader switch stop the next order at once; back on, orders pass', async () => {
+    const t = await trader();
+    const risk = await insertUser({ email: 'switch-risk@orders.test', isRiskTeam: true });
+    const riskClient = rpcClient(await signedInJar(risk));
+    await refreshSimulatedAccount(db, t.account);
+
+    await riskClient.setTradingEnabled({ traderId: null, enabled: false, reason: 'exchange incident' });
+    const firm = refusedWith(await t.client.placeOrder(order(t.account.email, 'ETH', 'BUY', 200)).catch((x: unknown) => x));
+    expect([firm.status, firm.data.limit]).toEqual([412, 'tradingOff']);
+    await riskClient.setTradingEnabled({ traderId: null, enabled: true });
+
+    const switches = await riskClient.setTradingEnabled({ traderId: t.user.id, enabled: false });
+    expect(switches.traders.map((s) => s.traderId)).toEqual([t.user.id]);
+    const mine = refusedWith(await t.client.placeOrder(order(t.account.email, 'ETH', 'BUY', 200)).catch((x: unknown) => x));
+    expect([mine.status, mine.data.limit]).toEqual([412, 'tradingOff']);
+
+    await riskClient.setTradingEnabled({ traderId: t.user.id, enabled: true });
+    expect((await t.client.placeOrder(order(t.account.email, 'ETH', 'BUY', 200))).status).toBe('filled');
+    await expect(t.client.setTradingEnabled({ traderId: null, enabled: false })).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('who may place an order', () => {
+  it('another trader’s account → 403; no terminal flag → 403; an admin on an account not assigned to them → 403', async () => {
+    const owner = await trader();
+    const other = await trader();
+    await expect(other.client.placeOrder(order(owner.account.email, 'ETH', 'BUY', 200))).rejects.toMatchObject({ status: 403 });
+    const noFlag = await trader({ canUseTerminal: false });
+    await expect(noFlag.client.placeOrder(order(noFlag.account.email, 'ETH', 'BUY', 200))).rejects.toMatchObject({ status: 403 });
+    const admin = await insertUser({ email: 'admin@orders.test', role: 'admin', canUseTerminal: true });
+    const adminClient = rpcClient(await signedInJar(admin));
+    await expect(adminClient.placeOrder(order(owner.account.email, 'ETH', 'BUY', 200))).rejects.toMatchObject({ status: 403 });
+    await expect(other.client.listOrders({ traderId: owner.user.id })).rejects.toMatchObject({ status: 403 });
+    expect(await db.select().from(orders).where(eq(orders.accountId, owner.account.id))).toHaveLength(0);
+  });
+});

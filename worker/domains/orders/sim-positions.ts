@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { simPositions } from '../../db/schema/orders';
+import { withSimFills, type SimFill } from '../../exchanges/simulated/fills';
+import type { AccountSnapshot, ExchangeAdapter } from '../../exchanges/types';
+
+export async function simFillsOf(db: Db, email: string): Promise<SimFill[]> {
+  return db
+    .select({ symbol: simPositions.symbol, quantity: simPositions.quantity, entryPrice: simPositions.entryPrice })
+    .from(simPositions)
+    .where(eq(simPositions.accountEmail, email));
+}
+
+/** Every simulated account's fills in one read (a small table: one row per account and symbol traded), by email. */
+export async function allSimFills(db: Db): Promise<Map<string, SimFill[]>> {
+  const out = new Map<string, SimFill[]>();
+  const rows = await db.select().from(simPositions);
+  for (const r of rows) out.set(r.accountEmail, [...(out.get(r.accountEmail) ?? []), r]);
+  return out;
+}
+
+/** An account's snapshot as the dashboards show it: a simulated one includes what orders filled. */
+export async function accountSnapshot(db: Db, adapter: ExchangeAdapter, email: string): Promise<AccountSnapshot> {
+  const snapshot = await adapter.getAccountSnapshot(email);
+  if (adapter.kind !== 'simulated') return snapshot;
+  return withSimFills(snapshot, await simFillsOf(db, email));
+}

@@ -1,0 +1,110 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { simOrders, simPositions } from '../../db/schema/orders';
+import {
+  OrderRejected,
+  type MarketOrderRequest,
+  type OrderVenue,
+  type SymbolRules,
+  type VenueOrder,
+} from '../../exchanges/order-venue';
+import { snapshotAt } from '../../exchanges/simulated/accounts';
+import { withSimFills } from '../../exchanges/simulated/fills';
+import { anyPriceAt, SIM_SYMBOLS } from '../../exchanges/simulated/market';
+import { simFillsOf } from './sim-positions';
+
+/** Half a basis point against the taker, like a thin book's spread. */
+export const SIM_SLIPPAGE = 0.0005;
+
+/** Step sizes and minimums like Binance's USDⓈ-M perpetuals (rounded). */
+const RULES: Record<string, Omit<SymbolRules, 'symbol'>> = {
+  BTCUSDT: { stepSize: 0.001, minQty: 0.001, maxQty: 120, minNotional: 100 },
+  ETHUSDT: { stepSize: 0.001, minQty: 0.001, maxQty: 2_000, minNotional: 20 },
+  SOLUSDT: { stepSize: 0.01, minQty: 0.01, maxQty: 50_000, minNotional: 5 },
+  BNBUSDT: { stepSize: 0.01, minQty: 0.01, maxQty: 2_000, minNotional: 5 },
+  XRPUSDT: { stepSize: 0.1, minQty: 0.1, maxQty: 2_000_000, minNotional: 5 },
+  DOGEUSDT: { stepSize: 1, minQty: 1, maxQty: 20_000_000, minNotional: 5 },
+};
+
+const priceDecimals = (price: number) => Math.max(2, 5 - Math.floor(Math.log10(price)));
+
+/**
+ * The simulated exchange's order desk for one account: fills market orders at once at the
+ * simulated mark with slippage, remembers them by client id (what a query reads) and adds them to
+ * the account's positions (sim_positions), so the dashboards and the risk views move.
+ */
+export class SimulatedVenue implements OrderVenue {
+  constructor(
+    private readonly db: Db,
+    private readonly email: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async rules(symbol: string): Promise<SymbolRules | null> {
+    const r = SIM_SYMBOLS.includes(symbol) ? RULES[symbol] : undefined;
+    return r ? { symbol, ...r } : null;
+  }
+
+  async markPrice(symbol: string): Promise<number> {
+    return anyPriceAt(symbol, this.now());
+  }
+
+  async placeMarketOrder(req: MarketOrderRequest): Promise<VenueOrder> {
+    const existing = await this.queryOrder(req.symbol, req.clientOrderId);
+    if (existing) throw new OrderRejected('Duplicate client order id', -4116);
+    const now = this.now();
+    const mark = anyPriceAt(req.symbol, now);
+    let quantity = req.quantity;
+    if (req.reduceOnly) {
+      const snapshot = withSimFills(snapshotAt(this.email, now), await simFillsOf(this.db, this.email));
+      const p = snapshot.positions.find((x) => x.symbol === req.symbol);
+      const reduces = p && (p.side === 'LONG') === (req.side === 'SELL');
+      if (!reduces) throw new OrderRejected('Reduce-only order rejected: there is no position for it to reduce', -2022);
+      quantity = Math.min(quantity, p.size);
+    }
+    const sign = req.side === 'BUY' ? 1 : -1;
+    const scale = 10 ** priceDecimals(mark);
+    const price = Math.round(mark * (1 + sign * SIM_SLIPPAGE) * scale) / scale;
+    const exchangeOrderId = `sim-${crypto.randomUUID()}`;
+    const signedQty = sign * quantity;
+    await this.db.batch([
+      this.db.insert(simOrders).values({
+        accountEmail: this.email,
+        clientOrderId: req.clientOrderId,
+        exchangeOrderId,
+        symbol: req.symbol,
+        side: req.side,
+        quantity,
+        price,
+        ts: now,
+      }),
+      // Netting in SQL, so two fills on one account at once both count.
+      this.db
+        .insert(simPositions)
+        .values({ accountEmail: this.email, symbol: req.symbol, quantity: signedQty, entryPrice: price, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [simPositions.accountEmail, simPositions.symbol],
+          set: {
+            entryPrice: sql`CASE
+              WHEN ${simPositions.quantity} = 0 OR (${simPositions.quantity} > 0) <> (${simPositions.quantity} + excluded.quantity > 0) THEN excluded.entry_price
+              WHEN abs(${simPositions.quantity} + excluded.quantity) > abs(${simPositions.quantity})
+                THEN (${simPositions.quantity} * ${simPositions.entryPrice} + excluded.quantity * excluded.entry_price) / (${simPositions.quantity} + excluded.quantity)
+              ELSE ${simPositions.entryPrice} END`,
+            quantity: sql`${simPositions.quantity} + excluded.quantity`,
+            updatedAt: now,
+          },
+        }),
+    ]);
+    return { exchangeOrderId, status: 'FILLED', executedQty: quantity, avgPrice: price };
+  }
+
+  async queryOrder(_symbol: string, clientOrderId: string): Promise<VenueOrder | null> {
+    const [row] = await this.db
+      .select()
+      .from(simOrders)
+      .where(and(eq(simOrders.accountEmail, this.email), eq(simOrders.clientOrderId, clientOrderId)));
+    return row
+      ? { exchangeOrderId: row.exchangeOrderId, status: 'FILLED', executedQty: row.quantity, avgPrice: row.price }
+      : null;
+  }
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { FakeBinanceOrders, type FakeSymbol } from '../../test/fakes/fake-binance-orders';
+import { OrderOutcomeUnknown, OrderRejected, roundToStep } from '../order-venue';
+import { BinanceOrderVenue } from './order-venue';
+
+const KEY = 'sub-key';
+const SECRET = 'sub-secret';
+const BTC: FakeSymbol = {
+  symbol: 'BTCUSDT',
+  stepSize: '0.001',
+  minQty: '0.001',
+  maxQty: '120',
+  minNotional: '100',
+  markPrice: '95000.00',
+};
+const DOGE: FakeSymbol = {
+  symbol: 'DOGEUSDT',
+  stepSize: '1',
+  minQty: '1',
+  maxQty: '1000000',
+  minNotional: '5',
+  markPrice: '0.38',
+};
+
+let base = 0;
+function setup(secret = SECRET) {
+  const fake = new FakeBinanceOrders({ apiKey: KEY, apiSecret: SECRET, symbols: [BTC, DOGE] });
+  // Each test its own base URL: the exchangeInfo cache is per base URL.
+  const venue = new BinanceOrderVenue({
+    futuresBaseUrl: `https://fapi-${++base}.fake`,
+    apiKey: KEY,
+    apiSecret: secret,
+    fetch: fake.fetch,
+  });
+  return { fake, venue };
+}
+const order = (extra: Partial<Parameters<BinanceOrderVenue['placeMarketOrder']>[0]> = {}) => ({
+  symbol: 'BTCUSDT',
+  side: 'BUY' as const,
+  quantity: 0.002,
+  reduceOnly: false,
+  clientOrderId: crypto.randomUUID(),
+  ...extra,
+});
+const rejection = async (p: Promise<unknown>) => {
+  const e = await p.then(
+    () => null,
+    (x: unknown) => x,
+  );
+  expect(e).toBeInstanceOf(OrderRejected);
+  return e as OrderRejected;
+};
+
+describe('Binance USDⓈ-M market orders against the fake exchange', () => {
+  it('sends a signed MARKET order with our client id and reads the fill', async () => {
+    const { fake, venue } = setup();
+    const placed = await venue.placeMarketOrder(order({ clientOrderId: 'abc-1' }));
+    expect(placed).toMatchObject({ status: 'FILLED', executedQty: 0.002, avgPrice: 95000 });
+    const [post] = fake.orderPosts();
+    expect(post!.params.get('newClientOrderId')).toBe('abc-1');
+    expect(post!.params.get('type')).toBe('MARKET');
+    expect(post!.params.get('reduceOnly')).toBeNull();
+    expect(await venue.queryOrder('BTCUSDT', 'abc-1')).toMatchObject({
+      exchangeOrderId: placed.exchangeOrderId,
+      status: 'FILLED',
+    });
+    expect(await venue.queryOrder('BTCUSDT', 'never-sent')).toBeNull();
+  });
+
+  it('a wrong secret fails the fake’s own signature check: refused with a key message', async () => {
+    const { venue } = setup('not-the-secret');
+    expect((await rejection(venue.placeMarketOrder(order()))).message).toMatch(/trading key/);
+  });
+
+  it('reads the symbol rules from exchangeInfo once (MARKET_LOT_SIZE), and rounding to the step passes the fake’s filters', async () => {
+    const { fake, venue } = setup();
+    const rules = await venue.rules('BTCUSDT');
+    expect(rules).toEqual({ symbol: 'BTCUSDT', stepSize: 0.001, minQty: 0.001, maxQty: 120, minNotional: 100 });
+    await venue.rules('DOGEUSDT');
+    expect(fake.requests.filter((r) => r.path === '/fapi/v1/exchangeInfo')).toHaveLength(1);
+    const quantity = roundToStep(1234.5 / 95000, rules!.stepSize);
+    expect(quantity).toBe(0.012);
+    expect((await venue.placeMarketOrder(order({ quantity }))).executedQty).toBe(0.012);
+    expect(await venue.markPrice('BTCUSDT')).toBe(95000);
+  });
+
+  it('maps the refusals a trader can act on: precision, filters, minimum notional, reduce-only, margin, rate limit', async () => {
+    const { fake, venue } = setup();
+    expect((await rejection(venue.placeMarketOrder(order({ quantity: 0.0015 })))).code).toBe(-1111);
+    expect((await rejection(venue.placeMarketOrder(order({ quantity: 500 })))).code).toBe(-1013);
+    const small = await rejection(venue.placeMarketOrder(order({ quantity: 0.001 })));
+    expect([small.code, small.message]).toEqual([-4164, "The order's notional is below the symbol's minimum: use a larger size"]);
+    const reduce = await rejection(venue.placeMarketOrder(order({ side: 'SELL', reduceOnly: true })));
+    expect(reduce.message).toBe('Reduce-only order rejected: it would not reduce the position');
+    fake.refuseNextOrder(400, -2019, 'Margin is insufficient.');
+    expect((await rejection(venue.placeMarketOrder(order()))).message).toMatch(/^Insufficient margin/);
+    fake.refuseNextOrder(429, -1003, 'Too many requests.');
+    expect((await rejection(venue.placeMarketOrder(order()))).message).toMatch(/^Rate limit reached/);
+    // A reduce-only order that does reduce passes, below the minimum notional too.
+    await venue.placeMarketOrder(order({ quantity: 0.002 }));
+    expect((await venue.placeMarketOrder(order({ side: 'SELL', quantity: 0.001, reduceOnly: true }))).status).toBe('FILLED');
+    expect(fake.positions.BTCUSDT).toBeCloseTo(0.001, 9);
+  });
+
+  it('a timeout, a 503 or -1007 is an unknown outcome, never a refusal; the query tells whether it was placed', async () => {
+    for (const as of ['timeout', '503', '-1007'] as const) {
+      const { fake, venue } = setup();
+      fake.loseNextAnswer({ when: 'after-fill', as });
+      const req = order();
+      await expect(venue.placeMarketOrder(req)).rejects.toBeInstanceOf(OrderOutcomeUnknown);
+      expect(await venue.queryOrder('BTCUSDT', req.clientOrderId), as).not.toBeNull();
+      fake.loseNextAnswer({ when: 'before-fill', as });
+      const lost = order();
+      await expect(venue.placeMarketOrder(lost)).rejects.toBeInstanceOf(OrderOutcomeUnknown);
+      expect(await venue.queryOrder('BTCUSDT', lost.clientOrderId), as).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import {
+  OrderOutcomeUnknown,
+  OrderRejected,
+  type MarketOrderRequest,
+  type OrderVenue,
+  type SymbolRules,
+  type VenueOrder,
+} from '../order-venue';
+import { parseErrorBody } from './errors';
+import { orderRefusalMessage, UNKNOWN_OUTCOME_CODES } from './order-errors';
+import { buildQuery, createSigner, type QueryParams } from './sign';
+
+export interface BinanceOrderConfig {
+  futuresBaseUrl: string;
+  /** the sub-account's own key and secret */
+  apiKey: string;
+  apiSecret: string;
+  recvWindow?: number;
+  fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  now?: () => number;
+  /** default 5 s: an order answer later than this is an unknown outcome */
+  timeoutMs?: number;
+}
+
+interface RawFilter {
+  filterType: string;
+  stepSize?: string;
+  minQty?: string;
+  maxQty?: string;
+  notional?: string;
+}
+interface RawOrder {
+  orderId: number;
+  status: VenueOrder['status'];
+  executedQty: string;
+  avgPrice?: string;
+}
+
+/** exchangeInfo per base URL, kept an hour: symbol rules rarely change. */
+const RULES_TTL_MS = 3_600_000;
+const rulesCache = new Map<string, { at: number; rules: Map<string, SymbolRules> }>();
+
+export function parseSymbolRules(symbols: { symbol: string; filters: RawFilter[] }[]): Map<string, SymbolRules> {
+  const out = new Map<string, SymbolRules>();
+  for (const s of symbols) {
+    const f = (type: string) => s.filters.find((x) => x.filterType === type);
+    // Market orders obey MARKET_LOT_SIZE where the symbol has one.
+    const lot = f('MARKET_LOT_SIZE') ?? f('LOT_SIZE');
+    if (!lot?.stepSize) continue;
+    out.set(s.symbol, {
+      symbol: s.symbol,
+      stepSize: Number(lot.stepSize),
+      minQty: Number(lot.minQty ?? 0),
+      maxQty: Number(lot.maxQty ?? Infinity),
+      minNotional: Number(f('MIN_NOTIONAL')?.notional ?? 0),
+    });
+  }
+  return out;
+}
+
+/**
+ * USDⓈ-M futures market orders with one sub-account's own key. Never retries a send by itself:
+ * a timeout, a 5xx or -1006/-1007 is OrderOutcomeUnknown, which the caller settles by queryOrder.
+ */
+export class BinanceOrderVenue implements OrderVenue {
+  private readonly base: string;
+  private readonly fetchFn: NonNullable<BinanceOrderConfig['fetch']>;
+  private readonly now: () => number;
+  private readonly sign: (payload: string) => Promise<string>;
+
+  constructor(private readonly config: BinanceOrderConfig) {
+    this.base = config.futuresBaseUrl.replace(/\/+$/, '');
+    this.fetchFn = config.fetch ?? ((input, init) => fetch(input, init));
+    this.now = config.now ?? Date.now;
+    this.sign = createSigner(config.apiSecret);
+  }
+
+  async rules(symbol: string): Promise<SymbolRules | null> {
+    let cached = rulesCache.get(this.base);
+    if (!cached || this.now() - cached.at > RULES_TTL_MS) {
+      const res = await this.fetchFn(`${this.base}/fapi/v1/exchangeInfo`, { signal: AbortSignal.timeout(10_000) });
+      if (!res.ok) throw new Error(`Binance exchangeInfo answered HTTP ${res.status}`);
+      const body = (await res.json()) as { symbols: { symbol: string; filters: RawFilter[] }[] };
+      cached = { at: this.now(), rules: parseSymbolRules(body.symbols) };
+      rulesCache.set(this.base, cached);
+    }
+    return cached.rules.get(symbol) ?? null;
+  }
+
+  async markPrice(symbol: string): Promise<number> {
+    const res = await this.fetchFn(`${this.base}/fapi/v1/premiumIndex?${buildQuery({ symbol })}`, {
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!res.ok) throw new Error(`Binance premiumIndex answered HTTP ${res.status}`);
+    const price = Number(((await res.json()) as { markPrice: string }).markPrice);
+    if (!(price > 0)) throw new Error('Binance sent an invalid mark price');
+    return price;
+  }
+
+  async placeMarketOrder(req: MarketOrderRequest): Promise<VenueOrder> {
+    const params: QueryParams = {
+      symbol: req.symbol,
+      side: req.side,
+      type: 'MARKET',
+      quantity: String(req.quantity),
+      reduceOnly: req.reduceOnly ? 'true' : undefined,
+      newClientOrderId: req.clientOrderId,
+      newOrderRespType: 'RESULT',
+    };
+    let res: Response;
+    let text: string;
+    try {
+      res = await this.fetchFn(await this.signedUrl('/fapi/v1/order', params), {
+        method: 'POST',
+        headers: { 'X-MBX-APIKEY': this.config.apiKey },
+        signal: AbortSignal.timeout(this.config.timeoutMs ?? 5_000),
+      });
+      text = await res.text();
+    } catch (err) {
+      throw new OrderOutcomeUnknown(`No answer from Binance (${err instanceof Error ? err.message : 'network'})`);
+    }
+    const body = parseErrorBody(text);
+    // 5xx: Binance's own words are "execution status unknown".
+    if (res.status >= 500 || (body.code !== undefined && UNKNOWN_OUTCOME_CODES.has(body.code)))
+      throw new OrderOutcomeUnknown(`Binance: ${body.msg ?? `HTTP ${res.status}`}; outcome unknown`);
+    if (!res.ok) throw new OrderRejected(orderRefusalMessage(res.status, body), body.code);
+    return toVenueOrder(JSON.parse(text) as RawOrder);
+  }
+
+  async queryOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null> {
+    const res = await this.fetchFn(await this.signedUrl('/fapi/v1/order', { symbol, origClientOrderId: clientOrderId }), {
+      headers: { 'X-MBX-APIKEY': this.config.apiKey },
+      signal: AbortSignal.timeout(this.config.timeoutMs ?? 5_000),
+    });
+    const text = await res.text();
+    if (res.ok) return toVenueOrder(JSON.parse(text) as RawOrder);
+    const body = parseErrorBody(text);
+    // -2013: "Order does not exist."
+    if (body.code === -2013) return null;
+    throw new Error(`Binance order query failed: ${body.msg ?? `HTTP ${res.status}`}`);
+  }
+
+  private async signedUrl(path: string, params: QueryParams) {
+    const query = buildQuery({ ...params, recvWindow: this.config.recvWindow ?? 5_000, timestamp: this.now() });
+    return `${this.base}${path}?${query}&signature=${await this.sign(query)}`;
+  }
+}
+
+function toVenueOrder(raw: RawOrder): VenueOrder {
+  const avg = Number(raw.avgPrice ?? 0);
+  return {
+    exchangeOrderId: String(raw.orderId),
+    status: raw.status,
+    executedQty: Number(raw.executedQty),
+    avgPrice: avg > 0 ? avg : null,
+  };
+}

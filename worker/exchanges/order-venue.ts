@@ -1,0 +1,68 @@
+import type { OrderSide } from '../contract/enums';
+
+/** Where market orders go: the simulated venue or an exchange account (one venue per sub-account). */
+
+/** The exchange's rules for one symbol (Binance: LOT_SIZE / MARKET_LOT_SIZE and MIN_NOTIONAL). */
+export interface SymbolRules {
+  symbol: string;
+  stepSize: number;
+  minQty: number;
+  maxQty: number;
+  /** USD */
+  minNotional: number;
+}
+
+export interface MarketOrderRequest {
+  symbol: string;
+  side: OrderSide;
+  /** already rounded to the step size */
+  quantity: number;
+  reduceOnly: boolean;
+  clientOrderId: string;
+}
+
+/** What the exchange says about one order (its answer to the send, or to a query by client id). */
+export interface VenueOrder {
+  exchangeOrderId: string;
+  status: 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED' | 'REJECTED';
+  executedQty: number;
+  avgPrice: number | null;
+}
+
+/** The exchange refused the order: nothing was done; `message` is what a trader can act on. */
+export class OrderRejected extends Error {
+  constructor(
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message);
+    this.name = 'OrderRejected';
+  }
+}
+
+/**
+ * The send's outcome is not known (timeout, 5xx, Binance -1007): the order may or may not exist.
+ * Never resend before querying by the client order id.
+ */
+export class OrderOutcomeUnknown extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OrderOutcomeUnknown';
+  }
+}
+
+export interface OrderVenue {
+  rules(symbol: string): Promise<SymbolRules | null>;
+  markPrice(symbol: string): Promise<number>;
+  /** Throws OrderRejected (definitely not placed) or OrderOutcomeUnknown (maybe placed). */
+  placeMarketOrder(req: MarketOrderRequest): Promise<VenueOrder>;
+  /** null: the exchange has no order with this client id. */
+  queryOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null>;
+}
+
+/** The quantity rounded down to the step size, without binary-fraction noise (0.1 + 0.2). */
+export function roundToStep(quantity: number, stepSize: number): number {
+  const decimals = Math.max(0, Math.ceil(-Math.log10(stepSize) - 1e-9));
+  const steps = Math.floor(quantity / stepSize + 1e-9);
+  return Number((steps * stepSize).toFixed(decimals));
+}

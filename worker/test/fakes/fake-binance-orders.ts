@@ -1,0 +1,162 @@
+import { hmacHex } from './fake-binance';
+import { throwTransportFailure } from './transport';
+
+/**
+ * A local Binance USDⓈ-M futures order desk for one sub-account's key: exchangeInfo, premiumIndex,
+ * POST/GET /fapi/v1/order. It checks the key, the timestamp window and the HMAC signature (signed on
+ * its own), the symbol's MARKET_LOT_SIZE / MIN_NOTIONAL filters, precision, the client id format and
+ * reduce-only against its own positions, and can be told to lose an answer before or after filling.
+ */
+export interface FakeSymbol {
+  symbol: string;
+  stepSize: string;
+  minQty: string;
+  maxQty: string;
+  minNotional: string;
+  markPrice: string;
+}
+
+export type LostAnswer = { when: 'before-fill' | 'after-fill'; as: 'timeout' | '503' | '-1007' };
+
+interface FakeOrder {
+  orderId: number;
+  clientOrderId: string;
+  symbol: string;
+  side: 'BUY' | 'SELL';
+  qty: number;
+  price: number;
+}
+
+const CLIENT_ID = /^[.A-Z:/a-z0-9_-]{1,36}$/;
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const error = (status: number, code: number, msg: string) => json({ code, msg }, status);
+const decimals = (s: string) => (s.includes('.') ? s.split('.')[1]!.replace(/0+$/, '').length : 0);
+
+export class FakeBinanceOrders {
+  readonly orders: FakeOrder[] = [];
+  /** signed base quantity per symbol */
+  readonly positions: Record<string, number> = {};
+  readonly requests: { method: string; path: string; params: URLSearchParams }[] = [];
+  private readonly lost: LostAnswer[] = [];
+  private readonly failures: { code: number; msg: string; status: number }[] = [];
+  private nextId = 1000;
+
+  constructor(private readonly options: { apiKey: string; apiSecret: string; symbols: FakeSymbol[]; now?: () => number }) {}
+
+  loseNextAnswer(lost: LostAnswer): this {
+    this.lost.push(lost);
+    return this;
+  }
+
+  /** The next order POST answers this Binance error (e.g. -2019 margin insufficient). */
+  refuseNextOrder(status: number, code: number, msg: string): this {
+    this.failures.push({ status, code, msg });
+    return this;
+  }
+
+  orderPosts() {
+    return this.requests.filter((r) => r.method === 'POST' && r.path === '/fapi/v1/order');
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    this.requests.push({ method: request.method, path: url.pathname, params: url.searchParams });
+    const symbolOf = (name: string | null) => this.options.symbols.find((s) => s.symbol === name);
+    if (url.pathname === '/fapi/v1/exchangeInfo') {
+      return json({
+        symbols: this.options.symbols.map((s) => ({
+          symbol: s.symbol,
+          filters: [
+            { filterType: 'PRICE_FILTER', tickSize: '0.10' },
+            { filterType: 'LOT_SIZE', stepSize: s.stepSize, minQty: s.minQty, maxQty: String(Number(s.maxQty) * 10) },
+            { filterType: 'MARKET_LOT_SIZE', stepSize: s.stepSize, minQty: s.minQty, maxQty: s.maxQty },
+            { filterType: 'MIN_NOTIONAL', notional: s.minNotional },
+          ],
+        })),
+      });
+    }
+    if (url.pathname === '/fapi/v1/premiumIndex') {
+      const s = symbolOf(url.searchParams.get('symbol'));
+      return s ? json({ symbol: s.symbol, markPrice: s.markPrice }) : error(400, -1121, 'Invalid symbol.');
+    }
+    if (url.pathname !== '/fapi/v1/order') return new Response('Not found', { status: 404 });
+    const refused = await this.verifySigned(request, url);
+    if (refused) return refused;
+    if (request.method === 'GET') {
+      const order = this.orders.find((o) => o.clientOrderId === url.searchParams.get('origClientOrderId'));
+      return order ? json(this.orderBody(order)) : error(400, -2013, 'Order does not exist.');
+    }
+    if (request.method !== 'POST') return error(400, -1102, 'Unsupported method');
+    return this.place(url.searchParams, symbolOf(url.searchParams.get('symbol')));
+  };
+
+  private async place(p: URLSearchParams, s: FakeSymbol | undefined): Promise<Response> {
+    const lost = this.lost.shift();
+    if (lost?.when === 'before-fill') return this.loseAnswer(lost);
+    const failure = this.failures.shift();
+    if (failure) return error(failure.status, failure.code, failure.msg);
+    if (!s) return error(400, -1121, 'Invalid symbol.');
+    if (p.get('type') !== 'MARKET') return error(400, -1116, 'Invalid orderType.');
+    const clientOrderId = p.get('newClientOrderId') ?? '';
+    if (!CLIENT_ID.test(clientOrderId)) return error(400, -4015, 'Client order id is not valid.');
+    if (this.orders.some((o) => o.clientOrderId === clientOrderId)) return error(400, -4116, 'ClientOrderId is duplicated.');
+    const rawQty = p.get('quantity') ?? '';
+    const qty = Number(rawQty);
+    if (decimals(rawQty) > decimals(s.stepSize))
+      return error(400, -1111, 'Precision is over the maximum defined for this asset.');
+    const steps = qty / Number(s.stepSize);
+    if (!(qty >= Number(s.minQty) && qty <= Number(s.maxQty)) || Math.abs(steps - Math.round(steps)) > 1e-9)
+      return error(400, -1013, 'Filter failure: MARKET_LOT_SIZE');
+    const side = p.get('side') as 'BUY' | 'SELL';
+    const sign = side === 'BUY' ? 1 : -1;
+    const held = this.positions[s.symbol] ?? 0;
+    const reduceOnly = p.get('reduceOnly') === 'true';
+    if (reduceOnly && !(held !== 0 && Math.sign(held) === -sign && qty <= Math.abs(held) + 1e-12))
+      return error(400, -2022, 'ReduceOnly Order is rejected.');
+    const price = Number(s.markPrice);
+    if (!reduceOnly && qty * price < Number(s.minNotional))
+      return error(400, -4164, `Order's notional must be no smaller than ${s.minNotional} (unless you choose reduce only).`);
+    const order: FakeOrder = { orderId: this.nextId++, clientOrderId, symbol: s.symbol, side, qty, price };
+    this.orders.push(order);
+    this.positions[s.symbol] = held + sign * qty;
+    if (lost) return this.loseAnswer(lost);
+    return json(this.orderBody(order));
+  }
+
+  private loseAnswer(lost: LostAnswer): Response {
+    if (lost.as === 'timeout') return throwTransportFailure('timeout');
+    if (lost.as === '503') return error(503, -1000, 'Unknown error, please check your request or try again later.');
+    return error(408, -1007, 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.');
+  }
+
+  private orderBody(o: FakeOrder) {
+    return {
+      orderId: o.orderId,
+      clientOrderId: o.clientOrderId,
+      symbol: o.symbol,
+      side: o.side,
+      type: 'MARKET',
+      status: 'FILLED',
+      origQty: String(o.qty),
+      executedQty: String(o.qty),
+      avgPrice: String(o.price),
+    };
+  }
+
+  private async verifySigned(request: Request, url: URL): Promise<Response | null> {
+    if (request.headers.get('X-MBX-APIKEY') !== this.options.apiKey)
+      return error(401, -2015, 'Invalid API-key, IP, or permissions for action.');
+    const timestamp = Number(url.searchParams.get('timestamp'));
+    const recvWindow = Number(url.searchParams.get('recvWindow') ?? 5000);
+    const now = (this.options.now ?? Date.now)();
+    if (!Number.isFinite(timestamp) || timestamp >= now + 1000 || now - timestamp > recvWindow)
+      return error(400, -1021, 'Timestamp for this request is outside of the recvWindow.');
+    const match = /^(.*)&signature=([0-9a-f]+)$/.exec(url.search.slice(1));
+    if (!match || (await hmacHex(this.options.apiSecret, match[1]!)) !== match[2])
+      return error(400, -1022, 'Signature for this request is not valid.');
+    return null;
+  }
+}
