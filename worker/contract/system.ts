@@ -1,4 +1,6 @@
-import { oc, type } from '@orpc/contract';
+import { oc } from '@orpc/contract';
+import { z } from 'zod';
+import { unchecked } from './unchecked';
 
 /** Warnings of the admins' "System status" section, worst first. */
 export const SYSTEM_WARNING_CODES = [
@@ -20,40 +22,45 @@ export const OUTBOX_BACKLOG_MS = 5 * 60_000;
 /** A news source failing this many times in a row is reported. */
 export const SOURCE_FAILURES_WARNING = 3;
 
-export interface SystemStatus {
+const at = z.number().nullable();
+
+export const systemStatusSchema = z.object({
   /** Server time the figures were read at (ms). */
-  now: number;
-  cron: {
-    lastRunAt: number | null;
-    lastDurationMs: number | null;
-    lastFailedJobs: string[];
+  now: z.number(),
+  cron: z.object({
+    lastRunAt: at,
+    lastDurationMs: z.number().nullable(),
+    lastFailedJobs: z.array(z.string()),
     /** Cron runs in the last hour, for a glance at regularity (expected 60). */
-    runsLastHour: number;
-  };
-  snapshotQueue: {
+    runsLastHour: z.number(),
+  }),
+  snapshotQueue: z.object({
     /** Batches enqueued and not yet stored nor dead-lettered (from D1 records, last 24 h). */
-    pendingBatches: number;
-    oldestPendingAt: number | null;
+    pendingBatches: z.number(),
+    oldestPendingAt: at,
     /** Pending batches that have failed at least once (waiting for a retry). */
-    retryingBatches: number;
-    deadLetters24h: number;
-    lastDeadLetterAt: number | null;
-  };
-  newsSources: {
-    id: string;
-    name: string;
-    kind: string;
-    enabled: boolean;
-    lastSuccessAt: number | null;
-    lastErrorAt: number | null;
-    lastError: string | null;
-    consecutiveFailures: number;
-  }[];
-  telegramOutbox: { backlog: number; oldestQueuedAt: number | null; failed: number };
+    retryingBatches: z.number(),
+    deadLetters24h: z.number(),
+    lastDeadLetterAt: at,
+  }),
+  newsSources: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.string(),
+      enabled: z.boolean(),
+      lastSuccessAt: at,
+      lastErrorAt: at,
+      lastError: z.string().nullable(),
+      consecutiveFailures: z.number(),
+    }),
+  ),
+  telegramOutbox: z.object({ backlog: z.number(), oldestQueuedAt: at, failed: z.number() }),
   /** Live subscribers of the shared hubs; null when the hub could not be asked. */
-  hubs: { name: string; subscribers: number | null }[];
-  warnings: { code: SystemWarningCode; message: string }[];
-}
+  hubs: z.array(z.object({ name: z.string(), subscribers: z.number().nullable() })),
+  warnings: z.array(z.object({ code: z.enum(SYSTEM_WARNING_CODES), message: z.string() })),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
 export const systemContract = {
   getSystemStatus: oc
@@ -61,5 +68,5 @@ export const systemContract = {
       method: 'GET',
       summary: 'Cron, snapshot queue, news sources, Telegram outbox and live hubs, with warnings (admin)',
     })
-    .output(type<SystemStatus>()),
+    .output(unchecked(systemStatusSchema)),
 };
