@@ -1,6 +1,6 @@
 import type { Bindings } from '../env';
 import { createDb } from '../db/client';
-import { rollupMinuteSnapshots } from '../domains/accounts/rollup';
+import { pruneHourlySnapshots, rollupMinuteSnapshots } from '../domains/accounts/rollup';
 import { logError } from '../lib/log';
 import { newsJobs } from './news-jobs';
 import { pruneAuthRecords } from './prune-auth-records';
@@ -22,6 +22,7 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     // previous tick's for accounts whose batch is still in the queue.
     riskLimits: async () => notifyRiskTeam(env, await evaluateRiskLimits(db, now), now),
     rollup: () => rollupMinuteSnapshots(db, now),
+    pruneHourly: () => pruneHourlySnapshots(db, now),
     pruneAuth: () => pruneAuthRecords(db),
     ...newsJobs(env, db, now),
     pruneSystem: () => pruneSystemRecords(db, now),

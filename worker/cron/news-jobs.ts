@@ -3,6 +3,7 @@ import { runOutboxSender } from '../domains/news/delivery/outbox-sender';
 import { mergeNewsIndex } from '../domains/news/feed/news-index-merge';
 import { newsIngestDeps } from '../domains/news/ingest/wiring';
 import { measurePriceMoves } from '../domains/news/price-moves/price-moves';
+import { pruneOldNews } from '../domains/news/retention/prune-news';
 import { pollRssSources } from '../domains/news/sources/rss-poller';
 import { runNewsSimulator } from '../domains/news/sources/simulated-source';
 import { pollTwitterSessions } from '../domains/news/sources/twitter-poller';
@@ -48,6 +49,7 @@ export function newsJobs(env: Bindings, db: Db, now: number): Record<string, () 
       return runNewsSimulator({ db, ingest: newsIngestDeps(env, db), now });
     }),
     newsIndexMerge: () => mergeNewsIndex(db),
+    newsRetention: () => pruneOldNews(db, now),
     newsPriceMoves: () => measurePriceMoves({ db, exchange: defaultAdapterFor(env), now: Date.now() }),
     telegramOutbox: async () => {
       const { token, baseUrl } = providers().telegram;

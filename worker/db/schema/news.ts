@@ -58,7 +58,8 @@ export const newsItemSymbols = sqliteTable(
       .notNull()
       .references(() => newsItems.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.symbol, t.ts, t.itemId] })],
+  // item_id index: deleting a headline cascades here, and without it each delete scans the table.
+  (t) => [primaryKey({ columns: [t.symbol, t.ts, t.itemId] }), index('news_item_symbols_item_idx').on(t.itemId)],
 );
 
 export const specialMappings = sqliteTable('special_mappings', {

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, runInDurableObject, 
 import { env } from 'cloudflare:workers';
 import worker from '../../index';
 import type { Bindings } from '../../env';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountLatest, exchangeAccounts, snapshotsHourly, snapshotsMinute } from '../../db/schema/accounts';
 import type { AccountLiveHub, LiveEvent } from '../../durable-objects/account-live';
@@ -12,7 +12,7 @@ import type { ExchangeAdapter } from '../../exchanges/types';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import type { UserRow } from '../../db/schema/users';
 import { addAccount, setAssignment, syncAccountsFromExchange } from './manage-accounts';
-import { MINUTE_RETENTION_MS, rollupMinuteSnapshots } from './rollup';
+import { HOURLY_RETENTION_MS, MINUTE_RETENTION_MS, pruneHourlySnapshots, rollupMinuteSnapshots } from './rollup';
 import { snapshotAllAccounts } from './snapshot-job';
 import { HOUR, MINUTE, writeSnapshotRun } from './snapshot-store';
 
@@ -116,6 +116,39 @@ describe('rollup', () => {
     expect(left.map((r) => r.ts)).toEqual([recent]);
     await rollupMinuteSnapshots(db, now); // idempotent
     expect(await db.select().from(snapshotsHourly).where(eq(snapshotsHourly.accountId, account.id))).toHaveLength(1);
+  });
+
+  it('prunes hourly rows past 13 months by primary-key seeks per account', async () => {
+    const account = await addAccount(db, { exchange: 'simulated', email: 'hourly-prune@sim.meridian' });
+    const now = Date.UTC(2026, 10, 24, 12, 30);
+    const kept = Math.ceil((now - HOURLY_RETENTION_MS) / HOUR) * HOUR;
+    const hour = (ts: number) => ({
+      accountId: account.id,
+      ts,
+      totalBalance: 1,
+      futuresBalance: 1,
+      spotBalance: 0,
+      futuresUpnl: 0,
+      totalUpnl: 0,
+      notional: 0,
+      leverage: 0,
+      btcPrice: 1,
+      positionsCount: 0,
+      minTotalBalance: 1,
+      maxTotalBalance: 1,
+    });
+    await db.insert(snapshotsHourly).values([hour(kept - 2 * HOUR), hour(kept - HOUR), hour(kept), hour(now - HOUR)]);
+    expect(await pruneHourlySnapshots(db, now)).toBe(2);
+    const left = await db.select().from(snapshotsHourly).where(eq(snapshotsHourly.accountId, account.id));
+    expect(left.map((r) => r.ts)).toEqual([kept, now - HOUR]);
+    expect(await pruneHourlySnapshots(db, now)).toBe(0);
+
+    const plan = await db.all<{ detail: string }>(
+      sql`EXPLAIN QUERY PLAN SELECT h.rowid FROM exchange_accounts a
+          JOIN account_snapshots_hourly h ON h.account_id = a.id AND h.ts < 0`,
+    );
+    const hourlyStep = plan.map((p) => p.detail).find((d) => d.includes(' h '));
+    expect(hourlyStep).toMatch(/USING (COVERING )?INDEX|PRIMARY KEY/);
   });
 });
 

@@ -1,7 +1,13 @@
 import type { Db } from '../../db/client';
-import { HOUR } from './snapshot-store';
+import { DAY, HOUR } from './snapshot-store';
 
 export const MINUTE_RETENTION_MS = 7 * 24 * HOUR;
+
+/**
+ * Hourly rows are kept 13 months (PRODUCT.md §9: a year of history, plus a month so a year-long
+ * date range is always whole); the daily rollup (account_daily) keeps the long view.
+ */
+export const HOURLY_RETENTION_MS = 395 * DAY;
 
 /**
  * Rolls minute rows of whole hours older than the retention into hourly rows (the hour's last
@@ -32,4 +38,22 @@ export async function rollupMinuteSnapshots(db: Db, now: number) {
       .bind(cutoff),
     d1.prepare('DELETE FROM account_snapshots_minute WHERE ts < ?1').bind(cutoff),
   ]);
+}
+
+/**
+ * Deletes hourly rows past the retention. Walks the accounts and seeks each one's primary-key range
+ * (account_id, ts < cutoff), so a tick costs one index seek per account (at most a row or two to
+ * delete each, after the first run), never a scan of the hourly table.
+ */
+export async function pruneHourlySnapshots(db: Db, now: number): Promise<number> {
+  const result = await db.$client
+    .prepare(
+      `DELETE FROM account_snapshots_hourly WHERE rowid IN (
+         SELECT h.rowid FROM exchange_accounts a
+         JOIN account_snapshots_hourly h ON h.account_id = a.id AND h.ts < ?1)
+       RETURNING ts`,
+    )
+    .bind(now - HOURLY_RETENTION_MS)
+    .all();
+  return result.results.length;
 }

@@ -116,13 +116,15 @@ describe('measurePriceMoves', () => {
     expect(r).toMatchObject({ stale: 1, measured: 0, waiting: 1 });
     expect((await load(late))!.metadata.moves).toBeUndefined();
     expect((await db.select().from(priceChecks).where(eq(priceChecks.itemId, unknown)))[0]!.done).toBe(false);
+    // The stale check is gone, not kept as a done row.
+    expect(await db.select().from(priceChecks).where(eq(priceChecks.itemId, late))).toEqual([]);
   });
 
   it('measures at most `limit` checks per run, oldest first', async () => {
     for (let i = 0; i < 5; i++) await item(['BTC'], { BTC: 100 }, [1], T0 + i);
     const r = await measurePriceMoves({ db, exchange: exchange({ BTCUSDT: 100.5 }), now: T0 + 2 * MIN, limit: 3 });
     expect(r.measured).toBe(3);
-    const open = await db.select().from(priceChecks).where(eq(priceChecks.done, false));
-    expect(open.map((c) => c.dueAt)).toEqual([T0 + 3 + MIN, T0 + 4 + MIN]);
+    const left = await db.select().from(priceChecks);
+    expect(left.map((c) => c.dueAt)).toEqual([T0 + 3 + MIN, T0 + 4 + MIN]);
   });
 });

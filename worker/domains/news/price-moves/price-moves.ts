@@ -132,7 +132,9 @@ export async function measurePriceMoves(deps: PriceMoveDeps): Promise<PriceMoveR
   for (let i = 0; i < done.length; i += 90) {
     const chunk = done.slice(i, i + 90);
     statements.push(
-      d1.prepare(`UPDATE price_checks SET done = 1 WHERE rowid IN (${chunk.map(() => '?').join(', ')})`).bind(...chunk),
+      // Measured or stale checks are deleted, not marked: the outcome lives in the item's metadata, and
+      // done rows were 1.5 GB a year at PRODUCT.md §9's scale (docs/RELIABILITY.md §4).
+      d1.prepare(`DELETE FROM price_checks WHERE rowid IN (${chunk.map(() => '?').join(', ')})`).bind(...chunk),
     );
   }
   if (statements.length) await d1.batch(statements);
