@@ -17,6 +17,21 @@ import { snapshotAllAccounts } from './snapshot-job';
 import { HOUR, MINUTE, writeSnapshotRun } from './snapshot-store';
 
 const sim = new SimulatedExchange();
+
+/** A snapshot row with neutral metrics, for tests about timestamps rather than values. */
+const metricRow = (accountId: string, ts: number) => ({
+  accountId,
+  ts,
+  totalBalance: 1,
+  futuresBalance: 1,
+  spotBalance: 0,
+  futuresUpnl: 0,
+  totalUpnl: 0,
+  notional: 0,
+  leverage: 1,
+  btcPrice: 1,
+  positionsCount: 0,
+});
 let trader: UserRow;
 let other: UserRow;
 
@@ -122,21 +137,7 @@ describe('rollup', () => {
     const account = await addAccount(db, { exchange: 'simulated', email: 'hourly-prune@sim.meridian' });
     const now = Date.UTC(2026, 10, 24, 12, 30);
     const kept = Math.ceil((now - HOURLY_RETENTION_MS) / HOUR) * HOUR;
-    const hour = (ts: number) => ({
-      accountId: account.id,
-      ts,
-      totalBalance: 1,
-      futuresBalance: 1,
-      spotBalance: 0,
-      futuresUpnl: 0,
-      totalUpnl: 0,
-      notional: 0,
-      leverage: 0,
-      btcPrice: 1,
-      positionsCount: 0,
-      minTotalBalance: 1,
-      maxTotalBalance: 1,
-    });
+    const hour = (ts: number) => ({ ...metricRow(account.id, ts), minTotalBalance: 1, maxTotalBalance: 1 });
     await db.insert(snapshotsHourly).values([hour(kept - 2 * HOUR), hour(kept - HOUR), hour(kept), hour(now - HOUR)]);
     expect(await pruneHourlySnapshots(db, now)).toBe(2);
     const left = await db.select().from(snapshotsHourly).where(eq(snapshotsHourly.accountId, account.id));
@@ -261,19 +262,7 @@ describe('history resolution', () => {
     await setAssignment(db, { userId: trader.id, accountId: account.id, assigned: true });
     const now = Date.now();
     const hour = Math.floor(now / HOUR) * HOUR;
-    const row = (ts: number) => ({
-      accountId: account.id,
-      ts,
-      totalBalance: 1,
-      futuresBalance: 1,
-      spotBalance: 0,
-      futuresUpnl: 0,
-      totalUpnl: 0,
-      notional: 0,
-      leverage: 1,
-      btcPrice: 1,
-      positionsCount: 0,
-    });
+    const row = (ts: number) => metricRow(account.id, ts);
     const hours = Array.from({ length: 30 * 24 }, (_, i) => ({
       ...row(hour - i * HOUR),
       minTotalBalance: 1,
