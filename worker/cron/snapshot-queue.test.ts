@@ -14,13 +14,14 @@ import { accountLatest, exchangeAccounts, snapshotsMinute } from '../db/schema/a
 import { accountRefresh, cronRuns, queueDeadLetters, snapshotBatches } from '../db/schema/reliability';
 import { accountDaily } from '../db/schema/risk';
 import { addAccount } from '../domains/accounts/manage-accounts';
-import { processSnapshotBatch } from '../domains/accounts/snapshot-batch';
+import { processSnapshotBatch, SnapshotBatchFailed } from '../domains/accounts/snapshot-batch';
+import { domainError } from '../lib/domain-error';
 import { SNAPSHOT_BATCH_SIZE, SPOT_REFRESH_MS, type SnapshotBatchMessage } from '../domains/accounts/snapshot-message';
 import { planSnapshotBatches } from '../domains/accounts/snapshot-plan';
 import { SimulatedExchange } from '../exchanges/simulated/adapter';
 import type { ExchangeAdapter } from '../exchanges/types';
 import { db } from '../test/harness';
-import { handleQueueBatch, retryDelaySeconds, SNAPSHOT_DLQ, SNAPSHOT_QUEUE } from './snapshot-queue';
+import { handleQueueBatch, retryDelayFor, retryDelaySeconds, SNAPSHOT_DLQ, SNAPSHOT_QUEUE } from './snapshot-queue';
 
 const testEnv = env as unknown as Bindings;
 const MINUTE = 60_000;
@@ -152,6 +153,36 @@ describe('the consumer', () => {
     const batch = await db.query.snapshotBatches.findFirst({ where: eq(snapshotBatches.id, 'b-fail') });
     expect(batch).toMatchObject({ attempts: 2, doneAt: null, lastError: expect.stringContaining('Binance is not configured') });
     await db.delete(exchangeAccounts).where(eq(exchangeAccounts.id, down.id));
+  });
+
+  it("a rate-limited batch waits as long as the exchange's Retry-After asks before it is retried", async () => {
+    const sim = new SimulatedExchange();
+    const waits = [90, 300, 60];
+    const limited: ExchangeAdapter = {
+      kind: 'simulated',
+      listSubAccounts: () => sim.listSubAccounts(),
+      getMarkPrices: (s) => sim.getMarkPrices(s),
+      lastUsedWeight: () => sim.lastUsedWeight(),
+      getAccountSnapshot: async () => {
+        const wait = waits.shift() ?? 60;
+        throw domainError('TOO_MANY_REQUESTS', `Binance rate limit reached. Try again in ${wait} s.`, { retryAfter: wait });
+      },
+    };
+    const body = await enqueued({
+      batchId: 'b-limited',
+      scheduledAt: T0 + 3 * MINUTE,
+      accounts: [ids[12]!, ids[13]!, ids[14]!].map((id) => ({ id, spot: false })),
+    });
+    const error = await processSnapshotBatch(db, () => limited, body).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SnapshotBatchFailed);
+    // The longest wait any account was told.
+    expect((error as SnapshotBatchFailed).retryAfterSeconds).toBe(300);
+    expect(retryDelayFor(error, 1)).toBe(300);
+    // No Retry-After, or a shorter one than the backoff: the backoff.
+    expect(retryDelayFor(new SnapshotBatchFailed('down'), 3)).toBe(40);
+    expect(retryDelayFor(new SnapshotBatchFailed('soon', 2), 1)).toBe(10);
+    // A ban longer than the queue can delay: the queue's maximum (12 h).
+    expect(retryDelayFor(new SnapshotBatchFailed('banned', 86_400), 1)).toBe(43_200);
   });
 
   it('one failing account does not fail its batch: it is recorded on the account, the others are stored', async () => {

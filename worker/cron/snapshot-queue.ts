@@ -1,6 +1,6 @@
 import type { Bindings } from '../env';
 import { createDb } from '../db/client';
-import { processSnapshotBatch, noteAttempt } from '../domains/accounts/snapshot-batch';
+import { processSnapshotBatch, noteAttempt, SnapshotBatchFailed } from '../domains/accounts/snapshot-batch';
 import { snapshotBatchMessage } from '../domains/accounts/snapshot-message';
 import { notifyFiredAlerts } from '../domains/alerts/notify';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
@@ -13,6 +13,15 @@ export const SNAPSHOT_DLQ = 'meridian-snapshots-dlq';
 
 /** Seconds before the n-th retry (attempts counts deliveries so far): 10, 20, 40, capped at 60. */
 export const retryDelaySeconds = (attempts: number) => Math.min(10 * 2 ** Math.max(attempts - 1, 0), 60);
+
+/** Cloudflare Queues' longest retry delay (12 hours). */
+const MAX_QUEUE_DELAY_SECONDS = 43_200;
+
+/** The backoff, or longer when the exchange said how long to wait (Retry-After on 418/429). */
+export function retryDelayFor(error: unknown, attempts: number): number {
+  const asked = error instanceof SnapshotBatchFailed ? (error.retryAfterSeconds ?? 0) : 0;
+  return Math.min(Math.max(retryDelaySeconds(attempts), Math.ceil(asked)), MAX_QUEUE_DELAY_SECONDS);
+}
 
 /**
  * The Worker's queue handler. Snapshot batches: one message at a time, acked when stored, retried
@@ -46,7 +55,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Bindin
     } catch (error) {
       logError(`snapshot batch ${parsed.data.batchId} failed (attempt ${message.attempts})`, error);
       await noteAttempt(db, parsed.data.batchId, error instanceof Error ? error.message : String(error)).catch(() => {});
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      message.retry({ delaySeconds: retryDelayFor(error, message.attempts) });
       continue;
     }
     // The snapshots are stored: a failing alert run must not redeliver them (it would be skipped).

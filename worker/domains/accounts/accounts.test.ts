@@ -13,7 +13,7 @@ import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import type { UserRow } from '../../db/schema/users';
 import { addAccount, setAssignment, syncAccountsFromExchange } from './manage-accounts';
 import { HOURLY_RETENTION_MS, MINUTE_RETENTION_MS, pruneHourlySnapshots, rollupMinuteSnapshots } from './rollup';
-import { snapshotAllAccounts } from './snapshot-job';
+import { processSnapshotBatch } from './snapshot-batch';
 import { HOUR, MINUTE, writeSnapshotRun } from './snapshot-store';
 
 const sim = new SimulatedExchange();
@@ -67,7 +67,13 @@ describe('snapshot cron', () => {
       },
     };
     const now = Date.UTC(2026, 10, 20, 12, 0, 30);
-    const run = await snapshotAllAccounts(db, () => failing, now);
+    const accounts = await db.select().from(exchangeAccounts).where(eq(exchangeAccounts.status, 'active'));
+    const run = await processSnapshotBatch(db, () => failing, {
+      batchId: 'accounts-test',
+      scheduledAt: now,
+      accounts: accounts.map((a) => ({ id: a.id, spot: true })),
+    });
+    if (!('records' in run)) throw new Error('the batch was skipped');
     expect(run.records).toHaveLength(3);
     expect(run.failures).toEqual([expect.objectContaining({ error: 'Exchange rejected our API key' })]);
     const alt = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.email, 'trader-alt@sim.meridian') });

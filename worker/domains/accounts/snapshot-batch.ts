@@ -6,14 +6,33 @@ import { exchangeAccounts } from '../../db/schema/accounts';
 import { accountRefresh, snapshotBatches } from '../../db/schema/reliability';
 import { computeMetrics } from '../../exchanges/metrics';
 import type { ExchangeAdapter } from '../../exchanges/types';
-import { mapLimited } from './snapshot-job';
+import { domainErrorData } from '../../lib/domain-error';
+import { mapLimited } from '../../lib/map-limited';
 import type { SnapshotBatchMessage } from './snapshot-message';
 import { snapshotRunStatements, type SnapshotFailure, type SnapshotRecord } from './snapshot-store';
 
 const CONCURRENCY = 8;
 
-/** Thrown when a batch should be retried: nothing in it could be read, or its write failed. */
-export class SnapshotBatchFailed extends Error {}
+/**
+ * Thrown when a batch should be retried: nothing in it could be read, or its write failed.
+ * `retryAfterSeconds` is the longest wait an exchange asked for (Binance's Retry-After on 418/429),
+ * so the queue does not come back before the ban or rate-limit window ends.
+ */
+export class SnapshotBatchFailed extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+function longestRetryAfter(reasons: unknown[]): number | undefined {
+  const waits = reasons
+    .map((r) => domainErrorData(r)?.retryAfter)
+    .filter((s): s is number => typeof s === 'number' && Number.isFinite(s) && s > 0);
+  return waits.length ? Math.max(...waits) : undefined;
+}
 
 export type SnapshotBatchResult = { skipped: 'already-done' } | { records: SnapshotRecord[]; failures: SnapshotFailure[] };
 
@@ -68,7 +87,10 @@ export async function processSnapshotBatch(
     );
   });
   if (records.length === 0 && failures.length > 0) {
-    throw new SnapshotBatchFailed(`every account of batch ${message.batchId} failed: ${failures[0]!.error}`);
+    throw new SnapshotBatchFailed(
+      `every account of batch ${message.batchId} failed: ${failures[0]!.error}`,
+      longestRetryAfter(settled.map((r) => (r.status === 'rejected' ? r.reason : undefined))),
+    );
   }
   statements.push(
     ...snapshotRunStatements(db, records, failures),
