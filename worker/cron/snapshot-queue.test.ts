@@ -16,7 +16,12 @@ import { accountDaily } from '../db/schema/risk';
 import { addAccount } from '../domains/accounts/manage-accounts';
 import { processSnapshotBatch, SnapshotBatchFailed } from '../domains/accounts/snapshot-batch';
 import { domainError } from '../lib/domain-error';
-import { SNAPSHOT_BATCH_SIZE, SPOT_REFRESH_MS, type SnapshotBatchMessage } from '../domains/accounts/snapshot-message';
+import {
+  followUpBatch,
+  SNAPSHOT_BATCH_SIZE,
+  SPOT_REFRESH_MS,
+  type SnapshotBatchMessage,
+} from '../domains/accounts/snapshot-message';
 import { planSnapshotBatches } from '../domains/accounts/snapshot-plan';
 import { SimulatedExchange } from '../exchanges/simulated/adapter';
 import type { ExchangeAdapter } from '../exchanges/types';
@@ -183,6 +188,58 @@ describe('the consumer', () => {
     expect(retryDelayFor(new SnapshotBatchFailed('soon', 2), 1)).toBe(10);
     // A ban longer than the queue can delay: the queue's maximum (12 h).
     expect(retryDelayFor(new SnapshotBatchFailed('banned', 86_400), 1)).toBe(43_200);
+  });
+
+  it('accounts that failed in a stored batch are retried within the minute by a follow-up batch', async () => {
+    const down = await addAccount(db, { exchange: 'binance', email: 'flaky@binance.test' });
+    const scheduledAt = Date.now();
+    const body = await enqueued({
+      batchId: 'b-follow',
+      scheduledAt,
+      accounts: [
+        { id: ids[15]!, spot: false },
+        { id: down.id, spot: false },
+      ],
+    });
+    const sent: MessageSendRequest<SnapshotBatchMessage>[] = [];
+    const recordingQueue = { sendBatch: async (m: Iterable<MessageSendRequest<SnapshotBatchMessage>>) => sent.push(...m) };
+    const msg = message(body);
+    const batch = { ...createMessageBatch(SNAPSHOT_QUEUE, [msg]), queue: SNAPSHOT_QUEUE } as unknown as MessageBatch<unknown>;
+    await handleQueueBatch(batch, { ...testEnv, SNAPSHOT_QUEUE: recordingQueue as unknown as Queue });
+    expect(sent).toEqual([
+      {
+        body: { batchId: 'b-follow:r1', scheduledAt, round: 1, accounts: [{ id: down.id, spot: false }] },
+        contentType: 'json',
+        delaySeconds: 5,
+      },
+    ]);
+    // Recorded as pending for the status page, like the cron's batches.
+    expect(await db.query.snapshotBatches.findFirst({ where: eq(snapshotBatches.id, 'b-follow:r1') })).toMatchObject({
+      accounts: 1,
+      doneAt: null,
+    });
+    await db.delete(exchangeAccounts).where(eq(exchangeAccounts.id, down.id));
+  });
+
+  it('follow-ups stop after two rounds and once the minute is too far gone', () => {
+    const base = {
+      batchId: 'x:3',
+      scheduledAt: T0,
+      accounts: [
+        { id: 'a', spot: true },
+        { id: 'b', spot: false },
+      ],
+    };
+    expect(followUpBatch(base, [], T0)).toBeNull();
+    expect(followUpBatch(base, ['b'], T0 + 10_000)).toEqual({
+      batchId: 'x:3:r1',
+      scheduledAt: T0,
+      round: 1,
+      accounts: [{ id: 'b', spot: false }],
+    });
+    expect(followUpBatch({ ...base, batchId: 'x:3:r1', round: 1 }, ['a'], T0 + 20_000)?.batchId).toBe('x:3:r2');
+    expect(followUpBatch({ ...base, batchId: 'x:3:r2', round: 2 }, ['a'], T0 + 20_000)).toBeNull();
+    expect(followUpBatch(base, ['a'], T0 + 41_000)).toBeNull();
   });
 
   it('one failing account does not fail its batch: it is recorded on the account, the others are stored', async () => {

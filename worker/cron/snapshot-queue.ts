@@ -1,7 +1,14 @@
 import type { Bindings } from '../env';
 import { createDb } from '../db/client';
 import { processSnapshotBatch, noteAttempt, SnapshotBatchFailed } from '../domains/accounts/snapshot-batch';
-import { snapshotBatchMessage } from '../domains/accounts/snapshot-message';
+import {
+  FOLLOW_UP_DELAY_SECONDS,
+  followUpBatch,
+  snapshotBatchMessage,
+  type SnapshotBatchMessage,
+} from '../domains/accounts/snapshot-message';
+import { enqueueFollowUp } from '../domains/accounts/snapshot-plan';
+import type { SnapshotFailure } from '../domains/accounts/snapshot-store';
 import { notifyFiredAlerts } from '../domains/alerts/notify';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
 import { recordDeadLetters } from '../domains/system/dead-letters';
@@ -58,10 +65,25 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Bindin
       message.retry({ delaySeconds: retryDelayFor(error, message.attempts) });
       continue;
     }
+    if ('failures' in result) await sendFollowUp(env, parsed.data, result.failures);
     // The snapshots are stored: a failing alert run must not redeliver them (it would be skipped).
     if ('records' in result)
       await evaluateAlerts(db, result.records, parsed.data.scheduledAt)
         .then((fired) => notifyFiredAlerts(env, fired))
         .catch((error: unknown) => logError(`alerts after snapshot batch ${parsed.data.batchId} failed`, error));
   }
+}
+
+/** Retries, within the minute, the accounts that failed in a batch whose others were stored. */
+async function sendFollowUp(env: Bindings, message: SnapshotBatchMessage, failures: SnapshotFailure[]) {
+  const next = followUpBatch(
+    message,
+    failures.map((f) => f.accountId),
+    Date.now(),
+  );
+  if (!next) return;
+  // Losing the follow-up costs these accounts this minute's row only; the next tick reads them again.
+  await enqueueFollowUp(createDb(env.DB), env.SNAPSHOT_QUEUE, next, Date.now(), FOLLOW_UP_DELAY_SECONDS).catch((error: unknown) =>
+    logError(`follow-up of snapshot batch ${message.batchId} not sent`, error),
+  );
 }

@@ -15,10 +15,42 @@ export const SPOT_READS_PER_MINUTE = 1_000;
 export const snapshotBatchMessage = z.object({
   batchId: z.string().min(1),
   scheduledAt: z.number().int().positive(),
+  /** 0 for the cron's batch; n for the n-th follow-up with the accounts that failed in it. */
+  round: z.number().int().min(0).max(10).default(0),
   accounts: z
     .array(z.object({ id: z.string().min(1), spot: z.boolean() }))
     .min(1)
     .max(50),
 });
 
-export type SnapshotBatchMessage = z.infer<typeof snapshotBatchMessage>;
+export type SnapshotBatchMessage = z.input<typeof snapshotBatchMessage>;
+
+/** Follow-ups for accounts that failed inside a batch that otherwise stored (see followUpBatch). */
+export const MAX_FOLLOW_UP_ROUNDS = 2;
+/** A follow-up is only worth sending while the tick's minute still has this much left. */
+export const FOLLOW_UP_WITHIN_MS = 40_000;
+/** Seconds before a follow-up is delivered: long enough for a transient 5xx or timeout to pass. */
+export const FOLLOW_UP_DELAY_SECONDS = 5;
+
+/**
+ * The message that retries, within the same minute, the accounts of a batch that failed while the
+ * others were stored: without it a transient error on one account loses that account's minute row
+ * (the whole-batch retry only covers a batch where every account failed). Null when nothing
+ * failed, the rounds are used up, or the minute is too far gone for the row to be that minute's.
+ */
+export function followUpBatch(
+  message: SnapshotBatchMessage,
+  failedAccountIds: string[],
+  now: number,
+): SnapshotBatchMessage | null {
+  const round = message.round ?? 0;
+  if (failedAccountIds.length === 0 || round >= MAX_FOLLOW_UP_ROUNDS) return null;
+  if (now - message.scheduledAt > FOLLOW_UP_WITHIN_MS) return null;
+  const failed = new Set(failedAccountIds);
+  return {
+    batchId: `${message.batchId.replace(/:r\d+$/, '')}:r${round + 1}`,
+    scheduledAt: message.scheduledAt,
+    round: round + 1,
+    accounts: message.accounts.filter((a) => failed.has(a.id)),
+  };
+}

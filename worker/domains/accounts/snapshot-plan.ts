@@ -46,6 +46,24 @@ const ROWS_PER_INSERT = 25;
 const MESSAGES_PER_SEND = 100;
 
 /**
+ * Sends a follow-up batch (accounts that failed in an otherwise stored batch) after a short delay,
+ * recorded as pending first like every batch.
+ */
+export async function enqueueFollowUp(
+  db: Db,
+  queue: SnapshotQueue,
+  message: SnapshotBatchMessage,
+  now: number,
+  delaySeconds: number,
+) {
+  await db
+    .insert(snapshotBatches)
+    .values({ id: message.batchId, scheduledAt: message.scheduledAt, accounts: message.accounts.length, enqueuedAt: now })
+    .onConflictDoNothing();
+  await queue.sendBatch([{ body: message, contentType: 'json', delaySeconds }]);
+}
+
+/**
  * The minute cron's snapshot job: records each batch as pending (the status page counts them),
  * then enqueues it. The consumer (snapshot-batch.ts) does the exchange calls and the writes.
  */
