@@ -24,15 +24,33 @@ export interface IngestOverrides {
 
 export type IngestResult = { status: 'stored'; item: NewsItemDto } | { status: 'duplicate' } | { status: 'rejected' };
 
-/** Prices at publish for the item's symbols (BTC → BTCUSDT mark price). A failed lookup is not fatal. */
-async function pricesFor(exchange: ExchangeAdapter, symbols: string[]): Promise<Record<string, number>> {
+/**
+ * How long a headline waits for its prices at publish. A headline is stored and pushed without
+ * them after this: a slow or hanging exchange (its client waits up to 10 s) must not hold the news
+ * (the reliability bench's faults phase saw 10 s deliveries), and a price read later would not be
+ * the price at publish anyway. Without a price, that symbol's moves are not measured.
+ */
+export const PRICE_AT_PUBLISH_WAIT_MS = 1_000;
+
+/** Prices at publish for the item's symbols (BTC → BTCUSDT mark price). A failed or late lookup is not fatal. */
+async function pricesFor(
+  exchange: ExchangeAdapter,
+  symbols: string[],
+  waitMs = PRICE_AT_PUBLISH_WAIT_MS,
+): Promise<Record<string, number>> {
   if (symbols.length === 0) return {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no mark price within ${waitMs} ms`)), waitMs);
+  });
   try {
-    const marks = await exchange.getMarkPrices(symbols.map((s) => `${s}USDT`));
+    const marks = await Promise.race([exchange.getMarkPrices(symbols.map((s) => `${s}USDT`)), late]);
     return Object.fromEntries(symbols.filter((s) => marks[`${s}USDT`] !== undefined).map((s) => [s, marks[`${s}USDT`]!]));
   } catch (err) {
     logError('price at publish unavailable', err);
     return {};
+  } finally {
+    clearTimeout(timer);
   }
 }
 
