@@ -9,6 +9,8 @@ export const SYSTEM_WARNING_CODES = [
   'DEAD_LETTERS',
   'OUTBOX_BACKLOG',
   'NEWS_SOURCE_FAILING',
+  'X_POLLING_FAILING',
+  'EXCHANGE_ACCOUNTS_FAILING',
   'HUB_UNREACHABLE',
 ] as const;
 export type SystemWarningCode = (typeof SYSTEM_WARNING_CODES)[number];
@@ -55,6 +57,24 @@ export const systemStatusSchema = z.object({
       consecutiveFailures: z.number(),
     }),
   ),
+  /** X polling sessions (the twitter sources' pollers) with their last error. */
+  xPolling: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      enabled: z.boolean(),
+      lastPolledAt: at,
+      rateLimitedUntil: at,
+      lastError: z.string().nullable(),
+    }),
+  ),
+  /** Active exchange accounts whose last snapshot attempt failed (cleared by the next success). */
+  exchangeAccounts: z.object({
+    active: z.number(),
+    failing: z.number(),
+    /** The most recent failures, newest first (at most 5). */
+    recentFailures: z.array(z.object({ email: z.string(), exchange: z.string(), error: z.string(), at: at })),
+  }),
   telegramOutbox: z.object({ backlog: z.number(), oldestQueuedAt: at, failed: z.number() }),
   /** Live subscribers of the shared hubs; null when the hub could not be asked. */
   hubs: z.array(z.object({ name: z.string(), subscribers: z.number().nullable() })),

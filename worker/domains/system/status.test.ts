@@ -1,7 +1,10 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CRON_STALL_MS, SYSTEM_WARNING_CODES, type SystemStatus } from '../../contract/system';
-import { newsSources, outbox } from '../../db/schema/news';
+import { eq } from 'drizzle-orm';
+import { exchangeAccounts } from '../../db/schema/accounts';
+import { newsSources, outbox, twitterPollingSessions } from '../../db/schema/news';
+import { addAccount } from '../accounts/manage-accounts';
 import { cronRuns, queueDeadLetters, snapshotBatches } from '../../db/schema/reliability';
 import { db, insertUser, ORIGIN, rpcClient, signedInJar } from '../../test/harness';
 import { recordCronRun } from './cron-runs';
@@ -15,15 +18,13 @@ describe('system status', () => {
     const now = Date.now();
     expect(codes(await readSystemStatus(db, [], now))).toEqual(['CRON_STALLED']);
 
-    await db
-      .insert(cronRuns)
-      .values({
-        scheduledAt: now - 5 * MIN,
-        startedAt: now - 5 * MIN,
-        finishedAt: now - 5 * MIN + 900,
-        durationMs: 900,
-        failedJobs: ['newsRss'],
-      });
+    await db.insert(cronRuns).values({
+      scheduledAt: now - 5 * MIN,
+      startedAt: now - 5 * MIN,
+      finishedAt: now - 5 * MIN + 900,
+      durationMs: 900,
+      failedJobs: ['newsRss'],
+    });
     await db.insert(snapshotBatches).values([
       // Waiting 3 minutes after a failed attempt: behind.
       { id: 'late', scheduledAt: now - 3 * MIN, accounts: 20, enqueuedAt: now - 3 * MIN, attempts: 1, lastError: 'HTTP 503' },
@@ -31,16 +32,14 @@ describe('system status', () => {
       // Dead-lettered: counted as a dead letter, not as pending.
       { id: 'dead', scheduledAt: now - 9 * MIN, accounts: 5, enqueuedAt: now - 9 * MIN, attempts: 3 },
     ]);
-    await db
-      .insert(queueDeadLetters)
-      .values({
-        messageId: 'm1',
-        queue: 'meridian-snapshots-dlq',
-        batchId: 'dead',
-        body: {},
-        attempts: 4,
-        recordedAt: now - MIN,
-      });
+    await db.insert(queueDeadLetters).values({
+      messageId: 'm1',
+      queue: 'meridian-snapshots-dlq',
+      batchId: 'dead',
+      body: {},
+      attempts: 4,
+      recordedAt: now - MIN,
+    });
     await db.insert(outbox).values({
       id: 'o-old',
       channel: 'telegram',
@@ -54,6 +53,25 @@ describe('system status', () => {
       { id: 'rss-bad', kind: 'rss', name: 'Bad feed', config: {}, consecutiveFailures: 4, lastError: 'HTTP 500', createdAt: now },
       { id: 'rss-ok', kind: 'rss', name: 'Good feed', config: {}, lastSuccessAt: now - MIN, createdAt: now },
     ]);
+
+    await db.insert(twitterPollingSessions).values({
+      id: 'x-bad',
+      name: 'Macro handles',
+      handleIds: [],
+      intervalSeconds: 60,
+      activeFromUtc: '00:00',
+      activeToUtc: '24:00',
+      cursors: {},
+      lastPolledAt: now - MIN,
+      lastError: 'X answered 503',
+      createdAt: now,
+    });
+    const failing = await addAccount(db, { exchange: 'simulated', email: 'failing@status.test' });
+    await addAccount(db, { exchange: 'simulated', email: 'fine@status.test' });
+    await db
+      .update(exchangeAccounts)
+      .set({ lastError: 'Exchange answered 503', lastErrorAt: now - MIN })
+      .where(eq(exchangeAccounts.id, failing.id));
 
     const status = await readSystemStatus(
       db,
@@ -76,6 +94,12 @@ describe('system status', () => {
       ['Bad feed', 4],
       ['Good feed', 0],
     ]);
+    expect(status.xPolling).toEqual([expect.objectContaining({ name: 'Macro handles', lastError: 'X answered 503' })]);
+    expect(status.exchangeAccounts).toEqual({
+      active: 2,
+      failing: 1,
+      recentFailures: [{ email: 'failing@status.test', exchange: 'simulated', error: 'Exchange answered 503', at: now - MIN }],
+    });
     // Every warning fires, in the contract's order (worst first).
     expect(codes(status)).toEqual([...SYSTEM_WARNING_CODES]);
     expect(status.warnings[0]!.message).toBe('The minute cron last ran 5 min ago.');

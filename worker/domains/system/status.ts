@@ -23,12 +23,15 @@ interface Row {
   outbox_backlog: number;
   outbox_oldest_at: number | null;
   outbox_failed: number;
+  accounts_active: number;
+  accounts_failing: number;
 }
 
 /**
  * The figures of the status section, read from D1 in one statement: the cron's own records, the
  * snapshot batches (a batch is pending until stored or dead-lettered), the dead letters, the news
- * sources' health and the Telegram outbox. `hubs` comes from the Durable Objects (hub-counts.ts).
+ * sources' and X pollers' health, the exchange accounts whose last snapshot failed and the Telegram
+ * outbox. `hubs` comes from the Durable Objects (hub-counts.ts).
  */
 export async function readSystemStatus(db: Db, hubs: SystemStatus['hubs'], now = Date.now()): Promise<SystemStatus> {
   const row = await db.$client
@@ -48,12 +51,22 @@ export async function readSystemStatus(db: Db, hubs: SystemStatus['hubs'], now =
          (SELECT max(recorded_at) FROM queue_dead_letters) AS last_dead_letter_at,
          (SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending')) AS outbox_backlog,
          (SELECT min(created_at) FROM outbox WHERE status IN ('pending', 'sending')) AS outbox_oldest_at,
-         (SELECT count(*) FROM outbox WHERE status = 'failed') AS outbox_failed`,
+         (SELECT count(*) FROM outbox WHERE status = 'failed') AS outbox_failed,
+         (SELECT count(*) FROM exchange_accounts WHERE status = 'active') AS accounts_active,
+         (SELECT count(*) FROM exchange_accounts WHERE status = 'active' AND last_error IS NOT NULL) AS accounts_failing`,
     )
     .bind(now - HOUR, now - DAY)
     .first<Row>();
   const r = row!;
-  const sources = await db.query.newsSources.findMany({ orderBy: (s, { asc }) => [asc(s.name)] });
+  const [sources, sessions, failing] = await Promise.all([
+    db.query.newsSources.findMany({ orderBy: (s, { asc }) => [asc(s.name)] }),
+    db.query.twitterPollingSessions.findMany({ orderBy: (s, { asc }) => [asc(s.name)] }),
+    db.query.exchangeAccounts.findMany({
+      where: (a, { and, eq, isNotNull }) => and(eq(a.status, 'active'), isNotNull(a.lastError)),
+      orderBy: (a, { desc }) => [desc(a.lastErrorAt)],
+      limit: 5,
+    }),
+  ]);
   const status: SystemStatus = {
     now,
     cron: {
@@ -79,6 +92,19 @@ export async function readSystemStatus(db: Db, hubs: SystemStatus['hubs'], now =
       lastError: s.lastError,
       consecutiveFailures: s.consecutiveFailures,
     })),
+    xPolling: sessions.map((s) => ({
+      id: s.id,
+      name: s.name,
+      enabled: s.enabled,
+      lastPolledAt: s.lastPolledAt,
+      rateLimitedUntil: s.rateLimitedUntil,
+      lastError: s.lastError,
+    })),
+    exchangeAccounts: {
+      active: r.accounts_active,
+      failing: r.accounts_failing,
+      recentFailures: failing.map((a) => ({ email: a.email, exchange: a.exchange, error: a.lastError ?? '', at: a.lastErrorAt })),
+    },
     telegramOutbox: { backlog: r.outbox_backlog, oldestQueuedAt: r.outbox_oldest_at, failed: r.outbox_failed },
     hubs,
     warnings: [],
@@ -120,6 +146,19 @@ export function warningsFor(s: SystemStatus): SystemStatus['warnings'] {
         code: 'NEWS_SOURCE_FAILING',
         message: `News source ${source.name} failed ${source.consecutiveFailures} times in a row${source.lastError ? `: ${source.lastError}` : ''}.`,
       });
+  for (const session of s.xPolling)
+    if (session.enabled && session.lastError)
+      warnings.push({ code: 'X_POLLING_FAILING', message: `X polling session ${session.name}: ${session.lastError}` });
+  const a = s.exchangeAccounts;
+  if (a.failing > 0) {
+    const newest = a.recentFailures[0];
+    warnings.push({
+      code: 'EXCHANGE_ACCOUNTS_FAILING',
+      message: `${a.failing} of ${a.active} exchange account${a.active === 1 ? '' : 's'} failed their last snapshot${
+        newest ? ` (newest: ${newest.email}: ${newest.error})` : ''
+      }.`,
+    });
+  }
   for (const hub of s.hubs)
     if (hub.subscribers === null) warnings.push({ code: 'HUB_UNREACHABLE', message: `The ${hub.name} hub did not answer.` });
   return warnings;

@@ -30,6 +30,21 @@ const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
       consecutiveFailures: 0,
     },
   ],
+  xPolling: [
+    {
+      id: 'x1',
+      name: 'Macro handles',
+      enabled: true,
+      lastPolledAt: NOW - 30_000,
+      rateLimitedUntil: null,
+      lastError: 'X answered 503',
+    },
+  ],
+  exchangeAccounts: {
+    active: 40,
+    failing: 1,
+    recentFailures: [{ email: 'desk-7@firm.test', exchange: 'binance', error: 'Binance answered 503', at: NOW - 20_000 }],
+  },
   telegramOutbox: { backlog: 0, oldestQueuedAt: null, failed: 0 },
   hubs: [
     { name: 'news', subscribers: 1_200 },
@@ -62,6 +77,11 @@ describe('SystemStatusView', () => {
     expect(text).toContain('1,200');
     expect(text).toContain('unreachable');
     expect(text).toContain('CoinDesk RSS');
+    expect(text).toContain('Macro handles');
+    expect(text).toContain('X answered 503');
+    expect(text).toContain('1 of 40');
+    expect(text).toContain('desk-7@firm.test');
+    expect(text).toContain('Binance answered 503');
     expect(document.querySelectorAll('dd.tabular.text-right').length).toBeGreaterThan(8);
   });
 

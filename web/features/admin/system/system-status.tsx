@@ -18,7 +18,9 @@ export function SystemStatusSection() {
     <Card className="mt-6" data-testid="system-status" aria-labelledby="system-status-title">
       <CardHeader>
         <CardTitle id="system-status-title">System status</CardTitle>
-        <CardDescription>Minute cron, snapshot queue, news sources, Telegram outbox and live streams.</CardDescription>
+        <CardDescription>
+          Minute cron, snapshot queue, news sources and X pollers, exchange accounts, Telegram outbox and live streams.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
@@ -156,6 +158,53 @@ export function SystemStatusView({ status }: { status: SystemStatus }) {
           </ul>
         )}
       </section>
+      {status.xPolling.length > 0 ? (
+        <section aria-label="X polling">
+          <h3 className="mb-1 font-medium">X polling sessions</h3>
+          <ul className="grid gap-1">
+            {status.xPolling.map((x) => (
+              <li key={x.id} className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="system-x-session">
+                <span className="font-medium">{x.name}</span>
+                {!x.enabled ? (
+                  <Badge>off</Badge>
+                ) : x.lastError ? (
+                  <Badge tone="warning">failing</Badge>
+                ) : (
+                  <Badge tone="success">ok</Badge>
+                )}
+                <span className="text-muted-foreground">last poll {ago(now, x.lastPolledAt)}</span>
+                {x.lastError ? <span className="text-muted-foreground">· {x.lastError}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ExchangeAccountsStatus now={now} accounts={status.exchangeAccounts} />
     </div>
+  );
+}
+
+function ExchangeAccountsStatus({ now, accounts: a }: { now: number; accounts: SystemStatus['exchangeAccounts'] }) {
+  return (
+    <section aria-label="Exchange accounts">
+      <h3 className="mb-1 font-medium">Exchange accounts</h3>
+      <p className={a.failing > 0 ? 'text-warning' : 'text-muted-foreground'} data-testid="system-accounts-failing">
+        {a.failing === 0
+          ? `All ${num(a.active)} active accounts stored their last snapshot.`
+          : `${num(a.failing)} of ${num(a.active)} active accounts failed their last snapshot.`}
+      </p>
+      {a.recentFailures.length > 0 ? (
+        <ul className="mt-1 grid gap-1">
+          {a.recentFailures.map((f) => (
+            <li key={f.email} className="flex flex-wrap gap-x-3 text-muted-foreground">
+              <span className="font-medium text-foreground">{f.email}</span>
+              <Badge>{f.exchange}</Badge>
+              <span>{ago(now, f.at)}</span>
+              <span>· {f.error}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }

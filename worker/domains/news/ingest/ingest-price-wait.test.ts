@@ -38,6 +38,6 @@ describe('price at publish', () => {
     });
     expect(result.status).toBe('stored');
     const row = await db.query.newsItems.findFirst({ where: (n, { eq }) => eq(n.title, 'Exchange answers while this lands') });
-    expect(row?.metadata.priceAtPublish?.BTC).toBeGreaterThan(0);
+    expect((row?.metadata.priceAtPublish as Record<string, number> | undefined)?.BTC).toBeGreaterThan(0);
   });
 });
