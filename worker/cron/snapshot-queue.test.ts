@@ -22,7 +22,7 @@ import {
   SPOT_REFRESH_MS,
   type SnapshotBatchMessage,
 } from '../domains/accounts/snapshot-message';
-import { planSnapshotBatches } from '../domains/accounts/snapshot-plan';
+import { planSnapshotBatches, recordBatches } from '../domains/accounts/snapshot-plan';
 import { SimulatedExchange } from '../exchanges/simulated/adapter';
 import type { ExchangeAdapter } from '../exchanges/types';
 import { db } from '../test/harness';
@@ -219,6 +219,27 @@ describe('the consumer', () => {
       doneAt: null,
     });
     await db.delete(exchangeAccounts).where(eq(exchangeAccounts.id, down.id));
+  });
+
+  it("records the batches of a firm-sized tick (100 batches for 2,000 accounts) under D1's parameter limit", async () => {
+    const rows = Array.from({ length: 100 }, (_, n) => ({
+      id: `firm:${n}`,
+      scheduledAt: T0,
+      accounts: SNAPSHOT_BATCH_SIZE,
+      enqueuedAt: T0,
+    }));
+    await recordBatches(db, rows);
+    const stored = await db
+      .select()
+      .from(snapshotBatches)
+      .where(
+        inArray(
+          snapshotBatches.id,
+          rows.slice(0, 90).map((r) => r.id),
+        ),
+      );
+    expect(stored).toHaveLength(90);
+    expect((await db.select().from(snapshotBatches)).filter((b) => b.id.startsWith('firm:'))).toHaveLength(100);
   });
 
   it('follow-ups stop after two rounds and once the minute is too far gone', () => {

@@ -41,8 +41,11 @@ export interface SnapshotQueue {
   sendBatch(messages: Iterable<MessageSendRequest<SnapshotBatchMessage>>): Promise<unknown>;
 }
 
-/** D1's 100 bound parameters: 4 columns → 25 rows per INSERT. Queues take 100 messages per send. */
-const ROWS_PER_INSERT = 25;
+/**
+ * D1's 100 bound parameters: a row binds 5 (id, scheduled_at, accounts, enqueued_at, and drizzle
+ * binds `attempts`' default too) → 20 rows per INSERT. Queues take 100 messages per send.
+ */
+const ROWS_PER_INSERT = 20;
 const MESSAGES_PER_SEND = 100;
 
 /**
@@ -63,6 +66,21 @@ export async function enqueueFollowUp(
   await queue.sendBatch([{ body: message, contentType: 'json', delaySeconds }]);
 }
 
+type BatchRow = typeof snapshotBatches.$inferInsert;
+
+/** Records batches as pending, in chunks that stay under D1's bound-parameter limit. */
+export async function recordBatches(db: Db, rows: BatchRow[]) {
+  const inserts: BatchItem<'sqlite'>[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    inserts.push(
+      db
+        .insert(snapshotBatches)
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .onConflictDoNothing(),
+    );
+  if (inserts.length) await db.batch(inserts as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+}
+
 /**
  * The minute cron's snapshot job: records each batch as pending (the status page counts them),
  * then enqueues it. The consumer (snapshot-batch.ts) does the exchange calls and the writes.
@@ -76,15 +94,7 @@ export async function enqueueSnapshotBatches(db: Db, queue: SnapshotQueue, now: 
     accounts: m.accounts.length,
     enqueuedAt: now,
   }));
-  const inserts: BatchItem<'sqlite'>[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-    inserts.push(
-      db
-        .insert(snapshotBatches)
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .onConflictDoNothing(),
-    );
-  await db.batch(inserts as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  await recordBatches(db, rows);
   for (let i = 0; i < messages.length; i += MESSAGES_PER_SEND)
     await queue.sendBatch(messages.slice(i, i + MESSAGES_PER_SEND).map((body) => ({ body, contentType: 'json' })));
   return { batches: messages.length, accounts: rows.reduce((n, r) => n + r.accounts, 0) };
