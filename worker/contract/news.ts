@@ -72,7 +72,13 @@ export const newsContract = {
     // `cursor` for the next page (timestamp order, page was full); null when there is none.
     .output(unchecked(z.object({ items: z.array(newsItemSchema), nextCursor: z.string().nullable() }))),
   streamNews: oc
-    .route({ method: 'GET', summary: 'New feed items as they are published (event stream, keep-alive 5 s)' })
+    .route({
+      method: 'GET',
+      summary:
+        'New feed items as they are published (event stream, keep-alive 5 s; resumes from Last-Event-ID or ends with STREAM_RESET)',
+    })
+    // Left out on the server for this subscriber (live and on resume); the feed's own names.
+    .input(z.object({ excludeGarbage: z.boolean().optional(), excludeTestNews: z.boolean().optional() }).optional())
     .output(eventIterator(unchecked(newsItemSchema))),
   postManualNews: oc
     .route({ method: 'POST', summary: 'Publish a headline by hand (admin); test items are flagged' })

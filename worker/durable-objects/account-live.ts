@@ -11,6 +11,10 @@ import { computeMetrics, type AccountMetrics } from '../exchanges/metrics';
 import type { Position } from '../exchanges/types';
 import { logError } from '../lib/log';
 import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
+import { ReplayLog } from './replay-log';
+
+/** Updates kept for resuming viewers: 10 minutes at the 3 s poll. */
+const ACCOUNT_REPLAY_LIMIT = 200;
 
 export interface LiveEvent {
   type: 'snapshot' | 'error';
@@ -23,13 +27,15 @@ export interface LiveEvent {
 /**
  * One per exchange account. Polls the exchange only while at least one viewer is subscribed and
  * fans each update out to all of them: 50 viewers of one account cost one poll per interval.
- * Each update is also checked against the account's alert rules.
+ * Each update is also checked against the account's alert rules. Updates are numbered and kept in
+ * the object's storage, so a viewer that reconnects resumes from its last id.
  */
 export class AccountLiveHub extends DurableObject<Bindings> {
   private readonly fanout = new EventStreamFanout<LiveEvent>(
     () => this.stop(),
     KEEP_ALIVE_MS,
     (grants) => revokedGrants(createDb(this.env.DB), grants),
+    { log: new ReplayLog(this.ctx.storage.sql, ACCOUNT_REPLAY_LIMIT) },
   );
   private timer: ReturnType<typeof setInterval> | undefined;
   private last: LiveEvent | undefined;

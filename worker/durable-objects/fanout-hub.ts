@@ -3,28 +3,52 @@ import { createDb } from '../db/client';
 import { revokedGrants } from '../domains/auth/stream-grant';
 import type { Bindings } from '../env';
 import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
+import { ReplayLog } from './replay-log';
 
 /**
  * A hub that only relays: GET subscribes an event stream, `publish` (RPC) sends to every subscriber.
- * Streams end when their grant's access ends (see EventStreamFanout).
+ * Streams end when their grant's access ends (see EventStreamFanout). Every event is numbered and
+ * kept in the object's SQLite storage (ReplayLog), so a client that reconnects with its last id —
+ * even to a restarted object — gets exactly what it missed. `?exclude=tag,…` subscribes without
+ * the events `tagsOf` marks with those tags (subscribers with the same exclusions share a fan-out).
  */
 export class FanoutHub<T> extends DurableObject<Bindings> {
-  private readonly fanout = new EventStreamFanout<T>(() => {}, KEEP_ALIVE_MS, (grants) =>
-    revokedGrants(createDb(this.env.DB), grants),
-  );
+  private readonly log = new ReplayLog(this.ctx.storage.sql);
+  private readonly fanouts = new Map<string, EventStreamFanout<T>>();
+
+  /** The tags subscribers may exclude; none unless a hub says so. */
+  protected tagsOf(_event: T): string[] {
+    return [];
+  }
 
   async fetch(request: Request): Promise<Response> {
-    return this.fanout.subscribe(request);
+    const exclude = [...new Set(new URL(request.url).searchParams.get('exclude')?.split(',').filter(Boolean))].sort();
+    const key = exclude.join(',');
+    let fanout = this.fanouts.get(key);
+    if (!fanout) {
+      fanout = new EventStreamFanout<T>(
+        () => this.fanouts.delete(key),
+        KEEP_ALIVE_MS,
+        (grants) => revokedGrants(createDb(this.env.DB), grants),
+        { log: this.log, exclude },
+      );
+      this.fanouts.set(key, fanout);
+    }
+    return fanout.subscribe(request);
   }
 
   /** Live subscribers right now (the admins' status section). */
   subscriberCount(): number {
-    return this.fanout.size;
+    let count = 0;
+    for (const fanout of this.fanouts.values()) count += fanout.size;
+    return count;
   }
 
   /** Resolves to how many subscribers there were. */
   async publish(event: T): Promise<number> {
-    await this.fanout.broadcast(event);
-    return this.fanout.size;
+    const tags = this.tagsOf(event);
+    const bytes = this.log.append(event, tags);
+    await Promise.all([...this.fanouts.values()].map((fanout) => fanout.relay(bytes, tags)));
+    return this.subscriberCount();
   }
 }

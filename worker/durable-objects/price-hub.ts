@@ -7,6 +7,13 @@ import { markPriceUpstreamFor } from '../domains/prices/upstream-for-env';
 import type { MarkPriceUpstream } from '../domains/prices/upstream';
 import { getProviderConfig, type Bindings } from '../env';
 import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
+import { ReplayLog } from './replay-log';
+
+/**
+ * Ticks kept per symbol set for resuming viewers. In memory only: ticks are state, not a log, so a
+ * viewer resuming across a restart of the hub gets a reset and starts from the current prices.
+ */
+const PRICE_REPLAY_LIMIT = 100;
 
 interface Group {
   symbols: string[];
@@ -41,6 +48,7 @@ export class PriceHub extends DurableObject<Bindings> {
         },
         KEEP_ALIVE_MS,
         (grants) => revokedGrants(createDb(this.env.DB), grants),
+        { log: new ReplayLog(undefined, PRICE_REPLAY_LIMIT) },
       );
       group = { symbols, fanout };
       this.groups.set(key, group);

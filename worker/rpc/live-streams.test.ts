@@ -45,7 +45,8 @@ describe('live stream pass-through', () => {
       while (!text.includes('\n\n', text.indexOf('data: '))) text += (await reader.read()).value;
       // The same framing oRPC's own handler writes: an opening comment, then `message` events.
       expect(text.startsWith(': \n\n')).toBe(true);
-      const data = /event: message\ndata: (.*)\n\n/.exec(text)![1]!;
+      // Every event carries its id in order (issue 16: resume with Last-Event-ID).
+      const data = /event: message\nid: [0-9a-f]{8}-\d+\ndata: (.*)\n\n/.exec(text)![1]!;
       expect(JSON.parse(data)).toMatchObject({ json: { type: 'snapshot', metrics: { totalBalance: expect.any(Number) } } });
       await reader.cancel();
     }
@@ -65,6 +66,47 @@ describe('live stream pass-through', () => {
       body: JSON.stringify({ json: { email } }),
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('streamNews: forwards Last-Event-ID to the hub (exact resume) and the garbage/test opt-out (server-side filter)', async () => {
+    const jar = await signedInJar(trader);
+    const open = (input: unknown, lastEventId?: string) =>
+      exports.default.fetch(`${ORIGIN}/api/rpc/streamNews?data=${encodeURIComponent(JSON.stringify({ json: input }))}`, {
+        headers: { cookie: jar.header(), ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+      });
+    const messages = (res: Response) => {
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      return {
+        take: async (n: number) => {
+          const found = () => [...text.matchAll(/event: (\w+)\n(?:id: (.*)\n)?data: (.*)\n\n/g)];
+          while (found().length < n) text += (await reader.read()).value;
+          return found().map((m) => ({ event: m[1], id: m[2], data: JSON.parse(m[3]!).json }));
+        },
+        cancel: () => reader.cancel(),
+      };
+    };
+    const hub = env.NEWS_HUB.getByName('global');
+    const item = (id: number, flags: { isGarbage?: boolean; isTest?: boolean }) => ({
+      id, ts: id, receivedAt: id, sourceId: 's', sourceKind: 'rss', author: null, title: `pass-through ${id}`, body: null,
+      url: null, symbols: [], importance: 'low' as const, isGarbage: false, isTest: false, onePctMovement: false, ...flags,
+    });
+    const clean = messages(await open({ excludeGarbage: true, excludeTestNews: true }));
+    const all = messages(await open(undefined));
+    const soon = Promise.all([clean.take(2), all.take(4)]);
+    for (const [id, flags] of [[901, {}], [902, { isGarbage: true }], [903, { isTest: true }], [904, {}]] as const)
+      await hub.publish(item(id, flags));
+    const [cleanSeen, allSeen] = await soon;
+    expect(cleanSeen.map((m) => m.data.id)).toEqual([901, 904]);
+    expect(allSeen.map((m) => m.data.id)).toEqual([901, 902, 903, 904]);
+    await Promise.all([clean.cancel(), all.cancel()]);
+
+    // Resuming after the first item: exactly the rest, with the same ids.
+    const resumed = messages(await open(undefined, allSeen[0]!.id));
+    expect(await resumed.take(3)).toEqual(allSeen.slice(1));
+    await resumed.cancel();
+    const reset = messages(await open(undefined, '00000000-5'));
+    expect(await reset.take(1)).toMatchObject([{ event: 'error', data: { code: 'STREAM_RESET' } }]);
   });
 
   it('the procedure itself still streams values when called directly', async () => {

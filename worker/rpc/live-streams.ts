@@ -15,7 +15,18 @@ import type { RpcContext } from './context';
  * oRPC's event-stream wire format. The procedures read it back into values; `passLiveStream`
  * hands the bytes straight to the browser instead (see there).
  */
-type Opener = (context: RpcContext & { session: Session }, input: never, signal?: AbortSignal) => Promise<Response>;
+type Opener = (
+  context: RpcContext & { session: Session },
+  input: never,
+  signal?: AbortSignal,
+  lastEventId?: string,
+) => Promise<Response>;
+
+/** The caller's grant, and the id of the last event it saw when it resumes (the hub replays from there). */
+const hubHeaders = (session: Session, lastEventId?: string, accountId?: string) => ({
+  ...grantHeaders(session, accountId),
+  ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+});
 
 const hubResponse = (res: Response, hub: string) => {
   if (!res.ok || !res.body) throw new Error(`${hub} answered ${res.status} without a stream`);
@@ -26,49 +37,59 @@ export const openAccountStream = async (
   context: RpcContext & { session: Session },
   input: { email: string },
   signal?: AbortSignal,
+  lastEventId?: string,
 ) => {
   const account = await accountForCaller(context.db, context.session, input.email);
   const params = new URLSearchParams({ id: account.id, email: account.email, exchange: account.exchange });
   const stub = context.env.ACCOUNT_LIVE.getByName(account.id);
-  const headers = grantHeaders(context.session, account.id);
+  const headers = hubHeaders(context.session, lastEventId, account.id);
   return hubResponse(await stub.fetch(`https://account-live/subscribe?${params}`, { signal, headers }), 'account hub');
 };
 
 // Every stream carries the caller's grant: the hub ends it with the access (token expiry, sign-out, …).
-export const openNewsStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal) =>
-  hubResponse(
-    await context.env.NEWS_HUB.getByName('global').fetch('https://news-hub/subscribe', {
+// A news subscriber may leave garbage and test items out: the hub filters them (live and replayed).
+export const openNewsStream = async (
+  context: RpcContext & { session: Session },
+  input?: { excludeGarbage?: boolean; excludeTestNews?: boolean },
+  signal?: AbortSignal,
+  lastEventId?: string,
+) => {
+  const exclude = [...(input?.excludeGarbage ? ['garbage'] : []), ...(input?.excludeTestNews ? ['test'] : [])];
+  const query = exclude.length ? `?${new URLSearchParams({ exclude: exclude.join(',') })}` : '';
+  return hubResponse(
+    await context.env.NEWS_HUB.getByName('global').fetch(`https://news-hub/subscribe${query}`, {
       signal,
-      headers: grantHeaders(context.session),
+      headers: hubHeaders(context.session, lastEventId),
     }),
     'news hub',
   );
+};
 
-export const openAlertStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal) =>
+export const openAlertStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal, lastEventId?: string) =>
   hubResponse(
     await context.env.USER_ALERTS.getByName(context.session.sub).fetch('https://user-alerts/subscribe', {
       signal,
-      headers: grantHeaders(context.session),
+      headers: hubHeaders(context.session, lastEventId),
     }),
     'alert hub',
   );
 
 /** Admins only: the admin level re-reads the caller from D1, so a stale admin token is not enough. */
-export const openTodoStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal) => {
+export const openTodoStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal, lastEventId?: string) => {
   await reloadAdmin(context.db, context.session);
   return hubResponse(
     await context.env.TODO_HUB.getByName('global').fetch('https://todo-hub/subscribe', {
       signal,
-      headers: grantHeaders(context.session),
+      headers: hubHeaders(context.session, lastEventId),
     }),
     'todo hub',
   );
 };
-export const openRiskStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal) =>
+export const openRiskStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal, lastEventId?: string) =>
   hubResponse(
     await context.env.RISK_HUB.getByName(RISK_HUB_NAME).fetch('https://risk-hub/subscribe', {
       signal,
-      headers: grantHeaders(context.session),
+      headers: hubHeaders(context.session, lastEventId),
     }),
     'risk hub',
   );
@@ -76,11 +97,12 @@ export const openPriceStream = async (
   context: RpcContext & { session: Session },
   input: { symbols: string[] },
   signal?: AbortSignal,
+  lastEventId?: string,
 ) =>
   hubResponse(
     await context.env.PRICE_HUB.getByName(PRICE_HUB_NAME).fetch(
       `https://price-hub/subscribe?${new URLSearchParams({ symbols: input.symbols.join(',') })}`,
-      { signal, headers: grantHeaders(context.session) },
+      { signal, headers: hubHeaders(context.session, lastEventId) },
     ),
     'price hub',
   );
@@ -127,7 +149,8 @@ export async function passLiveStream(request: Request, context: RpcContext, pref
     const raw = await readRpcInput(request);
     const checked = schema ? await schema['~standard'].validate(raw) : { value: raw };
     if ('issues' in checked && checked.issues) return undefined;
-    const hub = await open({ ...context, session }, checked.value as never, request.signal);
+    const lastEventId = request.headers.get('last-event-id') ?? undefined;
+    const hub = await open({ ...context, session }, checked.value as never, request.signal, lastEventId);
     return new Response(hub.body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
   } catch {
     return undefined;

@@ -16,7 +16,7 @@ type AlertNotice = Awaited<ReturnType<typeof rpc.streamAlerts>> extends AsyncIte
 export function AlertListener() {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const open = useCallback((signal: AbortSignal) => rpc.streamAlerts(undefined, { signal }), []);
+  const open = useCallback((signal: AbortSignal, lastEventId?: string) => rpc.streamAlerts(undefined, { signal, lastEventId }), []);
   const onEvent = useCallback(
     (alert: AlertNotice) => {
       toast.warning(alert.message, {

@@ -24,7 +24,7 @@ export function useRiskStreamState() {
 export function RiskTeamShell() {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const open = useCallback((signal: AbortSignal) => rpc.streamRisk(undefined, { signal }), []);
+  const open = useCallback((signal: AbortSignal, lastEventId?: string) => rpc.streamRisk(undefined, { signal, lastEventId }), []);
   const onEvent = useCallback(
     (event: RiskEvent) => {
       void queryClient.invalidateQueries({ queryKey: orpc.getAllTradersLatestMetrics.key() });
@@ -42,7 +42,12 @@ export function RiskTeamShell() {
     },
     [queryClient, router],
   );
-  const state = useEventStream<RiskEvent>({ key: 'risk', open, onEvent });
+  // Too much missed to replay: refetch the figures and breaches the pages show.
+  const onReset = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: orpc.getAllTradersLatestMetrics.key() });
+    void queryClient.invalidateQueries({ queryKey: orpc.listRiskBreaches.key() });
+  }, [queryClient]);
+  const state = useEventStream<RiskEvent>({ key: 'risk', open, onEvent, onReset });
   return (
     <RiskStreamContext.Provider value={state}>
       <div className="flex min-h-0 flex-1 flex-col">

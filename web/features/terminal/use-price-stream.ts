@@ -26,7 +26,7 @@ export function usePriceStream(symbols: string[]) {
   const [store] = useState(() => new PriceStore());
   const key = symbols.join(',');
   const input = useMemo(() => ({ symbols: key ? key.split(',') : [] }), [key]);
-  const open = useCallback((signal: AbortSignal) => rpc.streamPrices(input, { signal }), [input]);
+  const open = useCallback((signal: AbortSignal, lastEventId?: string) => rpc.streamPrices(input, { signal, lastEventId }), [input]);
   const onEvent = useCallback((tick: PriceTick) => store.apply(tick), [store]);
   // The hub ticks every second: 10 s of silence means the connection is gone.
   const stream = useEventStream<PriceTick>({ key: `prices:${key}`, enabled: key !== '', open, onEvent, idleTimeoutMs: 10_000 });

@@ -33,9 +33,10 @@ declare global {
 }
 
 /**
- * The terminal's headlines: the newest page, then the live NewsHub stream. Each (re)connection asks
- * the Worker for exactly the items stored after the newest id held (getNewsSince), so nothing
- * published while the stream was down is missing, and nothing is doubled (items merge by id).
+ * The terminal's headlines: the newest page, then the live NewsHub stream. A reconnection resumes
+ * from the last event id (the hub replays what was missed); the first connection and a reset ask
+ * the Worker for exactly the items stored after the newest id held (getNewsSince), so nothing is
+ * missing, and nothing is doubled (items merge by id).
  */
 export function useTerminalNews(onArrive: (item: NewsItem) => void) {
   const [state, setState] = useState<{ items: NewsItem[]; arrivals: ReadonlyMap<number, Arrival> }>({
@@ -94,14 +95,24 @@ export function useTerminalNews(onArrive: (item: NewsItem) => void) {
     return () => controller.abort();
   }, [add]);
 
-  const open = useCallback((signal: AbortSignal) => rpc.streamNews(undefined, { signal }), []);
+  // The hub leaves garbage and test items out for the terminal (the `shown` check stays as a guard).
+  const open = useCallback(
+    (signal: AbortSignal, lastEventId?: string) =>
+      rpc.streamNews({ excludeGarbage: true, excludeTestNews: true }, { signal, lastEventId }),
+    [],
+  );
   const onEvent = useCallback((item: NewsItem) => add([item], true), [add]);
-  const stream = useEventStream<NewsItem>({ key: 'terminal-news', open, onEvent });
+  const [resets, setResets] = useState(0);
+  const onReset = useCallback(() => setResets((n) => n + 1), []);
+  const stream = useEventStream<NewsItem>({ key: 'terminal-news', open, onEvent, onReset });
 
-  // Each (re)connection after the first load: the exact catch-up.
+  // The exact catch-up by id, once the first page is in: after the first connection and after a
+  // reset by the hub. A resumed reconnection needs none: the hub replays what was missed.
   const connected = stream.status === 'live';
+  const caughtUp = useRef(-1);
   useEffect(() => {
-    if (!connected || !loaded) return;
+    if (!connected || !loaded || caughtUp.current === resets) return;
+    caughtUp.current = resets;
     const controller = new AbortController();
     rpc
       .getNewsSince({ afterId: newestId.current }, { signal: controller.signal })
@@ -110,7 +121,7 @@ export function useTerminalNews(onArrive: (item: NewsItem) => void) {
         // The stream is up; the next reconnection asks again.
       });
     return () => controller.abort();
-  }, [connected, loaded, add]);
+  }, [connected, loaded, resets, add]);
 
   return { items: state.items, arrivals: state.arrivals, loaded, error, stream };
 }

@@ -29,8 +29,8 @@ export const accountsRouter = {
   }),
 
   // Access is checked before the stream starts, so a refusal is a real 403 rather than an error event.
-  streamAccount: approved.streamAccount.handler(async ({ context, input, signal }) =>
-    readEventStream<LiveEvent>((await openAccountStream(context, input, signal)).body!),
+  streamAccount: approved.streamAccount.handler(async ({ context, input, signal, lastEventId }) =>
+    readEventStream<LiveEvent>((await openAccountStream(context, input, signal, lastEventId)).body!),
   ),
 
   getDashboardPrefs: approved.getDashboardPrefs.handler(({ context }) => readDashboardPrefs(context.db, context.session.sub)),

@@ -17,7 +17,7 @@ export const alertsRouter = {
   acknowledgeAlertEvent: approved.acknowledgeAlertEvent.handler(({ context, input }) =>
     acknowledgeEvent(context.db, context.session.sub, input.id),
   ),
-  streamAlerts: approved.streamAlerts.handler(async ({ context, signal }) =>
-    readEventStream<AlertNotice>((await openAlertStream(context, undefined, signal)).body!),
+  streamAlerts: approved.streamAlerts.handler(async ({ context, signal, lastEventId }) =>
+    readEventStream<AlertNotice>((await openAlertStream(context, undefined, signal, lastEventId)).body!),
   ),
 };

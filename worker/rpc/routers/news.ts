@@ -24,8 +24,8 @@ export const newsRouter = {
     });
   }),
 
-  streamNews: approved.streamNews.handler(async ({ context, signal }) =>
-    readEventStream<NewsItemDto>((await openNewsStream(context, undefined, signal)).body!),
+  streamNews: approved.streamNews.handler(async ({ context, input, signal, lastEventId }) =>
+    readEventStream<NewsItemDto>((await openNewsStream(context, input, signal, lastEventId)).body!),
   ),
 
   postManualNews: admin.postManualNews.handler(async ({ context, input }) => {

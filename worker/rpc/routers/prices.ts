@@ -6,8 +6,8 @@ import { openPriceStream } from '../live-streams';
 import { admin, terminal } from '../procedures';
 
 export const pricesRouter = {
-  streamPrices: terminal.streamPrices.handler(async ({ context, input, signal }) =>
-    readEventStream<PriceTick>((await openPriceStream(context, input, signal)).body!),
+  streamPrices: terminal.streamPrices.handler(async ({ context, input, signal, lastEventId }) =>
+    readEventStream<PriceTick>((await openPriceStream(context, input, signal, lastEventId)).body!),
   ),
   getPriceCandles: terminal.getPriceCandles.handler(({ context, input }) =>
     priceCandles(context.env, input.symbol, input.minutes),

@@ -29,7 +29,7 @@ export const riskRouter = {
   acknowledgeRiskBreach: riskTeam.acknowledgeRiskBreach.handler(({ context, input }) =>
     acknowledgeBreach(context.db, input.id, context.session.sub, input.note),
   ),
-  streamRisk: riskTeam.streamRisk.handler(async ({ context, signal }) =>
-    readEventStream<RiskEvent>((await openRiskStream(context, undefined, signal)).body!),
+  streamRisk: riskTeam.streamRisk.handler(async ({ context, signal, lastEventId }) =>
+    readEventStream<RiskEvent>((await openRiskStream(context, undefined, signal, lastEventId)).body!),
   ),
 };

@@ -18,7 +18,7 @@ export const todoRouter = {
   deleteTodoItem: admin.deleteTodoItem.handler(({ context, input }) =>
     deleteTodoItem(context.db, input, todoHubPublisher(context.env)),
   ),
-  streamTodo: admin.streamTodo.handler(async ({ context, signal }) =>
-    readEventStream<TodoEvent>((await openTodoStream(context, undefined, signal)).body!),
+  streamTodo: admin.streamTodo.handler(async ({ context, signal, lastEventId }) =>
+    readEventStream<TodoEvent>((await openTodoStream(context, undefined, signal, lastEventId)).body!),
   ),
 };

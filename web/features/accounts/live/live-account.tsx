@@ -28,7 +28,7 @@ export function LiveAccount({ account }: { account: Account }) {
   const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
   const [exchangeError, setExchangeError] = useState<{ ts: number; message: string } | null>(null);
 
-  const open = useCallback((signal: AbortSignal) => rpc.streamAccount({ email: account.email }, { signal }), [account.email]);
+  const open = useCallback((signal: AbortSignal, lastEventId?: string) => rpc.streamAccount({ email: account.email }, { signal, lastEventId }), [account.email]);
   const onEvent = useCallback((event: LiveEvent) => {
     if (event.type === 'snapshot' && event.metrics) {
       setSnapshot({ ts: event.ts, receivedAt: Date.now(), metrics: event.metrics, positions: event.positions ?? [] });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useEventStream } from '~/lib/event-stream';
 import { orpc, rpc } from '~/lib/rpc';
 import { applyTodoEvent, type TodoEvent, type TodoItem } from './todo-view';
@@ -16,17 +16,24 @@ export function useTodoCache() {
   return { upsert: (item: TodoItem) => apply({ kind: 'upsert', item }), remove: (id: string) => apply({ kind: 'delete', id }) };
 }
 
-/** Every admin's changes, live; each (re)connection refetches the list so nothing missed stays missing. */
+/**
+ * Every admin's changes, live. A reconnection resumes where it left off (the hub replays what was
+ * missed); the first connection and a reset by the hub refetch the list instead.
+ */
 export function useTodoLive() {
   const queryClient = useQueryClient();
   const stream = useEventStream<TodoEvent>({
     key: 'todo',
-    open: (signal) => rpc.streamTodo(undefined, { signal }),
+    open: (signal, lastEventId) => rpc.streamTodo(undefined, { signal, lastEventId }),
     onEvent: (event) => queryClient.setQueryData<TodoItem[]>(todoItemsQuery.queryKey, (items) => applyTodoEvent(items, event)),
+    onReset: () => void queryClient.invalidateQueries({ queryKey: todoItemsQuery.queryKey }),
   });
   const live = stream.status === 'live';
+  const connectedOnce = useRef(false);
   useEffect(() => {
-    if (live) void queryClient.invalidateQueries({ queryKey: todoItemsQuery.queryKey });
+    if (!live || connectedOnce.current) return;
+    connectedOnce.current = true;
+    void queryClient.invalidateQueries({ queryKey: todoItemsQuery.queryKey });
   }, [live, queryClient]);
   return stream;
 }

@@ -88,15 +88,28 @@ export function useNewsFeed({
     if (fromStream) for (const item of fresh) arrive(item);
   }, []);
 
-  const open = useCallback((signal: AbortSignal) => rpc.streamNews(undefined, { signal }), []);
+  // Hidden test/garbage items are left out by the hub itself; showing them is a different stream.
+  const { showGarbage, showTest } = view;
+  const open = useCallback(
+    (signal: AbortSignal, lastEventId?: string) =>
+      rpc.streamNews({ excludeGarbage: !showGarbage, excludeTestNews: !showTest }, { signal, lastEventId }),
+    [showGarbage, showTest],
+  );
   const onEvent = useCallback((item: NewsItem) => addLive([item], true), [addLive]);
-  const stream = useEventStream<NewsItem>({ key: 'news-feed', open, onEvent });
+  const [resets, setResets] = useState(0);
+  const onReset = useCallback(() => setResets((n) => n + 1), []);
+  const streamKey = `news-feed:${showGarbage}:${showTest}`;
+  const stream = useEventStream<NewsItem>({ key: streamKey, open, onEvent, onReset });
 
-  // Each (re)connection: fetch the newest items once, so nothing published while the stream was
-  // down (or before it first connected) is missing from the top.
+  // A fresh stream (first connection, new key, or a reset by the hub): fetch the newest items once,
+  // so nothing published before it connected is missing from the top. A resumed reconnection needs
+  // nothing: the hub replays exactly what was missed (Last-Event-ID).
   const connected = stream.status === 'live';
+  const caughtUp = useRef('');
   useEffect(() => {
-    if (!connected) return;
+    const mark = `${streamKey}:${resets}`;
+    if (!connected || caughtUp.current === mark) return;
+    caughtUp.current = mark;
     const controller = new AbortController();
     const { search: s, view: v } = current.current;
     rpc
@@ -106,7 +119,7 @@ export function useNewsFeed({
         // The stream is up; the next reconnection tries again.
       });
     return () => controller.abort();
-  }, [connected, addLive]);
+  }, [connected, streamKey, resets, addLive]);
 
   return { query, items, stream, arrivals: live.arrivals, complete, limit };
 }
