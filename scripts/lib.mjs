@@ -62,12 +62,20 @@ export async function importWorkerModules(reexports, dir) {
   return import(pathToFileURL(outfile).href);
 }
 
-/** .dev.vars holds local secrets; generated once, never committed. */
+/**
+ * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, and TRADING_KEYRING
+ * (the key that seals sub-accounts' trading keys, "id:base64 of 32 bytes"), added to an older file.
+ */
 export function ensureDevVars() {
   const file = `${root}.dev.vars`;
-  if (existsSync(file) && /JWT_SECRET=/.test(readFileSync(file, 'utf8'))) return;
-  writeFileSync(file, `JWT_SECRET=${randomBytes(32).toString('hex')}\n`);
-  console.log('• created .dev.vars with a fresh JWT_SECRET');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  let next = current;
+  if (!/^JWT_SECRET=/m.test(next)) next = `JWT_SECRET=${randomBytes(32).toString('hex')}\n${next}`;
+  if (!/^TRADING_KEYRING=/m.test(next))
+    next = `${next.trimEnd()}\nTRADING_KEYRING=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
+  if (next === current) return;
+  writeFileSync(file, next);
+  console.log('• wrote .dev.vars (JWT_SECRET, TRADING_KEYRING)');
 }
 
 /** Same format and parameters as worker/domains/auth/password.ts, so seeded users can sign in. */
