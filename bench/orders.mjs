@@ -35,7 +35,8 @@ const stats = (values) => {
   const s = [...values].sort((a, b) => a - b);
   return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s.at(-1) };
 };
-const fmt = (s) => `p50 ${s.p50?.toFixed(1)} ms, p95 ${s.p95?.toFixed(1)}, p99 ${s.p99?.toFixed(1)}, max ${s.max?.toFixed(1)} (n=${s.n})`;
+const fmt = (s) =>
+  `p50 ${s.p50?.toFixed(1)} ms, p95 ${s.p95?.toFixed(1)}, p99 ${s.p99?.toFixed(1)}, max ${s.max?.toFixed(1)} (n=${s.n})`;
 
 // One desk of traders, each with a Binance sub-account of their own (all trading with the same key
 // on the one fake desk), a latest snapshot with room for the orders, and the terminal flag.
@@ -83,7 +84,9 @@ const base = server.direct;
 const results = {};
 try {
   const adminCookie = await signIn(server.base, 'admin@example.com');
-  const { json: accounts } = await (await fetch(`${base}${rpcGet('listExchangeAccounts', {})}`, { headers: { cookie: adminCookie } })).json();
+  const { json: accounts } = await (
+    await fetch(`${base}${rpcGet('listExchangeAccounts', {})}`, { headers: { cookie: adminCookie } })
+  ).json();
   for (const t of traders) {
     const res = await post(adminCookie, 'setTradingKey', { accountId: t.accountId, apiKey: API_KEY, apiSecret: API_SECRET });
     if (res.status !== 200) throw new Error(`setTradingKey answered ${res.status}: ${JSON.stringify(res.body)}`);
@@ -238,7 +241,8 @@ async function keypressToRequest(appBase, cookie) {
 }
 
 function section(r) {
-  const row = (name, s) => `| ${name} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} | ${s.n} |`;
+  const row = (name, s) =>
+    `| ${name} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} | ${s.n} |`;
   return `<!-- bench:orders -->
 ## Orders (issue 15)
 

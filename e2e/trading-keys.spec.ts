@@ -8,7 +8,11 @@ test('an admin sets a Binance account’s trading key (never shown again) and cl
   test.setTimeout(60_000);
   const bodies: string[] = [];
   page.on('response', (res) => {
-    if (res.url().includes('/api/')) res.text().then((text) => bodies.push(text), () => {});
+    if (res.url().includes('/api/'))
+      res.text().then(
+        (text) => bodies.push(text),
+        () => {},
+      );
   });
   await logInAndWait(page, ADMIN.email);
   await page.goto('/admin/assignments');

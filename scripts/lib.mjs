@@ -37,7 +37,9 @@ export function queryLocalD1(sql) {
 export function executeLocalD1(statements, dir, name = 'seed.sql') {
   const file = join(dir, name);
   writeFileSync(file, statements.join('\n'));
-  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** A fresh scratch folder under the system's temp dir. */

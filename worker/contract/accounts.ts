@@ -122,11 +122,7 @@ export const accountsContract = {
 
   listExchangeAccounts: oc
     .route({ method: 'GET', summary: 'Every account with the users assigned to it and whether it has a trading key (admin)' })
-    .output(
-      z.array(
-        accountSchema.extend({ assignedUserIds: z.array(z.string()), tradingKey: tradingKeyInfoSchema.nullable() }),
-      ),
-    ),
+    .output(z.array(accountSchema.extend({ assignedUserIds: z.array(z.string()), tradingKey: tradingKeyInfoSchema.nullable() }))),
   syncExchangeAccounts: oc
     .route({ method: 'POST', summary: 'Import sub-accounts from the exchange (admin)' })
     .input(z.object({ exchange: exchangeSchema }))

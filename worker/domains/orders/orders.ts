@@ -92,8 +92,9 @@ async function depsFor(db: Db, account: ExchangeAccountRow, venueFor: VenueFor):
 }
 
 export async function placeOrderFor(db: Db, session: Session, input: PlaceOrderInput, venueFor: VenueFor = defaultVenueFor(db)) {
+  const receivedAt = Date.now();
   const account = await assignedAccount(db, session.sub, input.accountEmail);
-  return placeOrder(await depsFor(db, account, venueFor), session.sub, account, input);
+  return placeOrder({ ...(await depsFor(db, account, venueFor)), receivedAt }, session.sub, account, input);
 }
 
 export async function previewOrderFor(

@@ -20,7 +20,11 @@ beforeEach(() => {
   logged = [];
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+      logged.push(
+        args
+          .map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a)))
+          .join(' '),
+      );
     });
 });
 afterEach(() => vi.restoreAllMocks());
@@ -34,7 +38,13 @@ async function binanceDesk() {
   const trader = await insertUser({ canUseTerminal: true, email: `keys-trader${i}@orders.test` });
   const account = await addAccount(db, { exchange: 'binance', email: `keys${i}@binance.orders` });
   await setAssignment(db, { userId: trader.id, accountId: account.id, assigned: true });
-  const session = { sub: trader.id, role: 'user', approved: true, isRiskTeam: false, can_use_terminal: true } as unknown as Session;
+  const session = {
+    sub: trader.id,
+    role: 'user',
+    approved: true,
+    isRiskTeam: false,
+    can_use_terminal: true,
+  } as unknown as Session;
   const fake = new FakeBinanceOrders({
     apiKey: API_KEY,
     apiSecret: API_SECRET,
@@ -64,7 +74,10 @@ describe('sub-account trading keys', () => {
 
     const [row] = await db.select().from(accountTradingKeys).where(eq(accountTradingKeys.accountId, d.account.id));
     expect(leaks(JSON.stringify(row))).toBe(false);
-    expect(await openTradingKey(db, await keyRingFrom(keyring), d.account.id)).toEqual({ apiKey: API_KEY, apiSecret: API_SECRET });
+    expect(await openTradingKey(db, await keyRingFrom(keyring), d.account.id)).toEqual({
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+    });
 
     // The fake exchange accepts only this key and a signature made with this secret.
     const placed = await placeOrderFor(db, d.session, buy(d.account.email, 'key-1'), d.venues);
@@ -96,10 +109,14 @@ describe('sub-account trading keys', () => {
     await expect(d.admin.setTradingKey({ accountId: sim.id, apiKey: API_KEY, apiSecret: API_SECRET })).rejects.toMatchObject({
       status: 400,
     });
-    await expect(d.admin.setTradingKey({ accountId: 'no-such-account', apiKey: API_KEY, apiSecret: API_SECRET })).rejects.toMatchObject({
+    await expect(
+      d.admin.setTradingKey({ accountId: 'no-such-account', apiKey: API_KEY, apiSecret: API_SECRET }),
+    ).rejects.toMatchObject({
       status: 404,
     });
-    await expect(d.admin.setTradingKey({ accountId: d.account.id, apiKey: 'short', apiSecret: 'has a space in it' })).rejects.toMatchObject({
+    await expect(
+      d.admin.setTradingKey({ accountId: d.account.id, apiKey: 'short', apiSecret: 'has a space in it' }),
+    ).rejects.toMatchObject({
       status: 400,
     });
     expect(logged.some(leaks)).toBe(false);
@@ -110,7 +127,10 @@ describe('sub-account trading keys', () => {
     const old = await parseKeyRing(`old:${btoa(String.fromCharCode(...new Uint8Array(32).fill(9)))}`);
     await setTradingKey(db, old, d.adminId, { accountId: d.account.id, apiKey: API_KEY, apiSecret: API_SECRET });
     const rotated = `${keyring},old:${btoa(String.fromCharCode(...new Uint8Array(32).fill(9)))}`;
-    expect(await openTradingKey(db, await keyRingFrom(rotated), d.account.id)).toEqual({ apiKey: API_KEY, apiSecret: API_SECRET });
+    expect(await openTradingKey(db, await keyRingFrom(rotated), d.account.id)).toEqual({
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+    });
     await expect(openTradingKey(db, await keyRingFrom(keyring), d.account.id)).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
       message: expect.stringMatching(/sealed with key old/),

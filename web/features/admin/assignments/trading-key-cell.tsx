@@ -29,7 +29,12 @@ export function TradingKeyCell({ account }: { account: Account }) {
       onSettled: () => queryClient.invalidateQueries({ queryKey: orpc.listExchangeAccounts.key() }),
     }),
   );
-  if (account.exchange !== 'binance') return <span className="text-muted-foreground" title="Simulated accounts trade without a key">—</span>;
+  if (account.exchange !== 'binance')
+    return (
+      <span className="text-muted-foreground" title="Simulated accounts trade without a key">
+        —
+      </span>
+    );
   const key = account.tradingKey;
   return (
     <div className="flex items-center gap-1.5 whitespace-nowrap" data-testid={`trading-key-${account.email}`}>
@@ -118,8 +123,8 @@ function TradingKeyForm({ account, onDone }: { account: Account; onDone: () => v
       <div className="grid gap-1">
         <DialogTitle>Trading key of {account.email}</DialogTitle>
         <DialogDescription>
-          The sub-account’s own Binance API key, with futures trading allowed. It is stored encrypted and never shown
-          again{account.tradingKey ? '; saving replaces the current key' : ''}.
+          The sub-account’s own Binance API key, with futures trading allowed. It is stored encrypted and never shown again
+          {account.tradingKey ? '; saving replaces the current key' : ''}.
         </DialogDescription>
       </div>
       {general ? <Alert>{general}</Alert> : null}
