@@ -18,6 +18,8 @@ export default defineConfig({
                 LIVE_POLL_MS: '100',
                 BOOTSTRAP_ADMIN_EMAIL: 'founder@example.com',
                 PRICE_TICK_MS: '100',
+                // Seals sub-accounts' trading keys in tests (32 bytes of 0x07; never a real key).
+                TRADING_KEYRING: `test:${Buffer.alloc(32, 7).toString('base64')}`,
               },
             },
           }),

@@ -37,7 +37,9 @@ export function queryLocalD1(sql) {
 export function executeLocalD1(statements, dir, name = 'seed.sql') {
   const file = join(dir, name);
   writeFileSync(file, statements.join('\n'));
-  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** A fresh scratch folder under the system's temp dir. */
@@ -62,12 +64,20 @@ export async function importWorkerModules(reexports, dir) {
   return import(pathToFileURL(outfile).href);
 }
 
-/** .dev.vars holds local secrets; generated once, never committed. */
+/**
+ * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, and TRADING_KEYRING
+ * (the key that seals sub-accounts' trading keys, "id:base64 of 32 bytes"), added to an older file.
+ */
 export function ensureDevVars() {
   const file = `${root}.dev.vars`;
-  if (existsSync(file) && /JWT_SECRET=/.test(readFileSync(file, 'utf8'))) return;
-  writeFileSync(file, `JWT_SECRET=${randomBytes(32).toString('hex')}\n`);
-  console.log('• created .dev.vars with a fresh JWT_SECRET');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  let next = current;
+  if (!/^JWT_SECRET=/m.test(next)) next = `JWT_SECRET=${randomBytes(32).toString('hex')}\n${next}`;
+  if (!/^TRADING_KEYRING=/m.test(next))
+    next = `${next.trimEnd()}\nTRADING_KEYRING=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
+  if (next === current) return;
+  writeFileSync(file, next);
+  console.log('• wrote .dev.vars (JWT_SECRET, TRADING_KEYRING)');
 }
 
 /** Same format and parameters as worker/domains/auth/password.ts, so seeded users can sign in. */

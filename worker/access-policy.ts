@@ -72,6 +72,9 @@ export const RPC_ACCESS = {
   cancelOrder: 'terminal',
   getTradingSwitches: 'riskTeam',
   setTradingEnabled: 'riskTeam',
+  // Sub-account trading keys (issue 15): admins set or clear them; nothing ever reads one back.
+  setTradingKey: 'admin',
+  clearTradingKey: 'admin',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {

@@ -50,6 +50,8 @@ const providerSchema = z
     X_BASE_URL: optionalBaseUrl,
     LOCAL_NEWS_SIMULATOR: z.string().optional(),
     LIVE_POLL_MS: intFromString.default(3000),
+    /** "id:base64key[,id:base64key…]", current key first: seals the sub-accounts' trading keys (issue 15). */
+    TRADING_KEYRING: optionalSecret,
     /** Where the terminal's prices come from; unset: Binance when its keys are set, else simulated. */
     MARK_PRICE_SOURCE: z.preprocess((v) => v || undefined, z.enum(['binance', 'simulated']).optional()),
     /** How often the PriceHub reads the upstream (ms). */
@@ -72,6 +74,8 @@ const providerSchema = z
     newsSimulator: env.LOCAL_NEWS_SIMULATOR === '1',
     /** How often a watched account is polled (ms). */
     livePollMs: env.LIVE_POLL_MS,
+    /** Orders on Binance sub-accounts: each with its own sealed key; null keyring: no keys can be set or used. */
+    trading: { keyring: env.TRADING_KEYRING, futuresBaseUrl: env.BINANCE_FUTURES_BASE_URL?.trim() || undefined },
     /** The terminal's mark prices (PriceHub). */
     prices: {
       source:
@@ -95,6 +99,7 @@ export interface Bindings extends Env {
   PRICE_TICK_MS?: string;
   TELEGRAM_BOT_TOKEN?: string;
   X_BEARER_TOKEN?: string;
+  TRADING_KEYRING?: string;
 }
 
 /** Parses once per env object (one per isolate); a bad value fails loudly at first use. */

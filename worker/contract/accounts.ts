@@ -1,6 +1,7 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, EXCHANGES } from './enums';
+import { tradingKeyInfoSchema } from './orders';
 import { unchecked } from './unchecked';
 
 export const exchangeSchema = z.enum(EXCHANGES);
@@ -120,8 +121,8 @@ export const accountsContract = {
     .output(dashboardPrefsSchema),
 
   listExchangeAccounts: oc
-    .route({ method: 'GET', summary: 'Every account with the users assigned to it (admin)' })
-    .output(z.array(accountSchema.extend({ assignedUserIds: z.array(z.string()) }))),
+    .route({ method: 'GET', summary: 'Every account with the users assigned to it and whether it has a trading key (admin)' })
+    .output(z.array(accountSchema.extend({ assignedUserIds: z.array(z.string()), tradingKey: tradingKeyInfoSchema.nullable() }))),
   syncExchangeAccounts: oc
     .route({ method: 'POST', summary: 'Import sub-accounts from the exchange (admin)' })
     .input(z.object({ exchange: exchangeSchema }))

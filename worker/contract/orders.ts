@@ -109,6 +109,26 @@ export const tradingHaltSchema = z.object({
   haltedAt: z.number(),
 });
 
+/** Whether a Binance sub-account has its own trading key: ids and dates only, never the key. */
+export const tradingKeyInfoSchema = z.object({ keyId: z.string(), setAt: z.number() });
+export const tradingKeyStatusSchema = z.object({ accountId: z.string(), tradingKey: tradingKeyInfoSchema.nullable() });
+export type TradingKeyStatus = z.infer<typeof tradingKeyStatusSchema>;
+
+/** Printable ASCII without spaces: Binance keys and secrets are 64 letters and digits; room for other formats. */
+const credential = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(8, `${name} is too short`)
+    .max(256, `${name} is too long`)
+    .regex(/^[\x21-\x7e]+$/, `${name}: letters, digits and symbols without spaces`);
+
+export const setTradingKeyInput = z.object({
+  accountId: z.string().min(1).max(64),
+  apiKey: credential('API key'),
+  apiSecret: credential('API secret'),
+});
+
 export const ordersContract = {
   placeOrder: oc
     .route({
@@ -158,4 +178,15 @@ export const ordersContract = {
       }),
     )
     .output(z.object({ firm: tradingHaltSchema.nullable(), traders: z.array(tradingHaltSchema) })),
+  setTradingKey: oc
+    .route({
+      method: 'POST',
+      summary: "Set a Binance sub-account's own trading API key and secret, stored sealed; never returned (admin)",
+    })
+    .input(setTradingKeyInput)
+    .output(tradingKeyStatusSchema),
+  clearTradingKey: oc
+    .route({ method: 'POST', summary: "Remove a sub-account's trading key: its orders stop at once (admin)" })
+    .input(z.object({ accountId: z.string().min(1).max(64) }))
+    .output(tradingKeyStatusSchema),
 };

@@ -7,3 +7,4 @@ export * from './todo';
 export * from './risk';
 export * from './reliability';
 export * from './orders';
+export * from './trading-keys';

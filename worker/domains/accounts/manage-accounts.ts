@@ -3,19 +3,25 @@ import type { Db } from '../../db/client';
 import type { ExchangeKind } from '../../contract/enums';
 import { accountAssignments, exchangeAccounts } from '../../db/schema/accounts';
 import { alertRules } from '../../db/schema/alerts';
+import { accountTradingKeys } from '../../db/schema/trading-keys';
 import { users } from '../../db/schema/users';
 import { ownerSeesAccount } from './account-access';
 import type { ExchangeAdapter } from '../../exchanges/types';
 import { domainError } from '../../lib/domain-error';
 
 export async function listAccountsWithAssignments(db: Db) {
-  const [accounts, assignments] = await db.batch([
+  const [accounts, assignments, keys] = await db.batch([
     db.select().from(exchangeAccounts).orderBy(asc(exchangeAccounts.email)),
     db.select({ userId: accountAssignments.userId, accountId: accountAssignments.accountId }).from(accountAssignments),
+    // Whether a trading key is set: ids and dates, never the sealed columns.
+    db
+      .select({ accountId: accountTradingKeys.accountId, keyId: accountTradingKeys.keyId, setAt: accountTradingKeys.setAt })
+      .from(accountTradingKeys),
   ]);
+  const keyOf = new Map(keys.map((k) => [k.accountId, { keyId: k.keyId, setAt: k.setAt }]));
   const byAccount = new Map<string, string[]>();
   for (const a of assignments) byAccount.set(a.accountId, [...(byAccount.get(a.accountId) ?? []), a.userId]);
-  return accounts.map((a) => ({ ...a, assignedUserIds: byAccount.get(a.id) ?? [] }));
+  return accounts.map((a) => ({ ...a, assignedUserIds: byAccount.get(a.id) ?? [], tradingKey: keyOf.get(a.id) ?? null }));
 }
 
 /** Imports the exchange's sub-accounts; existing ones keep their id, label and assignments. */

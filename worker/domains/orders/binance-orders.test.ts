@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BinanceOrderVenue } from '../../exchanges/binance/order-venue';
-import { db, insertUser } from '../../test/harness';
+import { getProviderConfig } from '../../env';
+import { db, insertUser, testEnv } from '../../test/harness';
+import { position, record } from '../../test/snapshot-builders';
+import { writeSnapshotRun } from '../accounts/snapshot-store';
 import { FakeBinanceOrders } from '../../test/fakes/fake-binance-orders';
 import type { Session } from '../auth/access';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
-import { placeOrderFor } from './orders';
+import { defaultVenueFor, placeOrderFor } from './orders';
+import { keyRingFrom, setTradingKey } from './trading-keys';
 
-const KEY = 'k';
-const SECRET = 's';
+const KEY = 'fake-binance-key-0001';
+const SECRET = 'fake-binance-secret-0001';
+const keyring = getProviderConfig(testEnv).trading.keyring!;
 
 async function binanceTrader() {
   const user = await insertUser({ canUseTerminal: true });
@@ -19,13 +23,10 @@ async function binanceTrader() {
     apiSecret: SECRET,
     symbols: [{ symbol: 'ETHUSDT', stepSize: '0.001', minQty: '0.001', maxQty: '2000', minNotional: '20', markPrice: '3400.00' }],
   });
-  const venue = new BinanceOrderVenue({
-    futuresBaseUrl: `https://${user.id}.fake`,
-    apiKey: KEY,
-    apiSecret: SECRET,
-    fetch: fake.fetch,
-  });
-  return { account, session, fake, venueFor: () => venue };
+  // The wired path: the account's own key, sealed in D1, opened to sign through the Binance venue.
+  await setTradingKey(db, await keyRingFrom(keyring), user.id, { accountId: account.id, apiKey: KEY, apiSecret: SECRET });
+  const venueFor = defaultVenueFor(db, { keyring, futuresBaseUrl: `https://${user.id}.fake`, fetch: fake.fetch });
+  return { account, session, fake, venueFor };
 }
 
 describe('placeOrder on a Binance account (fake exchange)', () => {
@@ -68,5 +69,50 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
     );
     expect(placed.status).toBe('rejected');
     expect(placed.error).toMatch(/^Insufficient margin/);
+  });
+
+  it('reduce-only: sized from the account’s position, refused by the exchange when it holds none, filled when it does', async () => {
+    const t = await binanceTrader();
+    const close = { accountEmail: t.account.email, symbol: 'ETHUSDT', side: 'SELL' as const, reduceOnly: true };
+    // Our snapshot says long 0.294 ETH, the exchange holds nothing: Binance's -2022, mapped.
+    await writeSnapshotRun(
+      db,
+      [record(t.account.id, Date.now(), 100_000, [{ ...position('ETHUSDT', 'LONG', 29.4), size: 0.294 }])],
+      [],
+    );
+    const refused = await placeOrderFor(db, t.session, { ...close, clientOrderId: 'r-1' }, t.venueFor);
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      quantity: 0.294,
+      error: expect.stringMatching(/^Reduce-only order rejected/),
+    });
+    expect(t.fake.orderPosts()[0]!.params.get('reduceOnly')).toBe('true');
+    // Once the exchange holds the position, the same close goes through.
+    await placeOrderFor(
+      db,
+      t.session,
+      { ...close, side: 'BUY', reduceOnly: false, notional: 1000, clientOrderId: 'r-2' },
+      t.venueFor,
+    );
+    const closed = await placeOrderFor(db, t.session, { ...close, clientOrderId: 'r-3' }, t.venueFor);
+    expect(closed).toMatchObject({ status: 'filled', quantity: 0.294 });
+    expect(t.fake.positions.ETHUSDT).toBeCloseTo(0, 9);
+  });
+
+  it('a wrong key is refused by the exchange (signature checked) with a message naming the key', async () => {
+    const t = await binanceTrader();
+    await setTradingKey(db, await keyRingFrom(keyring), t.session.sub, {
+      accountId: t.account.id,
+      apiKey: KEY,
+      apiSecret: 'not-the-secret-0001',
+    });
+    const placed = await placeOrderFor(
+      db,
+      t.session,
+      { accountEmail: t.account.email, symbol: 'ETHUSDT', side: 'BUY', notional: 1000, reduceOnly: false, clientOrderId: 'w-1' },
+      t.venueFor,
+    );
+    expect(placed).toMatchObject({ status: 'rejected', error: expect.stringMatching(/trading key/) });
+    expect(t.fake.orders).toHaveLength(0);
   });
 });

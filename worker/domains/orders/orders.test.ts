@@ -4,10 +4,10 @@ import type { OrderSide } from '../../contract/enums';
 import { accountLatest } from '../../db/schema/accounts';
 import { orders, simOrders, tradingHalts } from '../../db/schema/orders';
 import { riskLimits } from '../../db/schema/risk';
-import type { AccountMetrics } from '../../exchanges/metrics';
 import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venue';
 import type { Position } from '../../exchanges/types';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
+import { position, record } from '../../test/snapshot-builders';
 import type { Session } from '../auth/access';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { writeSnapshotRun } from '../accounts/snapshot-store';
@@ -40,34 +40,9 @@ async function trader(opts: { canUseTerminal?: boolean; role?: 'user' | 'admin' 
   return { user, account, session, client: rpcClient(await signedInJar(user)) };
 }
 
-const position = (symbol: string, side: 'LONG' | 'SHORT', notional: number): Position => ({
-  symbol,
-  side,
-  size: notional / 100,
-  entryPrice: 100,
-  markPrice: 100,
-  liquidationPrice: null,
-  leverage: 10,
-  unrealizedPnl: 0,
-  notional,
-  margin: notional / 10,
-});
-
 /** Sets the account's latest state as the risk check reads it. */
 async function book(accountId: string, equity: number, positions: Position[]) {
-  const notional = positions.reduce((a, p) => a + p.notional, 0);
-  const metrics: AccountMetrics = {
-    totalBalance: equity,
-    futuresBalance: equity,
-    spotBalance: 0,
-    futuresUpnl: 0,
-    totalUpnl: 0,
-    notional,
-    leverage: notional / equity,
-    btcPrice: 90_000,
-    positions: positions.length,
-  };
-  await writeSnapshotRun(db, [{ accountId, ts: Date.now(), metrics, positions }], []);
+  await writeSnapshotRun(db, [record(accountId, Date.now(), equity, positions)], []);
 }
 
 const order = (accountEmail: string, symbol: string, side: OrderSide, notional: number, extra: object = {}) => ({

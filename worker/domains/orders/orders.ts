@@ -3,6 +3,8 @@ import type { OrderPreview } from '../../contract/orders';
 import type { Db } from '../../db/client';
 import { accountAssignments, exchangeAccounts } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
+import { DEFAULT_FUTURES_BASE_URL } from '../../exchanges/binance/client';
+import { BinanceOrderVenue } from '../../exchanges/binance/order-venue';
 import { computeMetrics } from '../../exchanges/metrics';
 import type { OrderVenue } from '../../exchanges/order-venue';
 import { snapshotAt } from '../../exchanges/simulated/accounts';
@@ -22,6 +24,7 @@ import {
 } from './place-order';
 import { simFillsOf } from './sim-positions';
 import { SimulatedVenue } from './simulated-venue';
+import { keyRingFrom, openTradingKey } from './trading-keys';
 
 /** The account behind the email when it is assigned to the caller: orders go only to your own accounts (admins included). */
 export async function assignedAccount(db: Db, userId: string, email: string): Promise<ExchangeAccountRow> {
@@ -49,30 +52,49 @@ export async function refreshSimulatedAccount(db: Db, account: ExchangeAccountRo
   );
 }
 
-export type VenueFor = (account: ExchangeAccountRow) => OrderVenue;
+export type VenueFor = (account: ExchangeAccountRow) => OrderVenue | Promise<OrderVenue>;
 
-/** The venue of an account: the simulated desk, or (not yet) the account's own Binance key. */
-export function defaultVenueFor(db: Db): VenueFor {
-  return (account) => {
+/** What Binance orders need from the environment (env.ts getProviderConfig().trading). */
+export interface TradingSettings {
+  keyring: string | null;
+  futuresBaseUrl?: string;
+  /** tests: the in-process fake exchange */
+  fetch?: typeof fetch;
+}
+
+/** The venue of an account: the simulated desk, or Binance signed with the account's own sealed key. */
+export function defaultVenueFor(db: Db, trading: TradingSettings = { keyring: null }): VenueFor {
+  return async (account) => {
     if (account.exchange === 'simulated') return new SimulatedVenue(db, account.email);
-    throw domainError(
-      'SERVICE_UNAVAILABLE',
-      'Order entry on Binance accounts is not available yet: no trading key is set for this account',
-    );
+    if (!trading.keyring)
+      throw domainError('SERVICE_UNAVAILABLE', 'Orders on Binance accounts are off: the TRADING_KEYRING secret is not set');
+    const key = await openTradingKey(db, await keyRingFrom(trading.keyring), account.id);
+    if (!key)
+      throw domainError(
+        'PRECONDITION_FAILED',
+        `No trading key is set for ${account.email}: an admin enters it on /admin/assignments`,
+        { reason: 'noTradingKey' },
+      );
+    return new BinanceOrderVenue({
+      futuresBaseUrl: trading.futuresBaseUrl ?? DEFAULT_FUTURES_BASE_URL,
+      fetch: trading.fetch,
+      ...key,
+    });
   };
 }
 
-function depsFor(db: Db, account: ExchangeAccountRow, venueFor: VenueFor): OrderDeps {
+async function depsFor(db: Db, account: ExchangeAccountRow, venueFor: VenueFor): Promise<OrderDeps> {
   return {
     db,
-    venue: venueFor(account),
+    venue: await venueFor(account),
     afterFill: account.exchange === 'simulated' ? () => refreshSimulatedAccount(db, account) : undefined,
   };
 }
 
 export async function placeOrderFor(db: Db, session: Session, input: PlaceOrderInput, venueFor: VenueFor = defaultVenueFor(db)) {
+  const receivedAt = Date.now();
   const account = await assignedAccount(db, session.sub, input.accountEmail);
-  return placeOrder(depsFor(db, account, venueFor), session.sub, account, input);
+  return placeOrder({ ...(await depsFor(db, account, venueFor)), receivedAt }, session.sub, account, input);
 }
 
 export async function previewOrderFor(
@@ -82,7 +104,7 @@ export async function previewOrderFor(
   venueFor: VenueFor = defaultVenueFor(db),
 ): Promise<OrderPreview> {
   const account = await assignedAccount(db, session.sub, input.accountEmail);
-  const sized = await sizeAndCheck(depsFor(db, account, venueFor), session.sub, account, input, Date.now());
+  const sized = await sizeAndCheck(await depsFor(db, account, venueFor), session.sub, account, input, Date.now());
   const { accountPosition, ...riskCheck } = sized.risk;
   const signedQty = (input.side === 'BUY' ? 1 : -1) * sized.quantity;
   return {
@@ -121,7 +143,7 @@ export async function cancelOrderFor(db: Db, session: Session, clientOrderId: st
   if (!row) throw domainError('NOT_FOUND', 'No such order');
   if (row.status !== 'unknown') throw domainError('CONFLICT', `A ${row.status} order cannot be canceled`, { order: toDto(row) });
   const account = await assignedAccount(db, session.sub, row.accountEmail);
-  const found = await venueFor(account).queryOrder(row.symbol, row.clientOrderId);
+  const found = await (await venueFor(account)).queryOrder(row.symbol, row.clientOrderId);
   if (found) throw domainError('CONFLICT', 'The exchange has this order: it cannot be canceled any more', { order: toDto(row) });
   return toDto(await updateOrder(db, row, 'canceled', Date.now(), {}, 'canceled before reaching the exchange'));
 }

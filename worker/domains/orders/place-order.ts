@@ -33,6 +33,8 @@ export interface OrderDeps {
   /** after a fill: bring the account's latest state up to date (dashboards, the next risk check) */
   afterFill?: () => Promise<void>;
   now?: () => number;
+  /** when the request reached the handler (before the account and its key were read) */
+  receivedAt?: number;
 }
 
 /** A pending order older than this is taken to have lost its sender: settled like an unknown one. */
@@ -122,11 +124,14 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<OrderDto> {
   const now = deps.now ?? Date.now;
-  const receivedAt = now();
-  const existing = await orderByClientId(deps.db, traderId, input.clientOrderId);
+  const receivedAt = deps.receivedAt ?? now();
+  // Both reads at once: a replay ignores the halt, a new order needs it.
+  const [existing, halt] = await Promise.all([
+    orderByClientId(deps.db, traderId, input.clientOrderId),
+    haltFor(deps.db, traderId),
+  ]);
   if (existing) return replay(deps, existing, input, account.id);
 
-  const halt = await haltFor(deps.db, traderId);
   let sized: Sized;
   if (halt && !input.reduceOnly) {
     // Still sized, so the refused order is recorded with what it would have been.

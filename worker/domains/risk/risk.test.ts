@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountDaily, riskBreaches } from '../../db/schema/risk';
-import type { AccountMetrics } from '../../exchanges/metrics';
-import type { Position } from '../../exchanges/types';
 import { db, insertUser, rpcClient, signedInJar, type CookieJar } from '../../test/harness';
+import { position, record } from '../../test/snapshot-builders';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
-import { writeSnapshotRun, type SnapshotRecord } from '../accounts/snapshot-store';
+import { writeSnapshotRun } from '../accounts/snapshot-store';
 import { readBreaches } from './breaches';
 import { evaluateRiskLimits } from './evaluate';
 import { riskExposure } from './exposure';
@@ -14,35 +13,6 @@ import { setLimit } from './limit-store';
 const DAY = 86_400_000;
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 20, 22, 0); // two hours before a UTC midnight
-
-const position = (symbol: string, side: 'LONG' | 'SHORT', notional: number): Position => ({
-  symbol,
-  side,
-  size: notional / 100,
-  entryPrice: 100,
-  markPrice: 100,
-  liquidationPrice: null,
-  leverage: 10,
-  unrealizedPnl: 0,
-  notional,
-  margin: notional / 10,
-});
-
-function record(accountId: string, ts: number, equity: number, positions: Position[]): SnapshotRecord {
-  const notional = positions.reduce((a, p) => a + p.notional, 0);
-  const metrics: AccountMetrics = {
-    totalBalance: equity,
-    futuresBalance: equity,
-    spotBalance: 0,
-    futuresUpnl: 0,
-    totalUpnl: 0,
-    notional,
-    leverage: equity > 0 ? notional / equity : null,
-    btcPrice: 90_000,
-    positions: positions.length,
-  };
-  return { accountId, ts, metrics, positions };
-}
 
 let riskJar: CookieJar;
 let traderJar: CookieJar;

@@ -6,6 +6,7 @@ import { formatAgo, formatDateTime } from '~/lib/format';
 import type { RpcOutputs, User } from '@contract/types';
 import { useNow } from '~/lib/use-now';
 import { AssignUserPicker } from './assign-user-picker';
+import { TradingKeyCell } from './trading-key-cell';
 
 export type ManagedAccount = RpcOutputs['listExchangeAccounts'][number];
 
@@ -134,6 +135,11 @@ const columns = helper.columns([
     header: 'Last error',
     sortFn: 'alphanumeric',
     cell: (info) => <ErrorCell account={info.row.original} />,
+  }),
+  helper.accessor((account) => (account.exchange !== 'binance' ? 2 : account.tradingKey ? 1 : 0), {
+    id: 'tradingKey',
+    header: 'Trading key',
+    cell: (info) => <TradingKeyCell account={info.row.original} />,
   }),
   helper.accessor((account) => account.assignedUserIds.length, {
     id: 'users',

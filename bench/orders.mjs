@@ -1,0 +1,265 @@
+// Issue 15's figures, against the local fake Binance futures desk (bench/fake-binance-server.mjs):
+//   1. server overhead: placeOrder received → the exchange request leaving the Worker (risk check,
+//      sealed-key opening, mark price and signing included): in the Worker (orders.sent_at −
+//      received_at) and from outside (client send → the fake receiving the POST, loopback included)
+//   2. keypress → the placeOrder request leaving the browser (Chromium, /terminal with one-keystroke
+//      sending, key event timeStamp → the request's resource-timing start)
+//   3. RATE orders/s from TRADERS traders for SECONDS, a share of them sent twice at once (double
+//      keypress): 0 duplicates and 0 lost, checked by clientOrderId against the orders table
+//      (listOrders) and the fake exchange.
+// Full run (quiet machine only; writes <!-- bench:orders --> in docs/PERFORMANCE.md):
+//   BENCH_ONLY=orders npm run bench
+// Smoke (small sizes, prints only): BENCH_ORDERS_SMOKE=1 BENCH_ONLY=orders BENCH_PORT=<free> npm run bench
+// Sizes: BENCH_ORDERS_SEQUENTIAL (300), BENCH_ORDERS_KEYPRESSES (40), BENCH_ORDERS_TRADERS (20),
+// BENCH_ORDERS_RATE (50 /s), BENCH_ORDERS_SECONDS (30), BENCH_ORDERS_DOUBLE (0.1 of orders sent twice).
+import { chromium } from '@playwright/test';
+import { executeLocalD1, hashPassword, scratchDir, sqlString } from '../scripts/lib.mjs';
+import { startFakeBinance } from './fake-binance-server.mjs';
+import { percentile, rpcGet, signIn } from './lib.mjs';
+import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
+
+const SMOKE = process.env.BENCH_ORDERS_SMOKE === '1';
+const SEQUENTIAL = Number(process.env.BENCH_ORDERS_SEQUENTIAL ?? (SMOKE ? 20 : 300));
+const KEYPRESSES = Number(process.env.BENCH_ORDERS_KEYPRESSES ?? (SMOKE ? 5 : 40));
+const TRADERS = Number(process.env.BENCH_ORDERS_TRADERS ?? (SMOKE ? 4 : 20));
+const RATE = Number(process.env.BENCH_ORDERS_RATE ?? (SMOKE ? 10 : 50));
+const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS ?? (SMOKE ? 3 : 30));
+const DOUBLE = Number(process.env.BENCH_ORDERS_DOUBLE ?? 0.1);
+const PORT = Number(process.env.BENCH_PORT ?? 8790);
+const PASSWORD = 'bench-orders-password';
+const API_KEY = 'benchKey0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRST';
+const API_SECRET = 'benchSecret0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const clock = () => performance.timeOrigin + performance.now();
+const stats = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s.at(-1) };
+};
+const fmt = (s) =>
+  `p50 ${s.p50?.toFixed(1)} ms, p95 ${s.p95?.toFixed(1)}, p99 ${s.p99?.toFixed(1)}, max ${s.max?.toFixed(1)} (n=${s.n})`;
+
+// One desk of traders, each with a Binance sub-account of their own (all trading with the same key
+// on the one fake desk), a latest snapshot with room for the orders, and the terminal flag.
+await prepareBenchState('bench-orders-state');
+const now = Date.now();
+const hash = hashPassword(PASSWORD);
+const traders = Array.from({ length: TRADERS }, (_, i) => ({
+  id: `bench-order-trader-${i}`,
+  email: `order-trader-${i}@bench.meridian`,
+  accountId: `bench-order-account-${i}`,
+  accountEmail: `order-trader-${i}@binance.bench`,
+}));
+const metrics = JSON.stringify({
+  totalBalance: 1e7,
+  futuresBalance: 1e7,
+  spotBalance: 0,
+  futuresUpnl: 0,
+  totalUpnl: 0,
+  notional: 0,
+  leverage: 0,
+  btcPrice: 90_000,
+  positions: 0,
+});
+executeLocalD1(
+  traders.flatMap((t) => [
+    `INSERT INTO users (id, email, name, role, approved, is_risk_team, can_use_terminal, password_hash, created_at, approved_at, updated_at) VALUES (${sqlString(t.id)}, ${sqlString(t.email)}, 'Bench trader', 'user', 1, 0, 1, ${sqlString(hash)}, ${now}, ${now}, ${now});`,
+    `INSERT INTO exchange_accounts (id, exchange, email, status, created_at) VALUES (${sqlString(t.accountId)}, 'binance', ${sqlString(t.accountEmail)}, 'active', ${now});`,
+    `INSERT INTO account_assignments (user_id, account_id, created_at) VALUES (${sqlString(t.id)}, ${sqlString(t.accountId)}, ${now});`,
+    `INSERT INTO account_latest (account_id, ts, metrics, positions) VALUES (${sqlString(t.accountId)}, ${now}, ${sqlString(metrics)}, '[]');`,
+  ]),
+  scratchDir('bench-orders'),
+);
+
+const exchange = await startFakeBinance({
+  apiKey: API_KEY,
+  apiSecret: API_SECRET,
+  symbols: [{ symbol: 'ETHUSDT', stepSize: '0.001', minQty: '0.001', maxQty: '100000', minNotional: '20', markPrice: '3400.00' }],
+});
+const server = await startBenchServer({
+  port: PORT,
+  fresh: false,
+  vars: { BINANCE_FUTURES_BASE_URL: exchange.base, AUTH_MAX_FAILS_PER_EMAIL: 1e9, AUTH_MAX_FAILS_PER_IP: 1e9 },
+});
+const base = server.direct;
+const results = {};
+try {
+  const adminCookie = await signIn(server.base, 'admin@example.com');
+  const { json: accounts } = await (
+    await fetch(`${base}${rpcGet('listExchangeAccounts', {})}`, { headers: { cookie: adminCookie } })
+  ).json();
+  for (const t of traders) {
+    const res = await post(adminCookie, 'setTradingKey', { accountId: t.accountId, apiKey: API_KEY, apiSecret: API_SECRET });
+    if (res.status !== 200) throw new Error(`setTradingKey answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  console.log(`  ${accounts.length} accounts, ${TRADERS} bench traders with trading keys`);
+  for (const t of traders) t.cookie = await signIn(server.base, t.email, PASSWORD);
+
+  // 1. Server overhead, one order at a time.
+  const first = traders[0];
+  const sent = [];
+  for (let i = 0; i < SEQUENTIAL + 5; i++) {
+    const clientOrderId = `seq-${i}-${crypto.randomUUID().slice(0, 8)}`;
+    const t0 = clock();
+    const res = await post(first.cookie, 'placeOrder', order(first, clientOrderId));
+    if (res.status !== 200) throw new Error(`placeOrder answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (i >= 5) sent.push({ clientOrderId, t0, total: clock() - t0, dto: res.body.json }); // 5 warm-up orders
+  }
+  const inWorker = stats(sent.map((s) => s.dto.sentAt - s.dto.receivedAt));
+  const outside = stats(sent.map((s) => exchange.arrivals.get(s.clientOrderId)[0] - s.t0));
+  const roundTrip = stats(sent.map((s) => s.total));
+  console.log(`  overhead in the Worker (received → sent): ${fmt(inWorker)}`);
+  console.log(`  client send → fake exchange receives:     ${fmt(outside)}`);
+  console.log(`  placeOrder round trip:                   ${fmt(roundTrip)}`);
+  results.overhead = { inWorker, outside, roundTrip };
+
+  // 3. RATE orders/s spread over the traders, some sent twice at once.
+  const ids = new Map(traders.map((t) => [t.id, new Set()]));
+  const outcomes = { ok: 0, failed: 0, statuses: {} };
+  const inFlight = [];
+  const total = RATE * SECONDS;
+  const started = clock();
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - clock();
+    if (wait > 0) await sleep(wait);
+    const t = traders[i % TRADERS];
+    const clientOrderId = `load-${i}-${crypto.randomUUID().slice(0, 8)}`;
+    ids.get(t.id).add(clientOrderId);
+    const copies = Math.random() < DOUBLE ? 2 : 1;
+    for (let c = 0; c < copies; c++)
+      inFlight.push(
+        post(t.cookie, 'placeOrder', order(t, clientOrderId)).then(
+          (res) => {
+            outcomes.statuses[res.status] = (outcomes.statuses[res.status] ?? 0) + 1;
+            if (res.status === 200) outcomes.ok++;
+            else outcomes.failed++;
+          },
+          () => outcomes.failed++,
+        ),
+      );
+  }
+  await Promise.all(inFlight);
+  const elapsed = (clock() - started) / 1000;
+  let lostInTable = 0;
+  let duplicatesInTable = 0;
+  for (const t of traders) {
+    const res = await fetch(`${base}${rpcGet('listOrders', { limit: 500 })}`, { headers: { cookie: t.cookie } });
+    const rows = (await res.json()).json.filter((o) => o.clientOrderId.startsWith('load-'));
+    const seen = new Map();
+    for (const o of rows) seen.set(o.clientOrderId, (seen.get(o.clientOrderId) ?? 0) + 1);
+    duplicatesInTable += [...seen.values()].filter((n) => n > 1).length;
+    lostInTable += [...ids.get(t.id)].filter((id) => !seen.has(id)).length;
+  }
+  const loadIds = [...ids.values()].flatMap((s) => [...s]);
+  const postsPerId = loadIds.map((id) => exchange.arrivals.get(id)?.length ?? 0);
+  const filledAtExchange = new Set(exchange.fake.orders.map((o) => o.clientOrderId));
+  const load = {
+    orders: total,
+    seconds: elapsed,
+    rate: total / elapsed,
+    ok: outcomes.ok,
+    failed: outcomes.failed,
+    statuses: outcomes.statuses,
+    duplicateSends: postsPerId.filter((n) => n > 1).length,
+    lostAtExchange: loadIds.filter((id) => !filledAtExchange.has(id)).length,
+    duplicatesInTable,
+    lostInTable,
+  };
+  console.log(
+    `  load: ${total} orders in ${elapsed.toFixed(1)} s (${load.rate.toFixed(1)}/s) from ${TRADERS} traders, ${outcomes.ok} answers 200, ${outcomes.failed} other ${JSON.stringify(outcomes.statuses)}; duplicates sent ${load.duplicateSends}, lost at the exchange ${load.lostAtExchange}, duplicates in the table ${duplicatesInTable}, lost in the table ${lostInTable}`,
+  );
+  results.load = load;
+
+  // 2. Keypress → request leaving the browser: the demo admin's simulated account on /terminal.
+  results.keypress = await keypressToRequest(server.base, adminCookie);
+  console.log(`  keypress → placeOrder request leaves Chromium: ${fmt(results.keypress)}`);
+} finally {
+  server.stop();
+  await exchange.stop();
+}
+
+if (!SMOKE) writeSection('orders', section(results));
+
+function order(t, clientOrderId) {
+  return { accountEmail: t.accountEmail, symbol: 'ETHUSDT', side: 'BUY', notional: 1000, reduceOnly: false, clientOrderId };
+}
+
+async function post(cookie, name, json) {
+  const res = await fetch(`${base}/api/rpc/${name}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ json }),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+async function keypressToRequest(appBase, cookie) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const url = new URL(appBase);
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...rest] = pair.split('=');
+        return { name, value: rest.join('='), domain: url.hostname, path: '/' };
+      }),
+    );
+    // One-keystroke sending (the setting's other choice), the first preset $1,000.
+    await context.addInitScript(() =>
+      localStorage.setItem('meridian:terminal-order-settings', JSON.stringify({ presets: [1000, 5000, 25000], confirm: false })),
+    );
+    const page = await context.newPage();
+    await page.goto(`${appBase}/terminal`);
+    await page.getByTestId('news-status').getByText('Live').waitFor({ timeout: 30_000 });
+    const title = `Bench orders ${Date.now()}: ether headline`;
+    await post(cookie, 'postManualNews', { title, symbols: ['ETH'], importance: 'high' });
+    await page.getByTestId('headline').filter({ hasText: title }).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('j');
+    await page.getByTestId('order-panel').getByTestId('order-symbol').getByText('ETHUSDT').waitFor();
+    await page.evaluate(() => {
+      window.__keyAt = [];
+      window.__sentAt = [];
+      addEventListener('keydown', (e) => e.key === '1' && window.__keyAt.push(e.timeStamp), true);
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.name.includes('/placeOrder')) window.__sentAt.push(e.startTime);
+      }).observe({ type: 'resource' });
+    });
+    for (let i = 0; i < KEYPRESSES; i++) {
+      await page.keyboard.press('b');
+      await page.keyboard.press('1');
+      await page.waitForFunction((n) => window.__sentAt.length >= n, i + 1, { timeout: 15_000 });
+      await sleep(250);
+    }
+    const [keys, sends] = await page.evaluate(() => [window.__keyAt, window.__sentAt]);
+    return stats(sends.map((s, i) => s - keys[i]));
+  } finally {
+    await browser.close();
+  }
+}
+
+function section(r) {
+  const row = (name, s) =>
+    `| ${name} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} | ${s.n} |`;
+  return `<!-- bench:orders -->
+## Orders (issue 15)
+
+\`BENCH_ONLY=orders npm run bench\`, ${new Date().toISOString().slice(0, 10)}: wrangler dev (workerd) with a fresh local D1, the
+orders going to Binance sub-accounts on the local fake exchange (bench/fake-binance-server.mjs:
+signature, filters, one desk), each account signing with its own sealed key. ms.
+
+| Path | p50 | p95 | p99 | max | n |
+|---|---:|---:|---:|---:|---:|
+${row('placeOrder received → exchange request sent, in the Worker (target p99 ≤ 20)', r.overhead.inWorker)}
+${row('client send → the fake exchange receives the order (loopback included)', r.overhead.outside)}
+${row('placeOrder round trip', r.overhead.roundTrip)}
+${row('keypress → placeOrder request leaves Chromium (target ≤ 16)', r.keypress)}
+
+Load: ${r.load.orders} orders in ${r.load.seconds.toFixed(1)} s (${r.load.rate.toFixed(1)}/s) from ${TRADERS} traders, ${Math.round(DOUBLE * 100)} % of
+them sent twice at once: ${r.load.ok} answers 200, ${r.load.failed} other; **${r.load.duplicateSends} duplicates sent to the
+exchange, ${r.load.lostAtExchange} lost at the exchange, ${r.load.duplicatesInTable} duplicated and ${r.load.lostInTable} lost in the orders table**
+(checked by clientOrderId).
+<!-- /bench:orders -->`;
+}

@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountTradingKeys } from '../../db/schema/trading-keys';
+import { getProviderConfig } from '../../env';
+import { FakeBinanceOrders } from '../../test/fakes/fake-binance-orders';
+import { db, insertUser, rpcClient, signedInJar, testEnv } from '../../test/harness';
+import type { Session } from '../auth/access';
+import { addAccount, setAssignment } from '../accounts/manage-accounts';
+import { parseKeyRing } from './key-vault';
+import { defaultVenueFor, placeOrderFor } from './orders';
+import { keyRingFrom, openTradingKey, setTradingKey } from './trading-keys';
+
+const API_KEY = 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A';
+const API_SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
+const keyring = getProviderConfig(testEnv).trading.keyring!;
+
+/** Every console line written while a test runs, to prove the key and secret never reach a log. */
+let logged: string[] = [];
+beforeEach(() => {
+  logged = [];
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(
+        args
+          .map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a)))
+          .join(' '),
+      );
+    });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const leaks = (text: string) => text.includes(API_KEY) || text.includes(API_SECRET);
+
+let n = 0;
+async function binanceDesk() {
+  const i = ++n;
+  const adminUser = await insertUser({ role: 'admin', email: `keys-admin${i}@orders.test` });
+  const trader = await insertUser({ canUseTerminal: true, email: `keys-trader${i}@orders.test` });
+  const account = await addAccount(db, { exchange: 'binance', email: `keys${i}@binance.orders` });
+  await setAssignment(db, { userId: trader.id, accountId: account.id, assigned: true });
+  const session = {
+    sub: trader.id,
+    role: 'user',
+    approved: true,
+    isRiskTeam: false,
+    can_use_terminal: true,
+  } as unknown as Session;
+  const fake = new FakeBinanceOrders({
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    symbols: [{ symbol: 'ETHUSDT', stepSize: '0.001', minQty: '0.001', maxQty: '2000', minNotional: '20', markPrice: '3400.00' }],
+  });
+  const venues = defaultVenueFor(db, { keyring, futuresBaseUrl: `https://${account.id}.fake`, fetch: fake.fetch });
+  return { admin: rpcClient(await signedInJar(adminUser)), adminId: adminUser.id, trader, account, session, fake, venues };
+}
+
+const buy = (accountEmail: string, clientOrderId: string) => ({
+  accountEmail,
+  symbol: 'ETHUSDT',
+  side: 'BUY' as const,
+  notional: 1000,
+  reduceOnly: false,
+  clientOrderId,
+});
+
+describe('sub-account trading keys', () => {
+  it('set by an admin, sealed at rest, used to sign the account’s orders, never in a response or a log line', async () => {
+    const d = await binanceDesk();
+    const set = await d.admin.setTradingKey({ accountId: d.account.id, apiKey: API_KEY, apiSecret: ` ${API_SECRET} ` });
+    expect(set).toEqual({ accountId: d.account.id, tradingKey: { keyId: 'test', setAt: expect.any(Number) } });
+    const listed = (await d.admin.listExchangeAccounts()).find((a) => a.id === d.account.id)!;
+    expect(listed.tradingKey).toEqual(set.tradingKey);
+    expect(leaks(JSON.stringify(set)) || leaks(JSON.stringify(listed))).toBe(false);
+
+    const [row] = await db.select().from(accountTradingKeys).where(eq(accountTradingKeys.accountId, d.account.id));
+    expect(leaks(JSON.stringify(row))).toBe(false);
+    expect(await openTradingKey(db, await keyRingFrom(keyring), d.account.id)).toEqual({
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+    });
+
+    // The fake exchange accepts only this key and a signature made with this secret.
+    const placed = await placeOrderFor(db, d.session, buy(d.account.email, 'key-1'), d.venues);
+    expect(placed).toMatchObject({ status: 'filled', quantity: 0.294 });
+    expect(d.fake.orderPosts()).toHaveLength(1);
+    expect(d.fake.orderPosts()[0]!.params.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(leaks(JSON.stringify(placed))).toBe(false);
+
+    // An exchange refusal and a failure are logged or returned without the key either.
+    d.fake.refuseNextOrder(401, -2015, 'Invalid API-key, IP, or permissions for action.');
+    const refused = await placeOrderFor(db, d.session, buy(d.account.email, 'key-2'), d.venues);
+    expect(refused.status).toBe('rejected');
+    expect(leaks(JSON.stringify(refused))).toBe(false);
+    expect(logged.some(leaks)).toBe(false);
+  });
+
+  it('cleared: the account’s orders stop with a 412 naming the missing key; simulated accounts take no key', async () => {
+    const d = await binanceDesk();
+    await d.admin.setTradingKey({ accountId: d.account.id, apiKey: API_KEY, apiSecret: API_SECRET });
+    expect(await d.admin.clearTradingKey({ accountId: d.account.id })).toEqual({ accountId: d.account.id, tradingKey: null });
+    expect((await d.admin.listExchangeAccounts()).find((a) => a.id === d.account.id)!.tradingKey).toBeNull();
+    await expect(placeOrderFor(db, d.session, buy(d.account.email, 'key-3'), d.venues)).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: expect.stringMatching(/No trading key is set for keys\d+@binance\.orders/),
+    });
+    expect(d.fake.orderPosts()).toHaveLength(0);
+
+    const sim = await addAccount(db, { exchange: 'simulated', email: `keys-sim${n}@sim.orders` });
+    await expect(d.admin.setTradingKey({ accountId: sim.id, apiKey: API_KEY, apiSecret: API_SECRET })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(
+      d.admin.setTradingKey({ accountId: 'no-such-account', apiKey: API_KEY, apiSecret: API_SECRET }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(
+      d.admin.setTradingKey({ accountId: d.account.id, apiKey: 'short', apiSecret: 'has a space in it' }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(logged.some(leaks)).toBe(false);
+  });
+
+  it('the keyring rotates: a key sealed under the old key still opens; a dropped key asks for the key again', async () => {
+    const d = await binanceDesk();
+    const old = await parseKeyRing(`old:${btoa(String.fromCharCode(...new Uint8Array(32).fill(9)))}`);
+    await setTradingKey(db, old, d.adminId, { accountId: d.account.id, apiKey: API_KEY, apiSecret: API_SECRET });
+    const rotated = `${keyring},old:${btoa(String.fromCharCode(...new Uint8Array(32).fill(9)))}`;
+    expect(await openTradingKey(db, await keyRingFrom(rotated), d.account.id)).toEqual({
+      apiKey: API_KEY,
+      apiSecret: API_SECRET,
+    });
+    await expect(openTradingKey(db, await keyRingFrom(keyring), d.account.id)).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.stringMatching(/sealed with key old/),
+    });
+  });
+});

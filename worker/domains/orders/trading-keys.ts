@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import type { TradingKeyStatus } from '../../contract/orders';
+import type { Db } from '../../db/client';
+import { exchangeAccounts } from '../../db/schema/accounts';
+import { accountTradingKeys } from '../../db/schema/trading-keys';
+import { domainError } from '../../lib/domain-error';
+import { openSecret, parseKeyRing, sealSecret, type KeyRing } from './key-vault';
+
+/**
+ * Each Binance sub-account trades with its own API key and secret, entered by an admin, sealed at
+ * rest (key-vault.ts) and opened only to sign that account's orders. No function here returns the
+ * key or the secret to a caller outside the order path, and nothing logs them.
+ */
+
+const rings = new Map<string, Promise<KeyRing>>();
+
+/** The TRADING_KEYRING secret, imported once per isolate. */
+export async function keyRingFrom(spec: string | null): Promise<KeyRing> {
+  if (!spec) throw domainError('SERVICE_UNAVAILABLE', 'Trading keys are off: the TRADING_KEYRING secret is not set');
+  let ring = rings.get(spec);
+  if (!ring) {
+    ring = parseKeyRing(spec);
+    rings.set(spec, ring);
+  }
+  try {
+    return await ring;
+  } catch (err) {
+    rings.delete(spec);
+    // parseKeyRing's messages name key ids only, never key material.
+    throw domainError('SERVICE_UNAVAILABLE', `The TRADING_KEYRING secret is malformed: ${(err as Error).message}`);
+  }
+}
+
+// Key and secret sealed under different additional data: swapping the two columns does not open.
+const aad = (accountId: string, part: 'key' | 'secret') => `${accountId}:${part}`;
+
+const status = (accountId: string, row: { keyId: string; setAt: number } | undefined): TradingKeyStatus => ({
+  accountId,
+  tradingKey: row ? { keyId: row.keyId, setAt: row.setAt } : null,
+});
+
+async function binanceAccount(db: Db, accountId: string) {
+  const account = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.id, accountId) });
+  if (!account) throw domainError('NOT_FOUND', 'No such exchange account');
+  if (account.exchange !== 'binance')
+    throw domainError('BAD_REQUEST', 'Simulated accounts trade without a key: only Binance accounts take one');
+  return account;
+}
+
+export async function setTradingKey(
+  db: Db,
+  ring: KeyRing,
+  actorId: string,
+  input: { accountId: string; apiKey: string; apiSecret: string },
+): Promise<TradingKeyStatus> {
+  await binanceAccount(db, input.accountId);
+  const [sealedApiKey, sealedApiSecret] = await Promise.all([
+    sealSecret(ring, aad(input.accountId, 'key'), input.apiKey),
+    sealSecret(ring, aad(input.accountId, 'secret'), input.apiSecret),
+  ]);
+  const row = { keyId: ring.currentId, sealedApiKey, sealedApiSecret, setBy: actorId, setAt: Date.now() };
+  await db
+    .insert(accountTradingKeys)
+    .values({ accountId: input.accountId, ...row })
+    .onConflictDoUpdate({ target: accountTradingKeys.accountId, set: row });
+  return status(input.accountId, row);
+}
+
+export async function clearTradingKey(db: Db, accountId: string): Promise<TradingKeyStatus> {
+  const account = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.id, accountId) });
+  if (!account) throw domainError('NOT_FOUND', 'No such exchange account');
+  await db.delete(accountTradingKeys).where(eq(accountTradingKeys.accountId, accountId));
+  return status(accountId, undefined);
+}
+
+/** The account's key and secret, opened to sign its orders; null when none is set. */
+export async function openTradingKey(
+  db: Db,
+  ring: KeyRing,
+  accountId: string,
+): Promise<{ apiKey: string; apiSecret: string } | null> {
+  const row = await db.query.accountTradingKeys.findFirst({ where: eq(accountTradingKeys.accountId, accountId) });
+  if (!row) return null;
+  try {
+    const [apiKey, apiSecret] = await Promise.all([
+      openSecret(ring, aad(accountId, 'key'), row.sealedApiKey),
+      openSecret(ring, aad(accountId, 'secret'), row.sealedApiSecret),
+    ]);
+    return { apiKey, apiSecret };
+  } catch {
+    throw domainError(
+      'SERVICE_UNAVAILABLE',
+      `This account's trading key cannot be opened (sealed with key ${row.keyId}, not in TRADING_KEYRING): an admin must enter it again`,
+    );
+  }
+}
