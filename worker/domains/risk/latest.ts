@@ -1,5 +1,7 @@
 import type { TraderLatest } from '../../contract/risk';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { riskDeskState } from '../../db/schema/risk';
 import { accountsOf, loadDesk, netBySymbol, traderPeaks, type Desk, type DeskAccount, type DeskTrader } from './desk';
 import type { TraderExposure } from './limits';
 import { drawdownFromPeak, largestPositionShare } from './metrics';
@@ -88,11 +90,60 @@ export function toLatest(s: TraderState, breaches: TraderLatest['breaches']): Tr
   };
 }
 
-/** getAllTradersLatestMetrics: one row per trader plus the firm's total (each account once). */
-export async function allTradersLatest(db: Db, now = Date.now()) {
-  const [{ desk, states }, open] = await Promise.all([loadTraderStates(db, now), openBreachesByTrader(db)]);
+/** The desk as getAllTradersLatestMetrics shows it, without the breaches (read live). */
+export interface DeskSnapshot {
+  firm: Totals;
+  traders: Omit<TraderLatest, 'breaches'>[];
+}
+
+/** Every trader's row plus the firm's total (each account once). */
+export function deskSnapshot(desk: Desk, states: TraderState[]): DeskSnapshot {
   const firm = totalsOf(
     [...new Set(desk.traders.flatMap((t) => t.accountIds))].map((id) => desk.accounts.get(id)!).filter(Boolean),
   );
-  return { ts: now, firm, traders: states.map((s) => toLatest(s, open.get(s.trader.id) ?? [])) };
+  return { firm, traders: states.map((s) => toLatest(s, [])).map(({ breaches: _breaches, ...row }) => row) };
+}
+
+/**
+ * The stored state answers while it is this recent: the minute cron rewrites it every minute, so
+ * only a stopped cron (local dev before the first tick, a test clock) falls back to computing.
+ */
+export const DESK_STATE_FRESH_MS = 3 * 60_000;
+
+/** Stores an evaluation's desk state; an older evaluation finishing late never replaces a newer one. */
+export async function storeDeskState(db: Db, evaluatedAt: number, snapshot: DeskSnapshot) {
+  await db
+    .insert(riskDeskState)
+    .values({ id: 1, evaluatedAt, state: JSON.stringify(snapshot) })
+    .onConflictDoUpdate({
+      target: riskDeskState.id,
+      set: { evaluatedAt: sql`excluded.evaluated_at`, state: sql`excluded.state` },
+      setWhere: sql`excluded.evaluated_at >= ${riskDeskState.evaluatedAt}`,
+    });
+}
+
+async function freshDeskState(db: Db, now: number): Promise<DeskSnapshot | null> {
+  const [row] = await db.select().from(riskDeskState).where(eq(riskDeskState.id, 1));
+  if (!row || Math.abs(now - row.evaluatedAt) > DESK_STATE_FRESH_MS) return null;
+  return JSON.parse(row.state) as DeskSnapshot;
+}
+
+/** Computes the desk state from the accounts' latest rows (what the evaluation does). */
+export async function computeDeskSnapshot(db: Db, now: number): Promise<DeskSnapshot> {
+  const { desk, states } = await loadTraderStates(db, now);
+  return deskSnapshot(desk, states);
+}
+
+/**
+ * getAllTradersLatestMetrics: the desk state of the newest evaluation (the snapshot ages are
+ * computed by the reader from each row's lastUpdate against `ts`), with the breaches open now.
+ */
+export async function allTradersLatest(db: Db, now = Date.now()) {
+  const [stored, open] = await Promise.all([freshDeskState(db, now), openBreachesByTrader(db)]);
+  const snapshot = stored ?? (await computeDeskSnapshot(db, now));
+  return {
+    ts: now,
+    firm: snapshot.firm,
+    traders: snapshot.traders.map((t) => ({ ...t, breaches: open.get(t.traderId) ?? [] })),
+  };
 }
