@@ -1,5 +1,5 @@
--- Issue 12 speed: the desk state the minute cron evaluated (getAllTradersLatestMetrics reads it
--- instead of recomputing), and the risk stats of settled days per series (fetchAllTraderStats only
+-- Issue 12 speed: states the minute cron computes once for every reader (the evaluated desk state that getAllTradersLatestMetrics reads,
+-- the default range's stats), and the risk stats of settled days per series (the stats computation only
 -- adds the unsettled days' rollup rows on top).
 CREATE TABLE `risk_desk_state` (
 	`id` integer PRIMARY KEY NOT NULL,

@@ -15,7 +15,7 @@ import { formatFraction, formatLimit, LIMIT_LABELS, STALE_AFTER_MS } from './ris
 import { useRiskStreamState } from './risk-live';
 import { latestMetricsQuery, type TraderRow } from './risk-queries';
 import { BreachMark } from './breach-mark';
-import { VirtualTable } from './virtual-table';
+import { VirtualDataTable } from '~/components/ui/virtual-data-table';
 
 const col = sortableColumnHelper<TraderRow>();
 const right = { align: 'right' as const };
@@ -188,7 +188,7 @@ function TradersTable(props: {
   footer: ReactNode;
 }) {
   return (
-    <VirtualTable
+    <VirtualDataTable
       label="Traders"
       columns={columns}
       getRowId={(t) => t.traderId}

@@ -102,12 +102,13 @@ export const riskBreaches = sqliteTable(
 );
 
 /**
- * The desk state of the newest limit evaluation (one row, id 1): every trader's latest figures and
- * the firm total as JSON, so getAllTradersLatestMetrics reads one row instead of the whole desk.
+ * States the minute cron computes once for every reader, as JSON (ids: domains/risk/stored-state.ts):
+ * the desk of the newest limit evaluation (every trader's latest figures and the firm total), so
+ * getAllTradersLatestMetrics reads one row instead of the whole desk, and the default range's stats.
  */
 export const riskDeskState = sqliteTable('risk_desk_state', {
   id: integer('id').primaryKey(),
-  /** the evaluation's time (the cron's scheduled time) */
+  /** when it was computed (the cron's scheduled time) */
   evaluatedAt: integer('evaluated_at').notNull(),
   state: text('state').notNull(),
 });

@@ -2,7 +2,8 @@ import type { Breach } from '../../contract/risk';
 import type { Db } from '../../db/client';
 import { readBreaches, symbolScope, syncBreaches, traderScope, type ScopedViolation } from './breaches';
 import { netBySymbol } from './desk';
-import { deskSnapshot, loadTraderStates, storeDeskState } from './latest';
+import { deskSnapshot, loadTraderStates } from './latest';
+import { storeState, STORED } from './stored-state';
 import { loadLimits } from './limit-store';
 import { effectiveLimits, evaluateFirmLimits, evaluateTraderLimits } from './limits';
 
@@ -36,7 +37,7 @@ export async function evaluateRiskLimits(db: Db, now = Date.now()): Promise<Risk
   // The desk state is computed once a minute, here: getAllTradersLatestMetrics answers from it.
   const [{ opened, closed }] = await Promise.all([
     syncBreaches(db, scopes, violations, now, (key) => key.startsWith('symbol:')),
-    storeDeskState(db, now, deskSnapshot(desk, states)),
+    storeState(db, STORED.latest, now, deskSnapshot(desk, states)),
   ]);
   const [openedRows, closedRows] = await Promise.all([readBreaches(db, opened), readBreaches(db, closed)]);
   return { opened: openedRows, closed: closedRows };

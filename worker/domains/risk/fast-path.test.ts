@@ -10,7 +10,7 @@ import { loadDesk } from './desk';
 import { evaluateRiskLimits } from './evaluate';
 import { allTradersLatest, computeDeskSnapshot } from './latest';
 import { readDays } from './rollup-days';
-import { allTraderStats, defaultRange, traderStatsFrom } from './stats';
+import { allTraderStats, computeTraderStats, defaultRange, storeDefaultStats, traderStatsFrom } from './stats';
 
 /**
  * The stored paths (the desk state of the last evaluation, the settled days' stats folds) against
@@ -115,14 +115,14 @@ describe('fetchAllTraderStats: settled days from the stored folds', () => {
   it('equals the full computation, when building the base and when reading it', async () => {
     const expected = await reference(NOW);
     expect(expected.traders.find((t) => t.traderId === traderIds[1])!.days).toBe(30);
-    expect(await allTraderStats(db, {}, NOW)).toEqual(expected); // builds the base
+    expect(await computeTraderStats(db, {}, NOW)).toEqual(expected); // builds the base
     expect(await storedBases()).toEqual([{ from_day: dayOf(defaultRange(NOW).from), upto_day: dayOf(NOW), n: 12 }]);
-    expect(await allTraderStats(db, {}, NOW)).toEqual(expected); // reads it
+    expect(await computeTraderStats(db, {}, NOW)).toEqual(expected); // reads it
   });
 
   it('in the hour after midnight yesterday is not settled yet: two days are read live, still equal', async () => {
     const early = dayOf(NOW) + DAY + 30 * MIN;
-    expect(await allTraderStats(db, {}, early)).toEqual(await reference(early));
+    expect(await computeTraderStats(db, {}, early)).toEqual(await reference(early));
     // The 30 days start a day later: a second base over the same settled days.
     expect((await storedBases()).map((b) => b.upto_day)).toEqual([dayOf(NOW), dayOf(NOW)]);
   });
@@ -132,14 +132,26 @@ describe('fetchAllTraderStats: settled days from the stored folds', () => {
       { from: NOW - 10 * DAY, to: NOW + DAY },
       { from: NOW - 40 * DAY, to: NOW - 20 * DAY },
     ];
-    for (const range of ranges) expect(await allTraderStats(db, range, NOW)).toEqual(await reference(NOW, range));
+    for (const range of ranges) expect(await computeTraderStats(db, range, NOW)).toEqual(await reference(NOW, range));
   });
 
   it('a trader whose accounts changed gets a new base', async () => {
     await setAssignment(db, { userId: traderIds[0]!, accountId: accountIds[6]!, assigned: true });
-    expect(await allTraderStats(db, {}, NOW)).toEqual(await reference(NOW));
+    expect(await computeTraderStats(db, {}, NOW)).toEqual(await reference(NOW));
     await setAssignment(db, { userId: traderIds[0]!, accountId: accountIds[6]!, assigned: false });
-    expect(await allTraderStats(db, {}, NOW)).toEqual(await reference(NOW));
+    expect(await computeTraderStats(db, {}, NOW)).toEqual(await reference(NOW));
+  });
+});
+
+describe('fetchAllTraderStats over the default range: what the minute cron stored', () => {
+  it('equals the full computation; other ranges and a stale state are computed', async () => {
+    await storeDefaultStats(db, NOW);
+    expect(await allTraderStats(db, {}, NOW + 30_000)).toEqual(await reference(NOW));
+    await db.run(sql`UPDATE risk_desk_state SET state = json_set(state, '$.traders', json('[]')) WHERE id = 2`);
+    expect((await allTraderStats(db, {}, NOW + 30_000)).traders).toEqual([]); // answered from the stored row
+    expect((await allTraderStats(db, {}, NOW + 10 * MIN)).traders).toHaveLength(5); // stale: computed
+    const range = { from: NOW - 10 * DAY, to: NOW + DAY };
+    expect(await allTraderStats(db, range, NOW + 30_000)).toEqual(await reference(NOW, range));
   });
 });
 

@@ -1,11 +1,10 @@
 import type { TraderLatest } from '../../contract/risk';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { riskDeskState } from '../../db/schema/risk';
 import { accountsOf, loadDesk, netBySymbol, traderPeaks, type Desk, type DeskAccount, type DeskTrader } from './desk';
 import type { TraderExposure } from './limits';
 import { drawdownFromPeak, largestPositionShare } from './metrics';
 import { openBreachesByTrader } from './breaches';
+import { readFreshState, STORED } from './stored-state';
 
 const DAY = 86_400_000;
 export const PEAK_WINDOW_MS = 30 * DAY;
@@ -104,30 +103,6 @@ export function deskSnapshot(desk: Desk, states: TraderState[]): DeskSnapshot {
   return { firm, traders: states.map((s) => toLatest(s, [])).map(({ breaches: _breaches, ...row }) => row) };
 }
 
-/**
- * The stored state answers while it is this recent: the minute cron rewrites it every minute, so
- * only a stopped cron (local dev before the first tick, a test clock) falls back to computing.
- */
-export const DESK_STATE_FRESH_MS = 3 * 60_000;
-
-/** Stores an evaluation's desk state; an older evaluation finishing late never replaces a newer one. */
-export async function storeDeskState(db: Db, evaluatedAt: number, snapshot: DeskSnapshot) {
-  await db
-    .insert(riskDeskState)
-    .values({ id: 1, evaluatedAt, state: JSON.stringify(snapshot) })
-    .onConflictDoUpdate({
-      target: riskDeskState.id,
-      set: { evaluatedAt: sql`excluded.evaluated_at`, state: sql`excluded.state` },
-      setWhere: sql`excluded.evaluated_at >= ${riskDeskState.evaluatedAt}`,
-    });
-}
-
-async function freshDeskState(db: Db, now: number): Promise<DeskSnapshot | null> {
-  const [row] = await db.select().from(riskDeskState).where(eq(riskDeskState.id, 1));
-  if (!row || Math.abs(now - row.evaluatedAt) > DESK_STATE_FRESH_MS) return null;
-  return JSON.parse(row.state) as DeskSnapshot;
-}
-
 /** Computes the desk state from the accounts' latest rows (what the evaluation does). */
 export async function computeDeskSnapshot(db: Db, now: number): Promise<DeskSnapshot> {
   const { desk, states } = await loadTraderStates(db, now);
@@ -139,7 +114,7 @@ export async function computeDeskSnapshot(db: Db, now: number): Promise<DeskSnap
  * computed by the reader from each row's lastUpdate against `ts`), with the breaches open now.
  */
 export async function allTradersLatest(db: Db, now = Date.now()) {
-  const [stored, open] = await Promise.all([freshDeskState(db, now), openBreachesByTrader(db)]);
+  const [stored, open] = await Promise.all([readFreshState<DeskSnapshot>(db, STORED.latest, now), openBreachesByTrader(db)]);
   const snapshot = stored ?? (await computeDeskSnapshot(db, now));
   return {
     ts: now,

@@ -1,6 +1,7 @@
 import type { TraderStats } from '../../contract/risk';
 import type { Db } from '../../db/client';
 import { readDays } from './rollup-days';
+import { readFreshState, storeState, STORED } from './stored-state';
 import { dayOf } from '../accounts/daily-rollup';
 import { accountsOf, loadDesk, type Desk, type DeskAccount, type DeskTrader } from './desk';
 import { emptyFold, finishFold, foldDays, largestPositionShare, sumDays, type DailyEquity, type SeriesFold } from './metrics';
@@ -57,11 +58,11 @@ export function traderStatsFrom(desk: Desk, days: Map<string, DailyEquity[]>): T
 }
 
 /**
- * fetchAllTraderStats: per trader and per account over [from, to], from the daily rollup only.
+ * The stats per trader and per account over [from, to], from the daily rollup only.
  * A range reaching into the unsettled days reads the settled days' folds (risk_stats_base, built
  * once per day) and adds only the unsettled days' rows.
  */
-export async function allTraderStats(db: Db, range: { from?: number; to?: number }, now = Date.now()) {
+export async function computeTraderStats(db: Db, range: { from?: number; to?: number }, now = Date.now()) {
   const def = defaultRange(now);
   const from = range.from ?? def.from;
   const to = range.to ?? def.to;
@@ -76,10 +77,28 @@ export async function allTraderStats(db: Db, range: { from?: number; to?: number
   return { from, to, traders: traderStatsWith(desk, foldsOfDays(live, base.folds)) };
 }
 
-/** The minute cron builds the default range's base once a day (after the settling hour), so no reader waits for it. */
-export async function warmStatsBase(db: Db, now = Date.now()) {
+type StatsResult = Awaited<ReturnType<typeof computeTraderStats>>;
+
+/**
+ * fetchAllTraderStats. The default range (what the overview's 30 days ask for) is computed once a
+ * minute by the cron (storeDefaultStats) and read from there; other ranges are computed per call.
+ */
+export async function allTraderStats(db: Db, range: { from?: number; to?: number }, now = Date.now()): Promise<StatsResult> {
+  const def = defaultRange(now);
+  if ((range.from ?? def.from) === def.from && (range.to ?? def.to) === def.to) {
+    const stored = await readFreshState<StatsResult>(db, STORED.defaultStats, now);
+    if (stored && stored.from === def.from && stored.to === def.to) return stored;
+  }
+  return computeTraderStats(db, range, now);
+}
+
+/**
+ * The minute cron: builds the settled days' base once a day (after the settling hour), then the
+ * default range's stats on top of it, stored for every reader of that minute.
+ */
+export async function storeDefaultStats(db: Db, now = Date.now()) {
   const fromDay = dayOf(defaultRange(now).from);
   const settled = settledBefore(now);
-  if (await hasStatsBase(db, fromDay, settled)) return;
-  await buildStatsBase(db, await loadDesk(db, now), fromDay, settled);
+  if (!(await hasStatsBase(db, fromDay, settled))) await buildStatsBase(db, await loadDesk(db, now), fromDay, settled);
+  await storeState(db, STORED.defaultStats, now, await computeTraderStats(db, {}, now));
 }
