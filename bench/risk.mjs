@@ -124,6 +124,11 @@ try {
   const cookie = await signIn(base, 'risk@example.com');
   const latest = rpcGet('getAllTradersLatestMetrics', {});
   const stats = rpcGet('fetchAllTraderStats', {});
+  // In production the minute cron has always run: it stores the desk state the latest figures are
+  // read from and the settled days' stats folds. Local workerd fires it only when asked.
+  // (through wrangler dev's proxy: the Worker's own port answers the scheduled URL without running it)
+  const tick = await fetch(`${server.base}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
+  if (!tick.ok) throw new Error(`cron tick: ${tick.status}`);
   const checked = await fetch(`${base}${latest}`, { headers: { cookie } });
   if (!checked.ok) throw new Error(`getAllTradersLatestMetrics: ${checked.status} ${await checked.text()}`);
   const check = await checked.json();

@@ -8,6 +8,7 @@ import { evaluateRiskLimits } from '../domains/risk/evaluate';
 import { notifyRiskTeam } from '../domains/risk/notify';
 import { enqueueSnapshotBatches } from '../domains/accounts/snapshot-plan';
 import { pruneSystemRecords, recordCronRun } from '../domains/system/cron-runs';
+import { storeDefaultStats } from '../domains/risk/stats';
 
 /** The minute cron: each job is independent, so one failing does not stop the others. */
 export async function runScheduled(controller: ScheduledController, env: Bindings) {
@@ -26,6 +27,8 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     pruneAuth: () => pruneAuthRecords(db),
     ...newsJobs(env, db, now),
     pruneSystem: () => pruneSystemRecords(db, now),
+    // Issue 12 speed: the default range's risk stats, computed once a minute for every reader.
+    riskStats: () => storeDefaultStats(db, now),
   };
   const names = Object.keys(jobs);
   const results = await Promise.allSettled(names.map((n) => jobs[n]!()));

@@ -38,8 +38,43 @@ export function sortableColumnHelper<T extends RowData>() {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns mix value types
 export type DataColumns<T extends RowData> = ColumnDef<SortableFeatures, T, any>[];
 
-const alignClass = (meta: DataColumnMeta | undefined) =>
+export const alignClass = (meta: DataColumnMeta | undefined) =>
   cn(meta?.align === 'right' && 'text-right', meta?.align === 'center' && 'text-center', meta?.className);
+
+/** The sortable table state every data table shares (DataTable, VirtualDataTable). */
+export function useSortableTable<T extends RowData>(options: {
+  columns: DataColumns<T>;
+  data: T[];
+  getRowId: (row: T) => string;
+  initialSorting?: SortingState;
+  sortable?: boolean;
+}) {
+  const { columns, data, getRowId, initialSorting = [], sortable = true } = options;
+  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  return useTable({
+    features: sortableFeatures,
+    columns,
+    data,
+    getRowId,
+    enableSorting: sortable,
+    state: { sorting },
+    onSortingChange: setSorting,
+  });
+}
+export type SortableTable<T extends RowData> = ReturnType<typeof useSortableTable<T>>;
+
+/** Row keyboard navigation: the row index a key moves to (ArrowUp/Down, Home/End), or null. */
+export function nextRowIndex(key: string, index: number, rowCount: number): number | null {
+  const last = rowCount - 1;
+  if (key === 'ArrowDown') return Math.min(index + 1, last);
+  if (key === 'ArrowUp') return Math.max(index - 1, 0);
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  return null;
+}
+
+export const rowFocusClass =
+  'outline-none focus-visible:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset';
 
 function SortIndicator({ state }: { state: false | 'asc' | 'desc' }) {
   return (
@@ -92,33 +127,14 @@ export function DataTable<T extends RowData>({
   busy = false,
   caption,
 }: DataTableProps<T>) {
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
-  const table = useTable({
-    features: sortableFeatures,
-    columns,
-    data,
-    getRowId,
-    enableSorting: sortable,
-    state: { sorting },
-    onSortingChange: setSorting,
-  });
+  const table = useSortableTable({ columns, data, getRowId, initialSorting, sortable });
   const [activeRow, setActiveRow] = useState(0);
   const rows = table.getRowModel().rows;
   const current = Math.min(activeRow, Math.max(rows.length - 1, 0));
 
   function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number) {
     if (event.target !== event.currentTarget) return;
-    const last = rows.length - 1;
-    const next =
-      event.key === 'ArrowDown'
-        ? Math.min(index + 1, last)
-        : event.key === 'ArrowUp'
-          ? Math.max(index - 1, 0)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const next = nextRowIndex(event.key, index, rows.length);
     if (next === null) return;
     event.preventDefault();
     (event.currentTarget.parentElement?.children[next] as HTMLElement | undefined)?.focus();
@@ -133,39 +149,7 @@ export function DataTable<T extends RowData>({
     >
       {caption ? <caption className="sr-only">{caption}</caption> : null}
       <TableHeader>
-        {table.getHeaderGroups().map((group) => (
-          <TableRow key={group.id} className="hover:bg-transparent">
-            {group.headers.map((header) => {
-              const meta = header.column.columnDef.meta;
-              const sorted = header.column.getIsSorted();
-              const canSort = header.column.getCanSort();
-              return (
-                <TableHead
-                  key={header.id}
-                  scope="col"
-                  className={alignClass(meta)}
-                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
-                >
-                  {header.isPlaceholder ? null : canSort ? (
-                    <button
-                      type="button"
-                      onClick={header.column.getToggleSortingHandler()}
-                      className={cn(
-                        '-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 uppercase outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-                        meta?.align === 'right' && 'flex-row-reverse',
-                      )}
-                    >
-                      <table.FlexRender header={header} />
-                      <SortIndicator state={sorted} />
-                    </button>
-                  ) : (
-                    <table.FlexRender header={header} />
-                  )}
-                </TableHead>
-              );
-            })}
-          </TableRow>
-        ))}
+        <SortableHeaderRows table={table} />
       </TableHeader>
       <TableBody>
         {rows.map((row, index) => (
@@ -176,10 +160,7 @@ export function DataTable<T extends RowData>({
             onKeyDown={(event) => onRowKeyDown(event, index)}
             aria-label={rowLabel?.(row.original)}
             data-testid={rowTestId?.(row.original)}
-            className={cn(
-              'outline-none focus-visible:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
-              rowClassName?.(row.original),
-            )}
+            className={cn(rowFocusClass, rowClassName?.(row.original))}
           >
             {row.getAllCells().map((cell) => (
               <TableCell key={cell.id} className={alignClass(cell.column.columnDef.meta)}>
@@ -191,4 +172,41 @@ export function DataTable<T extends RowData>({
       </TableBody>
     </Table>
   );
+}
+
+/** The header rows of a sortable table: a button per sortable column (click or Enter), aria-sort. */
+export function SortableHeaderRows<T extends RowData>({ table }: { table: SortableTable<T> }) {
+  return table.getHeaderGroups().map((group) => (
+    <TableRow key={group.id} className="hover:bg-transparent">
+      {group.headers.map((header) => {
+        const meta = header.column.columnDef.meta;
+        const sorted = header.column.getIsSorted();
+        const canSort = header.column.getCanSort();
+        return (
+          <TableHead
+            key={header.id}
+            scope="col"
+            className={alignClass(meta)}
+            aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
+          >
+            {header.isPlaceholder ? null : canSort ? (
+              <button
+                type="button"
+                onClick={header.column.getToggleSortingHandler()}
+                className={cn(
+                  '-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 uppercase outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+                  meta?.align === 'right' && 'flex-row-reverse',
+                )}
+              >
+                <table.FlexRender header={header} />
+                <SortIndicator state={sorted} />
+              </button>
+            ) : (
+              <table.FlexRender header={header} />
+            )}
+          </TableHead>
+        );
+      })}
+    </TableRow>
+  ));
 }

@@ -14,7 +14,7 @@ import { formatLeverage } from '~/lib/format';
 import { downloadCsv, toCsv } from './csv';
 import { formatFraction, formatRatio } from './risk-format';
 import { traderStatsQuery, type TraderStats } from './risk-queries';
-import { VirtualTable } from './virtual-table';
+import { VirtualDataTable } from '~/components/ui/virtual-data-table';
 
 type AccountRow = TraderStats['accounts'][number] & { trader: string };
 const col = sortableColumnHelper<AccountRow>();
@@ -144,7 +144,7 @@ export function AccountMetricsPage() {
       ) : rows.length === 0 ? (
         <EmptyState title="No accounts">Assign exchange accounts to traders under Admin → Account Assignments.</EmptyState>
       ) : (
-        <VirtualTable
+        <VirtualDataTable
           label="Account metrics"
           columns={columns}
           data={rows}

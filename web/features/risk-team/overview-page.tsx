@@ -15,7 +15,8 @@ import { formatFraction, formatLimit, LIMIT_LABELS, STALE_AFTER_MS } from './ris
 import { useRiskStreamState } from './risk-live';
 import { latestMetricsQuery, type TraderRow } from './risk-queries';
 import { BreachMark } from './breach-mark';
-import { VirtualTable } from './virtual-table';
+import { TotalsRow } from './totals';
+import { VirtualDataTable } from '~/components/ui/virtual-data-table';
 
 const col = sortableColumnHelper<TraderRow>();
 const right = { align: 'right' as const };
@@ -26,6 +27,7 @@ function Age({ ts }: { ts: number | null }) {
   const stale = now - ts > STALE_AFTER_MS;
   return (
     <span
+      data-stale={stale ? '' : undefined}
       className={cn('tabular text-xs', stale ? 'font-medium text-warning' : 'text-muted-foreground')}
       title={formatDateTime(ts, { seconds: true })}
     >
@@ -110,12 +112,16 @@ const columns: DataColumns<TraderRow> = [
   }),
 ];
 
+// A stale row is greyed by CSS from its age cell (data-stale), so the ticking clock re-renders
+// only the age cells, never the rows.
+const rowClassName = (t: TraderRow) =>
+  cn('has-[[data-stale]]:opacity-55 has-[[data-stale]]:saturate-50', t.breaches.length > 0 && 'bg-destructive/5');
+
 /** /risk-team: every trader's latest metrics, live, in one sortable virtualized table. */
 export function RiskOverviewPage() {
   const query = useQuery(latestMetricsQuery);
   const stream = useRiskStreamState();
   const navigate = useNavigate();
-  const now = useNow();
   const data = useMemo(() => query.data?.traders ?? [], [query.data]);
   const breached = data.filter((t) => t.breaches.length > 0).length;
   const firm = query.data?.firm;
@@ -146,35 +152,8 @@ export function RiskOverviewPage() {
         <TradersTable
           data={data}
           onOpen={(t) => void navigate({ to: '/risk-team/risk-trader', search: { trader: t.traderId } })}
-          rowClassName={(t) =>
-            cn(
-              t.lastUpdate !== null && now - t.lastUpdate > STALE_AFTER_MS && 'opacity-55 saturate-50',
-              t.breaches.length > 0 && 'bg-destructive/5',
-            )
-          }
-          footer={
-            firm ? (
-              <tr data-testid="firm-total">
-                <td className="px-3 py-2">Firm total</td>
-                <td className="px-3 py-2 text-right">
-                  <MetricValue kind="usd" value={firm.equity} />
-                </td>
-                <td className="px-3 py-2 text-right">
-                  <Pnl value={firm.dayPnl} compact />
-                </td>
-                <td className="px-3 py-2 text-right">
-                  <Pnl value={firm.upnl} compact />
-                </td>
-                <td className="px-3 py-2 text-right">
-                  <MetricValue kind="leverage" value={firm.leverage} />
-                </td>
-                <td className="px-3 py-2 text-right">
-                  <MetricValue kind="usd" value={firm.notional} />
-                </td>
-                <td colSpan={4} />
-              </tr>
-            ) : null
-          }
+          rowClassName={rowClassName}
+          footer={firm ? <TotalsRow as="row" totals={firm} label="Firm total" trailing={<td colSpan={4} />} testId="firm-total" /> : null}
         />
       )}
     </div>
@@ -188,7 +167,7 @@ function TradersTable(props: {
   footer: ReactNode;
 }) {
   return (
-    <VirtualTable
+    <VirtualDataTable
       label="Traders"
       columns={columns}
       getRowId={(t) => t.traderId}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useRef } from 'react';
 import { toast } from 'sonner';
 import { riskTeamLinks } from '~/components/layout/nav-items';
 import { SectionTabs } from '~/components/layout/section-tabs';
@@ -25,11 +25,29 @@ export function RiskTeamShell() {
   const queryClient = useQueryClient();
   const router = useRouter();
   const open = useCallback((signal: AbortSignal, lastEventId?: string) => rpc.streamRisk(undefined, { signal, lastEventId }), []);
+  // One evaluation sends a burst of events (each breach opened or closed, then the tick): they are
+  // applied together, one refetch per query and per frame, not one per event.
+  const pending = useRef<{ breaches: boolean } | null>(null);
+  const refetchNextFrame = useCallback(
+    (breaches: boolean) => {
+      if (pending.current) {
+        pending.current.breaches ||= breaches;
+        return;
+      }
+      pending.current = { breaches };
+      requestAnimationFrame(() => {
+        const { breaches: withBreaches } = pending.current!;
+        pending.current = null;
+        void queryClient.invalidateQueries({ queryKey: orpc.getAllTradersLatestMetrics.key() });
+        if (withBreaches) void queryClient.invalidateQueries({ queryKey: orpc.listRiskBreaches.key() });
+      });
+    },
+    [queryClient],
+  );
   const onEvent = useCallback(
     (event: RiskEvent) => {
-      void queryClient.invalidateQueries({ queryKey: orpc.getAllTradersLatestMetrics.key() });
+      refetchNextFrame(event.type !== 'snapshot' && Boolean(event.breach));
       if (event.type === 'snapshot' || !event.breach) return;
-      void queryClient.invalidateQueries({ queryKey: orpc.listRiskBreaches.key() });
       const b = event.breach;
       const who = b.traderName ?? `Firm ${b.symbol ?? ''}`;
       const text = `${who}: ${LIMIT_LABELS[b.kind].toLowerCase()} ${formatLimit(b.kind, b.lastValue)} (limit ${formatLimit(b.kind, b.limitValue)})`;
@@ -40,7 +58,7 @@ export function RiskTeamShell() {
         });
       else toast.info(`Back inside the limit · ${who}: ${LIMIT_LABELS[b.kind].toLowerCase()}`, { id: `${b.id}-closed` });
     },
-    [queryClient, router],
+    [refetchNextFrame, router],
   );
   // Too much missed to replay: refetch the figures and breaches the pages show.
   const onReset = useCallback(() => {

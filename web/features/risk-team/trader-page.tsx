@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { PageHeader } from '~/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -9,7 +9,6 @@ import { SelectField } from '~/components/ui/select-field';
 import { Skeleton } from '~/components/ui/skeleton';
 import { DateRangePicker } from '~/features/accounts/date-range-picker';
 import { resolveRange } from '~/features/accounts/date-range';
-import { MetricValue, Pnl } from '~/features/accounts/numbers';
 import { PositionsTable } from '~/features/accounts/positions-table';
 import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
 import { TraderOrders } from '~/features/orders/trader-orders';
@@ -20,6 +19,7 @@ import { LineChart } from './line-chart';
 import { formatFraction, formatLimit, LIMIT_KINDS, LIMIT_LABELS } from './risk-format';
 import { latestMetricsQuery, riskTraderQuery, type RiskTrader } from './risk-queries';
 import { StatGrid } from './stat-grid';
+import { Figure, TotalsRow } from './totals';
 
 /** /risk-team/risk-trader?trader=<id>: one trader in depth. */
 export function RiskTraderPage({ traderId }: { traderId: string | undefined }) {
@@ -81,21 +81,7 @@ function TraderDetail({ detail }: { detail: RiskTrader }) {
     <>
       <Card>
         <CardContent className="flex flex-wrap items-center gap-x-8 gap-y-3 pt-4">
-          <Figure label="Equity">
-            <MetricValue kind="usd" value={latest.equity} />
-          </Figure>
-          <Figure label="Day PnL">
-            <Pnl value={latest.dayPnl} compact />
-          </Figure>
-          <Figure label="uPnL">
-            <Pnl value={latest.upnl} compact />
-          </Figure>
-          <Figure label="Leverage">
-            <MetricValue kind="leverage" value={latest.leverage} />
-          </Figure>
-          <Figure label="Notional">
-            <MetricValue kind="usd" value={latest.notional} />
-          </Figure>
+          <TotalsRow as="figures" totals={latest} />
           <Figure label="Drawdown (30-day peak)">
             {latest.drawdown > 0 ? `−${formatFraction(latest.drawdown)}` : formatFraction(0)}
           </Figure>
@@ -186,14 +172,5 @@ function TraderDetail({ detail }: { detail: RiskTrader }) {
         </Card>
       </div>
     </>
-  );
-}
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col">
-      <span className="text-xs text-muted-foreground">{label}</span>
-      <span className="tabular text-lg font-semibold">{children}</span>
-    </div>
   );
 }

@@ -100,3 +100,31 @@ export const riskBreaches = sqliteTable(
     index('risk_breaches_trader_idx').on(t.traderId, t.openedAt),
   ],
 );
+
+/**
+ * States the minute cron computes once for every reader, as JSON (ids: domains/risk/stored-state.ts):
+ * the desk of the newest limit evaluation (every trader's latest figures and the firm total), so
+ * getAllTradersLatestMetrics reads one row instead of the whole desk, and the default range's stats.
+ */
+export const riskDeskState = sqliteTable('risk_desk_state', {
+  id: integer('id').primaryKey(),
+  /** when it was computed (the cron's scheduled time) */
+  evaluatedAt: integer('evaluated_at').notNull(),
+  state: text('state').notNull(),
+});
+
+/**
+ * The stats fold (metrics.ts SeriesFold) of one series — `a:<accountId>` or `t:<traderId>` — over
+ * the settled days [from_day, upto_day); `accounts` is the trader's account ids it was summed over.
+ */
+export const riskStatsBase = sqliteTable(
+  'risk_stats_base',
+  {
+    fromDay: integer('from_day').notNull(),
+    uptoDay: integer('upto_day').notNull(),
+    seriesKey: text('series_key').notNull(),
+    accounts: text('accounts').notNull(),
+    fold: text('fold').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fromDay, t.uptoDay, t.seriesKey] })],
+);

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { createDb } from '../../db/client';
-import { outbox, telegramChats } from '../../db/schema/news';
+import { queueToTelegramChats } from '../news/delivery/telegram-outbox';
 import type { Bindings } from '../../env';
 import type { FiredAlert } from './run-alerts';
 
@@ -15,29 +14,11 @@ export async function notifyFiredAlerts(env: Bindings, fired: FiredAlert[]) {
       .filter((f) => f.channels.includes('toast'))
       .map(({ userId, channels: _channels, ...notice }) => env.USER_ALERTS.getByName(userId).publish(notice)),
   );
-  const forTelegram = fired.filter((f) => f.channels.includes('telegram'));
-  if (forTelegram.length === 0) return;
-  const db = createDb(env.DB);
-  const chats = await db
-    .select({ chatId: telegramChats.chatId })
-    .from(telegramChats)
-    .where(and(eq(telegramChats.enabled, true), eq(telegramChats.purpose, 'alerts')));
-  const now = Date.now();
-  const rows = forTelegram.flatMap((f) =>
-    chats.map((chat) => ({
-      id: crypto.randomUUID(),
-      channel: 'telegram' as const,
-      target: chat.chatId,
-      payload: { title: `Alert: ${f.message}`, url: null, symbols: [], importance: 'high', source: 'alert' },
-      dedupKey: `alert:${f.id}:${chat.chatId}`,
-      nextAttemptAt: now,
-      createdAt: now,
-    })),
+  await queueToTelegramChats(
+    createDb(env.DB),
+    'alerts',
+    fired
+      .filter((f) => f.channels.includes('telegram'))
+      .map((f) => ({ key: `alert:${f.id}`, title: `Alert: ${f.message}`, symbols: [], importance: 'high', source: 'alert' })),
   );
-  // 9 columns per row: 10 rows per statement stays under D1's 100 bound parameters.
-  for (let i = 0; i < rows.length; i += 10)
-    await db
-      .insert(outbox)
-      .values(rows.slice(i, i + 10))
-      .onConflictDoNothing();
 }

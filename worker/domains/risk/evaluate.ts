@@ -2,7 +2,8 @@ import type { Breach } from '../../contract/risk';
 import type { Db } from '../../db/client';
 import { readBreaches, symbolScope, syncBreaches, traderScope, type ScopedViolation } from './breaches';
 import { netBySymbol } from './desk';
-import { loadTraderStates } from './latest';
+import { deskSnapshot, loadTraderStates } from './latest';
+import { storeState, STORED } from './stored-state';
 import { loadLimits } from './limit-store';
 import { effectiveLimits, evaluateFirmLimits, evaluateTraderLimits } from './limits';
 
@@ -13,7 +14,8 @@ export interface RiskEvaluation {
 
 /**
  * Checks every trader and the firm against the limits and updates the breach episodes. Run after
- * every snapshot run (the minute cron); safe to run concurrently (see syncBreaches).
+ * every snapshot run (the minute cron); safe to run concurrently (see syncBreaches). Stores the
+ * desk state it judged, which getAllTradersLatestMetrics answers from.
  */
 export async function evaluateRiskLimits(db: Db, now = Date.now()): Promise<RiskEvaluation> {
   const [{ desk, states }, limits] = await Promise.all([loadTraderStates(db, now), loadLimits(db)]);
@@ -32,7 +34,11 @@ export async function evaluateRiskLimits(db: Db, now = Date.now()): Promise<Risk
   for (const v of evaluateFirmLimits(firmNet, limits.firm))
     violations.push({ ...v, traderId: null, scopeKey: symbolScope(v.symbol!) });
   // Symbols nobody holds any more close their firm-wide episodes too.
-  const { opened, closed } = await syncBreaches(db, scopes, violations, now, (key) => key.startsWith('symbol:'));
+  // The desk state is computed once a minute, here: getAllTradersLatestMetrics answers from it.
+  const [{ opened, closed }] = await Promise.all([
+    syncBreaches(db, scopes, violations, now, (key) => key.startsWith('symbol:')),
+    storeState(db, STORED.latest, now, deskSnapshot(desk, states)),
+  ]);
   const [openedRows, closedRows] = await Promise.all([readBreaches(db, opened), readBreaches(db, closed)]);
   return { opened: openedRows, closed: closedRows };
 }

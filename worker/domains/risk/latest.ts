@@ -4,6 +4,7 @@ import { accountsOf, loadDesk, netBySymbol, traderPeaks, type Desk, type DeskAcc
 import type { TraderExposure } from './limits';
 import { drawdownFromPeak, largestPositionShare } from './metrics';
 import { openBreachesByTrader } from './breaches';
+import { readFreshState, STORED } from './stored-state';
 
 const DAY = 86_400_000;
 export const PEAK_WINDOW_MS = 30 * DAY;
@@ -88,11 +89,36 @@ export function toLatest(s: TraderState, breaches: TraderLatest['breaches']): Tr
   };
 }
 
-/** getAllTradersLatestMetrics: one row per trader plus the firm's total (each account once). */
-export async function allTradersLatest(db: Db, now = Date.now()) {
-  const [{ desk, states }, open] = await Promise.all([loadTraderStates(db, now), openBreachesByTrader(db)]);
+/** The desk as getAllTradersLatestMetrics shows it, without the breaches (read live). */
+export interface DeskSnapshot {
+  firm: Totals;
+  traders: Omit<TraderLatest, 'breaches'>[];
+}
+
+/** Every trader's row plus the firm's total (each account once). */
+export function deskSnapshot(desk: Desk, states: TraderState[]): DeskSnapshot {
   const firm = totalsOf(
     [...new Set(desk.traders.flatMap((t) => t.accountIds))].map((id) => desk.accounts.get(id)!).filter(Boolean),
   );
-  return { ts: now, firm, traders: states.map((s) => toLatest(s, open.get(s.trader.id) ?? [])) };
+  return { firm, traders: states.map((s) => toLatest(s, [])).map(({ breaches: _breaches, ...row }) => row) };
+}
+
+/** Computes the desk state from the accounts' latest rows (what the evaluation does). */
+export async function computeDeskSnapshot(db: Db, now: number): Promise<DeskSnapshot> {
+  const { desk, states } = await loadTraderStates(db, now);
+  return deskSnapshot(desk, states);
+}
+
+/**
+ * getAllTradersLatestMetrics: the desk state of the newest evaluation (the snapshot ages are
+ * computed by the reader from each row's lastUpdate against `ts`), with the breaches open now.
+ */
+export async function allTradersLatest(db: Db, now = Date.now()) {
+  const [stored, open] = await Promise.all([readFreshState<DeskSnapshot>(db, STORED.latest, now), openBreachesByTrader(db)]);
+  const snapshot = stored ?? (await computeDeskSnapshot(db, now));
+  return {
+    ts: now,
+    firm: snapshot.firm,
+    traders: snapshot.traders.map((t) => ({ ...t, breaches: open.get(t.traderId) ?? [] })),
+  };
 }

@@ -1,8 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateFirmLimits, evaluateTraderLimits, exposureAfterOrder, effectiveLimits } from './limits';
 import {
   dailyReturns,
   drawdownFromPeak,
+  emptyFold,
+  finishFold,
+  foldDays,
   largestPositionShare,
   maxDrawdown,
   seriesStats,
@@ -88,6 +92,33 @@ describe('risk metrics on hand-computed series', () => {
       worstDay: null,
       days: 0,
     });
+  });
+
+  it('folding the days in two parts (stored as JSON between) gives exactly the whole series’ stats', () => {
+    // Balances are zero or at least a cent (a subnormal balance would make a return Infinity).
+    const equity = fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 1e7, noNaN: true }));
+    const day = fc.record({
+      openEquity: equity,
+      closeEquity: equity,
+      minEquity: equity,
+      maxEquity: equity,
+      leverageSum: fc.double({ min: 0, max: 1e4, noNaN: true }),
+      samples: fc.integer({ min: 0, max: 1440 }),
+      peakLeverage: fc.double({ min: 0, max: 100, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(day, { maxLength: 40 }), fc.nat(), (rows, cut) => {
+        const series = rows.map((r, i) => ({ ...r, day: i * DAY }));
+        const at = series.length === 0 ? 0 : cut % (series.length + 1);
+        const stored = JSON.parse(JSON.stringify(foldDays(emptyFold(), series.slice(0, at)))) as ReturnType<typeof emptyFold>;
+        const whole = seriesStats(series);
+        expect(finishFold(foldDays(stored, series.slice(at)))).toEqual(whole);
+        // and the fold is the reference readings of the series
+        expect(whole.maxDrawdown).toBe(maxDrawdown(series));
+        expect(whole.bestDay).toBe(series.length && dailyReturns(series).length ? Math.max(...dailyReturns(series)) : null);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('sums accounts per day, weighting leverage by samples and keeping open/close as a summed range', () => {

@@ -78,22 +78,66 @@ export function drawdownFromPeak(equity: number, peak: number): number {
   return peak > 0 ? Math.max(0, 1 - equity / peak) : 0;
 }
 
-export function seriesStats(days: DailyEquity[]): SeriesStats {
-  const returns = dailyReturns(days);
-  const samples = days.reduce((a, d) => a + d.samples, 0);
-  const first = days[0];
-  const last = days.at(-1);
+/**
+ * A series' stats folded day by day, so the settled days can be folded once and stored
+ * (risk_stats_base) and later days folded on top: `seriesStats` is `finishFold(foldDays(emptyFold(),
+ * days))`, so the stored path computes the very same numbers in the very same order.
+ */
+export interface SeriesFold {
+  firstOpen: number | null;
+  lastClose: number | null;
+  /** running peak and deepest fall for maxDrawdown */
+  peak: number;
+  worst: number;
+  returns: number[];
+  leverageSum: number;
+  samples: number;
+  peakLeverage: number | null;
+  days: number;
+}
+
+export function emptyFold(): SeriesFold {
+  return { firstOpen: null, lastClose: null, peak: 0, worst: 0, returns: [], leverageSum: 0, samples: 0, peakLeverage: null, days: 0 };
+}
+
+/** Folds `days` (oldest first, all after the fold's days) into a copy of `fold`. */
+export function foldDays(fold: SeriesFold, days: DailyEquity[]): SeriesFold {
+  const f = { ...fold, returns: [...fold.returns] };
+  for (const d of days) {
+    // Daily return: the close against the previous close; the first day against its own open.
+    const base = f.days === 0 ? d.openEquity : f.lastClose!;
+    if (base > 0) f.returns.push(d.closeEquity / base - 1);
+    if (f.days === 0) f.firstOpen = d.openEquity;
+    f.lastClose = d.closeEquity;
+    // maxDrawdown's reading, one day at a time.
+    f.peak = Math.max(f.peak, d.openEquity);
+    if (f.peak > 0) f.worst = Math.max(f.worst, 1 - Math.min(d.minEquity, d.closeEquity) / f.peak);
+    f.peak = Math.max(f.peak, d.maxEquity, d.closeEquity);
+    f.leverageSum += d.leverageSum;
+    f.samples += d.samples;
+    f.peakLeverage = f.peakLeverage === null ? d.peakLeverage : Math.max(f.peakLeverage, d.peakLeverage);
+    f.days += 1;
+  }
+  return f;
+}
+
+export function finishFold(f: SeriesFold): SeriesStats {
+  const { returns } = f;
   return {
-    totalReturn: first && last && first.openEquity > 0 ? last.closeEquity / first.openEquity - 1 : null,
-    maxDrawdown: maxDrawdown(days),
+    totalReturn: f.firstOpen !== null && f.lastClose !== null && f.firstOpen > 0 ? f.lastClose / f.firstOpen - 1 : null,
+    maxDrawdown: f.worst,
     volatility: stdev(returns),
     sharpe: sharpe(returns),
-    avgLeverage: samples > 0 ? days.reduce((a, d) => a + d.leverageSum, 0) / samples : null,
-    peakLeverage: days.length > 0 ? Math.max(...days.map((d) => d.peakLeverage)) : null,
+    avgLeverage: f.samples > 0 ? f.leverageSum / f.samples : null,
+    peakLeverage: f.peakLeverage,
     bestDay: returns.length > 0 ? Math.max(...returns) : null,
     worstDay: returns.length > 0 ? Math.min(...returns) : null,
-    days: days.length,
+    days: f.days,
   };
+}
+
+export function seriesStats(days: DailyEquity[]): SeriesStats {
+  return finishFold(foldDays(emptyFold(), days));
 }
 
 /**

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { Breach, RiskEvent } from '../../contract/risk';
 import { createDb } from '../../db/client';
-import { outbox, telegramChats } from '../../db/schema/news';
 import type { Bindings } from '../../env';
 import type { RiskEvaluation } from './evaluate';
 import { describeBreach } from './describe';
+import { queueToTelegramChats } from '../news/delivery/telegram-outbox';
 
 /** The one hub every risk viewer subscribes to. */
 export const RISK_HUB_NAME = 'firm';
@@ -29,33 +28,16 @@ export async function notifyRiskTeam(env: Bindings, evaluation: RiskEvaluation, 
 }
 
 export async function queueRiskTelegram(env: Bindings, opened: Breach[], now = Date.now()) {
-  if (opened.length === 0) return;
-  const db = createDb(env.DB);
-  const chats = await db
-    .select({ chatId: telegramChats.chatId })
-    .from(telegramChats)
-    .where(and(eq(telegramChats.enabled, true), eq(telegramChats.purpose, 'risk')));
-  const rows = opened.flatMap((b) =>
-    chats.map((chat) => ({
-      id: crypto.randomUUID(),
-      channel: 'telegram' as const,
-      target: chat.chatId,
-      payload: {
-        title: `Risk breach: ${describeBreach(b)}`,
-        url: null,
-        symbols: b.symbol ? [b.symbol] : [],
-        importance: 'critical',
-        source: 'risk',
-      },
-      dedupKey: `risk:${b.id}:${chat.chatId}`,
-      nextAttemptAt: now,
-      createdAt: now,
+  await queueToTelegramChats(
+    createDb(env.DB),
+    'risk',
+    opened.map((b) => ({
+      key: `risk:${b.id}`,
+      title: `Risk breach: ${describeBreach(b)}`,
+      symbols: b.symbol ? [b.symbol] : [],
+      importance: 'critical',
+      source: 'risk',
     })),
+    now,
   );
-  // 9 columns per row: 10 rows per statement stays under D1's 100 bound parameters.
-  for (let i = 0; i < rows.length; i += 10)
-    await db
-      .insert(outbox)
-      .values(rows.slice(i, i + 10))
-      .onConflictDoNothing();
 }

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { TraderStats } from '../../contract/risk';
 import type { Db } from '../../db/client';
+import { readDays } from './rollup-days';
+import { readFreshState, storeState, STORED } from './stored-state';
 import { dayOf } from '../accounts/daily-rollup';
-import { accountsOf, loadDesk, type Desk } from './desk';
-import { largestPositionShare, seriesStats, sumDays, type DailyEquity } from './metrics';
+import { accountsOf, loadDesk, type Desk, type DeskAccount, type DeskTrader } from './desk';
+import { emptyFold, finishFold, foldDays, largestPositionShare, sumDays, type DailyEquity, type SeriesFold } from './metrics';
+import { accountKey, baseMatchesDesk, buildStatsBase, hasStatsBase, readStatsBase, settledBefore, traderKey } from './stats-base';
 
 const DAY = 86_400_000;
 export const DEFAULT_STATS_DAYS = 30;
@@ -14,34 +16,22 @@ export function defaultRange(now: number) {
   return { from: to + 1 - DEFAULT_STATS_DAYS * DAY, to };
 }
 
-type DayRow = [string, number, number, number, number, number, number, number, number];
-
-/** The daily rollup rows of [from, to], grouped by account; rows as arrays (cheaper to decode). */
-export async function readDays(db: Db, from: number, to: number, accountIds?: string[]): Promise<Map<string, DailyEquity[]>> {
-  const only = accountIds ? sql`AND account_id IN ${accountIds.length ? accountIds : ['']}` : sql``;
-  const rows = await db.values<DayRow>(sql`
-    SELECT account_id, day, open_equity, close_equity, min_equity, max_equity, leverage_sum, samples, peak_leverage
-    FROM account_daily WHERE day >= ${dayOf(from)} AND day <= ${to} ${only} ORDER BY account_id, day`);
-  const out = new Map<string, DailyEquity[]>();
-  for (const r of rows) {
-    const d: DailyEquity = {
-      day: r[1],
-      openEquity: r[2],
-      closeEquity: r[3],
-      minEquity: r[4],
-      maxEquity: r[5],
-      leverageSum: r[6],
-      samples: r[7],
-      peakLeverage: r[8],
-    };
-    const list = out.get(r[0]);
-    if (list) list.push(d);
-    else out.set(r[0], [d]);
-  }
-  return out;
+/** Where each series' fold comes from: all of its days (the slow path) or a stored base plus later days. */
+export interface SeriesFolds {
+  account(accountId: string): SeriesFold;
+  trader(trader: DeskTrader, accounts: DeskAccount[]): SeriesFold;
 }
 
-export function traderStatsFrom(desk: Desk, days: Map<string, DailyEquity[]>): TraderStats[] {
+/** Folds every series over all the given days. */
+export function foldsOfDays(days: Map<string, DailyEquity[]>, base?: Map<string, SeriesFold>): SeriesFolds {
+  return {
+    account: (id) => foldDays(base?.get(accountKey(id)) ?? emptyFold(), days.get(id) ?? []),
+    trader: (t, accounts) =>
+      foldDays(base?.get(traderKey(t.id)) ?? emptyFold(), sumDays(accounts.flatMap((a) => days.get(a.id) ?? []))),
+  };
+}
+
+export function traderStatsWith(desk: Desk, folds: SeriesFolds): TraderStats[] {
   return desk.traders.map((t) => {
     const accounts = accountsOf(desk, t);
     const positions = accounts.flatMap((a) => a.positions.map((p) => p.notional));
@@ -49,24 +39,66 @@ export function traderStatsFrom(desk: Desk, days: Map<string, DailyEquity[]>): T
       traderId: t.id,
       name: t.name,
       email: t.email,
-      ...seriesStats(sumDays(accounts.flatMap((a) => days.get(a.id) ?? []))),
+      ...finishFold(folds.trader(t, accounts)),
       largestPositionShare: largestPositionShare(positions),
       accounts: accounts.map((a) => ({
         accountId: a.id,
         email: a.email,
         label: a.label,
-        ...seriesStats(days.get(a.id) ?? []),
+        ...finishFold(folds.account(a.id)),
         largestPositionShare: largestPositionShare(a.positions.map((p) => p.notional)),
       })),
     };
   });
 }
 
-/** fetchAllTraderStats: per trader and per account over [from, to], from the daily rollup only. */
-export async function allTraderStats(db: Db, range: { from?: number; to?: number }, now = Date.now()) {
+/** The stats over exactly `days` (the reference the stored path must equal). */
+export function traderStatsFrom(desk: Desk, days: Map<string, DailyEquity[]>): TraderStats[] {
+  return traderStatsWith(desk, foldsOfDays(days));
+}
+
+/**
+ * The stats per trader and per account over [from, to], from the daily rollup only.
+ * A range reaching into the unsettled days reads the settled days' folds (risk_stats_base, built
+ * once per day) and adds only the unsettled days' rows.
+ */
+export async function computeTraderStats(db: Db, range: { from?: number; to?: number }, now = Date.now()) {
   const def = defaultRange(now);
   const from = range.from ?? def.from;
   const to = range.to ?? def.to;
-  const [desk, days] = await Promise.all([loadDesk(db, now), readDays(db, from, to)]);
-  return { from, to, traders: traderStatsFrom(desk, days) };
+  const settled = settledBefore(now);
+  const fromDay = dayOf(from);
+  if (to < settled || fromDay >= settled) {
+    const [desk, days] = await Promise.all([loadDesk(db, now), readDays(db, from, to)]);
+    return { from, to, traders: traderStatsFrom(desk, days) };
+  }
+  const [desk, stored, live] = await Promise.all([loadDesk(db, now), readStatsBase(db, fromDay, settled), readDays(db, settled, to)]);
+  const base = stored && baseMatchesDesk(stored, desk) ? stored : await buildStatsBase(db, desk, fromDay, settled);
+  return { from, to, traders: traderStatsWith(desk, foldsOfDays(live, base.folds)) };
+}
+
+type StatsResult = Awaited<ReturnType<typeof computeTraderStats>>;
+
+/**
+ * fetchAllTraderStats. The default range (what the overview's 30 days ask for) is computed once a
+ * minute by the cron (storeDefaultStats) and read from there; other ranges are computed per call.
+ */
+export async function allTraderStats(db: Db, range: { from?: number; to?: number }, now = Date.now()): Promise<StatsResult> {
+  const def = defaultRange(now);
+  if ((range.from ?? def.from) === def.from && (range.to ?? def.to) === def.to) {
+    const stored = await readFreshState<StatsResult>(db, STORED.defaultStats, now);
+    if (stored && stored.from === def.from && stored.to === def.to) return stored;
+  }
+  return computeTraderStats(db, range, now);
+}
+
+/**
+ * The minute cron: builds the settled days' base once a day (after the settling hour), then the
+ * default range's stats on top of it, stored for every reader of that minute.
+ */
+export async function storeDefaultStats(db: Db, now = Date.now()) {
+  const fromDay = dayOf(defaultRange(now).from);
+  const settled = settledBefore(now);
+  if (!(await hasStatsBase(db, fromDay, settled))) await buildStatsBase(db, await loadDesk(db, now), fromDay, settled);
+  await storeState(db, STORED.defaultStats, now, await computeTraderStats(db, {}, now));
 }

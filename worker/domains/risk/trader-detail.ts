@@ -5,7 +5,8 @@ import { firmHistory } from './history';
 import { loadTraderStates, toLatest } from './latest';
 import { loadLimits } from './limit-store';
 import { effectiveLimits } from './limits';
-import { readDays, traderStatsFrom } from './stats';
+import { readDays } from './rollup-days';
+import { traderStatsFrom } from './stats';
 
 /** getRiskTrader: one trader's accounts, positions, equity curve, stats, breaches and limits. */
 export async function riskTraderDetail(db: Db, traderId: string, from: number, to: number, now = Date.now()) {

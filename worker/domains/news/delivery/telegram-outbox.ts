@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { outbox, telegramChats } from '../../../db/schema/news';
 import type { NewsItemDto } from '../../../contract/news';
-import { IMPORTANCE_RANK } from '../../../contract/enums';
+import { IMPORTANCE_RANK, type ChatPurpose } from '../../../contract/enums';
 
 /**
  * Queues the item for every news chat that wants it (importance at least the chat's minimum, and
@@ -41,4 +41,42 @@ export async function enqueueTelegramForItem(db: Db, item: NewsItemDto, forced: 
       })),
     )
     .onConflictDoNothing();
+}
+
+/** One message for the Telegram chats of a purpose; `key` makes it once per chat (the dedup key). */
+export interface ChatMessage {
+  key: string;
+  title: string;
+  symbols: string[];
+  importance: string;
+  source: string;
+}
+
+/**
+ * Queues each message for every enabled chat of `purpose` (alerts, risk) through the outbox,
+ * delivered at least once and deduplicated by message and chat.
+ */
+export async function queueToTelegramChats(db: Db, purpose: ChatPurpose, messages: ChatMessage[], now = Date.now()) {
+  if (messages.length === 0) return;
+  const chats = await db
+    .select({ chatId: telegramChats.chatId })
+    .from(telegramChats)
+    .where(and(eq(telegramChats.enabled, true), eq(telegramChats.purpose, purpose)));
+  const rows = messages.flatMap(({ key, ...payload }) =>
+    chats.map((chat) => ({
+      id: crypto.randomUUID(),
+      channel: 'telegram' as const,
+      target: chat.chatId,
+      payload: { ...payload, url: null },
+      dedupKey: `${key}:${chat.chatId}`,
+      nextAttemptAt: now,
+      createdAt: now,
+    })),
+  );
+  // 9 columns per row: 10 rows per statement stays under D1's 100 bound parameters.
+  for (let i = 0; i < rows.length; i += 10)
+    await db
+      .insert(outbox)
+      .values(rows.slice(i, i + 10))
+      .onConflictDoNothing();
 }
