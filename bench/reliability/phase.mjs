@@ -55,9 +55,22 @@ export async function runPhase(name, { seconds, subscribers, rate, restart = fal
     const delivery = await pool.finish(posts.posted);
     const memorySamples = memory();
     console.log(`  ${name}: load ${JSON.stringify(loadFigures)}`);
-    console.log(`  ${name}: posts ${posts.posted.length} confirmed, ${posts.unconfirmed.length} unconfirmed, ${posts.failed} refused`);
+    console.log(
+      `  ${name}: posts ${posts.posted.length} confirmed, ${posts.unconfirmed.length} unconfirmed, ${posts.failed} refused`,
+    );
     console.log(`  ${name}: delivery ${JSON.stringify(delivery)}`);
-    return { name, seconds, subscribers, rate, load: loadFigures, posts: { ...posts, posted: posts.posted.length }, delivery, memory: memorySamples, restart: restartFigures, faults: settled };
+    return {
+      name,
+      seconds,
+      subscribers,
+      rate,
+      load: loadFigures,
+      posts: { ...posts, posted: posts.posted.length },
+      delivery,
+      memory: memorySamples,
+      restart: restartFigures,
+      faults: settled,
+    };
   } finally {
     server.stop();
     await waitDown(server.base);

@@ -15,11 +15,14 @@ function phaseBlock(r) {
     '',
     `- Mixed load (feed pages, account stats, 30-day history): **${r.load.requests} requests**, ${Math.round(r.load.rps)} req/s, p50 ${r.load.p50} ms, p99 ${r.load.p99} ms; **errors ${r.load.non2xx + r.load.errors}** (${r.load.non2xx} non-2xx, ${r.load.errors} socket errors, ${r.load.timeouts} timeouts).`,
     `- Headlines: ${r.posts.posted} confirmed posts of ${r.posts.attempted} attempted (${r.posts.unconfirmed.length} unanswered, ${r.posts.failed} refused).`,
-    `- Subscribers: ${d.subscribers} reported (${d.deadChildren} processes lost); **lost ${d.lost}** headline deliveries in all (${d.subscribersWithLoss} subscribers with a loss, worst ${d.worstLoss}), **duplicated ${d.duplicated}**; ${d.reconnects} reconnects, ${d.recovered} headlines recovered by refetching the feed; stream event ids ${d.eventIds ? 'present (resumed with Last-Event-ID)' : 'absent (resume by refetching the feed)'}.`,
+    `- Subscribers: ${d.subscribers} reported (${d.deadChildren} processes lost); **lost ${d.lost}** headline deliveries in all (${d.subscribersWithLoss} subscribers with a loss, worst ${d.worstLoss}), **duplicated ${d.duplicated}**; ${d.reconnects} reconnects, ${d.recovered} headlines recovered by refetching the feed (${d.afterRefetch} of them also came on the new stream and were dropped by item, as the terminal does); stream event ids ${d.eventIds ? 'present (resumed with Last-Event-ID)' : 'absent (resume by refetching the feed)'}.`,
     `- Delivery (receivedAt → arrival, stream deliveries only): ${d.deliveries} deliveries, **p50 ${d.p50} ms, p99 ${d.p99} ms**, max ${d.max} ms.`,
     `- Worker memory (RSS of the workerd running the Worker, every 5 s): ${memoryLine(r.memory)}.`,
   ];
-  if (r.restart) lines.push(`- Restart half-way: workerd gone ${r.restart.stopMs} ms after the kill, answering again ${r.restart.startMs} ms later (unanswered posts and load errors above fall in that window).`);
+  if (r.restart)
+    lines.push(
+      `- Restart half-way: workerd gone ${r.restart.stopMs} ms after the kill, answering again ${r.restart.startMs} ms later (unanswered posts and load errors above fall in that window).`,
+    );
   if (r.faults) lines.push(...r.faults.lines);
   return lines.join('\n');
 }

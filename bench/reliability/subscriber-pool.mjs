@@ -38,7 +38,8 @@ export async function startSubscribers(base, cookie, total, tag, perProcess = 10
       );
       const subs = answers.flatMap((a) => a?.subscribers ?? []);
       const hist = new Map();
-      for (const a of answers) for (const [ms, n] of Object.entries(a?.latency ?? {})) hist.set(Number(ms), (hist.get(Number(ms)) ?? 0) + n);
+      for (const a of answers)
+        for (const [ms, n] of Object.entries(a?.latency ?? {})) hist.set(Number(ms), (hist.get(Number(ms)) ?? 0) + n);
       return summarise(subs, hist, answers.filter((a) => !a).length, posted.length);
     },
   };
@@ -71,6 +72,7 @@ function summarise(subs, hist, deadChildren, posted) {
     medianLoss: percentile(lostPer, 50) ?? 0,
     duplicated: sum('duplicated'),
     recovered: sum('recovered'),
+    afterRefetch: sum('afterRefetch'),
     reconnects: sum('reconnects'),
     eventIds: subs.some((s) => s.eventIds),
     ...fromHistogram(hist),

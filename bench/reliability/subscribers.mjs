@@ -16,12 +16,25 @@ let open = 0;
 
 /** One subscriber's view: every headline number it saw, how, and its stream's last event id. */
 function newState() {
-  return { seen: new Map(), viaStream: 0, recovered: 0, streamDuplicates: 0, reconnects: 0, lastId: null, lastN: -1, ids: false };
+  return {
+    seen: new Map(),
+    viaStream: 0,
+    recovered: 0,
+    streamDuplicates: 0,
+    afterRefetch: 0,
+    reconnects: 0,
+    lastId: null,
+    lastN: -1,
+    ids: false,
+  };
 }
 
 function onStreamItem(state, n, receivedAt, arrived) {
   if (state.seen.has(n)) {
-    state.streamDuplicates++;
+    // Twice on the stream is a duplicate; a stream copy of a headline the refetch already brought is
+    // the overlap of the two, which the client drops by item (the terminal keys its list by id).
+    if (state.seen.get(n) === 'stream') state.streamDuplicates++;
+    else state.afterRefetch++;
     return;
   }
   state.seen.set(n, 'stream');
@@ -88,14 +101,16 @@ async function subscriber(state, onFirstOpen) {
       const res = await fetch(`${base}/api/rpc/streamNews`, { headers, signal: controller.signal });
       if (!res.ok || !res.body) throw new Error(`streamNews answered ${res.status}`);
       if (first) onFirstOpen();
-      else if (!state.lastId) await refetchSince(state);
+      else {
+        state.reconnects++;
+        if (!state.lastId) await refetchSince(state);
+      }
       first = false;
       await readStream(state, res);
     } catch {
       /* dropped (restart, expiry) or not up yet: reconnect below */
     }
     if (controller.signal.aborted) break;
-    if (!first) state.reconnects++;
     await new Promise((r) => setTimeout(r, 250 + Math.random() * 500));
   }
 }
@@ -116,6 +131,7 @@ const subscribers = states.map((s) => ({
   viaStream: s.viaStream,
   recovered: s.recovered,
   reconnects: s.reconnects,
+  afterRefetch: s.afterRefetch,
   eventIds: s.ids,
 }));
 console.log(JSON.stringify({ connected: open, subscribers, latency: Object.fromEntries(latency) }));
