@@ -47,7 +47,11 @@ function fail(res, kind, provider) {
         : provider === 'x'
           ? { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 }
           : { code: -1003, msg: 'Too many requests; please use the websocket for live updates.' };
-    res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' }).end(JSON.stringify(body));
+    // X says when its window resets (x-rate-limit-reset, unix seconds); here in 2 s, like Retry-After.
+    const reset = { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(Math.ceil(Date.now() / 1000) + 2) };
+    res
+      .writeHead(429, { 'content-type': 'application/json', 'retry-after': '2', ...(provider === 'x' && reset) })
+      .end(JSON.stringify(body));
     return;
   }
   const type = provider === 'rss' ? 'application/rss+xml' : 'application/json';

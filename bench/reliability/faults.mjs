@@ -17,7 +17,7 @@ const SECRETS = {
   botToken: '123456:bench-bot-token',
   bearerToken: 'bench-bearer',
 };
-const CHAT_ID = '-1001234567890';
+const CHAT_ID = '-1009988776655';
 
 async function call(base, cookie, path, body) {
   const res = await fetch(`${base}${path}`, {

@@ -122,6 +122,7 @@ while (open < COUNT && Date.now() < deadline) await new Promise((r) => setTimeou
 console.log(`ready ${open}`);
 
 const lines = createInterface({ input: process.stdin });
+lines.on('close', () => process.exit(1)); // the bench died: do not linger
 const posted = JSON.parse(await new Promise((resolve) => lines.once('line', resolve)));
 controller.abort();
 await Promise.race([Promise.allSettled(running), new Promise((r) => setTimeout(r, 3000))]);
