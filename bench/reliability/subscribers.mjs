@@ -5,7 +5,7 @@
 // headline numbers the admin posted, and answers with one JSON line: per-subscriber losses and
 // duplicates, reconnects and a latency histogram (ms → count, merged exactly by the parent).
 import { createInterface } from 'node:readline';
-import { rpcGet } from '../lib.mjs';
+import { forEachFrame, rpcGet } from '../lib.mjs';
 
 const [base, cookie, countArg, tag] = process.argv.slice(2);
 const COUNT = Number(countArg);
@@ -73,24 +73,15 @@ async function refetchSince(state) {
 
 /** Reads oRPC's event stream as bytes; frames are `id:`/`event:`/`data:` lines ended by a blank line. */
 async function readStream(state, res) {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of res.body) {
-    const arrived = Date.now();
-    buffer += decoder.decode(chunk, { stream: true });
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const frame = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const id = /^id: ?(.*)$/m.exec(frame)?.[1];
-      if (id) {
-        state.lastId = id;
-        state.ids = true;
-      }
-      const m = TITLE.exec(frame);
-      if (m) onStreamItem(state, Number(m[1]), Number(/"receivedAt":(\d+)/.exec(frame)?.[1]), arrived);
+  await forEachFrame(res.body, (frame, arrived) => {
+    const id = /^id: ?(.*)$/m.exec(frame)?.[1];
+    if (id) {
+      state.lastId = id;
+      state.ids = true;
     }
-  }
+    const m = TITLE.exec(frame);
+    if (m) onStreamItem(state, Number(m[1]), Number(/"receivedAt":(\d+)/.exec(frame)?.[1]), arrived);
+  });
 }
 
 async function subscriber(state, onFirstOpen) {
