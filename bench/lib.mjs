@@ -19,6 +19,24 @@ export function runInOwnProcess(name, args) {
   return JSON.parse(out.trim().split('\n').at(-1));
 }
 
+/**
+ * Reads an event stream's bytes and calls onFrame(frame, arrived) per frame (the lines up to a blank
+ * line), arrived being taken when the chunk that completed it was read, before any parsing.
+ */
+export async function forEachFrame(body, onFrame) {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of body) {
+    const arrived = Date.now();
+    buffer += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      onFrame(buffer.slice(0, end), arrived);
+      buffer = buffer.slice(end + 2);
+    }
+  }
+}
+
 /** An RPC GET path (oRPC's ?data= encoding). */
 export const rpcGet = (name, input) => `/api/rpc/${name}?data=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
@@ -43,7 +61,14 @@ export async function loadRow(title, opts) {
     autocannon({ connections: 10, ...opts }, (err, r) => {
       if (err) return reject(err);
       console.log(`  ${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
-      resolve({ title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, bad: r.non2xx + r.errors });
+      resolve({
+        title,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        requests: r.requests.total,
+        bad: r.non2xx + r.errors,
+      });
     });
   });
 }

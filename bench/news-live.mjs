@@ -4,7 +4,7 @@
 //   node bench/news-live.mjs <base> <trader cookie> <admin cookie> <raw|orpc>  → one JSON line
 import { createORPCClient } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
-import { percentile } from './lib.mjs';
+import { forEachFrame, percentile } from './lib.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_NEWS_SUBSCRIBERS ?? 500);
 const POSTS = Number(process.env.BENCH_NEWS_POSTS ?? 30);
@@ -19,19 +19,10 @@ async function rawSubscriber(base, cookie, signal, onOpen, onEvent) {
   const res = await fetch(`${base}/api/rpc/streamNews`, { headers: { cookie, accept: 'text/event-stream' }, signal });
   if (!res.ok || !res.body) throw new Error(`streamNews answered ${res.status}`);
   onOpen();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of res.body) {
-    const arrived = Date.now();
-    buffer += decoder.decode(chunk, { stream: true });
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const event = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const post = /Bench live (\d+)/.exec(event);
-      if (post) onEvent(arrived, Number(/"receivedAt":(\d+)/.exec(event)?.[1]), Number(post[1]));
-    }
-  }
+  await forEachFrame(res.body, (event, arrived) => {
+    const post = /Bench live (\d+)/.exec(event);
+    if (post) onEvent(arrived, Number(/"receivedAt":(\d+)/.exec(event)?.[1]), Number(post[1]));
+  });
 }
 
 /** Each oRPC client decoding its events in full (what a browser does, but 500 of them in one thread). */

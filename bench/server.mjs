@@ -4,9 +4,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { persistArgs, root, run } from '../scripts/lib.mjs';
 import { prepareLocal } from '../scripts/prepare-local.mjs';
 
-/** Replaces (or appends) one marked section of docs/PERFORMANCE.md. */
-export function writeSection(name, section) {
-  const docPath = new URL('../docs/PERFORMANCE.md', import.meta.url);
+/** Replaces (or appends) one marked section of docs/PERFORMANCE.md (or another doc in docs/). */
+export function writeSection(name, section, file = 'PERFORMANCE.md') {
+  const docPath = new URL(`../docs/${file}`, import.meta.url);
   let doc = existsSync(docPath)
     ? readFileSync(docPath, 'utf8')
     : '# Performance\n\nFigures measured with `npm run bench`. Never used as pass/fail in tests.\n';
@@ -37,7 +37,7 @@ export function reuseBenchState(dir) {
 }
 
 /** Whether pid descends from rootPid: other people's workerd on this machine answer /api/health too. */
-function ownedBy(rootPid, pid) {
+export function ownedBy(rootPid, pid) {
   for (let p = pid, hops = 0; p > 1 && hops < 20; hops++) {
     if (p === rootPid) return true;
     try {
@@ -103,6 +103,8 @@ export async function startBenchServer({ port = 8790, vars = {}, fresh = true } 
   return {
     base,
     direct: await findUserWorker(port, base, child.pid),
+    /** wrangler's pid (its process group): bench/reliability restarts it and reads workerd's memory. */
+    pid: child.pid,
     stop: () => {
       try {
         process.kill(-child.pid, 'SIGTERM');
