@@ -64,12 +64,14 @@ export const PriceChip = memo(function PriceChip({
     const changeEl = changeRef.current!;
     const update = () => {
       const next = chipText(store, symbol, priceAtPublish);
-      priceEl.textContent = next.price;
-      changeEl.textContent = next.change;
-      changeEl.dataset.tone = next.tone;
+      // Only what differs: every attribute written is a style invalidation in the next frame.
+      if (priceEl.textContent !== next.price) priceEl.textContent = next.price;
+      if (changeEl.textContent !== next.change) changeEl.textContent = next.change;
+      if (changeEl.dataset.tone !== next.tone) changeEl.dataset.tone = next.tone;
       const { point } = next;
       if (point?.previous === undefined) return;
-      priceEl.dataset.flash = point.price > point.previous ? 'up' : 'down';
+      const flash = point.price > point.previous ? 'up' : 'down';
+      if (priceEl.dataset.flash !== flash) priceEl.dataset.flash = flash;
       priceEl.dataset.flashRun = priceEl.dataset.flashRun === 'a' ? 'b' : 'a';
     };
     // A tick between the render and now.

@@ -19,6 +19,16 @@ export interface PricePoint {
 const HISTORY = 600;
 
 type Listener = () => void;
+
+/**
+ * A user-timing mark the bench finds in a Chromium trace (bench/terminal.mjs: the tasks holding the
+ * tick and its frame are the work per update). Cleared at once: nothing piles up in the page.
+ */
+function mark(name: string) {
+  if (typeof performance === 'undefined' || !performance.mark) return;
+  performance.mark(name);
+  performance.clearMarks(name);
+}
 type Schedule = (flush: () => void) => void;
 
 const nextFrame: Schedule = (flush) =>
@@ -55,6 +65,7 @@ export class PriceStore {
   }
 
   apply(tick: PriceTick) {
+    mark('terminal:price-tick');
     this.upstream = tick.upstream;
     this.upstreamError = tick.error;
     for (const [symbol, price] of Object.entries(tick.prices)) {
@@ -73,6 +84,7 @@ export class PriceStore {
   }
 
   private readonly flush = () => {
+    mark('terminal:price-frame');
     this.scheduled = false;
     const changed = [...this.pending];
     this.pending.clear();
