@@ -34,18 +34,18 @@ function chipText(store: PriceStore, symbol: string, priceAtPublish: number | un
   const point = store.get(symbol);
   const change = changePercent(priceAtPublish, point?.price);
   return {
-    point,
     price: point ? formatPrice(point.price) : '…',
     change: `${changeArrow(change)}${formatChange(change)}`,
     tone: toneOf(change),
+    flash: point?.previous === undefined ? undefined : point.price > point.previous ? 'up' : 'down',
   };
 }
 
 /**
  * A headline's symbol with its live price and the change since the headline was published. React
  * renders it once; each price tick (once per frame, see PriceStore) writes the two texts straight
- * into the DOM, and the flash is CSS only: an overlay fading its opacity (composited), restarted
- * by switching between two identical animations — no re-render, no layout read.
+ * into the DOM and tints the digits by the last move (data-flash, CSS in styles.css): no re-render,
+ * no layout read, and an attribute write only when the direction turns.
  */
 export const PriceChip = memo(function PriceChip({
   store,
@@ -68,11 +68,7 @@ export const PriceChip = memo(function PriceChip({
       if (priceEl.textContent !== next.price) priceEl.textContent = next.price;
       if (changeEl.textContent !== next.change) changeEl.textContent = next.change;
       if (changeEl.dataset.tone !== next.tone) changeEl.dataset.tone = next.tone;
-      const { point } = next;
-      if (point?.previous === undefined) return;
-      const flash = point.price > point.previous ? 'up' : 'down';
-      if (priceEl.dataset.flash !== flash) priceEl.dataset.flash = flash;
-      priceEl.dataset.flashRun = priceEl.dataset.flashRun === 'a' ? 'b' : 'a';
+      if (next.flash && priceEl.dataset.flash !== next.flash) priceEl.dataset.flash = next.flash;
     };
     // A tick between the render and now.
     if (priceEl.textContent !== chipText(store, symbol, priceAtPublish).price) update();
