@@ -29,3 +29,11 @@ function subscribe(listener: () => void) {
 export function useNow(): number {
   return useSyncExternalStore(subscribe, () => now);
 }
+
+/**
+ * A value derived from the current time (an age label, "still fresh"): the caller re-renders only
+ * when it changes, not every second. `select` must return a primitive.
+ */
+export function useNowDerived<T extends string | number | boolean>(select: (now: number) => T): T {
+  return useSyncExternalStore(subscribe, () => select(now));
+}

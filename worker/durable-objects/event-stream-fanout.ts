@@ -112,9 +112,16 @@ export class EventStreamFanout<T> {
     await this.sendAll(bytes);
   }
 
-  private async sendAll(bytes: Uint8Array) {
+  /**
+   * One encoded chunk to every subscriber. Every write is started in this one synchronous pass (no
+   * await between subscribers, no per-subscriber encoding, copying or async frame); the promise
+   * only tells the caller when all of them have been taken or failed.
+   */
+  private sendAll(bytes: Uint8Array): Promise<unknown> {
     this.lastWrite = Date.now();
-    await Promise.all([...this.writers.keys()].map((w) => this.send(w, bytes)));
+    const writes: Promise<void>[] = [];
+    for (const writer of this.writers.keys()) writes.push(this.send(writer, bytes));
+    return Promise.all(writes);
   }
 
   private async dropRevoked() {
@@ -128,12 +135,9 @@ export class EventStreamFanout<T> {
     }
   }
 
-  private async send(writer: Writer, bytes: Uint8Array) {
-    try {
-      await writer.write(bytes);
-    } catch {
-      this.drop(writer);
-    }
+  /** A failed write (the reader left) drops the subscriber; write() itself never throws. */
+  private send(writer: Writer, bytes: Uint8Array): Promise<void> {
+    return writer.write(bytes).catch(() => this.drop(writer));
   }
 
   private drop(writer: Writer) {

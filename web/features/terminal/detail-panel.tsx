@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { formatPrice } from '~/lib/format';
 import { rpc } from '~/lib/rpc';
 import { formatLatency, formatNewsTime, SOURCE_KIND_LABEL, type NewsItem } from '~/lib/news-feed';
@@ -53,7 +54,7 @@ function SymbolMoves({ symbol, store, atPublish }: { symbol: string; store: Pric
 }
 
 /** The selected headline in full: text, link, source, times, and the price moves of all its symbols. */
-export function DetailPanel({
+export const DetailPanel = memo(function DetailPanel({
   item,
   store,
   sourceName,
@@ -136,4 +137,4 @@ export function DetailPanel({
       )}
     </section>
   );
-}
+});

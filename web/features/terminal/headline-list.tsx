@@ -1,13 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
-import { formatShortAge, type NewsItem } from '~/lib/news-feed';
-import { useNow } from '~/lib/use-now';
+import type { NewsItem } from '~/lib/news-feed';
 import type { Arrival } from './use-terminal-news';
 import { HeadlineRow, measuredLatency, ROW_HEIGHT } from './headline-row';
 import type { PriceStore } from './price-store';
 
-/** A live headline keeps its importance tint this long. */
-const FRESH_MS = 8000;
 /** Within this many pixels of the top, new headlines show at once (no "N new" marker). */
 const TOP_SLACK = 4;
 
@@ -40,7 +37,6 @@ export function HeadlineList({
   ref?: Ref<HeadlineListHandle>;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const now = useNow();
   const [unseen, setUnseen] = useState(0);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer re-renders us itself
   const virtualizer = useVirtualizer({
@@ -125,9 +121,8 @@ export function HeadlineList({
                 item={item}
                 index={row.index}
                 start={row.start}
-                age={formatShortAge(now - item.ts)}
                 selected={item.id === selectedId}
-                fresh={arrival?.live === true && now - arrival.at < FRESH_MS}
+                liveAt={arrival?.live ? arrival.at : undefined}
                 latency={measuredLatency(item, arrival?.live ? arrival.at : undefined)}
                 sourceName={sourceNames.get(item.sourceId)}
                 store={store}

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { cn } from '~/lib/cn';
-import { formatLatency, SOURCE_KIND_LABEL, type NewsItem } from '~/lib/news-feed';
+import { formatLatency, formatShortAge, SOURCE_KIND_LABEL, type NewsItem } from '~/lib/news-feed';
+import { useNowDerived } from '~/lib/use-now';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/features/news/importance';
 import { PriceChip } from './price-chip';
 import type { PriceStore } from './price-store';
@@ -18,13 +19,25 @@ export function measuredLatency(item: NewsItem, arrivedAt: number | undefined) {
   return (arrivedAt ?? item.receivedAt) - item.ts;
 }
 
+/** A live headline keeps its importance tint this long. */
+const FRESH_MS = 8000;
+
+/** The age label alone re-renders as the clock ticks, and only when its text changes. */
+function HeadlineAge({ ts }: { ts: number }) {
+  const age = useNowDerived((now) => formatShortAge(now - ts));
+  return (
+    <span className="tabular w-9 shrink-0 text-right text-xs text-muted-foreground" data-testid="headline-age">
+      {age}
+    </span>
+  );
+}
+
 export const HeadlineRow = memo(function HeadlineRow({
   item,
   index,
   start,
-  age,
   selected,
-  fresh,
+  liveAt,
   latency,
   sourceName,
   store,
@@ -33,14 +46,15 @@ export const HeadlineRow = memo(function HeadlineRow({
   item: NewsItem;
   index: number;
   start: number;
-  age: string;
   selected: boolean;
-  fresh: boolean;
+  /** When it arrived live (not from the first load): tinted for FRESH_MS after. */
+  liveAt: number | undefined;
   latency: number;
   sourceName: string | undefined;
   store: PriceStore;
   onSelect: (id: number) => void;
 }) {
+  const fresh = useNowDerived((now) => liveAt !== undefined && now - liveAt < FRESH_MS);
   const atPublish = pricesAtPublish(item);
   const source = sourceName ?? SOURCE_KIND_LABEL[item.sourceKind] ?? item.sourceKind;
   return (
@@ -66,9 +80,7 @@ export const HeadlineRow = memo(function HeadlineRow({
     >
       <div className="flex min-w-0 items-center gap-2 text-sm">
         <ImportanceBadge importance={item.importance} />
-        <span className="tabular w-9 shrink-0 text-right text-xs text-muted-foreground" data-testid="headline-age">
-          {age}
-        </span>
+        <HeadlineAge ts={item.ts} />
         <span
           className={cn('min-w-0 flex-1 truncate', item.importance === 'critical' && 'font-semibold')}
           data-testid="headline-title"

@@ -1,5 +1,4 @@
-import { memo, useSyncExternalStore } from 'react';
-import { cn } from '~/lib/cn';
+import { memo, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { formatPrice, MINUS } from '~/lib/format';
 import { changePercent, type PriceStore } from './price-store';
 
@@ -27,9 +26,26 @@ export function usePrice(store: PriceStore, symbol: string) {
   );
 }
 
+/** The change span's tone as a data attribute (styled by data variants), so a tick can set it without React. */
+const toneOf = (percent: number | undefined) =>
+  percent === undefined || Math.abs(percent) < 0.005 ? 'flat' : percent > 0 ? 'up' : 'down';
+
+function chipText(store: PriceStore, symbol: string, priceAtPublish: number | undefined) {
+  const point = store.get(symbol);
+  const change = changePercent(priceAtPublish, point?.price);
+  return {
+    price: point ? formatPrice(point.price) : '…',
+    change: `${changeArrow(change)}${formatChange(change)}`,
+    tone: toneOf(change),
+    flash: point?.previous === undefined ? undefined : point.price > point.previous ? 'up' : 'down',
+  };
+}
+
 /**
- * A headline's symbol with its live price and the change since the headline was published; it
- * flashes green or red when the price moves (the key restarts the animation on each change).
+ * A headline's symbol with its live price and the change since the headline was published. React
+ * renders it once; each price tick (once per frame, see PriceStore) writes the two texts straight
+ * into the DOM and tints the digits by the last move (data-flash, CSS in styles.css): no re-render,
+ * no layout read, and an attribute write only when the direction turns.
  */
 export const PriceChip = memo(function PriceChip({
   store,
@@ -40,9 +56,26 @@ export const PriceChip = memo(function PriceChip({
   symbol: string;
   priceAtPublish: number | undefined;
 }) {
-  const point = usePrice(store, symbol);
-  const change = changePercent(priceAtPublish, point?.price);
-  const flash = point?.previous === undefined ? null : point.price > point.previous ? 'bg-success/35' : 'bg-destructive/35';
+  const priceRef = useRef<HTMLSpanElement>(null);
+  const changeRef = useRef<HTMLSpanElement>(null);
+  const initial = chipText(store, symbol, priceAtPublish);
+  useLayoutEffect(() => {
+    const priceEl = priceRef.current!;
+    const changeEl = changeRef.current!;
+    const update = () => {
+      const next = chipText(store, symbol, priceAtPublish);
+      // Only what differs: every attribute written is a style invalidation in the next frame.
+      if (priceEl.textContent !== next.price) priceEl.textContent = next.price;
+      if (changeEl.textContent !== next.change) changeEl.textContent = next.change;
+      if (changeEl.dataset.tone !== next.tone) changeEl.dataset.tone = next.tone;
+      if (next.flash && priceEl.dataset.flash !== next.flash) priceEl.dataset.flash = next.flash;
+    };
+    // A tick between the render and now.
+    if (priceEl.textContent !== chipText(store, symbol, priceAtPublish).price) update();
+    return store.subscribe(symbol, update);
+  }, [store, symbol, priceAtPublish]);
+  // Children are single strings: React then sets textContent itself, so the direct writes above
+  // and a later render never fight over text nodes.
   return (
     <span
       className="inline-flex h-5 items-center gap-1 rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] leading-none"
@@ -51,16 +84,16 @@ export const PriceChip = memo(function PriceChip({
       title={priceAtPublish ? `${symbol}: ${formatPrice(priceAtPublish)} when published` : symbol}
     >
       <span className="font-semibold text-foreground">{symbol}</span>
-      <span
-        key={point?.ts}
-        className={cn('tabular rounded-sm px-0.5 text-right text-foreground', flash)}
-        data-testid="chip-price"
-      >
-        {point ? formatPrice(point.price) : '…'}
+      <span ref={priceRef} className="chip-flash tabular rounded-sm px-0.5 text-right text-foreground" data-testid="chip-price">
+        {initial.price}
       </span>
-      <span className={cn('tabular text-right', changeTone(change))} data-testid="chip-change">
-        {changeArrow(change)}
-        {formatChange(change)}
+      <span
+        ref={changeRef}
+        className="tabular text-right data-[tone=down]:text-destructive data-[tone=flat]:text-muted-foreground data-[tone=up]:text-success"
+        data-testid="chip-change"
+        data-tone={initial.tone}
+      >
+        {initial.change}
       </span>
     </span>
   );

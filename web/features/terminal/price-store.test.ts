@@ -8,7 +8,7 @@ const T = 1_700_000_000_000;
 
 describe('PriceStore', () => {
   it('notifies only the chips whose price changed, and keeps the previous price for the flash', () => {
-    const store = new PriceStore();
+    const store = new PriceStore((flush) => flush());
     const btc = vi.fn();
     const eth = vi.fn();
     store.subscribe('BTC', btc);
@@ -18,6 +18,28 @@ describe('PriceStore', () => {
     expect(btc).toHaveBeenCalledTimes(2);
     expect(eth).toHaveBeenCalledTimes(1);
     expect(store.get('BTC')).toEqual({ price: 101, ts: T + 1000, previous: 100 });
+  });
+
+  it('tells each changed chip once per frame however many ticks came in between', () => {
+    const frames: (() => void)[] = [];
+    const store = new PriceStore((flush) => frames.push(flush));
+    const btc = vi.fn();
+    const eth = vi.fn();
+    const any = vi.fn();
+    store.subscribe('BTC', btc);
+    store.subscribe('ETH', eth);
+    store.subscribeAll(any);
+    store.apply({ ts: T, prices: { BTC: 100, ETH: 10 }, upstream: 'live' });
+    store.apply({ ts: T + 1000, prices: { BTC: 101, ETH: 10 }, upstream: 'live' });
+    // The data is current at once; nobody is told before the frame.
+    expect(store.get('BTC')?.price).toBe(101);
+    expect(btc).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect([btc.mock.calls.length, eth.mock.calls.length, any.mock.calls.length]).toEqual([1, 1, 1]);
+    store.apply({ ts: T + 2000, prices: { BTC: 101, ETH: 11 }, upstream: 'live' });
+    frames.shift()!();
+    expect([btc.mock.calls.length, eth.mock.calls.length]).toEqual([1, 2]);
   });
 
   it('answers the price a minute ago only when its history reaches back that far', () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { OrderSide } from '@contract/enums';
 import type { Importance } from '@contract/enums';
 import { NEWS_SETTINGS_DEFAULTS as DEFAULT_NEWS_SETTINGS } from '@contract/server-fns/news-settings-defaults';
@@ -28,6 +28,8 @@ import { usePriceStream, watchedSymbols } from './use-price-stream';
 import { useTerminalNews } from './use-terminal-news';
 
 const NO_SOURCES: NewsSource[] = [];
+/** A headline arriving re-renders the page: the order panel (a form) only when its symbol changes. */
+const OrderPanelMemo = memo(OrderPanel);
 const NOTIFY_KEY = 'meridian:terminal-notify';
 
 /**
@@ -311,7 +313,7 @@ export function TerminalPage() {
             />
           </div>
           {chartSymbol ? <ChartPanel symbol={chartSymbol} store={prices.store} items={news.items} /> : null}
-          <OrderPanel ref={orderRef} symbol={orderSymbol} />
+          <OrderPanelMemo ref={orderRef} symbol={orderSymbol} />
         </aside>
       </div>
       <StatusBar

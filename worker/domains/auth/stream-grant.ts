@@ -48,7 +48,13 @@ export function readGrant(request: Request): StreamGrant | undefined {
 export async function revokedGrants(db: Db, grants: readonly StreamGrant[], now = Date.now()): Promise<Set<StreamGrant>> {
   const revoked = new Set<StreamGrant>();
   const byAccount = new Map<string, StreamGrant[]>();
-  for (const grant of grants) byAccount.set(grant.accountId ?? '', [...(byAccount.get(grant.accountId ?? '') ?? []), grant]);
+  // Pushed, not copied: a hub asks this every STREAM_RECHECK_MS for all of its (hundreds of) streams.
+  for (const grant of grants) {
+    const key = grant.accountId ?? '';
+    const group = byAccount.get(key);
+    if (group) group.push(grant);
+    else byAccount.set(key, [grant]);
+  }
   for (const [accountId, group] of byAccount) {
     const ids = [...new Set(group.map((g) => g.sessionId))];
     const allowed = new Set<string>();
