@@ -96,7 +96,7 @@ const CSV_HEADER = [
 export function AccountMetricsPage() {
   const range = useSharedRange();
   const span = useMemo(() => resolveRange(range), [range]);
-  const query = useQuery(traderStatsQuery(span));
+  const query = useQuery(traderStatsQuery(range));
   const rows = useMemo(
     () => (query.data?.traders ?? []).flatMap((t) => t.accounts.map((a) => ({ ...a, trader: t.name }))),
     [query.data],

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { resolveRange, type DateRange } from '~/features/accounts/date-range';
 import { ensureQueries } from '~/lib/ensure-queries';
 import { orpc, type rpc } from '~/lib/rpc';
 
@@ -18,8 +19,14 @@ export const latestMetricsQuery = orpc.getAllTradersLatestMetrics.queryOptions({
 export const limitsQuery = orpc.getRiskLimits.queryOptions();
 export const breachesQuery = orpc.listRiskBreaches.queryOptions({ input: { status: 'all', limit: 500 } });
 
-export function traderStatsQuery(range: { from: number; to: number }) {
-  return orpc.fetchAllTraderStats.queryOptions({ input: range });
+/**
+ * The stats over the shared date range. The default preset (30 days) asks for the server's default
+ * range, the last 30 UTC days, which the minute cron computes and stores for every viewer; the
+ * stats are by UTC day anyway (the daily rollup), so a local-midnight range would only miss that
+ * stored answer. Other ranges are computed per call.
+ */
+export function traderStatsQuery(range: DateRange) {
+  return orpc.fetchAllTraderStats.queryOptions({ input: range.preset === '30d' ? {} : resolveRange(range) });
 }
 export function riskTraderQuery(traderId: string, range: { from: number; to: number }) {
   return orpc.getRiskTrader.queryOptions({ input: { traderId, ...range } });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { resolveRange } from '~/features/accounts/date-range';
 import { getSharedRange } from '~/features/accounts/shared-range';
 import { AccountMetricsPage } from '~/features/risk-team/metrics-page';
 import { traderStatsQuery } from '~/features/risk-team/risk-queries';
 import { ensureQueries } from '~/lib/ensure-queries';
 
 export const Route = createFileRoute('/_riskTeam/risk-team/metrics')({
-  loader: ({ context }) => ensureQueries(context.queryClient, traderStatsQuery(resolveRange(getSharedRange()))),
+  loader: ({ context }) => ensureQueries(context.queryClient, traderStatsQuery(getSharedRange())),
   component: AccountMetricsPage,
 });
