@@ -84,6 +84,26 @@ describe('Binance USDⓈ-M market orders against the fake exchange', () => {
     expect(await venue.markPrice('BTCUSDT')).toBe(95000);
   });
 
+  it('a mark price the exchange does not give refuses the order with a gateway error, not a 500', async () => {
+    const make = (fetchFn: typeof fetch) =>
+      new BinanceOrderVenue({ futuresBaseUrl: 'http://fake-fapi.test', apiKey: KEY, apiSecret: SECRET, fetch: fetchFn });
+    const timedOut = make(async () => {
+      throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    });
+    await expect(timedOut.markPrice('BTCUSDT')).rejects.toMatchObject({ code: 'GATEWAY_TIMEOUT', status: 504 });
+    const down = make(async () => {
+      throw new TypeError('Network connection lost.');
+    });
+    await expect(down.markPrice('BTCUSDT')).rejects.toMatchObject({ code: 'BAD_GATEWAY', status: 502 });
+    const failing = make(async () => new Response('busy', { status: 503 }));
+    await expect(failing.markPrice('BTCUSDT')).rejects.toMatchObject({
+      code: 'BAD_GATEWAY',
+      message: expect.stringContaining('HTTP 503'),
+    });
+    const garbage = make(async () => Response.json({ markPrice: 'n/a' }));
+    await expect(garbage.markPrice('BTCUSDT')).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
+  });
+
   it('maps the refusals a trader can act on: precision, filters, minimum notional, reduce-only, margin, rate limit', async () => {
     const { fake, venue } = setup();
     expect((await rejection(venue.placeMarketOrder(order({ quantity: 0.0015 })))).code).toBe(-1111);

@@ -6,6 +6,7 @@ import {
   type SymbolRules,
   type VenueOrder,
 } from '../order-venue';
+import { domainError } from '../../lib/domain-error';
 import { parseErrorBody } from './errors';
 import { orderRefusalMessage, UNKNOWN_OUTCOME_CODES } from './order-errors';
 import { buildQuery, createSigner, type QueryParams } from './sign';
@@ -75,11 +76,29 @@ export class BinanceOrderVenue implements OrderVenue {
     this.sign = createSigner(config.apiSecret);
   }
 
+  /**
+   * A public read before an order is sent. An exchange that does not answer, or answers an error,
+   * refuses the order with a §8 error the trader can read (nothing was sent), never a 500.
+   */
+  private async publicRead(path: string, what: string, timeoutMs: number): Promise<Response> {
+    let res: Response;
+    try {
+      res = await this.fetchFn(`${this.base}${path}`, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      const timedOut = err instanceof Error && err.name === 'TimeoutError';
+      throw domainError(
+        timedOut ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY',
+        `Binance did not answer the ${what} ${timedOut ? `within ${timeoutMs / 1000} s` : '(connection failed)'}: the order was not sent.`,
+      );
+    }
+    if (!res.ok) throw domainError('BAD_GATEWAY', `Binance answered HTTP ${res.status} to the ${what}: the order was not sent.`);
+    return res;
+  }
+
   async rules(symbol: string): Promise<SymbolRules | null> {
     let cached = rulesCache.get(this.base);
     if (!cached || this.now() - cached.at > RULES_TTL_MS) {
-      const res = await this.fetchFn(`${this.base}/fapi/v1/exchangeInfo`, { signal: AbortSignal.timeout(10_000) });
-      if (!res.ok) throw new Error(`Binance exchangeInfo answered HTTP ${res.status}`);
+      const res = await this.publicRead('/fapi/v1/exchangeInfo', 'symbol rules request', 10_000);
       const body = (await res.json()) as { symbols: { symbol: string; filters: RawFilter[] }[] };
       cached = { at: this.now(), rules: parseSymbolRules(body.symbols) };
       rulesCache.set(this.base, cached);
@@ -88,12 +107,9 @@ export class BinanceOrderVenue implements OrderVenue {
   }
 
   async markPrice(symbol: string): Promise<number> {
-    const res = await this.fetchFn(`${this.base}/fapi/v1/premiumIndex?${buildQuery({ symbol })}`, {
-      signal: AbortSignal.timeout(5_000),
-    });
-    if (!res.ok) throw new Error(`Binance premiumIndex answered HTTP ${res.status}`);
+    const res = await this.publicRead(`/fapi/v1/premiumIndex?${buildQuery({ symbol })}`, 'mark price request', 5_000);
     const price = Number(((await res.json()) as { markPrice: string }).markPrice);
-    if (!(price > 0)) throw new Error('Binance sent an invalid mark price');
+    if (!(price > 0)) throw domainError('BAD_GATEWAY', 'Binance sent an invalid mark price: the order was not sent.');
     return price;
   }
 
