@@ -102,6 +102,11 @@ describe('Binance USDⓈ-M market orders against the fake exchange', () => {
     });
     const garbage = make(async () => Response.json({ markPrice: 'n/a' }));
     await expect(garbage.markPrice('BTCUSDT')).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
+    const cut = make(async () => new Response('{"markPr', { status: 200 }));
+    await expect(cut.markPrice('BTCUSDT')).rejects.toMatchObject({
+      code: 'BAD_GATEWAY',
+      message: expect.stringContaining('unreadable'),
+    });
   });
 
   it('maps the refusals a trader can act on: precision, filters, minimum notional, reduce-only, margin, rate limit', async () => {

@@ -80,26 +80,33 @@ export class BinanceOrderVenue implements OrderVenue {
    * A public read before an order is sent. An exchange that does not answer, or answers an error,
    * refuses the order with a §8 error the trader can read (nothing was sent), never a 500.
    */
-  private async publicRead(path: string, what: string, timeoutMs: number): Promise<Response> {
+  private async publicRead<T>(path: string, what: string, timeoutMs: number): Promise<T> {
     let res: Response;
     try {
       res = await this.fetchFn(`${this.base}${path}`, { signal: AbortSignal.timeout(timeoutMs) });
+      // The timeout covers the body too: reading it is inside the same guard.
+      if (res.ok) return (await res.json()) as T;
     } catch (err) {
-      const timedOut = err instanceof Error && err.name === 'TimeoutError';
+      const name = err instanceof Error ? err.name : '';
+      if (name === 'SyntaxError')
+        throw domainError('BAD_GATEWAY', `Binance sent an unreadable answer to the ${what}: the order was not sent.`);
+      const timedOut = name === 'TimeoutError';
       throw domainError(
         timedOut ? 'GATEWAY_TIMEOUT' : 'BAD_GATEWAY',
         `Binance did not answer the ${what} ${timedOut ? `within ${timeoutMs / 1000} s` : '(connection failed)'}: the order was not sent.`,
       );
     }
-    if (!res.ok) throw domainError('BAD_GATEWAY', `Binance answered HTTP ${res.status} to the ${what}: the order was not sent.`);
-    return res;
+    throw domainError('BAD_GATEWAY', `Binance answered HTTP ${res.status} to the ${what}: the order was not sent.`);
   }
 
   async rules(symbol: string): Promise<SymbolRules | null> {
     let cached = rulesCache.get(this.base);
     if (!cached || this.now() - cached.at > RULES_TTL_MS) {
-      const res = await this.publicRead('/fapi/v1/exchangeInfo', 'symbol rules request', 10_000);
-      const body = (await res.json()) as { symbols: { symbol: string; filters: RawFilter[] }[] };
+      const body = await this.publicRead<{ symbols: { symbol: string; filters: RawFilter[] }[] }>(
+        '/fapi/v1/exchangeInfo',
+        'symbol rules request',
+        10_000,
+      );
       cached = { at: this.now(), rules: parseSymbolRules(body.symbols) };
       rulesCache.set(this.base, cached);
     }
@@ -107,8 +114,12 @@ export class BinanceOrderVenue implements OrderVenue {
   }
 
   async markPrice(symbol: string): Promise<number> {
-    const res = await this.publicRead(`/fapi/v1/premiumIndex?${buildQuery({ symbol })}`, 'mark price request', 5_000);
-    const price = Number(((await res.json()) as { markPrice: string }).markPrice);
+    const body = await this.publicRead<{ markPrice?: string }>(
+      `/fapi/v1/premiumIndex?${buildQuery({ symbol })}`,
+      'mark price request',
+      5_000,
+    );
+    const price = Number(body?.markPrice);
     if (!(price > 0)) throw domainError('BAD_GATEWAY', 'Binance sent an invalid mark price: the order was not sent.');
     return price;
   }
