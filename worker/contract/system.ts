@@ -66,6 +66,8 @@ export const systemStatusSchema = z.object({
       lastPolledAt: at,
       rateLimitedUntil: at,
       lastError: z.string().nullable(),
+      /** X polling is off because the X_BEARER_TOKEN secret is not set: a setting, not a failure. */
+      off: z.boolean(),
     }),
   ),
   /** Active exchange accounts whose last snapshot attempt failed (cleared by the next success). */

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { newsSources, outbox, twitterPollingSessions } from '../../db/schema/news';
 import { addAccount } from '../accounts/manage-accounts';
+import { X_TOKEN_MISSING } from '../news/sources/twitter-poller';
 import { cronRuns, queueDeadLetters, snapshotBatches } from '../../db/schema/reliability';
 import { db, insertUser, ORIGIN, rpcClient, signedInJar } from '../../test/harness';
 import { recordCronRun } from './cron-runs';
@@ -94,7 +95,15 @@ describe('system status', () => {
       ['Bad feed', 4],
       ['Good feed', 0],
     ]);
-    expect(status.xPolling).toEqual([expect.objectContaining({ name: 'Macro handles', lastError: 'X answered 503' })]);
+    expect(status.xPolling).toEqual([
+      expect.objectContaining({ name: 'Macro handles', lastError: 'X answered 503', off: false }),
+    ]);
+    // Polling that is off for want of the X secret is a setting, shown as off, not a warning.
+    const off = warningsFor({
+      ...status,
+      xPolling: [{ ...status.xPolling[0]!, lastError: X_TOKEN_MISSING, off: true }],
+    });
+    expect(off.map((w) => w.code)).not.toContain('X_POLLING_FAILING');
     expect(status.exchangeAccounts).toEqual({
       active: 2,
       failing: 1,

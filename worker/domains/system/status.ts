@@ -6,6 +6,7 @@ import {
   type SystemStatus,
 } from '../../contract/system';
 import type { Db } from '../../db/client';
+import { X_TOKEN_MISSING } from '../news/sources/twitter-poller';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -99,6 +100,7 @@ export async function readSystemStatus(db: Db, hubs: SystemStatus['hubs'], now =
       lastPolledAt: s.lastPolledAt,
       rateLimitedUntil: s.rateLimitedUntil,
       lastError: s.lastError,
+      off: s.lastError === X_TOKEN_MISSING,
     })),
     exchangeAccounts: {
       active: r.accounts_active,
@@ -147,7 +149,7 @@ export function warningsFor(s: SystemStatus): SystemStatus['warnings'] {
         message: `News source ${source.name} failed ${source.consecutiveFailures} times in a row${source.lastError ? `: ${source.lastError}` : ''}.`,
       });
   for (const session of s.xPolling)
-    if (session.enabled && session.lastError)
+    if (session.enabled && session.lastError && !session.off)
       warnings.push({ code: 'X_POLLING_FAILING', message: `X polling session ${session.name}: ${session.lastError}` });
   const a = s.exchangeAccounts;
   if (a.failing > 0) {

@@ -38,6 +38,7 @@ const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
       lastPolledAt: NOW - 30_000,
       rateLimitedUntil: null,
       lastError: 'X answered 503',
+      off: false,
     },
   ],
   exchangeAccounts: {

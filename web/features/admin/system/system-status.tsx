@@ -165,7 +165,7 @@ export function SystemStatusView({ status }: { status: SystemStatus }) {
             {status.xPolling.map((x) => (
               <li key={x.id} className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="system-x-session">
                 <span className="font-medium">{x.name}</span>
-                {!x.enabled ? (
+                {!x.enabled || x.off ? (
                   <Badge>off</Badge>
                 ) : x.lastError ? (
                   <Badge tone="warning">failing</Badge>
