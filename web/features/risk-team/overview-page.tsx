@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { PageHeader } from '~/components/layout/page';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
@@ -123,9 +123,6 @@ export function RiskOverviewPage() {
   const stream = useRiskStreamState();
   const navigate = useNavigate();
   const data = useMemo(() => query.data?.traders ?? [], [query.data]);
-  // A live tick re-renders the table as a deferred (interruptible, time-sliced) update: the
-  // refetched figures land without one long task blocking input (PERFORMANCE.md, risk overview).
-  const tableData = useDeferredValue(data);
   const breached = data.filter((t) => t.breaches.length > 0).length;
   const firm = query.data?.firm;
   return (
@@ -153,7 +150,7 @@ export function RiskOverviewPage() {
         </EmptyState>
       ) : (
         <TradersTable
-          data={tableData}
+          data={data}
           onOpen={(t) => void navigate({ to: '/risk-team/risk-trader', search: { trader: t.traderId } })}
           rowClassName={rowClassName}
           footer={firm ? <TotalsRow as="row" totals={firm} label="Firm total" trailing={<td colSpan={4} />} testId="firm-total" /> : null}
