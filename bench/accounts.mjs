@@ -1,12 +1,11 @@
 // Issue 3's figures: account stats vs a bare route, the 30-day history query with 2,000 accounts ×
 // 1 year in local D1, live fan-out to 200 subscribers, and chart rendering in Chromium.
 import { chromium } from '@playwright/test';
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../scripts/lib.mjs';
-import { percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
+import { loadRow, percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -16,22 +15,7 @@ const POLL_MS = 1000; // the hubs' exchange poll interval in this run (bench/acc
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 const DAY = 86_400_000;
 
-function load(title, opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ duration: DURATION, connections: 20, ...opts }, (err, r) => {
-      if (err) return reject(err);
-      console.log(`  ${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
-      resolve({
-        title,
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        requests: r.requests.total,
-        bad: r.non2xx + r.errors,
-      });
-    });
-  });
-}
+const load = (title, opts) => loadRow(title, { duration: DURATION, connections: 20, ...opts });
 
 /** bench/accounts-live.mjs in a Node process of its own (bench/lib.mjs says why). */
 const fanOut = (base, cookie, email) => runInOwnProcess('accounts-live.mjs', [base, cookie, email]);

@@ -1,13 +1,12 @@
 // Issue 4's figures: the feed query and full-text search with 1,000,000 items in local D1 (ratios
 // to a bare route), ingest → delivered to 500 live subscribers, the pipeline's own cost per item, and
 // the feed page scrolling through 5,000 loaded headlines in Chromium (bench/feed-scroll.mjs).
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { importWorkerModules, root, scratchDir } from '../scripts/lib.mjs';
 import { feedScroll } from './feed-scroll.mjs';
-import { rpcGet, runInOwnProcess, signIn } from './lib.mjs';
+import { loadRow, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -16,22 +15,7 @@ const SUBSCRIBERS = Number(process.env.BENCH_NEWS_SUBSCRIBERS ?? 500);
 const POSTS = Number(process.env.BENCH_NEWS_POSTS ?? 30);
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 
-function load(title, opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ duration: DURATION, connections: 10, ...opts }, (err, r) => {
-      if (err) return reject(err);
-      console.log(`  ${title}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`);
-      resolve({
-        title,
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        requests: r.requests.total,
-        bad: r.non2xx + r.errors,
-      });
-    });
-  });
-}
+const load = (title, opts) => loadRow(title, { duration: DURATION, connections: 20, ...opts });
 
 /** classify() bundled for Node: the pipeline's own CPU cost per item, without I/O. */
 async function pipelineCost() {
