@@ -38,6 +38,12 @@ const LEVERAGED_TRADER = 'jordan.kim@example.com';
 /** Firm-wide defaults (drawdown and share are fractions), and the override that tightens one trader. */
 const FIRM_LIMITS = { maxLeverage: 4, maxDrawdown: 0.2, maxPositionNotional: 2_000_000, maxSymbolNetExposure: 10_000_000 };
 const TIGHTENED_LEVERAGE = 2;
+/**
+ * The simulated market follows the clock, so some months no book falls past the firm's 20 %. The
+ * drawdown trader's own limit is then tightened to half of the fall their books show at seed time:
+ * the desk always has its drawdown story, with room for the market to move until the test reads it.
+ */
+const drawdownOverride = (drawdown) => Math.max(0.005, Math.min(FIRM_LIMITS.maxDrawdown, Math.floor(drawdown * 500) / 1000));
 
 /** The desk's books step coarser through the last week (15 minutes, 5 in the last day): a third of the rows. */
 function historyTimes(now, desk = false) {
@@ -87,6 +93,13 @@ function pickDeskBooks(snapshotAt, computeMetrics, now) {
   const take = (list, n) => list.splice(0, n);
   const pool = [...candidates].sort((a, b) => b.drawdown - a.drawdown);
   const deep = take(pool, 2);
+  let peak = 0;
+  let equity = 0;
+  for (let t = now - 30 * DAY; t <= now; t += 2 * HOUR) {
+    equity = deep.reduce((sum, c) => sum + computeMetrics(snapshotAt(c.email, t)).totalBalance, 0);
+    peak = Math.max(peak, equity);
+  }
+  const deskDrawdown = 1 - equity / peak;
   pool.sort((a, b) => b.leverage - a.leverage);
   const levered = take(pool, 2);
   const calm = pool.filter((c) => c.drawdown < 0.15 && c.leverage < 3);
@@ -95,7 +108,7 @@ function pickDeskBooks(snapshotAt, computeMetrics, now) {
     [LEVERAGED_TRADER, levered],
   ]);
   for (const t of DESK_TRADERS) if (!books.has(t.email)) books.set(t.email, take(calm, 2));
-  return DESK_TRADERS.flatMap((t) =>
+  const accounts = DESK_TRADERS.flatMap((t) =>
     books
       .get(t.email)
       .map((c, i) => ({
@@ -105,6 +118,7 @@ function pickDeskBooks(snapshotAt, computeMetrics, now) {
         desk: true,
       })),
   );
+  return { accounts, deskDrawdown };
 }
 
 /** The daily rollup row of each UTC day, as the snapshot cron keeps it, from the hourly samples. */
@@ -146,7 +160,7 @@ function dailyRows(id, samples) {
   );
 }
 
-function limitStatements(now) {
+function limitStatements(now, deskDrawdown) {
   const statements = [];
   const by = "(SELECT name || ' <' || email || '>' FROM users WHERE email = 'risk@example.com')";
   for (const [kind, value] of Object.entries(FIRM_LIMITS)) {
@@ -155,11 +169,16 @@ function limitStatements(now) {
       `INSERT INTO risk_limit_changes (id, trader_id, kind, old_value, new_value, changed_by, changed_at) VALUES (${sqlString(crypto.randomUUID())}, NULL, '${kind}', NULL, ${value}, coalesce(${by}, 'seed'), ${now - 20 * DAY});`,
     );
   }
-  const trader = `(SELECT id FROM users WHERE email = ${sqlString(LEVERAGED_TRADER)})`;
-  statements.push(
-    `INSERT INTO risk_limits (id, trader_id, kind, value, updated_by, updated_at) SELECT ${sqlString(crypto.randomUUID())}, ${trader}, 'maxLeverage', ${TIGHTENED_LEVERAGE}, NULL, ${now - 3 * DAY} WHERE ${trader} IS NOT NULL;`,
-    `INSERT INTO risk_limit_changes (id, trader_id, kind, old_value, new_value, changed_by, changed_at) SELECT ${sqlString(crypto.randomUUID())}, ${trader}, 'maxLeverage', NULL, ${TIGHTENED_LEVERAGE}, coalesce(${by}, 'seed'), ${now - 3 * DAY} WHERE ${trader} IS NOT NULL;`,
-  );
+  const override = (email, kind, value) => {
+    const trader = `(SELECT id FROM users WHERE email = ${sqlString(email)})`;
+    statements.push(
+      `INSERT INTO risk_limits (id, trader_id, kind, value, updated_by, updated_at) SELECT ${sqlString(crypto.randomUUID())}, ${trader}, '${kind}', ${value}, NULL, ${now - 3 * DAY} WHERE ${trader} IS NOT NULL;`,
+      `INSERT INTO risk_limit_changes (id, trader_id, kind, old_value, new_value, changed_by, changed_at) SELECT ${sqlString(crypto.randomUUID())}, ${trader}, '${kind}', NULL, ${value}, coalesce(${by}, 'seed'), ${now - 3 * DAY} WHERE ${trader} IS NOT NULL;`,
+    );
+  };
+  override(LEVERAGED_TRADER, 'maxLeverage', TIGHTENED_LEVERAGE);
+  const drawdownLimit = drawdownOverride(deskDrawdown);
+  if (drawdownLimit < FIRM_LIMITS.maxDrawdown) override(DRAWDOWN_TRADER, 'maxDrawdown', drawdownLimit);
   return statements;
 }
 
@@ -172,7 +191,8 @@ export async function seedAccounts() {
     dir,
   );
   const now = Math.floor(Date.now() / MINUTE) * MINUTE;
-  const accounts = [...DEMO_ACCOUNTS, ...pickDeskBooks(snapshotAt, computeMetrics, now)];
+  const desk = pickDeskBooks(snapshotAt, computeMetrics, now);
+  const accounts = [...DEMO_ACCOUNTS, ...desk.accounts];
   const statements = [];
   for (const account of accounts) {
     const id = crypto.randomUUID();
@@ -219,7 +239,7 @@ export async function seedAccounts() {
       `INSERT INTO account_latest (account_id, ts, metrics, positions) VALUES (${sqlString(id)}, ${last.ts}, ${sqlString(JSON.stringify(last.m))}, ${sqlString(JSON.stringify(last.positions))});`,
     );
   }
-  statements.push(...limitStatements(now));
+  statements.push(...limitStatements(now, desk.deskDrawdown));
   executeLocalD1(statements, dir, 'accounts.sql');
   console.log(
     `  ${accounts.length} simulated accounts with ${HISTORY_DAYS} days of history: ${DEMO_ACCOUNTS.map((a) => `${a.email} → ${a.owners.join(', ')}`).join('; ')}; two each for the desk traders\n`,
