@@ -83,7 +83,7 @@ test('the risk desk: every trader, sorted by drawdown, the trader in breach ackn
     await setTheme(page, theme);
     for (const [name, path] of PAGES) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await shot(page, `risk-${name}-${theme}`);
     }
@@ -92,7 +92,7 @@ test('the risk desk: every trader, sorted by drawdown, the trader in breach ackn
   await page.setViewportSize({ width: 390, height: 844 });
   for (const [name, path] of PAGES) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
