@@ -141,19 +141,15 @@ export function SystemStatusView({ status }: { status: SystemStatus }) {
         ) : (
           <ul className="grid gap-1">
             {status.newsSources.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="system-source">
-                <span className="font-medium">{s.name}</span>
-                <Badge>{s.kind}</Badge>
-                {!s.enabled ? (
-                  <Badge>off</Badge>
-                ) : s.consecutiveFailures > 0 ? (
-                  <Badge tone="warning">failing ×{s.consecutiveFailures}</Badge>
-                ) : (
-                  <Badge tone="success">ok</Badge>
-                )}
-                <span className="text-muted-foreground">last success {ago(now, s.lastSuccessAt)}</span>
-                {s.consecutiveFailures > 0 && s.lastError ? <span className="text-muted-foreground">· {s.lastError}</span> : null}
-              </li>
+              <HealthRow
+                key={s.id}
+                testId="system-source"
+                name={s.name}
+                kind={s.kind}
+                health={!s.enabled ? 'off' : s.consecutiveFailures > 0 ? `failing ×${s.consecutiveFailures}` : 'ok'}
+                last={`last success ${ago(now, s.lastSuccessAt)}`}
+                error={s.consecutiveFailures > 0 ? s.lastError : null}
+              />
             ))}
           </ul>
         )}
@@ -163,24 +159,40 @@ export function SystemStatusView({ status }: { status: SystemStatus }) {
           <h3 className="mb-1 font-medium">X polling sessions</h3>
           <ul className="grid gap-1">
             {status.xPolling.map((x) => (
-              <li key={x.id} className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="system-x-session">
-                <span className="font-medium">{x.name}</span>
-                {!x.enabled || x.off ? (
-                  <Badge>off</Badge>
-                ) : x.lastError ? (
-                  <Badge tone="warning">failing</Badge>
-                ) : (
-                  <Badge tone="success">ok</Badge>
-                )}
-                <span className="text-muted-foreground">last poll {ago(now, x.lastPolledAt)}</span>
-                {x.lastError ? <span className="text-muted-foreground">· {x.lastError}</span> : null}
-              </li>
+              <HealthRow
+                key={x.id}
+                testId="system-x-session"
+                name={x.name}
+                health={!x.enabled || x.off ? 'off' : x.lastError ? 'failing' : 'ok'}
+                last={`last poll ${ago(now, x.lastPolledAt)}`}
+                error={x.lastError}
+              />
             ))}
           </ul>
         </section>
       ) : null}
       <ExchangeAccountsStatus now={now} accounts={status.exchangeAccounts} />
     </div>
+  );
+}
+
+/** One news source or X session: off, failing (with why) or ok, and when it last worked. */
+function HealthRow(props: { testId: string; name: string; kind?: string; health: string; last: string; error: string | null }) {
+  const { testId, name, kind, health, last, error } = props;
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid={testId}>
+      <span className="font-medium">{name}</span>
+      {kind ? <Badge>{kind}</Badge> : null}
+      {health === 'off' ? (
+        <Badge>off</Badge>
+      ) : health === 'ok' ? (
+        <Badge tone="success">ok</Badge>
+      ) : (
+        <Badge tone="warning">{health}</Badge>
+      )}
+      <span className="text-muted-foreground">{last}</span>
+      {error ? <span className="text-muted-foreground">· {error}</span> : null}
+    </li>
   );
 }
 
