@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
+const newsMigrations = await readD1Migrations(fileURLToPath(new URL('./migrations-news', import.meta.url)));
 
 export default defineConfig({
   test: {
@@ -14,6 +15,7 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: migrations,
+                TEST_NEWS_MIGRATIONS: newsMigrations,
                 JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
                 LIVE_POLL_MS: '100',
                 BOOTSTRAP_ADMIN_EMAIL: 'founder@example.com',

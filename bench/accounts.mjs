@@ -2,9 +2,8 @@
 // 1 year in local D1, live fan-out to 200 subscribers, and chart rendering in Chromium.
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from '../scripts/lib.mjs';
+import { localD1File, root } from '../scripts/lib.mjs';
 import { loadRow, percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 
@@ -75,10 +74,8 @@ async function chartRender(base) {
 
 if (!reuseBenchState('bench-state')) {
   await prepareBenchState();
-  const d1Dir = join(process.env.PERSIST_TO, 'v3/d1/miniflare-D1DatabaseObject');
-  const sqlite = readdirSync(d1Dir).find((f) => f.endsWith('.sqlite'));
   console.log(`• filling ${ACCOUNTS} accounts × 1 year of history`);
-  execFileSync('python3', [join(root, 'bench/fill-history.py'), join(d1Dir, sqlite), String(ACCOUNTS), 'trader@example.com'], {
+  execFileSync('python3', [join(root, 'bench/fill-history.py'), localD1File(), String(ACCOUNTS), 'trader@example.com'], {
     stdio: 'inherit',
   });
 }

@@ -1,8 +1,8 @@
-"""Fills a local D1 (SQLite) file with N news items (default 1,000,000) for the feed benchmark.
+"""Fills the local news D1 (NEWS_DB's SQLite file, scripts/lib.mjs localD1File) with N news items (default 1,000,000) for the feed benchmark.
 
 Realistic mix: 20 symbols, 4 importances, several sources, ~3% garbage, ~1% test items, spread
 over a year. The FTS5 index is rebuilt once at the end (the insert trigger is dropped for speed and
-recreated afterwards, exactly as in migrations/0003_news_fts.sql).
+recreated afterwards, exactly as in migrations-news/0000_news_content.sql).
 """
 import json
 import random

@@ -2,9 +2,8 @@
 // to a bare route), ingest → delivered to 500 live subscribers, the pipeline's own cost per item, and
 // the feed page scrolling through 5,000 loaded headlines in Chromium (bench/feed-scroll.mjs).
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { importWorkerModules, root, scratchDir } from '../scripts/lib.mjs';
+import { importWorkerModules, localD1File, root, scratchDir } from '../scripts/lib.mjs';
 import { feedScroll } from './feed-scroll.mjs';
 import { loadRow, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
@@ -75,10 +74,8 @@ const liveDelivery = (base, traderCookie, adminCookie, kind) =>
 const STATE_DIR = 'bench-state-news';
 if (!reuseBenchState(STATE_DIR)) {
   await prepareBenchState(STATE_DIR);
-  const d1Dir = join(process.env.PERSIST_TO, 'v3/d1/miniflare-D1DatabaseObject');
-  const sqlite = readdirSync(d1Dir).find((f) => f.endsWith('.sqlite'));
   console.log(`• filling ${ITEMS.toLocaleString('en-US')} news items`);
-  execFileSync('python3', [join(root, 'bench/fill-news.py'), join(d1Dir, sqlite), String(ITEMS)], { stdio: 'inherit' });
+  execFileSync('python3', [join(root, 'bench/fill-news.py'), localD1File('NEWS_DB'), String(ITEMS)], { stdio: 'inherit' });
 }
 
 const server = await startBenchServer({ fresh: false });

@@ -16,9 +16,8 @@
 // BENCH_RISK_TICKS for the fan-out. The 13 seeded desk traders come on top of BENCH_TRADERS.
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from '../scripts/lib.mjs';
+import { localD1File, root } from '../scripts/lib.mjs';
 import { loadRow, percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 
@@ -112,10 +111,8 @@ async function overviewRender(base) {
 
 if (!reuseBenchState('bench-risk-state')) {
   await prepareBenchState('bench-risk-state');
-  const d1Dir = join(process.env.PERSIST_TO, 'v3/d1/miniflare-D1DatabaseObject');
-  const sqlite = readdirSync(d1Dir).find((f) => f.endsWith('.sqlite'));
   console.log(`• filling ${TRADERS} traders, ${ACCOUNTS} accounts × ${DAYS} days`);
-  execFileSync('python3', [join(root, 'bench/fill-risk.py'), join(d1Dir, sqlite), String(TRADERS), String(ACCOUNTS), String(DAYS)], { stdio: 'inherit' });
+  execFileSync('python3', [join(root, 'bench/fill-risk.py'), localD1File(), String(TRADERS), String(ACCOUNTS), String(DAYS)], { stdio: 'inherit' });
 }
 
 const server = await startBenchServer({ port: PORT, fresh: false });

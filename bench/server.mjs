@@ -1,7 +1,7 @@
 // Starts the built app on workerd against a fresh local D1 for benchmarks; stops it afterwards.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { persistArgs, root, run } from '../scripts/lib.mjs';
+import { applyLocalMigrations, persistArgs, root, run } from '../scripts/lib.mjs';
 import { prepareLocal } from '../scripts/prepare-local.mjs';
 
 /** Replaces (or appends) one marked section of docs/PERFORMANCE.md (or another doc in docs/). */
@@ -32,7 +32,7 @@ export function reuseBenchState(dir) {
   if (!process.env.BENCH_REUSE_STATE || !existsSync(`${state}/v3/d1`)) return false;
   process.env.PERSIST_TO = state;
   if (!process.env.SKIP_BUILD) run('vite', ['build', '--logLevel', 'warn']);
-  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs()], { env: { ...process.env, CI: 'true' } });
+  applyLocalMigrations();
   return true;
 }
 

@@ -1,7 +1,7 @@
 // Helpers shared by the local scripts (start, dev, seed, bench, e2e).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,19 +27,56 @@ export function wranglerJson(args) {
   return JSON.parse(out.slice(out.indexOf('[')));
 }
 
-/** The rows one SQL statement reads from the local D1. */
-export function queryLocalD1(sql) {
-  const [{ results }] = wranglerJson(['d1', 'execute', 'DB', '--local', ...persistArgs(), '--json', '--command', sql]);
+/**
+ * The local D1 databases by binding (wrangler.jsonc): the main one, and the news one that holds the
+ * headlines, their symbols, FTS index and price checks (issue 16 §4).
+ */
+export const D1_BINDINGS = ['DB', 'NEWS_DB'];
+
+/** Applies every database's migrations to the local D1 (CI=true: no confirmation prompt). */
+export function applyLocalMigrations() {
+  for (const binding of D1_BINDINGS)
+    run('wrangler', ['d1', 'migrations', 'apply', binding, '--local', ...persistArgs()], { env: { ...process.env, CI: 'true' } });
+}
+
+/** The rows one SQL statement reads from a local D1 (`binding`: DB or NEWS_DB). */
+export function queryLocalD1(sql, binding = 'DB') {
+  const [{ results }] = wranglerJson(['d1', 'execute', binding, '--local', ...persistArgs(), '--json', '--command', sql]);
   return results;
 }
 
-/** Runs SQL statements against the local D1 from a file in `dir` (too many for one command line). */
-export function executeLocalD1(statements, dir, name = 'seed.sql') {
+/** Runs SQL statements against a local D1 from a file in `dir` (too many for one command line). */
+export function executeLocalD1(statements, dir, name = 'seed.sql', binding = 'DB') {
   const file = join(dir, name);
   writeFileSync(file, statements.join('\n'));
-  run('wrangler', ['d1', 'execute', 'DB', '--local', ...persistArgs(), '--file', file], {
+  run('wrangler', ['d1', 'execute', binding, '--local', ...persistArgs(), '--file', file], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+const WHICH_D1 = `
+import json, sqlite3, sys
+out = {}
+for f in sys.argv[1:]:
+    names = {r[0] for r in sqlite3.connect(f"file:{f}?mode=ro", uri=True).execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    out[f] = "DB" if "users" in names else "NEWS_DB" if "news_items" in names else None
+print(json.dumps(out))
+`;
+
+/**
+ * The SQLite file behind a local D1 binding, for the bench fillers that write it directly. Miniflare
+ * names the files by a hash, so each is recognised by its tables (the main one has users, the news
+ * one news_items). Call after the migrations are applied.
+ */
+export function localD1File(binding = 'DB') {
+  const dir = join(process.env.PERSIST_TO ?? join(root, '.wrangler/state'), 'v3/d1/miniflare-D1DatabaseObject');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sqlite'))
+    .map((f) => join(dir, f));
+  const kinds = JSON.parse(execFileSync('python3', ['-c', WHICH_D1, ...files], { encoding: 'utf8' }));
+  const file = files.find((f) => kinds[f] === binding);
+  if (!file) throw new Error(`no local D1 file for ${binding} in ${dir}`);
+  return file;
 }
 
 /** A fresh scratch folder under the system's temp dir. */

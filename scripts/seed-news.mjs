@@ -219,13 +219,16 @@ function newsStatements(m, now) {
 }
 
 export async function seedNews() {
-  const [counts] = queryLocalD1(
-    `SELECT (SELECT count(*) FROM news_items) AS items, (SELECT count(*) FROM special_mappings) AS special,
+  // The headlines live in the news database (NEWS_DB), the settings in the main one.
+  const [{ items }] = queryLocalD1('SELECT count(*) AS items FROM news_items', 'NEWS_DB');
+  const [settings] = queryLocalD1(
+    `SELECT (SELECT count(*) FROM special_mappings) AS special,
        (SELECT count(*) FROM banned_mappings) AS banned, (SELECT count(*) FROM custom_rules) AS rules,
        (SELECT count(*) FROM performance_thresholds) AS thresholds, (SELECT count(*) FROM news_sources) AS sources,
        (SELECT count(*) FROM telegram_chats) AS chats, (SELECT count(*) FROM twitter_handles) AS handles,
        (SELECT count(*) FROM twitter_polling_sessions) AS sessions`,
   );
+  const counts = { items, ...settings };
   if (Object.values(counts).every((n) => n > 0)) return;
   const started = performance.now();
   const dir = scratchDir('seed-news');
@@ -244,9 +247,8 @@ export async function seedNews() {
   const now = Math.floor(Date.now() / MINUTE) * MINUTE;
   const statements = settingsStatements(counts, now, m.SIM_SOURCES);
   const news = counts.items ? null : newsStatements(m, now);
-  if (news) statements.push(...news.statements);
-  if (!statements.length) return;
-  executeLocalD1(statements, dir, 'news.sql');
+  if (statements.length) executeLocalD1(statements, dir, 'news-settings.sql');
+  if (news) executeLocalD1(news.statements, dir, 'news.sql', 'NEWS_DB');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (news) {
     const mix = ['critical', 'high', 'medium', 'low'].map((k) => `${news.byImportance[k] ?? 0} ${k}`).join(', ');

@@ -1,33 +1,25 @@
-// After the faults phase: what D1 (read straight from the bench's local SQLite file) and the fake
+// After the faults phase: what D1 (read straight from the bench's local SQLite files) and the fake
 // Telegram hold, against what was published and ticked.
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { localD1File } from '../../scripts/lib.mjs';
 
 const QUERY = `
 import json, sqlite3, sys
 db = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
-args = json.loads(sys.argv[2])
+news = sqlite3.connect(f"file:{sys.argv[2]}?mode=ro", uri=True)
+args = json.loads(sys.argv[3])
 accounts = dict(db.execute("SELECT id, email FROM exchange_accounts WHERE exchange = 'binance'").fetchall())
 rows = db.execute("SELECT account_id, ts FROM account_snapshots_minute WHERE ts >= ?", (args["since"],)).fetchall()
-items = db.execute("SELECT id, title, is_garbage FROM news_items WHERE title LIKE ? OR title LIKE ?", (f"Bench X {args['tag']} %", f"Bench RSS {args['tag']} %")).fetchall()
+items = news.execute("SELECT id, title, is_garbage FROM news_items WHERE title LIKE ? OR title LIKE ?", (f"Bench X {args['tag']} %", f"Bench RSS {args['tag']} %")).fetchall()
 outbox = db.execute("SELECT dedup_key, status FROM outbox WHERE dedup_key LIKE 'news:%'").fetchall()
 print(json.dumps({"accounts": accounts, "rows": [r for r in rows if r[0] in accounts], "items": items, "outbox": outbox}))
 `;
-
-function sqliteFile() {
-  const dir = join(process.env.PERSIST_TO, 'v3/d1/miniflare-D1DatabaseObject');
-  return join(
-    dir,
-    readdirSync(dir).find((f) => f.endsWith('.sqlite')),
-  );
-}
 
 const MINUTE = 60_000;
 
 export function checkD1({ tag, emails, ticks, started, published, telegram }) {
   const since = Math.floor(started / MINUTE) * MINUTE;
-  const out = execFileSync('python3', ['-c', QUERY, sqliteFile(), JSON.stringify({ tag, since })], {
+  const out = execFileSync('python3', ['-c', QUERY, localD1File('DB'), localD1File('NEWS_DB'), JSON.stringify({ tag, since })], {
     encoding: 'utf8',
     maxBuffer: 256 << 20,
   });

@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newsItems, newsSources, outbox, telegramChats, twitterPollingSessions } from '../db/schema/news';
+import { newsSources, outbox, telegramChats, twitterPollingSessions } from '../db/schema/news';
+import { newsItems } from '../db/schema-news';
 import { getProviderConfig, type Bindings } from '../env';
-import { db } from '../test/harness';
+import { db, newsDb } from '../test/harness';
 import { invalidateClassifyConfig } from '../domains/news/ingest/classify-config';
 import { ingestNews } from '../domains/news/ingest/ingest';
 import { getTelegramSendingStatus, TELEGRAM_TOKEN_MISSING } from '../domains/news/delivery/outbox-status';
@@ -17,12 +18,12 @@ const NOW = Date.now();
 describe('news cron jobs', () => {
   it('the simulator runs only when LOCAL_NEWS_SIMULATOR is "1"', async () => {
     expect(await newsJobs(base, db, NOW).newsSimulator!()).toEqual({ off: true });
-    expect(await db.select().from(newsItems).where(like(newsItems.sourceId, 'sim:%'))).toHaveLength(0);
+    expect(await newsDb.select().from(newsItems).where(like(newsItems.sourceId, 'sim:%'))).toHaveLength(0);
 
     const on = { ...base, LOCAL_NEWS_SIMULATOR: '1' } as unknown as Bindings;
     const result = (await newsJobs(on, db, NOW).newsSimulator!()) as { stored: number };
     expect(result.stored).toBeGreaterThan(0);
-    expect(await db.select().from(newsItems).where(like(newsItems.sourceId, 'sim:%'))).toHaveLength(result.stored);
+    expect(await newsDb.select().from(newsItems).where(like(newsItems.sourceId, 'sim:%'))).toHaveLength(result.stored);
   });
 
   it('without secrets, Telegram forwarding and X are off: X sessions say so, Telegram sources stay untouched', async () => {

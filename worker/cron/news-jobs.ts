@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import { createNewsDb, type Db } from '../db/client';
 import { runOutboxSender } from '../domains/news/delivery/outbox-sender';
 import { mergeNewsIndex } from '../domains/news/feed/news-index-merge';
 import { newsIngestDeps } from '../domains/news/ingest/wiring';
@@ -23,6 +23,7 @@ import { XClient } from '../providers/twitter/client';
 export function newsJobs(env: Bindings, db: Db, now: number): Record<string, () => Promise<unknown>> {
   // Read in each job, so a bad var fails that job only.
   const providers = () => getProviderConfig(env);
+  const newsDb = createNewsDb(env.NEWS_DB);
   let pending = 0;
   let producersDone!: () => void;
   const produced = new Promise<void>((resolve) => (producersDone = resolve));
@@ -48,9 +49,9 @@ export function newsJobs(env: Bindings, db: Db, now: number): Record<string, () 
       if (!providers().newsSimulator) return { off: true };
       return runNewsSimulator({ db, ingest: newsIngestDeps(env, db), now });
     }),
-    newsIndexMerge: () => mergeNewsIndex(db),
-    newsRetention: () => pruneOldNews(db, now),
-    newsPriceMoves: () => measurePriceMoves({ db, exchange: defaultAdapterFor(env), now: Date.now() }),
+    newsIndexMerge: () => mergeNewsIndex(newsDb),
+    newsRetention: () => pruneOldNews(newsDb, now),
+    newsPriceMoves: () => measurePriceMoves({ db, newsDb, exchange: defaultAdapterFor(env), now: Date.now() }),
     telegramOutbox: async () => {
       const { token, baseUrl } = providers().telegram;
       // Queued messages wait; the Telegram chats page shows why (getTelegramStatus).

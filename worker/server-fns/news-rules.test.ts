@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsItems } from '../db/schema/news';
+import { newsItems } from '../db/schema-news';
 import { loadClassifyConfig } from '../domains/news/ingest/classify-config';
 import { RULE_PREVIEW_ITEMS } from '../domains/news/settings/rule-store';
-import { db, insertUser, signedInJar } from '../test/harness';
+import { db, newsDb, insertUser, signedInJar } from '../test/harness';
 import { adminAndTrader, callFn, issuePaths } from './news-test-client';
 
 const jars = adminAndTrader('rules-fn');
@@ -36,7 +36,7 @@ beforeAll(async () => {
           ? item(i, 'Spam: free ETH giveaway', { symbols: ['ETH'], isGarbage: true, sourceKind: 'twitter', sourceId: 'tw' })
           : item(i, `Market wrap ${i}`),
   );
-  for (let i = 0; i < rows.length; i += 5) await db.insert(newsItems).values(rows.slice(i, i + 5));
+  for (let i = 0; i < rows.length; i += 5) await newsDb.insert(newsItems).values(rows.slice(i, i + 5));
 });
 
 const validRule = {
@@ -176,7 +176,7 @@ describe('testCustomRule (preview against recent news)', () => {
 describe('testCustomRule on hostile headlines', () => {
   it('runs overlapping-alternation patterns (ReDoS in a backtracking engine) in linear time', async () => {
     // Exponential in JavaScript's RegExp on this headline; RE2 answers at once.
-    await db.insert(newsItems).values(item(1000, `${'1'.repeat(60)}!`, { dedupKey: 'redos' }));
+    await newsDb.insert(newsItems).values(item(1000, `${'1'.repeat(60)}!`, { dedupKey: 'redos' }));
     for (const text of ['(\\w|\\d)+$', '(.|.)*X', '(a|a)*b']) {
       const res = await callFn('testCustomRule', jars.trader, { rule: { conditions: { text, isRegex: true } } });
       expect(res).toMatchObject({ status: 200, body: { error: null } });

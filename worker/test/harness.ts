@@ -7,7 +7,7 @@ import { claimsFromUser } from '../domains/auth/claims';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../http/auth/cookies';
 import { signAccessToken } from '../domains/auth/jwt';
 import { hashPassword } from '../domains/auth/password';
-import { createDb } from '../db/client';
+import { createDb, createNewsDb } from '../db/client';
 import type { Role } from '../contract/enums';
 import { users, type UserRow } from '../db/schema/users';
 import { startSession } from '../domains/auth/sessions';
@@ -18,6 +18,8 @@ export const ORIGIN = 'http://localhost';
 export const PASSWORD = 'correct horse battery';
 export const testEnv = env as unknown as Bindings;
 export const db = createDb(env.DB);
+/** The news database (headlines, symbols, FTS, price checks). */
+export const newsDb = createNewsDb(env.NEWS_DB);
 export const config = getConfig(testEnv);
 
 /** Calls the Worker under test, as a browser on our own origin would. */

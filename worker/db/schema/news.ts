@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CHAT_PURPOSES, IMPORTANCE, SOURCE_KINDS } from '../../contract/enums';
 import { users } from './users';
 
@@ -15,52 +15,6 @@ export const newsSources = sqliteTable('news_sources', {
   nextAttemptAt: integer('next_attempt_at'),
   createdAt: integer('created_at').notNull(),
 });
-
-/** Integer ids so the FTS5 index can use them as its content rowid. */
-export const newsItems = sqliteTable(
-  'news_items',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    ts: integer('ts').notNull(),
-    receivedAt: integer('received_at').notNull(),
-    sourceId: text('source_id').notNull(),
-    sourceKind: text('source_kind').notNull(),
-    externalId: text('external_id'),
-    author: text('author'),
-    title: text('title').notNull(),
-    body: text('body'),
-    url: text('url'),
-    symbols: text('symbols', { mode: 'json' }).$type<string[]>().notNull(),
-    importance: text('importance', { enum: IMPORTANCE }).notNull(),
-    isGarbage: integer('is_garbage', { mode: 'boolean' }).notNull().default(false),
-    isTest: integer('is_test', { mode: 'boolean' }).notNull().default(false),
-    dedupKey: text('dedup_key').notNull(),
-    onePctMovement: integer('one_pct_movement', { mode: 'boolean' }).notNull().default(false),
-    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  },
-  (t) => [
-    // The default feed: newest clean items first.
-    index('news_items_feed_idx').on(t.isGarbage, t.isTest, t.ts),
-    index('news_items_ts_idx').on(t.ts),
-    index('news_items_importance_ts_idx').on(t.importance, t.ts),
-    index('news_items_dedup_idx').on(t.dedupKey, t.ts),
-    uniqueIndex('news_items_source_external_uq').on(t.sourceId, t.externalId),
-  ],
-);
-
-/** One row per (item, symbol): symbol filters are index range scans, not JSON scans. */
-export const newsItemSymbols = sqliteTable(
-  'news_item_symbols',
-  {
-    symbol: text('symbol').notNull(),
-    ts: integer('ts').notNull(),
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => newsItems.id, { onDelete: 'cascade' }),
-  },
-  // item_id index: deleting a headline cascades here, and without it each delete scans the table.
-  (t) => [primaryKey({ columns: [t.symbol, t.ts, t.itemId] }), index('news_item_symbols_item_idx').on(t.itemId)],
-);
 
 export const specialMappings = sqliteTable('special_mappings', {
   id: text('id').primaryKey(),
@@ -165,20 +119,4 @@ export const outbox = sqliteTable(
     sentAt: integer('sent_at'),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
-);
-
-/** Price checks after publish: 1, 5 and 15 minutes per symbol of an item. */
-export const priceChecks = sqliteTable(
-  'price_checks',
-  {
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => newsItems.id, { onDelete: 'cascade' }),
-    symbol: text('symbol').notNull(),
-    priceAtPublish: real('price_at_publish').notNull(),
-    dueAt: integer('due_at').notNull(),
-    windowMinutes: integer('window_minutes').notNull(),
-    done: integer('done', { mode: 'boolean' }).notNull().default(false),
-  },
-  (t) => [primaryKey({ columns: [t.itemId, t.symbol, t.windowMinutes] }), index('price_checks_due_idx').on(t.done, t.dueAt)],
 );

@@ -9,6 +9,7 @@ import { domainError } from '../../lib/domain-error';
 import type { NewsItemDto } from '../../contract/news';
 import { openNewsStream } from '../live-streams';
 import { admin, approved } from '../procedures';
+import { createNewsDb } from '../../db/client';
 
 export const newsRouter = {
   getHistoricalNews: approved.getHistoricalNews.handler(({ context, input }) => {
@@ -16,7 +17,7 @@ export const newsRouter = {
     const cursor = input.cursor === undefined ? undefined : decodeFeedCursor(input.cursor);
     if (input.cursor !== undefined && (!cursor || search.sortBy !== 'timestamp'))
       throw domainError('BAD_REQUEST', 'cursor pages the timestamp order only');
-    return queryFeed(context.db, {
+    return queryFeed(createNewsDb(context.env.NEWS_DB), {
       ...search,
       match: toFtsQuery(search.search, { prefix: true }),
       cursor,

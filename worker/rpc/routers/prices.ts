@@ -4,6 +4,7 @@ import { priceHubStats, priceCandles } from '../../domains/prices/hub-queries';
 import { NEWS_SINCE_LIMIT, type PriceTick } from '../../contract/prices';
 import { openPriceStream } from '../live-streams';
 import { admin, terminal } from '../procedures';
+import { createNewsDb } from '../../db/client';
 
 export const pricesRouter = {
   streamPrices: terminal.streamPrices.handler(async ({ context, input, signal, lastEventId }) =>
@@ -12,6 +13,6 @@ export const pricesRouter = {
   getPriceCandles: terminal.getPriceCandles.handler(({ context, input }) =>
     priceCandles(context.env, input.symbol, input.minutes),
   ),
-  getNewsSince: terminal.getNewsSince.handler(({ context, input }) => newsSince(context.db, input.afterId, NEWS_SINCE_LIMIT)),
+  getNewsSince: terminal.getNewsSince.handler(({ context, input }) => newsSince(createNewsDb(context.env.NEWS_DB), input.afterId, NEWS_SINCE_LIMIT)),
   getPriceHubStats: admin.getPriceHubStats.handler(({ context }) => priceHubStats(context.env)),
 };

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsItems } from '../../../db/schema/news';
+import { newsItems } from '../../../db/schema-news';
 import type { NewsItemDto } from '../../../contract/news';
-import { db, insertUser, rpcClient, signedInJar } from '../../../test/harness';
+import { newsDb, insertUser, rpcClient, signedInJar } from '../../../test/harness';
 import { feedStatement, type FeedQuery } from './feed-query';
 import { normaliseFeedSearch } from './search-params';
 
@@ -39,8 +39,8 @@ beforeAll(async () => {
   ];
   // D1 binds at most 100 parameters a statement: five rows each.
   const inserts = [];
-  for (let i = 0; i < rows.length; i += 5) inserts.push(db.insert(newsItems).values(rows.slice(i, i + 5)));
-  await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  for (let i = 0; i < rows.length; i += 5) inserts.push(newsDb.insert(newsItems).values(rows.slice(i, i + 5)));
+  await newsDb.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
 });
 
 /** Every page from the first, following nextCursor. */
@@ -109,7 +109,7 @@ describe('getHistoricalNews keyset paging (cursor)', () => {
 describe('query plan', () => {
   async function plan(input: Record<string, unknown>, cursor?: FeedQuery['cursor']) {
     const q: FeedQuery = { ...normaliseFeedSearch(input), cursor };
-    const rows = await db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${feedStatement(q)}`);
+    const rows = await newsDb.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${feedStatement(q)}`);
     return rows.map((r) => r.detail).join('\n');
   }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../../db/client';
+import type { NewsDb } from '../../../db/client';
 import type { NewsItemDto } from '../../../contract/news';
 import { encodeFeedCursor, type FeedCursor } from './feed-cursor';
 
@@ -146,7 +146,7 @@ const OUTSIDE_CHECKS = 64;
  * later than it was ingested relative to others); up to OUTSIDE_CHECKS of them are checked against
  * the FTS index and merged in. Beyond that, or a short page, the plain statement answers.
  */
-export async function searchNewestFirst(db: Db, q: FeedQuery & { match: string }, window = FTS_WINDOW): Promise<Row[]> {
+export async function searchNewestFirst(db: NewsDb, q: FeedQuery & { match: string }, window = FTS_WINDOW): Promise<Row[]> {
   const where = filters(q);
   type WindowRow = Row & { windowSize: number; windowMin: number };
   const rows = await db.all<WindowRow>(sql`
@@ -178,7 +178,7 @@ export async function searchNewestFirst(db: Db, q: FeedQuery & { match: string }
   return [...rows, ...extra].sort((a, b) => b.ts - a.ts || b.id - a.id).slice(0, q.limit);
 }
 
-export async function queryFeed(db: Db, q: FeedQuery): Promise<FeedPage> {
+export async function queryFeed(db: NewsDb, q: FeedQuery): Promise<FeedPage> {
   const rows =
     q.match && q.sortBy !== 'importance' && q.sortOrder === 'desc'
       ? await searchNewestFirst(db, { ...q, match: q.match })

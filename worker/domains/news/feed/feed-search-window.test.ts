@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsItems } from '../../../db/schema/news';
-import { db } from '../../../test/harness';
+import { newsItems } from '../../../db/schema-news';
+import { newsDb } from '../../../test/harness';
 import { feedStatement, searchNewestFirst, type FeedQuery, type Row } from './feed-query';
 
 const T0 = Date.UTC(2026, 10, 22, 9);
@@ -32,8 +32,8 @@ const ITEMS = Array.from({ length: 60 }, (_, i) => {
 
 beforeAll(async () => {
   const inserts = [];
-  for (let i = 0; i < ITEMS.length; i += 5) inserts.push(db.insert(newsItems).values(ITEMS.slice(i, i + 5)));
-  await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  for (let i = 0; i < ITEMS.length; i += 5) inserts.push(newsDb.insert(newsItems).values(ITEMS.slice(i, i + 5)));
+  await newsDb.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
 });
 
 const query = (over: Partial<FeedQuery> & { match?: string }): FeedQuery & { match: string } => ({
@@ -64,13 +64,13 @@ describe('full-text search from the newest FTS window', () => {
         { limit: 5, match: '"nothing"' },
       ]) {
         const q = query(over);
-        const expected = ids(await db.all<Row>(feedStatement(q)));
-        expect(ids(await searchNewestFirst(db, q, window)), `window ${window}, ${JSON.stringify(over)}`).toEqual(expected);
+        const expected = ids(await newsDb.all<Row>(feedStatement(q)));
+        expect(ids(await searchNewestFirst(newsDb, q, window)), `window ${window}, ${JSON.stringify(over)}`).toEqual(expected);
       }
   });
 
   it('finds a match published after newer ids when the window does not reach it', async () => {
-    const rows = await searchNewestFirst(db, query({ limit: 3 }), 3);
+    const rows = await searchNewestFirst(newsDb, query({ limit: 3 }), 3);
     expect(rows.map((r) => r.title)).toEqual(['Bridge exploit report 3', 'Bridge exploit report 1', 'Bridge exploit report 0']);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsItems, newsItemSymbols } from '../../../db/schema/news';
+import { newsItems, newsItemSymbols } from '../../../db/schema-news';
 import { FEED_LIST_MAX } from '../../../contract/news-search';
-import { db, insertUser, rpcClient, signedInJar } from '../../../test/harness';
+import { newsDb, insertUser, rpcClient, signedInJar } from '../../../test/harness';
 import { decodeFeedCursor } from './feed-cursor';
 import { queryFeed, type FeedQuery } from './feed-query';
 
@@ -32,9 +32,9 @@ beforeAll(async () => {
   }));
   const rows = ITEMS.flatMap((item) => item.symbols.map((symbol) => ({ symbol, ts: item.ts, itemId: item.id })));
   const inserts = [];
-  for (let i = 0; i < items.length; i += 5) inserts.push(db.insert(newsItems).values(items.slice(i, i + 5)));
-  for (let i = 0; i < rows.length; i += 30) inserts.push(db.insert(newsItemSymbols).values(rows.slice(i, i + 30)));
-  await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  for (let i = 0; i < items.length; i += 5) inserts.push(newsDb.insert(newsItems).values(items.slice(i, i + 5)));
+  for (let i = 0; i < rows.length; i += 30) inserts.push(newsDb.insert(newsItemSymbols).values(rows.slice(i, i + 30)));
+  await newsDb.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
 });
 
 type Filters = Pick<FeedQuery, 'symbols' | 'importance' | 'excludeGarbage' | 'excludeTestNews' | 'sortOrder'>;
@@ -58,7 +58,7 @@ async function pageThrough(f: Filters, limit: number) {
   const ids: number[] = [];
   let cursor: FeedQuery['cursor'];
   for (let guard = 0; guard < 500; guard++) {
-    const page = await queryFeed(db, { ...f, limit, cursor, sortBy: 'timestamp', includeMetadata: false });
+    const page = await queryFeed(newsDb, { ...f, limit, cursor, sortBy: 'timestamp', includeMetadata: false });
     ids.push(...page.items.map((item) => item.id));
     if (!page.nextCursor) break;
     cursor = decodeFeedCursor(page.nextCursor);

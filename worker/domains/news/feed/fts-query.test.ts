@@ -55,11 +55,11 @@ describe('toFtsQuery', () => {
 // The real check: every odd input must be accepted by SQLite's FTS5 parser in D1.
 describe('against D1 FTS5', () => {
   beforeAll(async () => {
-    const insert = env.DB.prepare(
+    const insert = env.NEWS_DB.prepare(
       `INSERT INTO news_items (ts, received_at, source_id, source_kind, title, body, symbols, importance, dedup_key, metadata)
        VALUES (?, ?, 's', 'twitter', ?, ?, '[]', 'low', ?, '{}')`,
     );
-    await env.DB.batch([
+    await env.NEWS_DB.batch([
       insert.bind(1, 1, 'Bitcoin ETF approved by the U.S. SEC', '$BTC rallies', 'k1'),
       insert.bind(2, 2, "Binance's Café crème listing", 'Ethereum NEAR protocol', 'k2'),
       insert.bind(3, 3, '比特币 ETF news', null, 'k3'),
@@ -69,7 +69,7 @@ describe('against D1 FTS5', () => {
   const search = async (input: string) => {
     const match = toFtsQuery(input);
     if (match === null) return null;
-    const { results } = await env.DB.prepare('SELECT rowid AS id FROM news_fts WHERE news_fts MATCH ? ORDER BY rowid')
+    const { results } = await env.NEWS_DB.prepare('SELECT rowid AS id FROM news_fts WHERE news_fts MATCH ? ORDER BY rowid')
       .bind(match)
       .all<{ id: number }>();
     return results.map((r) => r.id);
@@ -131,7 +131,7 @@ describe('against D1 FTS5', () => {
 
   it('the harness does see syntax errors when the input is passed raw', async () => {
     for (const bad of ['"', 'bitcoin AND', 'NEAR(', '(', 'nosuchcolumn:x', '-x']) {
-      await expect(env.DB.prepare('SELECT rowid FROM news_fts WHERE news_fts MATCH ?').bind(bad).all()).rejects.toThrow();
+      await expect(env.NEWS_DB.prepare('SELECT rowid FROM news_fts WHERE news_fts MATCH ?').bind(bad).all()).rejects.toThrow();
     }
   });
 

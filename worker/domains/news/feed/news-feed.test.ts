@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { specialMappings, telegramChats } from '../../../db/schema/news';
 import type { UserRow } from '../../../db/schema/users';
 import { SimulatedExchange } from '../../../exchanges/simulated/adapter';
-import { db, insertUser, rpcClient, signedInJar, testEnv } from '../../../test/harness';
+import { db, newsDb, insertUser, rpcClient, signedInJar, testEnv } from '../../../test/harness';
 import { newsHubPublisher } from '../ingest/wiring';
 import { ingestNews } from '../ingest/ingest';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
@@ -15,6 +15,7 @@ let trader: UserRow;
 const exchange = new SimulatedExchange();
 const deps = () => ({
   db,
+  newsDb,
   publish: newsHubPublisher(testEnv),
   exchange,
   afterStore: (item: NewsItemDto, forward: boolean) => enqueueTelegramForItem(db, item, forward),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { NewsDb } from '../../../db/client';
 
 /**
  * Leaf pages of FTS5 segment data merged per cron tick. Ingest writes one small segment per stored
@@ -14,6 +14,6 @@ export const MERGE_PAGES_PER_TICK = 500;
  * levels holding at least `usermerge` (4) segments, so an index with nothing to merge costs a read
  * of its structure record.
  */
-export async function mergeNewsIndex(db: Db, pages = MERGE_PAGES_PER_TICK): Promise<void> {
+export async function mergeNewsIndex(db: NewsDb, pages = MERGE_PAGES_PER_TICK): Promise<void> {
   await db.run(sql`INSERT INTO news_fts (news_fts, rank) VALUES ('merge', ${pages})`);
 }

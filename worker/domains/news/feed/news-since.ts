@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { NewsDb } from '../../../db/client';
 import type { NewsItemDto } from '../../../contract/news';
 import { COLUMNS, toDto, type Row } from './feed-query';
 
@@ -10,7 +10,7 @@ import { COLUMNS, toDto, type Row } from './feed-query';
  * (a client that dedupes by id may ask with the newest id it holds). At most `limit`;
  * `complete: false` says there were more.
  */
-export async function newsSince(db: Db, afterId: number, limit: number): Promise<{ items: NewsItemDto[]; complete: boolean }> {
+export async function newsSince(db: NewsDb, afterId: number, limit: number): Promise<{ items: NewsItemDto[]; complete: boolean }> {
   const rows = await db.all<Row>(
     sql`SELECT ${COLUMNS} FROM news_items n WHERE n.id > ${afterId} AND n.is_garbage = 0 AND n.is_test = 0 ORDER BY n.id LIMIT ${limit + 1}`,
   );

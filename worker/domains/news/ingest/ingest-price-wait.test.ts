@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NewsItemDto } from '../../../contract/news';
 import { SimulatedExchange } from '../../../exchanges/simulated/adapter';
 import type { ExchangeAdapter } from '../../../exchanges/types';
-import { db } from '../../../test/harness';
+import { db, newsDb } from '../../../test/harness';
 import { ingestNews } from './ingest';
 
 const sim = new SimulatedExchange();
@@ -21,23 +21,23 @@ describe('price at publish', () => {
     });
     const published: NewsItemDto[] = [];
     const result = await ingestNews(
-      { db, exchange: hanging, publish: async (item) => void published.push(item) },
+      { db, newsDb, exchange: hanging, publish: async (item) => void published.push(item) },
       raw('Exchange hangs while this lands'),
       { addSymbols: ['BTC'] },
     );
     expect(result.status).toBe('stored');
     expect(published).toHaveLength(1);
     expect(published[0]!.symbols).toContain('BTC');
-    const row = await db.query.newsItems.findFirst({ where: (n, { eq }) => eq(n.title, 'Exchange hangs while this lands') });
+    const row = await newsDb.query.newsItems.findFirst({ where: (n, { eq }) => eq(n.title, 'Exchange hangs while this lands') });
     expect(row?.metadata.priceAtPublish ?? {}).toEqual({});
   });
 
   it('an answering exchange gives the price at publish', async () => {
-    const result = await ingestNews({ db, exchange: sim, publish: async () => {} }, raw('Exchange answers while this lands'), {
+    const result = await ingestNews({ db, newsDb, exchange: sim, publish: async () => {} }, raw('Exchange answers while this lands'), {
       addSymbols: ['BTC'],
     });
     expect(result.status).toBe('stored');
-    const row = await db.query.newsItems.findFirst({ where: (n, { eq }) => eq(n.title, 'Exchange answers while this lands') });
+    const row = await newsDb.query.newsItems.findFirst({ where: (n, { eq }) => eq(n.title, 'Exchange answers while this lands') });
     expect((row?.metadata.priceAtPublish as Record<string, number> | undefined)?.BTC).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import type { Db, NewsDb } from '../../../db/client';
 import type { ExchangeAdapter } from '../../../exchanges/types';
 import { logError } from '../../../lib/log';
 import type { NewsItemDto } from '../../../contract/news';
@@ -9,6 +9,8 @@ import type { NewsItemDraft, RawNewsItem } from '../types';
 
 export interface IngestDeps {
   db: Db;
+  /** Where headlines are stored (the news database). */
+  newsDb: NewsDb;
   exchange: ExchangeAdapter;
   /** Sends a stored item to the live feed (wiring.ts: the news hub). */
   publish: (item: NewsItemDto) => Promise<unknown>;
@@ -68,11 +70,11 @@ export async function ingestNews(deps: IngestDeps, raw: RawNewsItem, overrides: 
   };
   // The exchange call (a network round trip with a real exchange) overlaps the duplicate check.
   const [duplicate, prices] = await Promise.all([
-    findRecentDuplicate(deps.db, draft.dedupKey, draft.ts),
+    findRecentDuplicate(deps.newsDb, draft.dedupKey, draft.ts),
     pricesFor(deps.exchange, draft.symbols),
   ]);
   if (duplicate) return { status: 'duplicate' };
-  const item = await storeNewsItem(deps.db, draft, prices);
+  const item = await storeNewsItem(deps.newsDb, draft, prices);
   if (!item) return { status: 'duplicate' };
   try {
     await deps.publish(item);

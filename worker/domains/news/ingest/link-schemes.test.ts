@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsItems } from '../../../db/schema/news';
+import { newsItems } from '../../../db/schema-news';
 import type { UserRow } from '../../../db/schema/users';
 import { SimulatedExchange } from '../../../exchanges/simulated/adapter';
 import { parseFeed } from '../../../providers/rss/feed';
-import { db, insertUser, rpcClient, signedInJar } from '../../../test/harness';
+import { db, newsDb, insertUser, rpcClient, signedInJar } from '../../../test/harness';
 import { feedItemToRaw } from '../sources/rss-poller';
 import { ingestNews } from './ingest';
 import { storeNewsItem } from './news-store';
 import { classify } from './pipeline';
 
 const HOSTILE = ['javascript:alert(1)', 'JaVaScRiPt:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'file:///etc/passwd'];
-const deps = () => ({ db, publish: async () => {}, exchange: new SimulatedExchange() });
+const deps = () => ({ db, newsDb, publish: async () => {}, exchange: new SimulatedExchange() });
 
 let admin: UserRow;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('only http(s) links are stored (security point 8)', () => {
     }
     const posted = await client.postManualNews({ title: 'A fine link', url: 'https://example.com/a', isTest: true });
     expect(posted.item?.url).toBe('https://example.com/a');
-    const rows = await db.select({ url: newsItems.url }).from(newsItems);
+    const rows = await newsDb.select({ url: newsItems.url }).from(newsItems);
     expect(rows.map((r) => r.url)).toEqual(['https://example.com/a']);
   });
 
@@ -42,7 +42,7 @@ describe('only http(s) links are stored (security point 8)', () => {
       const raw = feedItemToRaw({ id: 'rss-hostile', kind: 'rss', name: 'Hostile' }, item, Date.now());
       expect((await ingestNews(deps(), raw)).status).toBe('stored');
     }
-    const stored = await db.query.newsItems.findMany({ where: (n, { eq }) => eq(n.sourceId, 'rss-hostile') });
+    const stored = await newsDb.query.newsItems.findMany({ where: (n, { eq }) => eq(n.sourceId, 'rss-hostile') });
     expect(stored).toHaveLength(HOSTILE.length);
     expect(stored.every((row) => row.url === null)).toBe(true);
   });
@@ -52,9 +52,9 @@ describe('only http(s) links are stored (security point 8)', () => {
       { source: { id: 'direct', kind: 'rss', name: 'D' }, externalId: 'x1', publishedAt: Date.now(), receivedAt: Date.now(), title: 'Direct draft' },
       { specialMappings: [], bannedMappings: [], customRules: [], knownSymbols: [] },
     )!;
-    const item = await storeNewsItem(db, { ...draft, url: 'javascript:alert(1)' }, {});
+    const item = await storeNewsItem(newsDb, { ...draft, url: 'javascript:alert(1)' }, {});
     expect(item?.url).toBeNull();
-    const row = await db.query.newsItems.findFirst({ where: (n, { eq }) => eq(n.sourceId, 'direct') });
+    const row = await newsDb.query.newsItems.findFirst({ where: (n, { eq }) => eq(n.sourceId, 'direct') });
     expect(row?.url).toBeNull();
   });
 });

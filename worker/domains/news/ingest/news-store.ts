@@ -1,6 +1,6 @@
 import { and, eq, gte } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { newsItems } from '../../../db/schema/news';
+import type { NewsDb } from '../../../db/client';
+import { newsItems } from '../../../db/schema-news';
 import { THRESHOLD_WINDOWS } from '../../../contract/enums';
 import type { NewsItemDto } from '../../../contract/news';
 import type { NewsItemDraft } from '../types';
@@ -9,7 +9,7 @@ import { isHttpLink } from './normalise';
 /** Same text within this window is one story, whichever source said it first. */
 export const DEDUPE_WINDOW_MS = 10 * 60_000;
 
-export async function findRecentDuplicate(db: Db, dedupKey: string, ts: number) {
+export async function findRecentDuplicate(db: NewsDb, dedupKey: string, ts: number) {
   return db.query.newsItems.findFirst({
     columns: { id: true },
     where: and(eq(newsItems.dedupKey, dedupKey), gte(newsItems.ts, ts - DEDUPE_WINDOW_MS)),
@@ -21,7 +21,7 @@ export async function findRecentDuplicate(db: Db, dedupKey: string, ts: number) 
  * rows find the new id as the newest row carrying this item's source and dedup key: inside the
  * batch's transaction nothing else can have been inserted in between.
  */
-export async function storeNewsItem(db: Db, draft: NewsItemDraft, prices: Record<string, number>): Promise<NewsItemDto | null> {
+export async function storeNewsItem(db: NewsDb, draft: NewsItemDraft, prices: Record<string, number>): Promise<NewsItemDto | null> {
   const d1 = db.$client;
   // The last guard before the feed renders it as a link: whatever the source, only http(s).
   const url = draft.url && isHttpLink(draft.url) ? draft.url : null;

@@ -1,5 +1,5 @@
 import type { NewsItemDto } from '../../../contract/news';
-import type { Db } from '../../../db/client';
+import { createNewsDb, type Db } from '../../../db/client';
 import type { Bindings } from '../../../env';
 import { defaultAdapterFor } from '../../../exchanges/for-env';
 import { enqueueTelegramForItem } from '../delivery/telegram-outbox';
@@ -19,6 +19,7 @@ export const newsHubPublisher = (env: Bindings) => (item: NewsItemDto) => env.NE
 export function newsIngestDeps(env: Bindings, db: Db, clock: () => number = Date.now): IngestDeps {
   return {
     db,
+    newsDb: createNewsDb(env.NEWS_DB),
     exchange: defaultAdapterFor(env),
     publish: newsHubPublisher(env),
     afterStore: async (item, forward) => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { newsItems, performanceThresholds, priceChecks } from '../../../db/schema/news';
-import { db } from '../../../test/harness';
+import { performanceThresholds } from '../../../db/schema/news';
+import { newsItems, priceChecks } from '../../../db/schema-news';
+import { db, newsDb } from '../../../test/harness';
 import { measurePriceMoves, meetsThreshold, movePercent, thresholdFor } from './price-moves';
 import { IMPLIED_DEFAULT_THRESHOLD } from '../settings/performance-thresholds';
 
@@ -30,7 +31,7 @@ describe('pure parts', () => {
 let nextId = 1;
 async function item(symbols: string[], prices: Record<string, number>, windows = [1, 5, 15], ts = T0) {
   const id = nextId++;
-  await db.insert(newsItems).values({
+  await newsDb.insert(newsItems).values({
     id,
     ts,
     receivedAt: ts,
@@ -44,7 +45,7 @@ async function item(symbols: string[], prices: Record<string, number>, windows =
   });
   for (const symbol of symbols) {
     for (const m of windows) {
-      await db
+      await newsDb
         .insert(priceChecks)
         .values({ itemId: id, symbol, priceAtPublish: prices[symbol]!, dueAt: ts + m * MIN, windowMinutes: m });
     }
@@ -52,15 +53,15 @@ async function item(symbols: string[], prices: Record<string, number>, windows =
   return id;
 }
 
-const load = (id: number) => db.query.newsItems.findFirst({ where: eq(newsItems.id, id) });
+const load = (id: number) => newsDb.query.newsItems.findFirst({ where: eq(newsItems.id, id) });
 const exchange = (marks: Record<string, number>) => ({
   getMarkPrices: async (symbols?: string[]) =>
     Object.fromEntries(Object.entries(marks).filter(([s]) => !symbols || symbols.includes(s))),
 });
 
 beforeEach(async () => {
-  await db.delete(priceChecks);
-  await db.delete(newsItems);
+  await newsDb.delete(priceChecks);
+  await newsDb.delete(newsItems);
   await db.delete(performanceThresholds);
 });
 
@@ -68,11 +69,11 @@ describe('measurePriceMoves', () => {
   it('stores moves per window and symbol in the metadata and flags a 1% move within 5 min (default)', async () => {
     const id = await item(['BTC', 'ETH'], { BTC: 100_000, ETH: 4_000 });
     // at +1 min: only the 1-minute checks are due
-    let r = await measurePriceMoves({ db, exchange: exchange({ BTCUSDT: 100_300, ETHUSDT: 3_990 }), now: T0 + MIN });
+    let r = await measurePriceMoves({ db, newsDb, exchange: exchange({ BTCUSDT: 100_300, ETHUSDT: 3_990 }), now: T0 + MIN });
     expect(r).toMatchObject({ measured: 2, flagged: 0 });
     expect((await load(id))!).toMatchObject({ onePctMovement: false, metadata: { moves: { '1': { BTC: 0.3, ETH: -0.25 } } } });
 
-    r = await measurePriceMoves({ db, exchange: exchange({ BTCUSDT: 101_000, ETHUSDT: 4_000 }), now: T0 + 5 * MIN });
+    r = await measurePriceMoves({ db, newsDb, exchange: exchange({ BTCUSDT: 101_000, ETHUSDT: 4_000 }), now: T0 + 5 * MIN });
     expect(r).toMatchObject({ measured: 2, flagged: 1 });
     const after5 = (await load(id))!;
     expect(after5.onePctMovement).toBe(true);
@@ -82,12 +83,12 @@ describe('measurePriceMoves', () => {
       matchedRules: [],
     });
     // nothing is measured twice
-    expect(await measurePriceMoves({ db, exchange: exchange({ BTCUSDT: 1 }), now: T0 + 5 * MIN })).toMatchObject({ measured: 0 });
+    expect(await measurePriceMoves({ db, newsDb, exchange: exchange({ BTCUSDT: 1 }), now: T0 + 5 * MIN })).toMatchObject({ measured: 0 });
   });
 
   it('a move only in the 15-minute window does not count for a 5-minute threshold', async () => {
     const id = await item(['SOL'], { SOL: 200 }, [15]);
-    await measurePriceMoves({ db, exchange: exchange({ SOLUSDT: 210 }), now: T0 + 15 * MIN });
+    await measurePriceMoves({ db, newsDb, exchange: exchange({ SOLUSDT: 210 }), now: T0 + 15 * MIN });
     expect((await load(id))!).toMatchObject({ onePctMovement: false, metadata: { moves: { '15': { SOL: 5 } } } });
   });
 
@@ -101,30 +102,30 @@ describe('measurePriceMoves', () => {
     const eth = await item(['ETH'], { ETH: 100 }, [1], T0 + 14 * MIN);
     const eth5 = await item(['ETH'], { ETH: 100 }, [5], T0 + 10 * MIN);
     const btcBig = await item(['BTC'], { BTC: 100 }, [15], T0 + 1);
-    await measurePriceMoves({ db, exchange: exchange({ BTCUSDT: 102, ETHUSDT: 99.7 }), now: T0 + 15 * MIN });
+    await measurePriceMoves({ db, newsDb, exchange: exchange({ BTCUSDT: 102, ETHUSDT: 99.7 }), now: T0 + 15 * MIN });
     expect((await load(btc))!.onePctMovement).toBe(false); // 2% < 3%
     expect((await load(eth))!.onePctMovement).toBe(true); // -0.3% within 1 min
     expect((await load(eth5))!.onePctMovement).toBe(false); // ETH counts 1-minute moves only
-    await measurePriceMoves({ db, exchange: exchange({ BTCUSDT: 96.5 }), now: T0 + 15 * MIN + 1 });
+    await measurePriceMoves({ db, newsDb, exchange: exchange({ BTCUSDT: 96.5 }), now: T0 + 15 * MIN + 1 });
     expect((await load(btcBig))!.onePctMovement).toBe(true); // -3.5% within 15 min
   });
 
   it('late checks are closed without a move; a missing price waits for the next run', async () => {
     const late = await item(['BTC'], { BTC: 100 }, [1]);
     const unknown = await item(['XYZ'], { XYZ: 1 }, [1], T0 + 8 * MIN);
-    const r = await measurePriceMoves({ db, exchange: exchange({ BTCUSDT: 150 }), now: T0 + 10 * MIN });
+    const r = await measurePriceMoves({ db, newsDb, exchange: exchange({ BTCUSDT: 150 }), now: T0 + 10 * MIN });
     expect(r).toMatchObject({ stale: 1, measured: 0, waiting: 1 });
     expect((await load(late))!.metadata.moves).toBeUndefined();
-    expect((await db.select().from(priceChecks).where(eq(priceChecks.itemId, unknown)))[0]!.done).toBe(false);
+    expect((await newsDb.select().from(priceChecks).where(eq(priceChecks.itemId, unknown)))[0]!.done).toBe(false);
     // The stale check is gone, not kept as a done row.
-    expect(await db.select().from(priceChecks).where(eq(priceChecks.itemId, late))).toEqual([]);
+    expect(await newsDb.select().from(priceChecks).where(eq(priceChecks.itemId, late))).toEqual([]);
   });
 
   it('measures at most `limit` checks per run, oldest first', async () => {
     for (let i = 0; i < 5; i++) await item(['BTC'], { BTC: 100 }, [1], T0 + i);
-    const r = await measurePriceMoves({ db, exchange: exchange({ BTCUSDT: 100.5 }), now: T0 + 2 * MIN, limit: 3 });
+    const r = await measurePriceMoves({ db, newsDb, exchange: exchange({ BTCUSDT: 100.5 }), now: T0 + 2 * MIN, limit: 3 });
     expect(r.measured).toBe(3);
-    const left = await db.select().from(priceChecks);
+    const left = await newsDb.select().from(priceChecks);
     expect(left.map((c) => c.dueAt)).toEqual([T0 + 3 + MIN, T0 + 4 + MIN]);
   });
 });

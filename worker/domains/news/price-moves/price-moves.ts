@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import type { Db, NewsDb } from '../../../db/client';
 import type { ExchangeAdapter } from '../../../exchanges/types';
 import { logError } from '../../../lib/log';
 import { IMPLIED_DEFAULT_THRESHOLD } from '../settings/performance-thresholds';
@@ -33,7 +33,10 @@ export function meetsThreshold(move: number, windowMinutes: number, threshold: T
 }
 
 export interface PriceMoveDeps {
+  /** The performance thresholds. */
   db: Db;
+  /** The checks and the headlines they measure (one batch there). */
+  newsDb: NewsDb;
   exchange: Pick<ExchangeAdapter, 'getMarkPrices'>;
   now: number;
   /** checks per run; default 200 */
@@ -65,7 +68,7 @@ interface CheckRow {
  */
 export async function measurePriceMoves(deps: PriceMoveDeps): Promise<PriceMoveResult> {
   const { db, now } = deps;
-  const d1 = db.$client;
+  const d1 = deps.newsDb.$client;
   const result: PriceMoveResult = { measured: 0, stale: 0, waiting: 0, flagged: 0 };
   const { results: checks } = await d1
     .prepare(
@@ -76,7 +79,7 @@ export async function measurePriceMoves(deps: PriceMoveDeps): Promise<PriceMoveR
     .all<CheckRow>();
   if (!checks.length) return result;
 
-  const { results: thresholds } = await d1
+  const { results: thresholds } = await db.$client
     .prepare(`SELECT symbol, percent, window_minutes AS windowMinutes FROM performance_thresholds`)
     .all<ThresholdRow>();
 

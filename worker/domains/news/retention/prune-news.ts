@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import type { NewsDb } from '../../../db/client';
 import { DAY } from '../../accounts/snapshot-store';
 
 /**
@@ -15,7 +15,7 @@ export const NEWS_RETENTION_MS = 365 * DAY;
 export const NEWS_PRUNE_PER_TICK = 500;
 
 /** Deletes the oldest headlines past the retention, a bounded batch per call. Returns how many. */
-export async function pruneOldNews(db: Db, now: number, limit = NEWS_PRUNE_PER_TICK): Promise<number> {
+export async function pruneOldNews(db: NewsDb, now: number, limit = NEWS_PRUNE_PER_TICK): Promise<number> {
   const result = await db.$client
     .prepare(
       `DELETE FROM news_items WHERE id IN (

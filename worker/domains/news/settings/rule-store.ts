@@ -1,6 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { customRules, newsItems } from '../../../db/schema/news';
+import type { Db, NewsDb } from '../../../db/client';
+import { customRules } from '../../../db/schema/news';
+import { newsItems } from '../../../db/schema-news';
 import { domainError } from '../../../lib/domain-error';
 import { validateRule } from '../tagging/custom-rules';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
@@ -99,10 +100,10 @@ export async function deleteCustomRule(db: Db, id: string): Promise<{ id: string
  * included, since a rule may be meant to catch them) the rule's conditions select. Read-only.
  */
 export async function previewCustomRule(
-  db: Db,
+  newsDb: NewsDb,
   rule: Pick<CustomRule, 'conditions'> & Partial<Omit<CustomRule, 'conditions'>>,
 ): Promise<RulePreview> {
-  const rows = await db
+  const rows = await newsDb
     .select({
       id: newsItems.id,
       ts: newsItems.ts,

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsItems, newsSources } from '../../../db/schema/news';
+import { newsSources } from '../../../db/schema/news';
+import { newsItems } from '../../../db/schema-news';
 import { SimulatedExchange } from '../../../exchanges/simulated/adapter';
-import { db, testEnv } from '../../../test/harness';
+import { db, newsDb, testEnv } from '../../../test/harness';
 import { COINDESK_RSS, FakeRss, SAMPLE_ATOM } from '../../../test/fakes/fake-rss';
 import type { IngestDeps } from '../ingest/ingest';
 import { newsHubPublisher } from '../ingest/wiring';
@@ -11,10 +12,10 @@ import { feedBackoffMs, pollRssSources } from './rss-poller';
 const T0 = Date.UTC(2026, 10, 21, 9);
 const MIN = 60_000;
 const feeds = new FakeRss();
-const ingest: IngestDeps = { db, publish: newsHubPublisher(testEnv), exchange: new SimulatedExchange() };
+const ingest: IngestDeps = { db, newsDb, publish: newsHubPublisher(testEnv), exchange: new SimulatedExchange() };
 const poll = (now: number) => pollRssSources({ db, ingest, now, fetch: feeds.fetch, clock: () => now });
 const source = (id: string) => db.query.newsSources.findFirst({ where: eq(newsSources.id, id) });
-const itemsOf = (id: string) => db.select().from(newsItems).where(eq(newsItems.sourceId, id));
+const itemsOf = (id: string) => newsDb.select().from(newsItems).where(eq(newsItems.sourceId, id));
 
 beforeAll(async () => {
   feeds.publish('/rss', { body: COINDESK_RSS, etag: '"v1"', lastModified: 'Tue, 10 Jun 2025 14:20:07 GMT' });

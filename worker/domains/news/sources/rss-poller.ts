@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import type { Db, NewsDb } from '../../../db/client';
 import { domainError, domainErrorData } from '../../../lib/domain-error';
 import type { FetchFn } from '../../../providers/http';
 import type { FeedItem } from '../../../providers/rss/feed';
@@ -88,11 +88,11 @@ export function feedItemToRaw(
 }
 
 /** External ids of this source already stored (≤ 90 bound parameters per statement). */
-async function knownIds(db: Db, sourceId: string, ids: string[]): Promise<Set<string>> {
+async function knownIds(newsDb: NewsDb, sourceId: string, ids: string[]): Promise<Set<string>> {
   const known = new Set<string>();
   for (let i = 0; i < ids.length; i += 90) {
     const chunk = ids.slice(i, i + 90);
-    const { results } = await db.$client
+    const { results } = await newsDb.$client
       .prepare(
         `SELECT external_id FROM news_items WHERE source_id = ?1 AND external_id IN (${chunk.map((_, j) => `?${j + 2}`).join(', ')})`,
       )
@@ -118,7 +118,7 @@ async function pollOne(deps: RssPollDeps, source: SourceRow): Promise<RssSourceO
     if (!res.notModified) {
       const items = res.items.slice(0, MAX_ITEMS);
       const known = await knownIds(
-        db,
+        deps.ingest.newsDb,
         source.id,
         items.map((i) => i.id),
       );

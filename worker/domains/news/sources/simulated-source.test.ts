@@ -1,8 +1,9 @@
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newsItems, newsSources, specialMappings } from '../../../db/schema/news';
+import { newsSources, specialMappings } from '../../../db/schema/news';
+import { newsItems } from '../../../db/schema-news';
 import { SimulatedExchange } from '../../../exchanges/simulated/adapter';
-import { db, testEnv } from '../../../test/harness';
+import { db, newsDb, testEnv } from '../../../test/harness';
 import type { IngestDeps } from '../ingest/ingest';
 import { newsHubPublisher } from '../ingest/wiring';
 import { invalidateClassifyConfig, KNOWN_SYMBOLS } from '../ingest/classify-config';
@@ -92,7 +93,7 @@ describe('generateSimulatedNews (pure)', () => {
 });
 
 describe('runNewsSimulator', () => {
-  const ingest: IngestDeps = { db, publish: newsHubPublisher(testEnv), exchange: new SimulatedExchange() };
+  const ingest: IngestDeps = { db, newsDb, publish: newsHubPublisher(testEnv), exchange: new SimulatedExchange() };
 
   it('ingests the tick through the pipeline, skips disabled simulated sources, records health', async () => {
     await db.insert(specialMappings).values({ id: 'btc', terms: ['bitcoin'], symbols: ['BTC'], createdAt: T0, updatedAt: T0 });
@@ -114,7 +115,7 @@ describe('runNewsSimulator', () => {
     const skipped = generated.filter((g) => g.source.id === off).length;
     expect(result).toMatchObject({ generated: generated.length, skipped });
     expect(result.stored + result.duplicates).toBe(generated.length - skipped);
-    const stored = await db.select().from(newsItems).where(like(newsItems.sourceId, 'sim:%'));
+    const stored = await newsDb.select().from(newsItems).where(like(newsItems.sourceId, 'sim:%'));
     expect(stored).toHaveLength(result.stored);
     expect(stored.every((i) => i.sourceId !== off)).toBe(true);
     const used = await db.query.newsSources.findFirst({ where: eq(newsSources.id, stored[0]!.sourceId) });

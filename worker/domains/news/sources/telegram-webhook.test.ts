@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsItems, newsSources, specialMappings, telegramChats } from '../../../db/schema/news';
-import { db, fetchApp, insertUser, rpcClient, signedInJar } from '../../../test/harness';
+import { newsSources, specialMappings, telegramChats } from '../../../db/schema/news';
+import { newsItems } from '../../../db/schema-news';
+import { db, newsDb, fetchApp, insertUser, rpcClient, signedInJar } from '../../../test/harness';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
 import { createSource } from '../settings/sources';
 import { telegramWebhookPath, webhookSecretConfig } from './telegram-webhook';
@@ -40,7 +41,7 @@ function channelPost(fields: Record<string, unknown> = {}, chat: Record<string, 
   };
 }
 
-const itemsOf = (sourceId: string) => db.select().from(newsItems).where(eq(newsItems.sourceId, sourceId));
+const itemsOf = (sourceId: string) => newsDb.select().from(newsItems).where(eq(newsItems.sourceId, sourceId));
 const sourceRow = (id: string) => db.query.newsSources.findFirst({ where: eq(newsSources.id, id) });
 
 beforeAll(async () => {

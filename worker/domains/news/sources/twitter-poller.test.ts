@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newsItems, twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
+import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
+import { newsItems } from '../../../db/schema-news';
 import { SimulatedExchange } from '../../../exchanges/simulated/adapter';
 import { XClient } from '../../../providers/twitter/client';
-import { db, testEnv } from '../../../test/harness';
+import { db, newsDb, testEnv } from '../../../test/harness';
 import { FakeX } from '../../../test/fakes/fake-x';
 import type { IngestDeps } from '../ingest/ingest';
 import { newsHubPublisher } from '../ingest/wiring';
@@ -21,12 +22,12 @@ const fake = new FakeX({
   ],
 });
 const x = new XClient({ baseUrl: 'https://x.fake.test', bearerToken: TOKEN, fetch: fake.fetch, now: () => clock.t });
-const ingest: IngestDeps = { db, publish: newsHubPublisher(testEnv), exchange: new SimulatedExchange({ now: () => clock.t }) };
+const ingest: IngestDeps = { db, newsDb, publish: newsHubPublisher(testEnv), exchange: new SimulatedExchange({ now: () => clock.t }) };
 const poll = (over: { x?: typeof x | null } = {}) =>
   pollTwitterSessions({ db, ingest, x: over.x === undefined ? x : over.x, now: clock.t, clock: () => clock.t });
 
 const session = () => db.query.twitterPollingSessions.findFirst({ where: eq(twitterPollingSessions.id, 's1') });
-const items = () => db.select().from(newsItems).where(eq(newsItems.sourceKind, 'twitter'));
+const items = () => newsDb.select().from(newsItems).where(eq(newsItems.sourceKind, 'twitter'));
 
 beforeAll(async () => {
   await db.insert(twitterHandles).values([

@@ -1,0 +1,68 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { IMPORTANCE } from '../../contract/enums';
+
+// The news database (binding NEWS_DB, migrations-news/): the headlines and what hangs off them.
+// Issue 16 §4: they are most of the growth, so they live apart from the accounts' data (each D1
+// database is capped at 10 GB). Nothing here may join a table of the main database.
+
+/** Integer ids so the FTS5 index can use them as its content rowid. */
+export const newsItems = sqliteTable(
+  'news_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ts: integer('ts').notNull(),
+    receivedAt: integer('received_at').notNull(),
+    sourceId: text('source_id').notNull(),
+    sourceKind: text('source_kind').notNull(),
+    externalId: text('external_id'),
+    author: text('author'),
+    title: text('title').notNull(),
+    body: text('body'),
+    url: text('url'),
+    symbols: text('symbols', { mode: 'json' }).$type<string[]>().notNull(),
+    importance: text('importance', { enum: IMPORTANCE }).notNull(),
+    isGarbage: integer('is_garbage', { mode: 'boolean' }).notNull().default(false),
+    isTest: integer('is_test', { mode: 'boolean' }).notNull().default(false),
+    dedupKey: text('dedup_key').notNull(),
+    onePctMovement: integer('one_pct_movement', { mode: 'boolean' }).notNull().default(false),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    // The default feed: newest clean items first.
+    index('news_items_feed_idx').on(t.isGarbage, t.isTest, t.ts),
+    index('news_items_ts_idx').on(t.ts),
+    index('news_items_importance_ts_idx').on(t.importance, t.ts),
+    index('news_items_dedup_idx').on(t.dedupKey, t.ts),
+    uniqueIndex('news_items_source_external_uq').on(t.sourceId, t.externalId),
+  ],
+);
+
+/** One row per (item, symbol): symbol filters are index range scans, not JSON scans. */
+export const newsItemSymbols = sqliteTable(
+  'news_item_symbols',
+  {
+    symbol: text('symbol').notNull(),
+    ts: integer('ts').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => newsItems.id, { onDelete: 'cascade' }),
+  },
+  // item_id index: deleting a headline cascades here, and without it each delete scans the table.
+  (t) => [primaryKey({ columns: [t.symbol, t.ts, t.itemId] }), index('news_item_symbols_item_idx').on(t.itemId)],
+);
+
+/** Price checks after publish: 1, 5 and 15 minutes per symbol of an item. */
+export const priceChecks = sqliteTable(
+  'price_checks',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => newsItems.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    priceAtPublish: real('price_at_publish').notNull(),
+    dueAt: integer('due_at').notNull(),
+    windowMinutes: integer('window_minutes').notNull(),
+    done: integer('done', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.symbol, t.windowMinutes] }), index('price_checks_due_idx').on(t.done, t.dueAt)],
+);
