@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { RISK, TRADER, logInAndWait, shot } from './fixtures';
 
 /** The seeded desk (scripts/seed.mjs + seed-accounts.mjs): every user with assigned accounts. */
@@ -48,6 +48,22 @@ test('the risk desk: every trader, sorted by drawdown, the trader in breach ackn
   const breached = rows(page).filter({ has: page.getByTestId('breach-mark') });
   await expect(breached.filter({ hasText: 'Jordan Kim' })).toContainText('Breach: leverage', { timeout: 20_000 });
   await expect(breached.filter({ hasText: 'Morgan Hale' })).toContainText('Breach: drawdown');
+
+  // The next tick carries the traders' changed rows: patched into the open table without a
+  // refetch, showing what a fresh load shows (exact values in the cells' titles).
+  const asOf = await page.locator('[data-as-of]').getAttribute('data-as-of');
+  const refetches: string[] = [];
+  const countRefetch = (r: Request) => void (r.url().includes('getAllTradersLatestMetrics') && refetches.push(r.url()));
+  page.on('request', countRefetch);
+  expect((await page.request.get('/cdn-cgi/handler/scheduled?cron=*+*+*+*+*')).ok()).toBe(true);
+  await expect(page.locator('[data-as-of]')).not.toHaveAttribute('data-as-of', asOf!, { timeout: 20_000 });
+  page.off('request', countRefetch);
+  expect(refetches).toEqual([]);
+  const figures = () => rows(page).locator('[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+  const patched = await figures();
+  await page.reload();
+  await expect(rows(page)).toHaveCount(DESK.length);
+  expect(await figures()).toEqual(patched);
 
   // Sort by drawdown, deepest first: the trader in the deep drawdown leads.
   const drawdown = page.getByRole('columnheader', { name: /Drawdown/ });

@@ -102,10 +102,36 @@ export const limitsViewSchema = z.object({
 const historyPoint = z.object({ ts: z.number(), equity: z.number(), gross: z.number(), net: z.number() });
 export const stressShocks = [-0.2, -0.1, -0.05, 0.05, 0.1, 0.2] as const;
 
+export const firmTotalsSchema = z.object({
+  equity: z.number(),
+  dayPnl: z.number(),
+  upnl: z.number(),
+  notional: z.number(),
+  leverage: z.number().nullable(),
+  lastUpdate: z.number().nullable(),
+});
+
+/**
+ * What one evaluation changed in getAllTradersLatestMetrics's answer, so open views patch their
+ * rows instead of refetching all of them: applies on the answer of evaluation `since` (its
+ * `asOf`) and leads to `asOf`; `rows` hold only the changed traders, each with only its changed
+ * fields. A view holding another state refetches.
+ */
+export const deskPatchSchema = z.object({
+  since: z.number(),
+  asOf: z.number(),
+  traderCount: z.number(),
+  firm: firmTotalsSchema,
+  rows: z.array(traderLatestSchema.partial().extend({ traderId: z.string() })),
+});
+export type DeskPatch = z.infer<typeof deskPatchSchema>;
+
 export const riskEventSchema = z.object({
   type: z.enum(['breach-opened', 'breach-closed', 'snapshot']),
   ts: z.number(),
   breach: breachSchema.optional(),
+  /** snapshot: the evaluation's changes to the traders' rows; absent (too many, no base): refetch */
+  desk: deskPatchSchema.optional(),
 });
 export type RiskEvent = z.infer<typeof riskEventSchema>;
 
@@ -119,14 +145,9 @@ export const riskContract = {
     .output(
       z.object({
         ts: z.number(),
-        firm: z.object({
-          equity: z.number(),
-          dayPnl: z.number(),
-          upnl: z.number(),
-          notional: z.number(),
-          leverage: z.number().nullable(),
-          lastUpdate: z.number().nullable(),
-        }),
+        /** the evaluation the figures come from (a live patch applies on it; `ts` when computed here) */
+        asOf: z.number(),
+        firm: firmTotalsSchema,
         traders: z.array(traderLatestSchema),
       }),
     ),

@@ -3,7 +3,7 @@ import { createDb } from '../db/client';
 import { revokedGrants } from '../domains/auth/stream-grant';
 import type { Bindings } from '../env';
 import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
-import { ReplayLog } from './replay-log';
+import { REPLAY_LIMIT, ReplayLog } from './replay-log';
 
 /**
  * A hub that only relays: GET subscribes an event stream, `publish` (RPC) sends to every subscriber.
@@ -13,8 +13,13 @@ import { ReplayLog } from './replay-log';
  * the events `tagsOf` marks with those tags (subscribers with the same exclusions share a fan-out).
  */
 export class FanoutHub<T> extends DurableObject<Bindings> {
-  private readonly log = new ReplayLog(this.ctx.storage.sql);
+  private readonly log = new ReplayLog(this.ctx.storage.sql, this.replayLimit());
   private readonly fanouts = new Map<string, EventStreamFanout<T>>();
+
+  /** How many events the hub keeps for resuming clients (its events' size times this is stored). */
+  protected replayLimit(): number {
+    return REPLAY_LIMIT;
+  }
 
   /** The tags subscribers may exclude; none unless a hub says so. */
   protected tagsOf(_event: T): string[] {

@@ -141,7 +141,8 @@ export function VirtualDataTable<T extends RowData>({
   const current = Math.min(active, rows.length - 1);
 
   return (
-    <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto rounded-lg border border-border" data-testid={testId}>
+    // contain: a live update's style, layout and paint stay inside the scroller.
+    <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto rounded-lg border border-border [contain:content]" data-testid={testId}>
       <table aria-label={label} aria-rowcount={rows.length + 1} className="w-full border-collapse text-sm">
         <TableHeader>
           <SortableHeaderRows table={table} />

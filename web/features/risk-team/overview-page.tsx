@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import { PageHeader } from '~/components/layout/page';
-import { ConnectionBadge } from '~/components/ui/connection-badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
@@ -12,7 +11,7 @@ import { cn } from '~/lib/cn';
 import { formatAgo, formatDateTime } from '~/lib/format';
 import { useNow } from '~/lib/use-now';
 import { formatFraction, formatLimit, LIMIT_LABELS, STALE_AFTER_MS } from './risk-format';
-import { useRiskStreamState } from './risk-live';
+import { RiskLiveBadge } from './risk-live';
 import { latestMetricsQuery, type TraderRow } from './risk-queries';
 import { BreachMark } from './breach-mark';
 import { TotalsRow } from './totals';
@@ -120,13 +119,12 @@ const rowClassName = (t: TraderRow) =>
 /** /risk-team: every trader's latest metrics, live, in one sortable virtualized table. */
 export function RiskOverviewPage() {
   const query = useQuery(latestMetricsQuery);
-  const stream = useRiskStreamState();
   const navigate = useNavigate();
   const data = useMemo(() => query.data?.traders ?? [], [query.data]);
   const breached = data.filter((t) => t.breaches.length > 0).length;
   const firm = query.data?.firm;
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col" data-as-of={query.data?.asOf}>
       <PageHeader
         title="Risk Overview"
         description={
@@ -134,7 +132,7 @@ export function RiskOverviewPage() {
             ? `${data.length} traders · ${breached} with a breach now. Click a trader (or press Enter) to open them.`
             : 'Every trader’s latest metrics in one table.'
         }
-        actions={stream ? <ConnectionBadge state={stream} /> : null}
+        actions={<RiskLiveBadge />}
       />
       {query.isError ? (
         <QueryError query={query} what="the traders’ metrics" />

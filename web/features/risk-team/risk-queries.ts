@@ -14,6 +14,7 @@ export type LimitsView = Awaited<ReturnType<typeof rpc.getRiskLimits>>;
 export type Breach = Awaited<ReturnType<typeof rpc.listRiskBreaches>>[number];
 export type RiskEvent = Awaited<ReturnType<typeof rpc.streamRisk>> extends AsyncIterable<infer E> ? E : never;
 export type LimitKind = Breach['kind'];
+export type DeskPatch = NonNullable<RiskEvent['desk']>;
 
 export const latestMetricsQuery = orpc.getAllTradersLatestMetrics.queryOptions({ input: {} });
 export const limitsQuery = orpc.getRiskLimits.queryOptions();

@@ -139,7 +139,8 @@ export async function openBreachesByTrader(db: Db): Promise<Map<string, TraderLa
       limit: riskBreaches.limitValue,
     })
     .from(riskBreaches)
-    .where(and(isNull(riskBreaches.closedAt), isNotNull(riskBreaches.traderId)));
+    .where(and(isNull(riskBreaches.closedAt), isNotNull(riskBreaches.traderId)))
+    .orderBy(riskBreaches.openedAt, riskBreaches.id);
   const out = new Map<string, TraderLatest['breaches']>();
   for (const { traderId, ...b } of rows) out.set(traderId!, [...(out.get(traderId!) ?? []), b]);
   return out;

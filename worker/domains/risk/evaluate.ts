@@ -1,15 +1,18 @@
-import type { Breach } from '../../contract/risk';
+import type { Breach, DeskPatch } from '../../contract/risk';
 import type { Db } from '../../db/client';
-import { readBreaches, symbolScope, syncBreaches, traderScope, type ScopedViolation } from './breaches';
+import { openBreachesByTrader, readBreaches, symbolScope, syncBreaches, traderScope, type ScopedViolation } from './breaches';
 import { netBySymbol } from './desk';
-import { deskSnapshot, loadTraderStates } from './latest';
-import { storeState, STORED } from './stored-state';
+import { diffDesk } from './desk-patch';
+import { deskSnapshot, loadTraderStates, withBreaches, type DeskSnapshot } from './latest';
+import { readState, storeState, STORED } from './stored-state';
 import { loadLimits } from './limit-store';
 import { effectiveLimits, evaluateFirmLimits, evaluateTraderLimits } from './limits';
 
 export interface RiskEvaluation {
   opened: Breach[];
   closed: Breach[];
+  /** What changed in the traders' rows since the previous evaluation; null: views refetch. */
+  desk: DeskPatch | null;
 }
 
 /**
@@ -18,7 +21,13 @@ export interface RiskEvaluation {
  * desk state it judged, which getAllTradersLatestMetrics answers from.
  */
 export async function evaluateRiskLimits(db: Db, now = Date.now()): Promise<RiskEvaluation> {
-  const [{ desk, states }, limits] = await Promise.all([loadTraderStates(db, now), loadLimits(db)]);
+  // The previous evaluation's rows, as viewers hold them, are what this one's changes apply on.
+  const [{ desk, states }, limits, previous, openBefore] = await Promise.all([
+    loadTraderStates(db, now),
+    loadLimits(db),
+    readState<DeskSnapshot>(db, STORED.latest),
+    openBreachesByTrader(db),
+  ]);
   const scopes = new Set<string>();
   const violations: ScopedViolation[] = [];
   for (const s of states) {
@@ -35,10 +44,21 @@ export async function evaluateRiskLimits(db: Db, now = Date.now()): Promise<Risk
     violations.push({ ...v, traderId: null, scopeKey: symbolScope(v.symbol!) });
   // Symbols nobody holds any more close their firm-wide episodes too.
   // The desk state is computed once a minute, here: getAllTradersLatestMetrics answers from it.
+  const snapshot = deskSnapshot(desk, states);
   const [{ opened, closed }] = await Promise.all([
     syncBreaches(db, scopes, violations, now, (key) => key.startsWith('symbol:')),
-    storeState(db, STORED.latest, now, deskSnapshot(desk, states)),
+    storeState(db, STORED.latest, now, snapshot),
   ]);
-  const [openedRows, closedRows] = await Promise.all([readBreaches(db, opened), readBreaches(db, closed)]);
-  return { opened: openedRows, closed: closedRows };
+  const [openedRows, closedRows, openAfter] = await Promise.all([
+    readBreaches(db, opened),
+    readBreaches(db, closed),
+    openBreachesByTrader(db),
+  ]);
+  const patch =
+    previous &&
+    diffDesk(
+      { asOf: previous.computedAt, ...withBreaches(previous.value, openBefore) },
+      { asOf: now, ...withBreaches(snapshot, openAfter) },
+    );
+  return { opened: openedRows, closed: closedRows, desk: patch ?? null };
 }

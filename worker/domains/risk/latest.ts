@@ -4,7 +4,7 @@ import { accountsOf, loadDesk, netBySymbol, traderPeaks, type Desk, type DeskAcc
 import type { TraderExposure } from './limits';
 import { drawdownFromPeak, largestPositionShare } from './metrics';
 import { openBreachesByTrader } from './breaches';
-import { readFreshState, STORED } from './stored-state';
+import { readFreshStateAt, STORED } from './stored-state';
 
 const DAY = 86_400_000;
 export const PEAK_WINDOW_MS = 30 * DAY;
@@ -114,11 +114,12 @@ export async function computeDeskSnapshot(db: Db, now: number): Promise<DeskSnap
  * computed by the reader from each row's lastUpdate against `ts`), with the breaches open now.
  */
 export async function allTradersLatest(db: Db, now = Date.now()) {
-  const [stored, open] = await Promise.all([readFreshState<DeskSnapshot>(db, STORED.latest, now), openBreachesByTrader(db)]);
-  const snapshot = stored ?? (await computeDeskSnapshot(db, now));
-  return {
-    ts: now,
-    firm: snapshot.firm,
-    traders: snapshot.traders.map((t) => ({ ...t, breaches: open.get(t.traderId) ?? [] })),
-  };
+  const [stored, open] = await Promise.all([readFreshStateAt<DeskSnapshot>(db, STORED.latest, now), openBreachesByTrader(db)]);
+  const snapshot = stored?.value ?? (await computeDeskSnapshot(db, now));
+  return { ts: now, asOf: stored?.computedAt ?? now, ...withBreaches(snapshot, open) };
+}
+
+/** The desk's rows as getAllTradersLatestMetrics answers them: each with its open breaches. */
+export function withBreaches(snapshot: DeskSnapshot, open: Map<string, TraderLatest['breaches']>) {
+  return { firm: snapshot.firm, traders: snapshot.traders.map((t) => ({ ...t, breaches: open.get(t.traderId) ?? [] })) };
 }

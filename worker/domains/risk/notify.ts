@@ -21,7 +21,7 @@ export async function notifyRiskTeam(env: Bindings, evaluation: RiskEvaluation, 
   const events: RiskEvent[] = [
     ...evaluation.opened.map((breach) => ({ type: 'breach-opened' as const, ts, breach })),
     ...evaluation.closed.map((breach) => ({ type: 'breach-closed' as const, ts, breach })),
-    { type: 'snapshot', ts },
+    { type: 'snapshot', ts, ...(evaluation.desk ? { desk: evaluation.desk } : {}) },
   ];
   await Promise.allSettled(events.map((e) => hub.publish(e)));
   await queueRiskTelegram(env, evaluation.opened, now);

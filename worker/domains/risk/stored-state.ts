@@ -28,8 +28,18 @@ export async function storeState(db: Db, id: number, computedAt: number, value: 
     });
 }
 
-export async function readFreshState<T>(db: Db, id: number, now: number): Promise<T | null> {
+/** A stored state and when it was computed, however old; null before the first. */
+export async function readState<T>(db: Db, id: number): Promise<{ computedAt: number; value: T } | null> {
   const [row] = await db.select().from(riskDeskState).where(eq(riskDeskState.id, id));
-  if (!row || Math.abs(now - row.evaluatedAt) > STORED_FRESH_MS) return null;
-  return JSON.parse(row.state) as T;
+  return row ? { computedAt: row.evaluatedAt, value: JSON.parse(row.state) as T } : null;
+}
+
+export async function readFreshState<T>(db: Db, id: number, now: number): Promise<T | null> {
+  return (await readFreshStateAt<T>(db, id, now))?.value ?? null;
+}
+
+/** readFreshState with the time the state was computed. */
+export async function readFreshStateAt<T>(db: Db, id: number, now: number) {
+  const stored = await readState<T>(db, id);
+  return stored && Math.abs(now - stored.computedAt) <= STORED_FRESH_MS ? stored : null;
 }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { applyDeskPatch } from './desk-patch';
+import type { DeskPatch, LatestMetrics, TraderRow } from './risk-queries';
+
+const row = (traderId: string, over: Partial<TraderRow> = {}): TraderRow => ({
+  traderId,
+  name: `Trader ${traderId}`,
+  email: `${traderId}@patch.test`,
+  accounts: 1,
+  equity: 1000,
+  dayPnl: 0,
+  upnl: 0,
+  leverage: 1,
+  notional: 1000,
+  drawdown: 0,
+  largestPositionShare: 1,
+  lastUpdate: 1,
+  breaches: [],
+  ...over,
+});
+const firm = { equity: 3000, dayPnl: 0, upnl: 0, notional: 3000, leverage: 1, lastUpdate: 1 };
+const cached = (): LatestMetrics => ({ ts: 15, asOf: 10, firm, traders: [row('a'), row('b'), row('c')] });
+const patch = (over: Partial<DeskPatch> = {}): DeskPatch => ({
+  since: 10,
+  asOf: 20,
+  traderCount: 3,
+  firm: { ...firm, equity: 3500 },
+  rows: [{ traderId: 'b', equity: 1500, lastUpdate: 2 }],
+  ...over,
+});
+
+describe('applyDeskPatch', () => {
+  it('replaces only the changed rows; the others keep their objects', () => {
+    const old = cached();
+    const next = applyDeskPatch(old, patch())!;
+    expect(next.asOf).toBe(20);
+    expect(next.firm.equity).toBe(3500);
+    expect(next.traders).toEqual([row('a'), row('b', { equity: 1500, lastUpdate: 2 }), row('c')]);
+    expect(next.traders[0]).toBe(old.traders[0]);
+    expect(next.traders[2]).toBe(old.traders[2]);
+    expect(next.traders[1]).not.toBe(old.traders[1]);
+    expect(old.traders[1]!.equity).toBe(1000); // the cached answer is not mutated
+  });
+
+  it('a tick without changes keeps the traders array; one already applied changes nothing', () => {
+    const old = cached();
+    const quiet = applyDeskPatch(old, patch({ rows: [] }))!;
+    expect(quiet.traders).toBe(old.traders);
+    expect(quiet.asOf).toBe(20);
+    expect(applyDeskPatch(quiet, patch({ rows: [] }))).toBe(quiet);
+    expect(applyDeskPatch(old, patch({ since: 0, asOf: 10 }))).toBe(old);
+  });
+
+  it('cannot apply on another base, to a trader it does not have, or to another count: null (refetch)', () => {
+    expect(applyDeskPatch(cached(), patch({ since: 5 }))).toBeNull();
+    expect(applyDeskPatch(cached(), patch({ rows: [row('new')] }))).toBeNull();
+    expect(applyDeskPatch(cached(), patch({ traderCount: 2 }))).toBeNull();
+  });
+});
