@@ -42,6 +42,18 @@ function chipText(store: PriceStore, symbol: string, priceAtPublish: number | un
 }
 
 /**
+ * Sets an element's text through its one Text node's `data`: the node (and its layout object) stays,
+ * so the next frame reshapes that text alone. `textContent =` would remove the node and insert a new
+ * one, which costs a style recalc and new layout objects for every chip on every tick.
+ */
+export function writeText(el: HTMLElement, text: string) {
+  const node = el.firstChild;
+  if (node instanceof Text && node === el.lastChild) {
+    if (node.data !== text) node.data = text;
+  } else if (el.textContent !== text) el.textContent = text;
+}
+
+/**
  * A headline's symbol with its live price and the change since the headline was published. React
  * renders it once; each price tick (once per frame, see PriceStore) writes the two texts straight
  * into the DOM and tints the digits by the last move (data-flash, CSS in styles.css): no re-render,
@@ -65,8 +77,8 @@ export const PriceChip = memo(function PriceChip({
     const update = () => {
       const next = chipText(store, symbol, priceAtPublish);
       // Only what differs: every attribute written is a style invalidation in the next frame.
-      if (priceEl.textContent !== next.price) priceEl.textContent = next.price;
-      if (changeEl.textContent !== next.change) changeEl.textContent = next.change;
+      writeText(priceEl, next.price);
+      writeText(changeEl, next.change);
       if (changeEl.dataset.tone !== next.tone) changeEl.dataset.tone = next.tone;
       if (next.flash && priceEl.dataset.flash !== next.flash) priceEl.dataset.flash = next.flash;
     };
