@@ -50,7 +50,14 @@ describe('streamOrders', () => {
     expect(own.res.status).toBe(200);
     const client = rpcClient(await signedInJar(trader));
     const clientOrderId = crypto.randomUUID();
-    const placed = await client.placeOrder({ accountEmail, symbol: 'ETHUSDT', side: 'BUY', notional: 1000, reduceOnly: false, clientOrderId });
+    const placed = await client.placeOrder({
+      accountEmail,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      notional: 1000,
+      reduceOnly: false,
+      clientOrderId,
+    });
     expect(placed.status).toBe('filled');
 
     const seen = await take(own.stream!, 2);
@@ -71,7 +78,14 @@ describe('streamOrders', () => {
     // A refused order (trading switched off for the trader) is one step: refused.
     await rpcClient(await signedInJar(riskOfficer)).setTradingEnabled({ traderId: trader.id, enabled: false });
     await expect(
-      client.placeOrder({ accountEmail, symbol: 'ETHUSDT', side: 'BUY', notional: 1000, reduceOnly: false, clientOrderId: crypto.randomUUID() }),
+      client.placeOrder({
+        accountEmail,
+        symbol: 'ETHUSDT',
+        side: 'BUY',
+        notional: 1000,
+        reduceOnly: false,
+        clientOrderId: crypto.randomUUID(),
+      }),
     ).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
     expect(steps(await take(own.stream!, 1))).toEqual(['refused']);
     expect(steps(await take(resumed.stream!, 1))).toEqual(['refused']);

@@ -122,7 +122,8 @@ export async function previewOrderFor(
 export function orderReaderTrader(session: Session, traderId: string | undefined): string {
   const mayReadOthers = session.isRiskTeam || isAdminRole(session.role);
   const trader = traderId ?? session.sub;
-  if (trader !== session.sub && !mayReadOthers) throw domainError('FORBIDDEN', "Only the risk team reads another trader's orders");
+  if (trader !== session.sub && !mayReadOthers)
+    throw domainError('FORBIDDEN', "Only the risk team reads another trader's orders");
   return trader;
 }
 
