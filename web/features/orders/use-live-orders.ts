@@ -32,7 +32,14 @@ export function useLiveOrders(scope: OrderListScope & { traderId?: string }) {
     [traderId],
   );
   const onEvent = useCallback(
-    (event: OrderEvent) => queryClient.setQueryData(queryKey, (list) => patchOrders(list, event.order, { accountEmail, limit })),
+    (event: OrderEvent) => {
+      queryClient.setQueryData(queryKey, (list) => patchOrders(list, event.order, { accountEmail, limit }));
+      // A fill moves the account's positions (the order panel's, the dashboard's): read them again.
+      if (event.order.status === 'filled')
+        void queryClient.invalidateQueries({
+          queryKey: orpc.getUserAccountStats.key({ input: { email: event.order.accountEmail } }),
+        });
+    },
     [queryClient, queryKey, accountEmail, limit],
   );
   const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
