@@ -1,6 +1,27 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, logInAndWait, shot } from './fixtures';
 
+/** An order sent as another tab would: straight to the API, so only the order stream can tell this page. */
+async function placeElsewhere(page: Page, accountEmail: string, side: 'BUY' | 'SELL') {
+  const clientOrderId = `e2e-${Date.now()}-${side}`;
+  const status = await page.evaluate(
+    async (json) => {
+      const res = await fetch('/api/rpc/placeOrder', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json }),
+      });
+      return res.status;
+    },
+    { accountEmail, symbol: 'ETHUSDT', side, notional: 200, reduceOnly: false, clientOrderId },
+  );
+  expect(status).toBe(200);
+  return clientOrderId;
+}
+
+/** Well under the lists' 5 s fallback poll and their 60 s safety refetch: only the stream is this quick. */
+const LIVE_MS = 1500;
+
 async function publish(page: Page, fields: { title: string; symbols: string[]; importance: string }) {
   const status = await page.evaluate(async (json) => {
     const res = await fetch('/api/rpc/postManualNews', {
@@ -67,6 +88,13 @@ test('a trader with the terminal flag buys size 1 by keyboard, sees it filled; a
   await expect(onDashboard.getByTestId('order-row').filter({ hasText: 'Buy' }).first()).toHaveAttribute('data-status', 'filled');
   await expect(page.getByTestId('position-ETHUSDT')).toBeVisible();
 
+  // Live: an order placed elsewhere shows up in the open list at once, through the order stream.
+  await expect(onDashboard.getByTestId('orders-stream-status').getByTestId('live-status')).toHaveText('Live');
+  const elsewhere = await placeElsewhere(page, email, 'SELL');
+  const liveRow = onDashboard.locator(`[data-client-order-id="${elsewhere}"]`);
+  await expect(liveRow).toHaveAttribute('data-status', 'filled', { timeout: LIVE_MS });
+  await expect(liveRow).toContainText('Sell');
+
   // The risk team sees the trader's orders (the demo admin is on the risk team) and has the switches.
   const userId = await page.evaluate(async () => {
     const res = await fetch('/api/rpc/listOrders', {
@@ -79,6 +107,11 @@ test('a trader with the terminal flag buys size 1 by keyboard, sees it filled; a
   await page.goto(`/risk-team/risk-trader?trader=${userId}`);
   const riskView = page.getByTestId('trader-orders');
   await expect(riskView.getByTestId('order-row').filter({ hasText: 'refused' }).first()).toBeVisible();
+  await expect(riskView.getByTestId('orders-stream-status').getByTestId('live-status')).toHaveText('Live');
+  const followed = await placeElsewhere(page, email, 'BUY');
+  await expect(riskView.locator(`[data-client-order-id="${followed}"]`)).toHaveAttribute('data-status', 'filled', {
+    timeout: LIVE_MS,
+  });
   const traderSwitch = riskView.getByRole('switch', { name: /Trading on for/ });
   await expect(traderSwitch).toBeChecked();
   await traderSwitch.click();

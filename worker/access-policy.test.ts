@@ -253,6 +253,8 @@ beforeAll(async () => {
   const keyed = await addAccount(db, { exchange: 'binance', email: 'matrix-keys@binance.meridian' });
   sampleInputs.setTradingKey = () => ({ accountId: keyed.id, apiKey: 'matrixApiKey0001', apiSecret: 'matrixApiSecret0001' });
   sampleInputs.clearTradingKey = () => ({ accountId: keyed.id });
+  // Each caller's own orders (someone else's: worker/rpc/order-stream.test.ts).
+  sampleInputs.streamOrders = () => ({});
 
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;

@@ -75,6 +75,8 @@ export const RPC_ACCESS = {
   // Sub-account trading keys (issue 15): admins set or clear them; nothing ever reads one back.
   setTradingKey: 'admin',
   clearTradingKey: 'admin',
+  // Live orders (issue 15): the same readers as listOrders (your own; any trader's for the risk team and admins).
+  streamOrders: 'approved',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {

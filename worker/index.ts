@@ -9,6 +9,7 @@ export { NewsHub } from './durable-objects/news-hub';
 export { TodoHub } from './durable-objects/todo-hub';
 export { RiskHub } from './durable-objects/risk-hub';
 export { PriceHub } from './durable-objects/price-hub';
+export { OrdersHub } from './durable-objects/orders-hub';
 
 const app = createApp();
 

@@ -28,6 +28,7 @@ interface __BaseEnv_Env {
 	TODO_HUB: DurableObjectNamespace<import("./index").TodoHub>;
 	RISK_HUB: DurableObjectNamespace<import("./index").RiskHub>;
 	PRICE_HUB: DurableObjectNamespace<import("./index").PriceHub>;
+	ORDERS_HUB: DurableObjectNamespace<import("./index").OrdersHub>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

@@ -1,6 +1,7 @@
-import { oc } from '@orpc/contract';
+import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { ORDER_SIDES, ORDER_STATUSES, PRE_TRADE_LIMIT_KINDS } from './enums';
+import { unchecked } from './unchecked';
 
 /** Binance's newClientOrderId: at most 36 characters of [.A-Z:/a-z0-9_-]; the browser makes it. */
 export const CLIENT_ORDER_ID = /^[.A-Za-z0-9:/_-]{1,36}$/;
@@ -77,6 +78,10 @@ export const orderSchema = z.object({
   ackAt: z.number().nullable(),
 });
 export type OrderDto = z.infer<typeof orderSchema>;
+
+/** One step of one order, as it happens (streamOrders): the order as it stands after the step. */
+export const orderEventSchema = z.object({ type: z.literal('order'), ts: z.number(), order: orderSchema });
+export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 /** The data of a 412 refusal: which limit, its value, what the order would make it. */
 export const orderRefusalSchema = z.object({
@@ -157,6 +162,14 @@ export const ordersContract = {
         .default({ limit: 100 }),
     )
     .output(z.array(orderSchema)),
+  streamOrders: oc
+    .route({
+      method: 'GET',
+      summary:
+        "Your orders' steps as they happen (event stream, keep-alive 5 s, resumable by id); the risk team and admins may follow a trader's",
+    })
+    .input(z.object({ traderId: z.string().min(1).max(64).optional() }).default({}))
+    .output(eventIterator(unchecked(orderEventSchema))),
   cancelOrder: oc
     .route({
       method: 'POST',

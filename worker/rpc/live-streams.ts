@@ -8,6 +8,7 @@ import { reloadAdmin } from '../domains/auth/reload-admin';
 import { contract } from '../contract';
 import { RISK_HUB_NAME } from '../domains/risk/notify';
 import { PRICE_HUB_NAME } from '../domains/prices/hub-queries';
+import { orderReaderTrader } from '../domains/orders/orders';
 import type { RpcContext } from './context';
 
 /**
@@ -107,6 +108,21 @@ export const openPriceStream = async (
     'price hub',
   );
 
+/** One trader's orders, for the same readers as listOrders: the trader, the risk team, admins. */
+export const openOrderStream = async (
+  context: RpcContext & { session: Session },
+  input: { traderId?: string },
+  signal?: AbortSignal,
+  lastEventId?: string,
+) =>
+  hubResponse(
+    await context.env.ORDERS_HUB.getByName(orderReaderTrader(context.session, input.traderId)).fetch(
+      'https://orders-hub/subscribe',
+      { signal, headers: hubHeaders(context.session, lastEventId) },
+    ),
+    'orders hub',
+  );
+
 const LIVE_STREAMS: Record<string, Opener> = {
   streamAccount: openAccountStream as Opener,
   streamNews: openNewsStream as Opener,
@@ -114,6 +130,7 @@ const LIVE_STREAMS: Record<string, Opener> = {
   streamTodo: openTodoStream as Opener,
   streamRisk: openRiskStream as Opener,
   streamPrices: openPriceStream as Opener,
+  streamOrders: openOrderStream as Opener,
 };
 
 const serializer = new StandardRPCSerializer(new StandardRPCJsonSerializer());

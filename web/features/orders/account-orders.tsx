@@ -1,20 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
-import { orpc } from '~/lib/rpc';
+import { ConnectionBadge } from '~/components/ui/connection-badge';
 import { OrdersTable } from './orders-table';
+import { useLiveOrders } from './use-live-orders';
 
-export const ORDERS_POLL_MS = 5_000;
-
-/** /dashboard: your orders on the selected account (newest 20), refreshed every few seconds. */
+/** /dashboard: your orders on the selected account (newest 20), live. */
 export function AccountOrders({ accountEmail }: { accountEmail: string }) {
-  const orders = useQuery({
-    ...orpc.listOrders.queryOptions({ input: { accountEmail, limit: 20 } }),
-    refetchInterval: ORDERS_POLL_MS,
-  });
+  const { orders, stream } = useLiveOrders({ accountEmail, limit: 20 });
   return (
     <section aria-labelledby="orders-heading" className="flex flex-col gap-2" data-testid="account-orders">
-      <h2 id="orders-heading" className="text-sm font-semibold">
-        Orders
-      </h2>
+      <div className="flex items-center gap-3">
+        <h2 id="orders-heading" className="text-sm font-semibold">
+          Orders
+        </h2>
+        <span data-testid="orders-stream-status">
+          <ConnectionBadge state={stream} />
+        </span>
+      </div>
       {orders.isError ? (
         <p className="text-sm text-destructive">Could not load the orders.</p>
       ) : orders.isPending ? (

@@ -43,6 +43,7 @@ export function OrdersTable({ orders, showAccount = false }: { orders: OrderDto[
             <tr
               key={o.id}
               data-testid="order-row"
+              data-client-order-id={o.clientOrderId}
               data-status={o.status}
               title={o.error ?? undefined}
               className="border-t border-border/50"

@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SwitchField } from '~/components/ui/switch-field';
 import { errorMessage } from '~/lib/http-error';
+import { ConnectionBadge } from '~/components/ui/connection-badge';
 import { orpc } from '~/lib/rpc';
-import { ORDERS_POLL_MS } from './account-orders';
 import { OrdersTable } from './orders-table';
+import { useLiveOrders } from './use-live-orders';
 
 /**
  * Risk team, /risk-team/risk-trader: the trader's orders, and the trading switches (this trader,
@@ -12,10 +13,7 @@ import { OrdersTable } from './orders-table';
  */
 export function TraderOrders({ traderId, name }: { traderId: string; name: string }) {
   const queryClient = useQueryClient();
-  const orders = useQuery({
-    ...orpc.listOrders.queryOptions({ input: { traderId, limit: 50 } }),
-    refetchInterval: ORDERS_POLL_MS,
-  });
+  const { orders, stream } = useLiveOrders({ traderId, limit: 50 });
   const switches = useQuery(orpc.getTradingSwitches.queryOptions());
   const set = useMutation({
     ...orpc.setTradingEnabled.mutationOptions(),
@@ -44,6 +42,9 @@ export function TraderOrders({ traderId, name }: { traderId: string; name: strin
           onCheckedChange={(on) => set.mutate({ traderId: null, enabled: on })}
           data-testid="firm-trading-switch"
         />
+        <span className="ml-auto" data-testid="orders-stream-status">
+          <ConnectionBadge state={stream} />
+        </span>
       </div>
       {orders.isError ? (
         <p className="text-sm text-destructive">Could not load the orders.</p>

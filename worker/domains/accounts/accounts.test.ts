@@ -8,9 +8,10 @@ import { accountLatest, exchangeAccounts, snapshotsHourly, snapshotsMinute } fro
 import type { AccountLiveHub, LiveEvent } from '../../durable-objects/account-live';
 import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { SimulatedExchange } from '../../exchanges/simulated/adapter';
-import type { ExchangeAdapter } from '../../exchanges/types';
+import type { ExchangeAdapter, Position } from '../../exchanges/types';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import type { UserRow } from '../../db/schema/users';
+import { simPositions } from '../../db/schema/orders';
 import { addAccount, setAssignment, syncAccountsFromExchange } from './manage-accounts';
 import { HOURLY_RETENTION_MS, MINUTE_RETENTION_MS, pruneHourlySnapshots, rollupMinuteSnapshots } from './rollup';
 import { processSnapshotBatch } from './snapshot-batch';
@@ -94,6 +95,21 @@ describe('snapshot cron', () => {
     });
     expect(updated).toMatchObject({ totalBalance: 1, minTotalBalance: 1, maxTotalBalance: sample.metrics.totalBalance });
     expect((await db.select().from(accountLatest)).length).toBe(3);
+  });
+
+  it("a simulated account's snapshot keeps what its orders filled (the run must not wipe the position)", async () => {
+    const email = 'trader-main@sim.meridian';
+    const main = (await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.email, email) }))!;
+    const ts = Date.UTC(2026, 10, 20, 13, 0);
+    const held = (await sim.getAccountSnapshot(email)).positions.find((p) => p.symbol === 'ETHUSDT');
+    const before = held ? (held.side === 'LONG' ? held.size : -held.size) : 0;
+    await db.insert(simPositions).values({ accountEmail: email, symbol: 'ETHUSDT', quantity: 0.25, entryPrice: 3000, updatedAt: ts });
+    await processSnapshotBatch(db, () => sim, { batchId: 'sim-fills-test', scheduledAt: ts, accounts: [{ id: main.id, spot: false }] });
+    const latest = await db.query.accountLatest.findFirst({ where: eq(accountLatest.accountId, main.id) });
+    const eth = (latest?.positions as Position[] | undefined)?.find((p) => p.symbol === 'ETHUSDT');
+    expect(eth).toBeDefined();
+    expect((eth!.side === 'LONG' ? eth!.size : -eth!.size) - before).toBeCloseTo(0.25, 9);
+    await db.delete(simPositions).where(eq(simPositions.accountEmail, email));
   });
 
   it('the scheduled handler snapshots with the configured (simulated) exchange', async () => {

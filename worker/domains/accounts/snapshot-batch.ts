@@ -5,9 +5,11 @@ import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { accountRefresh, snapshotBatches } from '../../db/schema/reliability';
 import { computeMetrics } from '../../exchanges/metrics';
+import { withSimFills } from '../../exchanges/simulated/fills';
 import type { ExchangeAdapter } from '../../exchanges/types';
 import { domainErrorData } from '../../lib/domain-error';
 import { mapLimited } from '../../lib/map-limited';
+import { simFillsByEmail } from '../orders/sim-positions';
 import type { SnapshotBatchMessage } from './snapshot-message';
 import { snapshotRunStatements, type SnapshotFailure, type SnapshotRecord } from './snapshot-store';
 
@@ -60,9 +62,16 @@ export async function processSnapshotBatch(
     .where(and(inArray(exchangeAccounts.id, ids), eq(exchangeAccounts.status, 'active')));
   const spotWanted = new Map(message.accounts.map((a) => [a.id, a.spot]));
   const ts = message.scheduledAt;
+  // A simulated account's snapshot includes what its orders filled, as the order path writes it:
+  // without them this run would overwrite the latest state and the positions would vanish.
+  const fills = await simFillsByEmail(
+    db,
+    rows.filter((r) => r.account.exchange === 'simulated').map((r) => r.account.email),
+  );
   const settled = await mapLimited(rows, CONCURRENCY, async ({ account, refresh }) => {
     const stored = spotWanted.get(account.id) ? undefined : (refresh?.spotBalances ?? undefined);
-    const snapshot = await adapterFor(account.exchange).getAccountSnapshot(account.email, { spot: stored });
+    const read = await adapterFor(account.exchange).getAccountSnapshot(account.email, { spot: stored });
+    const snapshot = withSimFills(read, fills.get(account.email) ?? []);
     return {
       record: { accountId: account.id, ts, metrics: computeMetrics(snapshot), positions: snapshot.positions },
       spot: stored ? null : snapshot.spot.balances,

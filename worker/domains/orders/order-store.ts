@@ -4,6 +4,7 @@ import type { OrderStatus } from '../../contract/enums';
 import type { Db } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
+import { publishOrderEvent } from './order-events';
 
 export function toDto(row: OrderRow, traderName: string | null = null): OrderDto {
   return {
@@ -39,7 +40,7 @@ export async function orderByClientId(db: Db, userId: string, clientOrderId: str
   return row;
 }
 
-/** Moves an order on and appends the step to its history. */
+/** Moves an order on, appends the step to its history and tells the order's live views. */
 export async function updateOrder(
   db: Db,
   row: OrderRow,
@@ -51,7 +52,9 @@ export async function updateOrder(
   const statusHistory = [...row.statusHistory, { status, at, ...(note ? { note } : {}) }];
   const next = { ...changes, status, statusHistory, updatedAt: at };
   await db.update(orders).set(next).where(eq(orders.id, row.id));
-  return { ...row, ...next };
+  const moved = { ...row, ...next };
+  publishOrderEvent(moved);
+  return moved;
 }
 
 export async function listOrdersWhere(db: Db, where: SQL | undefined, limit: number) {

@@ -118,17 +118,22 @@ export async function previewOrderFor(
   };
 }
 
+/** Whose orders the caller reads (list and stream): their own; any trader's for the risk team and admins. */
+export function orderReaderTrader(session: Session, traderId: string | undefined): string {
+  const mayReadOthers = session.isRiskTeam || isAdminRole(session.role);
+  const trader = traderId ?? session.sub;
+  if (trader !== session.sub && !mayReadOthers)
+    throw domainError('FORBIDDEN', "Only the risk team reads another trader's orders");
+  return trader;
+}
+
 /** Your own orders; the risk team and admins may read any trader's. */
 export async function listOrdersFor(
   db: Db,
   session: Session,
   input: { accountEmail?: string; traderId?: string; limit: number },
 ) {
-  const mayReadOthers = session.isRiskTeam || isAdminRole(session.role);
-  const traderId = input.traderId ?? session.sub;
-  if (traderId !== session.sub && !mayReadOthers)
-    throw domainError('FORBIDDEN', "Only the risk team reads another trader's orders");
-  const filters: SQL[] = [eq(orders.userId, traderId)];
+  const filters: SQL[] = [eq(orders.userId, orderReaderTrader(session, input.traderId))];
   if (input.accountEmail) filters.push(eq(orders.accountEmail, input.accountEmail));
   return listOrdersWhere(db, and(...filters), input.limit);
 }

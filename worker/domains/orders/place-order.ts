@@ -8,6 +8,7 @@ import { OrderRejected, roundToStep, type OrderVenue, type VenueOrder } from '..
 import { domainError } from '../../lib/domain-error';
 import { logError } from '../../lib/log';
 import { haltFor } from './halts';
+import { publishOrderEvent } from './order-events';
 import { orderByClientId, toDto, updateOrder } from './order-store';
 import { preTradeCheck, refusalMessage } from './risk-check';
 
@@ -170,6 +171,7 @@ export async function placeOrder(
     })
     .onConflictDoNothing()
     .returning();
+  publishOrderEvent(row); // the intent is recorded (or refused): its first step
   // Another request with this id recorded it first (double keypress, two tabs): that one sends.
   if (!row) return replay(deps, (await orderByClientId(deps.db, traderId, input.clientOrderId))!, input, account.id);
   if (status === 'refused') throw refusal(row);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { simPositions } from '../../db/schema/orders';
 import { withSimFills, type SimFill } from '../../exchanges/simulated/fills';
@@ -11,10 +11,11 @@ export async function simFillsOf(db: Db, email: string): Promise<SimFill[]> {
     .where(eq(simPositions.accountEmail, email));
 }
 
-/** Every simulated account's fills in one read (a small table: one row per account and symbol traded), by email. */
-export async function allSimFills(db: Db): Promise<Map<string, SimFill[]>> {
+/** The fills of several simulated accounts in one read (one row per account and symbol traded), by email. */
+export async function simFillsByEmail(db: Db, emails: readonly string[]): Promise<Map<string, SimFill[]>> {
   const out = new Map<string, SimFill[]>();
-  const rows = await db.select().from(simPositions);
+  if (emails.length === 0) return out;
+  const rows = await db.select().from(simPositions).where(inArray(simPositions.accountEmail, [...emails]));
   for (const r of rows) out.set(r.accountEmail, [...(out.get(r.accountEmail) ?? []), r]);
   return out;
 }

@@ -1,22 +1,33 @@
+import type { OrderEvent } from '../../contract/orders';
+import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { setTradingEnabled, tradingSwitches } from '../../domains/orders/halts';
+import { withOrderEvents } from '../../domains/orders/order-events';
+import { orderHubSink } from '../../domains/orders/order-hub';
 import { cancelOrderFor, defaultVenueFor, listOrdersFor, placeOrderFor, previewOrderFor } from '../../domains/orders/orders';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
 import { getProviderConfig } from '../../env';
 import type { RpcContext } from '../context';
+import { openOrderStream } from '../live-streams';
 import { admin, approved, riskTeam, terminal } from '../procedures';
 
 const venues = (context: RpcContext) => defaultVenueFor(context.db, getProviderConfig(context.env).trading);
 
 export const ordersRouter = {
+  // Each step of the order goes to its live views (the trader's OrdersHub) as it happens.
   placeOrder: terminal.placeOrder.handler(({ context, input }) =>
-    placeOrderFor(context.db, context.session, input, venues(context)),
+    withOrderEvents(orderHubSink(context.env), () => placeOrderFor(context.db, context.session, input, venues(context))),
   ),
   previewOrder: terminal.previewOrder.handler(({ context, input }) =>
     previewOrderFor(context.db, context.session, input, venues(context)),
   ),
   listOrders: approved.listOrders.handler(({ context, input }) => listOrdersFor(context.db, context.session, input)),
+  streamOrders: approved.streamOrders.handler(async ({ context, input, signal, lastEventId }) =>
+    readEventStream<OrderEvent>((await openOrderStream(context, input, signal, lastEventId)).body!),
+  ),
   cancelOrder: terminal.cancelOrder.handler(({ context, input }) =>
-    cancelOrderFor(context.db, context.session, input.clientOrderId, venues(context)),
+    withOrderEvents(orderHubSink(context.env), () =>
+      cancelOrderFor(context.db, context.session, input.clientOrderId, venues(context)),
+    ),
   ),
   getTradingSwitches: riskTeam.getTradingSwitches.handler(({ context }) => tradingSwitches(context.db)),
   setTradingEnabled: riskTeam.setTradingEnabled.handler(async ({ context, input }) => {

@@ -1,16 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
+import { ConnectionBadge } from '~/components/ui/connection-badge';
 import type { Position } from '~/features/accounts/metrics';
 import { PositionsTable } from '~/features/accounts/positions-table';
 import { OrdersTable } from '~/features/orders/orders-table';
-import { myOrdersQuery } from './order-queries';
+import { useLiveOrders } from '~/features/orders/use-live-orders';
+import { MY_ORDERS_LIMIT } from './order-queries';
 
-/** The session's orders on the account (newest first, polled) and its open positions. */
+/** The session's orders on the account (newest first, live) and its open positions. */
 export function OrdersList({ accountEmail, positions }: { accountEmail: string | null; positions: Position[] }) {
-  const orders = useQuery(myOrdersQuery);
+  const { orders, stream } = useLiveOrders({ limit: MY_ORDERS_LIMIT });
   const rows = (orders.data ?? []).filter((o) => accountEmail === null || o.accountEmail === accountEmail);
   return (
     <div className="flex flex-col gap-2">
-      <h3 className="text-xs font-semibold text-muted-foreground">Orders</h3>
+      <div className="flex items-center gap-2">
+        <h3 className="text-xs font-semibold text-muted-foreground">Orders</h3>
+        <span data-testid="orders-stream-status">
+          <ConnectionBadge state={stream} />
+        </span>
+      </div>
       {orders.isError ? (
         <p className="text-xs text-destructive">Could not load the orders.</p>
       ) : rows.length === 0 ? (
