@@ -7,14 +7,15 @@ import { domainError } from '../../lib/domain-error';
 const FIRM = 'firm';
 const traderScope = (traderId: string) => `trader:${traderId}`;
 
-/** The switch that stops this trader now, if any: the firm's first, then the trader's. Read on every order. */
-export async function haltFor(db: Db, traderId: string) {
-  const rows = await db
+/** The switches that could stop this trader, read with every order (in its one db.batch). */
+export const haltsQuery = (db: Db, traderId: string) =>
+  db
     .select()
     .from(tradingHalts)
     .where(inArray(tradingHalts.scope, [FIRM, traderScope(traderId)]));
-  return rows.find((r) => r.scope === FIRM) ?? rows[0] ?? null;
-}
+
+/** The switch that stops this trader now, if any: the firm's first, then the trader's. */
+export const haltFrom = (rows: (typeof tradingHalts.$inferSelect)[]) => rows.find((r) => r.scope === FIRM) ?? rows[0] ?? null;
 
 export async function tradingSwitches(db: Db) {
   const rows = await db

@@ -33,12 +33,16 @@ export function toDto(row: OrderRow, traderName: string | null = null): OrderDto
 }
 
 export async function orderByClientId(db: Db, userId: string, clientOrderId: string) {
-  const [row] = await db
+  const [row] = await orderByClientIdQuery(db, userId, clientOrderId);
+  return row;
+}
+
+/** orderByClientId's read, unawaited (for the order's db.batch). */
+export const orderByClientIdQuery = (db: Db, userId: string, clientOrderId: string) =>
+  db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.clientOrderId, clientOrderId)));
-  return row;
-}
 
 /** Moves an order on, appends the step to its history and tells the order's live views. */
 export async function updateOrder(

@@ -1,10 +1,12 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { OrderPreview } from '../../contract/orders';
+import { batchReads } from '../../db/batch-reads';
 import type { Db } from '../../db/client';
 import { accountAssignments, exchangeAccounts } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
 import { DEFAULT_FUTURES_BASE_URL } from '../../exchanges/binance/client';
-import { BinanceOrderVenue } from '../../exchanges/binance/order-venue';
+import { BinanceMarket, BinanceOrderVenue } from '../../exchanges/binance/order-venue';
+import { createSigner } from '../../exchanges/binance/sign';
 import { computeMetrics } from '../../exchanges/metrics';
 import type { OrderVenue } from '../../exchanges/order-venue';
 import { snapshotAt } from '../../exchanges/simulated/accounts';
@@ -13,22 +15,36 @@ import { domainError } from '../../lib/domain-error';
 import type { Session } from '../auth/access';
 import { isAdminRole } from '../auth/access';
 import { writeSnapshotRun } from '../accounts/snapshot-store';
-import { listOrdersWhere, orderByClientId, toDto, updateOrder } from './order-store';
+import { haltFrom, haltsQuery } from './halts';
+import { listOrdersWhere, orderByClientId, orderByClientIdQuery, toDto, updateOrder } from './order-store';
 import {
   placeOrder,
   sizeAndCheck,
   type ExchangeAccountRow,
   type OrderDeps,
   type OrderInput,
+  type OrderReads,
   type PlaceOrderInput,
 } from './place-order';
+import { preTradeDataFrom, preTradeQueries } from './risk-check';
 import { simFillsOf } from './sim-positions';
 import { SimulatedVenue } from './simulated-venue';
-import { keyRingFrom, openTradingKey } from './trading-keys';
+import {
+  keyRingFrom,
+  openSealedTradingKey,
+  openTradingKey,
+  sealedKeyByEmailQuery,
+  type OpenedTradingKey,
+  type SealedTradingKey,
+} from './trading-keys';
 
 /** The account behind the email when it is assigned to the caller: orders go only to your own accounts (admins included). */
 export async function assignedAccount(db: Db, userId: string, email: string): Promise<ExchangeAccountRow> {
-  const [row] = await db
+  return assignedFrom(await assignedAccountQuery(db, userId, email));
+}
+
+const assignedAccountQuery = (db: Db, userId: string, email: string) =>
+  db
     .select({ account: exchangeAccounts })
     .from(exchangeAccounts)
     .innerJoin(
@@ -37,6 +53,8 @@ export async function assignedAccount(db: Db, userId: string, email: string): Pr
     )
     .where(eq(exchangeAccounts.email, email.toLowerCase()))
     .limit(1);
+
+function assignedFrom([row]: { account: ExchangeAccountRow }[]): ExchangeAccountRow {
   if (!row) throw domainError('FORBIDDEN', 'This account is not assigned to you');
   if (row.account.status !== 'active') throw domainError('FORBIDDEN', `This account is ${row.account.status}: no orders`);
   return row.account;
@@ -52,7 +70,15 @@ export async function refreshSimulatedAccount(db: Db, account: ExchangeAccountRo
   );
 }
 
-export type VenueFor = (account: ExchangeAccountRow) => OrderVenue | Promise<OrderVenue>;
+/** What the order's batch already read for the venue: the account's sealed key (null: none set). */
+export interface VenueReads {
+  tradingKey: SealedTradingKey | null;
+}
+
+export type VenueFor = ((account: ExchangeAccountRow, reads?: VenueReads) => OrderVenue | Promise<OrderVenue>) & {
+  /** An exchange's public mark price before the account is read, so it can run alongside the order's reads. */
+  markPrice?: (exchange: ExchangeAccountRow['exchange'], symbol: string) => Promise<number> | undefined;
+};
 
 /** What Binance orders need from the environment (env.ts getProviderConfig().trading). */
 export interface TradingSettings {
@@ -64,37 +90,83 @@ export interface TradingSettings {
 
 /** The venue of an account: the simulated desk, or Binance signed with the account's own sealed key. */
 export function defaultVenueFor(db: Db, trading: TradingSettings = { keyring: null }): VenueFor {
-  return async (account) => {
+  const market = { futuresBaseUrl: trading.futuresBaseUrl ?? DEFAULT_FUTURES_BASE_URL, fetch: trading.fetch };
+  const venueFor: VenueFor = async (account, reads) => {
     if (account.exchange === 'simulated') return new SimulatedVenue(db, account.email);
     if (!trading.keyring)
       throw domainError('SERVICE_UNAVAILABLE', 'Orders on Binance accounts are off: the TRADING_KEYRING secret is not set');
-    const key = await openTradingKey(db, await keyRingFrom(trading.keyring), account.id);
+    const ring = await keyRingFrom(trading.keyring);
+    const key = reads
+      ? reads.tradingKey && (await openSealedTradingKey(ring, reads.tradingKey))
+      : await openTradingKey(db, ring, account.id);
     if (!key)
       throw domainError(
         'PRECONDITION_FAILED',
         `No trading key is set for ${account.email}: an admin enters it on /admin/assignments`,
         { reason: 'noTradingKey' },
       );
-    return new BinanceOrderVenue({
-      futuresBaseUrl: trading.futuresBaseUrl ?? DEFAULT_FUTURES_BASE_URL,
-      fetch: trading.fetch,
-      ...key,
-    });
+    return new BinanceOrderVenue({ ...market, ...key, signer: signerFor(key) });
   };
+  venueFor.markPrice = (exchange, symbol) => (exchange === 'binance' ? new BinanceMarket(market).markPrice(symbol) : undefined);
+  return venueFor;
 }
 
-async function depsFor(db: Db, account: ExchangeAccountRow, venueFor: VenueFor): Promise<OrderDeps> {
+/** One HMAC signer per opened key: the opened key is cached (trading-keys.ts), so is its imported HMAC key. */
+const signers = new WeakMap<OpenedTradingKey, (payload: string) => Promise<string>>();
+function signerFor(key: OpenedTradingKey) {
+  let signer = signers.get(key);
+  if (!signer) {
+    signer = createSigner(key.apiSecret);
+    signers.set(key, signer);
+  }
+  return signer;
+}
+
+/** Which exchange an account email is on, learned from its orders (it never changes): starts the mark price early. */
+const exchangeOfEmail = new Map<string, ExchangeAccountRow['exchange']>();
+
+/**
+ * Everything an order reads before it is sent, in one D1 round trip: the account (assigned to the
+ * caller), its sealed trading key, the trading switches, an earlier order with this client id and
+ * the risk check's data. The mark price is read alongside when the account's exchange is known.
+ */
+async function readForOrder(db: Db, traderId: string, input: OrderInput & { clientOrderId?: string }, venueFor: VenueFor, now: number) {
+  const email = input.accountEmail.toLowerCase();
+  const known = exchangeOfEmail.get(email);
+  const earlyMark = known ? venueFor.markPrice?.(known, input.symbol) : undefined;
+  // Not awaited when the batch fails or the order is a replay: never an unhandled rejection.
+  earlyMark?.catch(() => undefined);
+  const [accountRows, keyRows, halts, existing, ...risk] = await batchReads(db, [
+    assignedAccountQuery(db, traderId, email),
+    sealedKeyByEmailQuery(db, email),
+    haltsQuery(db, traderId),
+    orderByClientIdQuery(db, traderId, input.clientOrderId ?? ''),
+    ...preTradeQueries(db, traderId, input.symbol, now),
+  ]);
+  const account = assignedFrom(accountRows);
+  exchangeOfEmail.set(email, account.exchange);
+  const venue = await venueFor(account, { tradingKey: keyRows[0]?.key ?? null });
+  const reads: OrderReads = {
+    existing: existing[0],
+    halt: haltFrom(halts),
+    risk: preTradeDataFrom(risk),
+    markPrice: account.exchange === known ? earlyMark : undefined,
+  };
+  return { account, venue, reads };
+}
+
+function depsFor(db: Db, account: ExchangeAccountRow, venue: OrderVenue): OrderDeps {
   return {
     db,
-    venue: await venueFor(account),
+    venue,
     afterFill: account.exchange === 'simulated' ? () => refreshSimulatedAccount(db, account) : undefined,
   };
 }
 
 export async function placeOrderFor(db: Db, session: Session, input: PlaceOrderInput, venueFor: VenueFor = defaultVenueFor(db)) {
   const receivedAt = Date.now();
-  const account = await assignedAccount(db, session.sub, input.accountEmail);
-  return placeOrder({ ...(await depsFor(db, account, venueFor)), receivedAt }, session.sub, account, input);
+  const { account, venue, reads } = await readForOrder(db, session.sub, input, venueFor, receivedAt);
+  return placeOrder({ ...depsFor(db, account, venue), receivedAt }, session.sub, account, input, reads);
 }
 
 export async function previewOrderFor(
@@ -103,8 +175,9 @@ export async function previewOrderFor(
   input: OrderInput,
   venueFor: VenueFor = defaultVenueFor(db),
 ): Promise<OrderPreview> {
-  const account = await assignedAccount(db, session.sub, input.accountEmail);
-  const sized = await sizeAndCheck(await depsFor(db, account, venueFor), session.sub, account, input, Date.now());
+  const now = Date.now();
+  const { account, venue, reads } = await readForOrder(db, session.sub, input, venueFor, now);
+  const sized = await sizeAndCheck(depsFor(db, account, venue), session.sub, account, input, now, reads);
   const { accountPosition, ...riskCheck } = sized.risk;
   const signedQty = (input.side === 'BUY' ? 1 : -1) * sized.quantity;
   return {

@@ -7,10 +7,10 @@ import { orders, type OrderRow, type RiskCheckRecord } from '../../db/schema/ord
 import { OrderRejected, roundToStep, type OrderVenue, type VenueOrder } from '../../exchanges/order-venue';
 import { domainError } from '../../lib/domain-error';
 import { logError } from '../../lib/log';
-import { haltFor } from './halts';
+import type { haltFrom } from './halts';
 import { publishOrderEvent } from './order-events';
 import { orderByClientId, toDto, updateOrder } from './order-store';
-import { preTradeCheck, refusalMessage } from './risk-check';
+import { evaluatePreTrade, refusalMessage, type PreTradeData } from './risk-check';
 
 export type ExchangeAccountRow = typeof exchangeAccounts.$inferSelect;
 
@@ -38,6 +38,16 @@ export interface OrderDeps {
   receivedAt?: number;
 }
 
+/** What an order reads before it is sent, all in one D1 batch (orders.ts readForOrder). */
+export interface OrderReads {
+  /** an earlier order with the same client id */
+  existing: OrderRow | undefined;
+  halt: ReturnType<typeof haltFrom>;
+  risk: PreTradeData;
+  /** the mark price, when its read was started before the account was known */
+  markPrice?: Promise<number>;
+}
+
 /** A pending order older than this is taken to have lost its sender: settled like an unknown one. */
 export const STALE_PENDING_MS = 30_000;
 
@@ -54,18 +64,19 @@ export async function sizeAndCheck(
   account: ExchangeAccountRow,
   input: OrderInput,
   now: number,
+  reads: Pick<OrderReads, 'risk' | 'markPrice'>,
 ): Promise<Sized> {
-  const { db, venue } = deps;
-  const [rules, markPrice] = await Promise.all([venue.rules(input.symbol), venue.markPrice(input.symbol)]);
+  const { venue } = deps;
+  const [rules, markPrice] = await Promise.all([venue.rules(input.symbol), reads.markPrice ?? venue.markPrice(input.symbol)]);
   if (!rules) throw domainError('BAD_REQUEST', `${input.symbol} cannot be traded on this account`);
   const sign = input.side === 'BUY' ? 1 : -1;
   const check = (signedNotional: number) =>
-    preTradeCheck(db, { traderId, accountId: account.id, symbol: input.symbol, signedNotional, now });
+    evaluatePreTrade(reads.risk, { traderId, accountId: account.id, symbol: input.symbol, signedNotional, now });
   let raw = input.quantity ?? (input.notional !== undefined ? input.notional / markPrice : 0);
-  let held: Awaited<ReturnType<typeof check>> | null = null;
+  let held: ReturnType<typeof check> | null = null;
   if (input.reduceOnly) {
     // A close needs the position first: its size caps the order, its side must be the opposite.
-    held = await check(0);
+    held = check(0);
     const reduces = held.accountPosition !== 0 && Math.sign(held.accountPosition) === -sign;
     if (!reduces)
       throw domainError('BAD_REQUEST', `No ${input.side === 'SELL' ? 'long' : 'short'} ${input.symbol} position to close`);
@@ -85,8 +96,8 @@ export async function sizeAndCheck(
       markPrice,
       risk: { passed: true, skipped: 'reduceOnly', after: held.after, accountPosition: held.accountPosition },
     };
-  // One risk read per order, on the exposure the order would leave.
-  const risk = await check(sign * quantity * markPrice);
+  // On the exposure the order would leave, from the data the order's batch read.
+  const risk = check(sign * quantity * markPrice);
   return { quantity, markPrice, risk };
 }
 
@@ -123,26 +134,24 @@ export async function placeOrder(
   traderId: string,
   account: ExchangeAccountRow,
   input: PlaceOrderInput,
+  reads: OrderReads,
 ): Promise<OrderDto> {
   const now = deps.now ?? Date.now;
   const receivedAt = deps.receivedAt ?? now();
-  // Both reads at once: a replay ignores the halt, a new order needs it.
-  const [existing, halt] = await Promise.all([
-    orderByClientId(deps.db, traderId, input.clientOrderId),
-    haltFor(deps.db, traderId),
-  ]);
+  // A replay ignores the halt, a new order needs it.
+  const { existing, halt } = reads;
   if (existing) return replay(deps, existing, input, account.id);
 
   let sized: Sized;
   if (halt && !input.reduceOnly) {
     // Still sized, so the refused order is recorded with what it would have been.
-    const markPrice = await deps.venue.markPrice(input.symbol);
+    const markPrice = await (reads.markPrice ?? deps.venue.markPrice(input.symbol));
     sized = {
       quantity: input.quantity ?? (input.notional ?? 0) / markPrice,
       markPrice,
       risk: { passed: false, limit: 'tradingOff', accountPosition: 0 },
     };
-  } else sized = await sizeAndCheck(deps, traderId, account, input, receivedAt);
+  } else sized = await sizeAndCheck(deps, traderId, account, input, receivedAt, reads);
 
   const { accountPosition: _p, ...riskCheck } = sized.risk;
   const status = riskCheck.passed ? 'pending' : 'refused';

@@ -3,9 +3,9 @@ import { PRE_TRADE_LIMIT_KINDS, type RiskLimitKind } from '../../contract/enums'
 import type { Db } from '../../db/client';
 import type { RiskCheckRecord } from '../../db/schema/orders';
 import { SIM_ORDER_LEVERAGE } from '../../exchanges/simulated/fills';
-import { loadDesk, traderPeaks } from '../risk/desk';
+import { deskFrom, deskQueries, peaksFrom, traderPeaksQuery, type Desk } from '../risk/desk';
 import { PEAK_WINDOW_MS, traderStates } from '../risk/latest';
-import { loadLimits } from '../risk/limit-store';
+import { limitsQuery, limitTableFrom, type LimitTable } from '../risk/limit-store';
 import {
   effectiveLimits,
   evaluateFirmLimits,
@@ -20,11 +20,42 @@ import {
  * as the risk evaluation's netBySymbol over the whole desk), summed in D1.
  */
 export async function firmNetIn(db: Db, symbol: string): Promise<number> {
-  const [row] = await db.all<{ net: number | null }>(sql`
+  return firmNetFrom(await firmNetQuery(db, symbol));
+}
+
+const firmNetQuery = (db: Db, symbol: string) =>
+  db.all<{ net: number | null }>(sql`
     SELECT sum(CASE json_extract(p.value, '$.side') WHEN 'LONG' THEN 1 ELSE -1 END * json_extract(p.value, '$.notional')) AS net
     FROM account_latest l JOIN exchange_accounts ea ON ea.id = l.account_id, json_each(l.positions) p
     WHERE json_extract(p.value, '$.symbol') = ${symbol}`);
-  return row?.net ?? 0;
+const firmNetFrom = (rows: { net: number | null }[]) => rows[0]?.net ?? 0;
+
+/** What the pre-trade check reads: only the trader's own accounts, and the firm's net in the one symbol. */
+export interface PreTradeData {
+  desk: Desk;
+  peaks: Map<string, number>;
+  limits: LimitTable;
+  firmNet: number;
+}
+
+/**
+ * The check's reads, unawaited, so the order path puts them in its one db.batch (the check itself does no I/O); preTradeDataFrom
+ * turns the batch's answers back into PreTradeData.
+ */
+export function preTradeQueries(db: Db, traderId: string, symbol: string, now: number) {
+  return [
+    ...deskQueries(db, now, traderId),
+    traderPeaksQuery(db, now - PEAK_WINDOW_MS, traderId),
+    limitsQuery(db),
+    firmNetQuery(db, symbol),
+  ] as const;
+}
+
+type Settled<T> = { -readonly [K in keyof T]: Awaited<T[K]> };
+type PreTradeRows = Settled<ReturnType<typeof preTradeQueries>>;
+
+export function preTradeDataFrom([traders, accounts, peaks, limits, firmNet]: PreTradeRows): PreTradeData {
+  return { desk: deskFrom(traders, accounts), peaks: peaksFrom(peaks), limits: limitTableFrom(limits), firmNet: firmNetFrom(firmNet) };
 }
 
 const PRE_TRADE = new Set<RiskLimitKind>(PRE_TRADE_LIMIT_KINDS);
@@ -49,15 +80,8 @@ export interface PreTradeResult extends RiskCheckRecord {
  * would leave. An order is refused when it takes a limit over, or further over: a limit already
  * crossed by the book does not stop an order that does not add to it.
  */
-export async function preTradeCheck(db: Db, input: PreTradeInput): Promise<PreTradeResult> {
-  // Only the trader's own accounts, and the firm's net in the one symbol: an order reads a few rows,
-  // not the whole desk.
-  const [desk, peaks, limits, firmBeforeNet] = await Promise.all([
-    loadDesk(db, input.now, input.traderId),
-    traderPeaks(db, input.now - PEAK_WINDOW_MS, input.traderId),
-    loadLimits(db),
-    firmNetIn(db, input.symbol),
-  ]);
+export function evaluatePreTrade(data: PreTradeData, input: PreTradeInput): PreTradeResult {
+  const { desk, peaks, limits, firmNet: firmBeforeNet } = data;
   const trader = desk.traders.find((t) => t.id === input.traderId);
   const account = desk.accounts.get(input.accountId);
   const position = account?.positions.find((p) => p.symbol === input.symbol);

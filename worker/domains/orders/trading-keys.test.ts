@@ -8,7 +8,15 @@ import type { Session } from '../auth/access';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { parseKeyRing } from './key-vault';
 import { defaultVenueFor, placeOrderFor } from './orders';
-import { keyRingFrom, openTradingKey, setTradingKey } from './trading-keys';
+import { sealSecret } from './key-vault';
+import {
+  clearTradingKey,
+  keyRingFrom,
+  OPENED_KEY_TTL_MS,
+  openSealedTradingKey,
+  openTradingKey,
+  setTradingKey,
+} from './trading-keys';
 
 const API_KEY = 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A';
 const API_SECRET = 'NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j';
@@ -135,5 +143,45 @@ describe('sub-account trading keys', () => {
       code: 'SERVICE_UNAVAILABLE',
       message: expect.stringMatching(/sealed with key old/),
     });
+  });
+
+  it('an opened key is kept per isolate only for the sealed row it came from: set again, cleared or re-sealed, it is opened anew', async () => {
+    const d = await binanceDesk();
+    const ring = await keyRingFrom(keyring);
+    const readRow = async () =>
+      (await db.select().from(accountTradingKeys).where(eq(accountTradingKeys.accountId, d.account.id)))[0];
+    await setTradingKey(db, ring, d.adminId, { accountId: d.account.id, apiKey: API_KEY, apiSecret: API_SECRET });
+    const first = await openSealedTradingKey(ring, (await readRow())!);
+    // The same row again: the same opened key, not decrypted a second time.
+    expect(await openSealedTradingKey(ring, (await readRow())!)).toBe(first);
+
+    // Set again through the admin path: the new key signs the next order at once.
+    const NEW_SECRET = `${API_SECRET.slice(0, -4)}ZZZZ`;
+    await setTradingKey(db, ring, d.adminId, { accountId: d.account.id, apiKey: API_KEY, apiSecret: NEW_SECRET });
+    expect((await openTradingKey(db, ring, d.account.id))!.apiSecret).toBe(NEW_SECRET);
+    const placed = await placeOrderFor(db, d.session, buy(d.account.email, 'cache-1'), d.venues);
+    // The fake accepts only API_SECRET's signature: the order was signed with the new secret, not a cached one.
+    expect(placed.status).toBe('rejected');
+
+    // Changed by another isolate (its own cache, none of ours dropped): the row no longer matches.
+    const sealedApiSecret = await sealSecret(ring, `${d.account.id}:secret`, API_SECRET);
+    await db.update(accountTradingKeys).set({ sealedApiSecret }).where(eq(accountTradingKeys.accountId, d.account.id));
+    expect((await openTradingKey(db, ring, d.account.id))!.apiSecret).toBe(API_SECRET);
+    expect((await placeOrderFor(db, d.session, buy(d.account.email, 'cache-2'), d.venues)).status).toBe('filled');
+
+    // Kept at most a minute.
+    const row = (await readRow())!;
+    const now = Date.now() + 2 * OPENED_KEY_TTL_MS; // past what the orders above opened
+    const kept = await openSealedTradingKey(ring, row, now);
+    expect(await openSealedTradingKey(ring, row, now + OPENED_KEY_TTL_MS - 1)).toBe(kept);
+    expect(await openSealedTradingKey(ring, row, now + OPENED_KEY_TTL_MS)).not.toBe(kept);
+
+    // Cleared: no key, whatever was opened before.
+    await clearTradingKey(db, d.account.id);
+    expect(await openTradingKey(db, ring, d.account.id)).toBeNull();
+    await expect(placeOrderFor(db, d.session, buy(d.account.email, 'cache-3'), d.venues)).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+    });
+    expect(logged.some(leaks)).toBe(false);
   });
 });

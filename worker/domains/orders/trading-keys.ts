@@ -63,6 +63,7 @@ export async function setTradingKey(
     .insert(accountTradingKeys)
     .values({ accountId: input.accountId, ...row })
     .onConflictDoUpdate({ target: accountTradingKeys.accountId, set: row });
+  opened.delete(input.accountId);
   return status(input.accountId, row);
 }
 
@@ -70,24 +71,57 @@ export async function clearTradingKey(db: Db, accountId: string): Promise<Tradin
   const account = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.id, accountId) });
   if (!account) throw domainError('NOT_FOUND', 'No such exchange account');
   await db.delete(accountTradingKeys).where(eq(accountTradingKeys.accountId, accountId));
+  opened.delete(accountId);
   return status(accountId, undefined);
 }
 
+export type SealedTradingKey = typeof accountTradingKeys.$inferSelect;
+export interface OpenedTradingKey {
+  apiKey: string;
+  apiSecret: string;
+}
+
+/**
+ * Opened keys, per isolate, for a minute: opening is two AES-GCM decryptions on every order
+ * otherwise. An entry serves only the exact sealed row it was opened from (the row is still read
+ * with each order, in its one batch), under the same keyring: a key set again, cleared or
+ * re-sealed under a rotated keyring in any isolate no longer matches, so it is opened afresh or
+ * refused. set/clear in this isolate also drop the entry at once.
+ */
+export const OPENED_KEY_TTL_MS = 60_000;
+const opened = new Map<string, { ring: KeyRing; sealed: string; at: number; key: OpenedTradingKey }>();
+const sealedOf = (row: SealedTradingKey) => `${row.keyId}.${row.sealedApiKey}.${row.sealedApiSecret}`;
+
+/** The sealed key of the account behind an email, unawaited (for the order's db.batch). */
+export const sealedKeyByEmailQuery = (db: Db, email: string) =>
+  db
+    .select({ key: accountTradingKeys })
+    .from(accountTradingKeys)
+    .innerJoin(exchangeAccounts, eq(exchangeAccounts.id, accountTradingKeys.accountId))
+    .where(eq(exchangeAccounts.email, email.toLowerCase()));
+
 /** The account's key and secret, opened to sign its orders; null when none is set. */
-export async function openTradingKey(
-  db: Db,
-  ring: KeyRing,
-  accountId: string,
-): Promise<{ apiKey: string; apiSecret: string } | null> {
+export async function openTradingKey(db: Db, ring: KeyRing, accountId: string): Promise<OpenedTradingKey | null> {
   const row = await db.query.accountTradingKeys.findFirst({ where: eq(accountTradingKeys.accountId, accountId) });
-  if (!row) return null;
+  return row ? openSealedTradingKey(ring, row) : null;
+}
+
+/** Opens a sealed row read by the caller (cached, see `opened`). */
+export async function openSealedTradingKey(ring: KeyRing, row: SealedTradingKey, now = Date.now()): Promise<OpenedTradingKey> {
+  const { accountId } = row;
+  const sealed = sealedOf(row);
+  const hit = opened.get(accountId);
+  if (hit && hit.ring === ring && hit.sealed === sealed && now - hit.at < OPENED_KEY_TTL_MS) return hit.key;
   try {
     const [apiKey, apiSecret] = await Promise.all([
       openSecret(ring, aad(accountId, 'key'), row.sealedApiKey),
       openSecret(ring, aad(accountId, 'secret'), row.sealedApiSecret),
     ]);
-    return { apiKey, apiSecret };
+    const key = { apiKey, apiSecret };
+    opened.set(accountId, { ring, sealed, at: now, key });
+    return key;
   } catch {
+    opened.delete(accountId);
     throw domainError(
       'SERVICE_UNAVAILABLE',
       `This account's trading key cannot be opened (sealed with key ${row.keyId}, not in TRADING_KEYRING): an admin must enter it again`,

@@ -46,8 +46,14 @@ interface AccountRow {
 
 /** Two reads, whatever the desk's size: traders with their account ids, and every account's latest row. */
 export async function loadDesk(db: Db, now = Date.now(), traderId?: string): Promise<Desk> {
+  const [traderRows, accountRows] = await Promise.all(deskQueries(db, now, traderId));
+  return deskFrom(traderRows, accountRows);
+}
+
+/** loadDesk's two reads, unawaited, so a caller can put them in one db.batch with its own. */
+export function deskQueries(db: Db, now: number, traderId?: string) {
   const only = traderId ? sql`AND u.id = ${traderId}` : sql``;
-  const [traderRows, accountRows] = await Promise.all([
+  return [
     db.all<TraderRow>(sql`
       SELECT u.id AS user_id, u.name, u.email, aa.account_id
       FROM account_assignments aa JOIN users u ON u.id = aa.user_id
@@ -58,7 +64,10 @@ export async function loadDesk(db: Db, now = Date.now(), traderId?: string): Pro
       LEFT JOIN account_latest l ON l.account_id = ea.id
       LEFT JOIN account_daily d ON d.account_id = ea.id AND d.day = ${dayOf(now)}
       ${traderId ? sql`WHERE ea.id IN (SELECT account_id FROM account_assignments WHERE user_id = ${traderId})` : sql``}`),
-  ]);
+  ] as const;
+}
+
+export function deskFrom(traderRows: TraderRow[], accountRows: AccountRow[]): Desk {
   const traders: DeskTrader[] = [];
   for (const r of traderRows) {
     const last = traders.at(-1);
@@ -96,8 +105,13 @@ export function accountsOf(desk: Desk, trader: DeskTrader): DeskAccount[] {
  * highs of a single account), computed in D1 so a year of days never leaves the database.
  */
 export async function traderPeaks(db: Db, since: number, traderId?: string): Promise<Map<string, number>> {
+  return peaksFrom(await traderPeaksQuery(db, since, traderId));
+}
+
+/** traderPeaks' read, unawaited (for a db.batch). */
+export function traderPeaksQuery(db: Db, since: number, traderId?: string) {
   const only = traderId ? sql`AND aa.user_id = ${traderId}` : sql``;
-  const rows = await db.all<{ user_id: string; peak: number }>(sql`
+  return db.all<{ user_id: string; peak: number }>(sql`
     SELECT user_id, max(total) AS peak FROM (
       SELECT aa.user_id, d.day, sum(CASE WHEN n.cnt = 1 THEN d.max_equity ELSE d.close_equity END) AS total
       FROM account_daily d
@@ -106,5 +120,6 @@ export async function traderPeaks(db: Db, since: number, traderId?: string): Pro
       WHERE d.day >= ${since} ${only}
       GROUP BY aa.user_id, d.day
     ) GROUP BY user_id`);
-  return new Map(rows.map((r) => [r.user_id, r.peak]));
 }
+
+export const peaksFrom = (rows: { user_id: string; peak: number }[]) => new Map(rows.map((r) => [r.user_id, r.peak]));

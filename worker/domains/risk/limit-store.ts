@@ -14,7 +14,13 @@ export interface LimitTable {
 
 /** Every limit in one read: firm defaults and per-trader overrides. */
 export async function loadLimits(db: Db): Promise<LimitTable> {
-  const rows = await db.select().from(riskLimits);
+  return limitTableFrom(await limitsQuery(db));
+}
+
+/** loadLimits' read, unawaited (for a db.batch). */
+export const limitsQuery = (db: Db) => db.select().from(riskLimits);
+
+export function limitTableFrom(rows: (typeof riskLimits.$inferSelect)[]): LimitTable {
   const firm: LimitSet = {};
   const byTrader = new Map<string, LimitSet>();
   for (const r of rows) {

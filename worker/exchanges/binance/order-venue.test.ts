@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeBinanceOrders, type FakeSymbol } from '../../test/fakes/fake-binance-orders';
 import { OrderOutcomeUnknown, OrderRejected, roundToStep } from '../order-venue';
-import { BinanceOrderVenue } from './order-venue';
+import { BinanceMarket, BinanceOrderVenue, MARK_TTL_MS } from './order-venue';
 
 const KEY = 'sub-key';
 const SECRET = 'sub-secret';
@@ -82,6 +82,26 @@ describe('Binance USDⓈ-M market orders against the fake exchange', () => {
     expect(quantity).toBe(0.012);
     expect((await venue.placeMarketOrder(order({ quantity }))).executedQty).toBe(0.012);
     expect(await venue.markPrice('BTCUSDT')).toBe(95000);
+  });
+
+  it('a mark price is read once a second per symbol; a failed read is not kept', async () => {
+    let clock = 1_000_000;
+    let answers = 0;
+    const fetchFn = async () => {
+      answers++;
+      return answers === 3 ? new Response('busy', { status: 503 }) : Response.json({ markPrice: String(90_000 + answers) });
+    };
+    const market = new BinanceMarket({ futuresBaseUrl: `https://fapi-${++base}.fake`, fetch: fetchFn, now: () => clock });
+    expect(await market.markPrice('BTCUSDT')).toBe(90_001);
+    clock += MARK_TTL_MS - 1;
+    expect(await market.markPrice('BTCUSDT')).toBe(90_001);
+    expect(answers).toBe(1);
+    clock += 1;
+    expect(await market.markPrice('BTCUSDT')).toBe(90_002);
+    clock += MARK_TTL_MS;
+    await expect(market.markPrice('BTCUSDT')).rejects.toMatchObject({ code: 'BAD_GATEWAY' });
+    expect(await market.markPrice('BTCUSDT')).toBe(90_004);
+    expect(answers).toBe(4);
   });
 
   it('a mark price the exchange does not give refuses the order with a gateway error, not a 500', async () => {

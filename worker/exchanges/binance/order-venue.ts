@@ -21,6 +21,8 @@ export interface BinanceOrderConfig {
   now?: () => number;
   /** default 5 s: an order answer later than this is an unknown outcome */
   timeoutMs?: number;
+  /** an HMAC signer made from apiSecret and kept by the caller (its imported key is reused) */
+  signer?: (payload: string) => Promise<string>;
 }
 
 interface RawFilter {
@@ -40,6 +42,13 @@ interface RawOrder {
 /** exchangeInfo per base URL, kept an hour: symbol rules rarely change. */
 const RULES_TTL_MS = 3_600_000;
 const rulesCache = new Map<string, { at: number; rules: Map<string, SymbolRules> }>();
+/**
+ * Mark prices per base URL and symbol, kept a second (Binance itself publishes the mark once a
+ * second): orders on one symbol in the same second share one read. Only settled values are kept,
+ * never a request in flight (workerd does not let one request wait on another's I/O).
+ */
+export const MARK_TTL_MS = 1_000;
+const markCache = new Map<string, { at: number; price: number }>();
 
 export function parseSymbolRules(symbols: { symbol: string; filters: RawFilter[] }[]): Map<string, SymbolRules> {
   const out = new Map<string, SymbolRules>();
@@ -59,21 +68,18 @@ export function parseSymbolRules(symbols: { symbol: string; filters: RawFilter[]
   return out;
 }
 
-/**
- * USDⓈ-M futures market orders with one sub-account's own key. Never retries a send by itself:
- * a timeout, a 5xx or -1006/-1007 is OrderOutcomeUnknown, which the caller settles by queryOrder.
- */
-export class BinanceOrderVenue implements OrderVenue {
-  private readonly base: string;
-  private readonly fetchFn: NonNullable<BinanceOrderConfig['fetch']>;
-  private readonly now: () => number;
-  private readonly sign: (payload: string) => Promise<string>;
+export type BinanceMarketConfig = Pick<BinanceOrderConfig, 'futuresBaseUrl' | 'fetch' | 'now'>;
 
-  constructor(private readonly config: BinanceOrderConfig) {
+/** The public reads an order needs before it is signed (symbol rules, mark price): no key. */
+export class BinanceMarket {
+  protected readonly base: string;
+  protected readonly fetchFn: NonNullable<BinanceOrderConfig['fetch']>;
+  protected readonly now: () => number;
+
+  constructor(config: BinanceMarketConfig) {
     this.base = config.futuresBaseUrl.replace(/\/+$/, '');
     this.fetchFn = config.fetch ?? ((input, init) => fetch(input, init));
     this.now = config.now ?? Date.now;
-    this.sign = createSigner(config.apiSecret);
   }
 
   /**
@@ -114,6 +120,10 @@ export class BinanceOrderVenue implements OrderVenue {
   }
 
   async markPrice(symbol: string): Promise<number> {
+    const key = `${this.base} ${symbol}`;
+    const hit = markCache.get(key);
+    const at = this.now();
+    if (hit && at - hit.at < MARK_TTL_MS && at >= hit.at) return hit.price;
     const body = await this.publicRead<{ markPrice?: string }>(
       `/fapi/v1/premiumIndex?${buildQuery({ symbol })}`,
       'mark price request',
@@ -121,7 +131,21 @@ export class BinanceOrderVenue implements OrderVenue {
     );
     const price = Number(body?.markPrice);
     if (!(price > 0)) throw domainError('BAD_GATEWAY', 'Binance sent an invalid mark price: the order was not sent.');
+    markCache.set(key, { at, price });
     return price;
+  }
+}
+
+/**
+ * USDⓈ-M futures market orders with one sub-account's own key. Never retries a send by itself:
+ * a timeout, a 5xx or -1006/-1007 is OrderOutcomeUnknown, which the caller settles by queryOrder.
+ */
+export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
+  private readonly sign: (payload: string) => Promise<string>;
+
+  constructor(private readonly config: BinanceOrderConfig) {
+    super(config);
+    this.sign = config.signer ?? createSigner(config.apiSecret);
   }
 
   async placeMarketOrder(req: MarketOrderRequest): Promise<VenueOrder> {
