@@ -3,13 +3,14 @@
 // the feed page scrolling through 5,000 loaded headlines in Chromium (bench/feed-scroll.mjs).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { importWorkerModules, localD1File, root, scratchDir } from '../scripts/lib.mjs';
+import { importWorkerModules, localD1File, queryLocalD1, root, scratchDir } from '../scripts/lib.mjs';
 import { feedScroll } from './feed-scroll.mjs';
 import { loadRow, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
-const ITEMS = Number(process.env.BENCH_NEWS_ITEMS ?? 1_000_000);
+const FILL_ITEMS = Number(process.env.BENCH_NEWS_ITEMS ?? 1_000_000);
+const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const SUBSCRIBERS = Number(process.env.BENCH_NEWS_SUBSCRIBERS ?? 500);
 const POSTS = Number(process.env.BENCH_NEWS_POSTS ?? 30);
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
@@ -71,14 +72,19 @@ async function pipelineCost() {
 const liveDelivery = (base, traderCookie, adminCookie, kind) =>
   runInOwnProcess('news-live.mjs', [base, traderCookie, adminCookie, kind]);
 
+// BENCH_REUSE_STATE=1 measures the last fill again (a 5M fill takes long); BENCH_FILL_ONLY=1 fills and stops.
 const STATE_DIR = 'bench-state-news';
 if (!reuseBenchState(STATE_DIR)) {
   await prepareBenchState(STATE_DIR);
-  console.log(`• filling ${ITEMS.toLocaleString('en-US')} news items`);
-  execFileSync('python3', [join(root, 'bench/fill-news.py'), localD1File('NEWS_DB'), String(ITEMS)], { stdio: 'inherit' });
+  console.log(`• filling ${FILL_ITEMS.toLocaleString('en-US')} news items`);
+  execFileSync('python3', [join(root, 'bench/fill-news.py'), localD1File('NEWS_DB'), String(FILL_ITEMS)], { stdio: 'inherit' });
 }
+// The items actually there (a reused state may hold another fill's count), not the env's request.
+const ITEMS = Number(queryLocalD1('SELECT count(*) AS n FROM news_items', 'NEWS_DB')[0].n);
+console.log(`• ${ITEMS.toLocaleString('en-US')} news items in ${process.env.PERSIST_TO}`);
+if (process.env.BENCH_FILL_ONLY) process.exit(0);
 
-const server = await startBenchServer({ fresh: false });
+const server = await startBenchServer({ port: PORT, fresh: false });
 try {
   // Requests and streams go to the Worker's own workerd (see findUserWorker); the browser uses the proxy.
   const base = server.direct;

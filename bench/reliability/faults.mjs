@@ -9,6 +9,13 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const FAKE_PORT = Number(process.env.RELIABILITY_FAKE_PORT ?? 8891);
 const FAILURE_RATE = Number(process.env.RELIABILITY_FAILURE_RATE ?? 0.2);
 const SETTLE_SECONDS = Number(process.env.RELIABILITY_SETTLE_SECONDS ?? 150);
+/**
+ * After the settle, how long more to wait for the Telegram outbox to empty. Telegram lets a bot send
+ * a group 20 messages a minute, and this phase forwards ~27 a minute to one group chat (an X post
+ * every 3 s, an RSS item every 9 s), so a backlog builds with or without faults and drains at
+ * 20/min once they stop: the check waits for that instead of counting the tail as missed.
+ */
+const DRAIN_MAX_SECONDS = Number(process.env.RELIABILITY_DRAIN_MAX_SECONDS ?? 600);
 const CRON_EVERY_MS = Number(process.env.RELIABILITY_CRON_MS ?? 5000);
 const ACCOUNTS = Number(process.env.RELIABILITY_BINANCE_ACCOUNTS ?? 40);
 const SECRETS = {
@@ -125,13 +132,22 @@ export async function faultsPhase() {
         clearInterval(sampler);
         console.log(`  faults stopped; settling ${SETTLE_SECONDS} s with the cron still ticking`);
         await sleep(SETTLE_SECONDS * 1000);
+        const backlogAt = async () => (await rpc(base, admin, 'getSystemStatus').catch(() => null))?.telegramOutbox.backlog ?? -1;
+        const drain = { atSettle: await backlogAt(), seconds: null };
+        for (let waited = 0; waited < DRAIN_MAX_SECONDS; waited += 5) {
+          if ((await backlogAt()) === 0) {
+            drain.seconds = SETTLE_SECONDS + waited;
+            break;
+          }
+          await sleep(5000);
+        }
         ticking = false;
         await cron;
         await sleep(10_000); // the last tick's batches through the queue
         const after = await rpc(base, admin, 'getSystemStatus').catch((e) => ({ error: String(e) }));
         const d1 = checkD1({ tag, emails, ticks, started, faultsEnd, published, telegram: fakes.telegram.messagesIn(CHAT_ID) });
         await fakes.close();
-        return faultsReport({ counts: fakes.counts, ticks: ticks.length, statuses: [...statuses, duringFaults], after, d1 });
+        return faultsReport({ counts: fakes.counts, ticks: ticks.length, statuses: [...statuses, duringFaults], after, d1, drain, duringFaults });
       },
     };
   };
@@ -158,7 +174,7 @@ function statusSeen(statuses) {
   };
 }
 
-function faultsReport({ counts, ticks, statuses, after, d1 }) {
+function faultsReport({ counts, ticks, statuses, after, d1, drain, duringFaults }) {
   const seen = statusSeen(statuses);
   const injected = Object.entries(counts)
     .map(
@@ -171,7 +187,9 @@ function faultsReport({ counts, ticks, statuses, after, d1 }) {
   const afterSeen = after.error ? { error: after.error } : statusSeen([after]);
   const lines = [
     `- Faults injected (failed/calls per provider): ${injected}; ${ticks} cron ticks driven.`,
-    `- After the faults stopped and ${SETTLE_SECONDS} s of settling: snapshot rows **lost ${d1.snapshots.lost}** of ${d1.snapshots.expected} (account × minute with a cron tick), duplicated ${d1.snapshots.duplicated}; ` +
+    `- Telegram outbox when the faults stopped: ${duringFaults.error ? '?' : duringFaults.telegramOutbox.backlog} queued; ${drain.atSettle} after ${SETTLE_SECONDS} s; ` +
+      (drain.seconds === null ? `**not empty ${SETTLE_SECONDS + DRAIN_MAX_SECONDS} s after the faults stopped**.` : `empty ${drain.seconds} s after the faults stopped (Telegram allows 20 messages a minute to a group).`),
+    `- After the faults stopped and ${SETTLE_SECONDS} s of settling (plus the outbox drain above): snapshot rows **lost ${d1.snapshots.lost}** of ${d1.snapshots.expected} (account × minute with a cron tick), duplicated ${d1.snapshots.duplicated}; ` +
       `headlines ingested X ${d1.headlines.x.ingested}/${d1.headlines.x.published} (**lost ${d1.headlines.x.lost}, duplicated ${d1.headlines.x.duplicated}**), RSS ${d1.headlines.rss.ingested}/${d1.headlines.rss.published} (**lost ${d1.headlines.rss.lost}, duplicated ${d1.headlines.rss.duplicated}**); ` +
       `outbox ${d1.outbox.rows} messages for the chat (${JSON.stringify(d1.outbox.byStatus)}), forwarded headlines missing from the outbox ${d1.outbox.notQueued}; delivered to the fake Telegram **once ${d1.outbox.once}, never ${d1.outbox.never}, more than once ${d1.outbox.duplicated}**.`,
     `- getSystemStatus while failing (${seen.samples} samples, worst of each): retrying batches ${seen.retryingBatches}, dead letters ${seen.deadLetters}, outbox backlog ${seen.outboxBacklog} (failed ${seen.outboxFailed}), sources with errors [${seen.failingSources.join(', ')}], failed cron jobs [${seen.failedJobs.join(', ')}], warnings [${seen.warnings.join(', ')}].`,

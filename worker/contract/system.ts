@@ -8,6 +8,7 @@ export const SYSTEM_WARNING_CODES = [
   'SNAPSHOT_BACKLOG',
   'DEAD_LETTERS',
   'OUTBOX_BACKLOG',
+  'TELEGRAM_SENDS_FAILING',
   'NEWS_SOURCE_FAILING',
   'X_POLLING_FAILING',
   'EXCHANGE_ACCOUNTS_FAILING',
@@ -77,7 +78,16 @@ export const systemStatusSchema = z.object({
     /** The most recent failures, newest first (at most 5). */
     recentFailures: z.array(z.object({ email: z.string(), exchange: z.string(), error: z.string(), at: at })),
   }),
-  telegramOutbox: z.object({ backlog: z.number(), oldestQueuedAt: at, failed: z.number() }),
+  telegramOutbox: z.object({
+    backlog: z.number(),
+    oldestQueuedAt: at,
+    /** Messages that gave up for good (kept 30 days). */
+    failed: z.number(),
+    /** Queued messages whose last send failed (5xx, timeout, 429…) and that wait for their retry. */
+    retrying: z.number(),
+    /** The newest of their errors. */
+    lastError: z.string().nullable(),
+  }),
   /** Live subscribers of the shared hubs; null when the hub could not be asked. */
   hubs: z.array(z.object({ name: z.string(), subscribers: z.number().nullable() })),
   warnings: z.array(z.object({ code: z.enum(SYSTEM_WARNING_CODES), message: z.string() })),

@@ -14,10 +14,12 @@ import { accountLatest, exchangeAccounts, snapshotsMinute } from '../db/schema/a
 import { accountRefresh, cronRuns, queueDeadLetters, snapshotBatches } from '../db/schema/reliability';
 import { accountDaily } from '../db/schema/risk';
 import { addAccount } from '../domains/accounts/manage-accounts';
-import { processSnapshotBatch, SnapshotBatchFailed } from '../domains/accounts/snapshot-batch';
+import { processSnapshotBatch, SnapshotBatchFailed, type SnapshotBatchResult } from '../domains/accounts/snapshot-batch';
 import { domainError } from '../lib/domain-error';
 import {
   followUpBatch,
+  followUpDelaySeconds,
+  MAX_FOLLOW_UP_ROUNDS,
   SNAPSHOT_BATCH_SIZE,
   SPOT_REFRESH_MS,
   type SnapshotBatchMessage,
@@ -190,7 +192,7 @@ describe('the consumer', () => {
     expect(retryDelayFor(new SnapshotBatchFailed('banned', 86_400), 1)).toBe(43_200);
   });
 
-  it('accounts that failed in a stored batch are retried within the minute by a follow-up batch', async () => {
+  it('accounts that failed in a stored batch are retried by a follow-up batch', async () => {
     const down = await addAccount(db, { exchange: 'binance', email: 'flaky@binance.test' });
     const scheduledAt = Date.now();
     const body = await enqueued({
@@ -242,7 +244,7 @@ describe('the consumer', () => {
     expect((await db.select().from(snapshotBatches)).filter((b) => b.id.startsWith('firm:'))).toHaveLength(100);
   });
 
-  it('follow-ups stop after two rounds and once the minute is too far gone', () => {
+  it('follow-ups keep the tick, back off (or wait the Retry-After) and stop after MAX_FOLLOW_UP_ROUNDS', () => {
     const base = {
       batchId: 'x:3',
       scheduledAt: T0,
@@ -251,16 +253,93 @@ describe('the consumer', () => {
         { id: 'b', spot: false },
       ],
     };
-    expect(followUpBatch(base, [], T0)).toBeNull();
-    expect(followUpBatch(base, ['b'], T0 + 10_000)).toEqual({
+    expect(followUpBatch(base, [])).toBeNull();
+    expect(followUpBatch(base, ['b'])).toEqual({
       batchId: 'x:3:r1',
       scheduledAt: T0,
       round: 1,
       accounts: [{ id: 'b', spot: false }],
     });
-    expect(followUpBatch({ ...base, batchId: 'x:3:r1', round: 1 }, ['a'], T0 + 20_000)?.batchId).toBe('x:3:r2');
-    expect(followUpBatch({ ...base, batchId: 'x:3:r2', round: 2 }, ['a'], T0 + 20_000)).toBeNull();
-    expect(followUpBatch(base, ['a'], T0 + 41_000)).toBeNull();
+    expect(followUpBatch({ ...base, batchId: 'x:3:r1', round: 1 }, ['a'])?.batchId).toBe('x:3:r2');
+    const last = { ...base, batchId: `x:3:r${MAX_FOLLOW_UP_ROUNDS}`, round: MAX_FOLLOW_UP_ROUNDS };
+    expect(followUpBatch(last, ['a'])).toBeNull();
+    expect([1, 2, 3, 4, 5, 8].map((r) => followUpDelaySeconds(r))).toEqual([5, 10, 20, 40, 60, 60]);
+    expect(followUpDelaySeconds(1, 2.5)).toBe(5);
+    expect(followUpDelaySeconds(1, 90)).toBe(90);
+    expect(followUpDelaySeconds(1, 86_400)).toBe(43_200);
+  });
+
+  /** An adapter over the simulator whose reads of `failing` (emails) fail while `fails` says so. */
+  function flakyAdapter(fails: (email: string) => boolean): ExchangeAdapter {
+    const sim = new SimulatedExchange();
+    return {
+      kind: 'simulated',
+      listSubAccounts: () => sim.listSubAccounts(),
+      getMarkPrices: (s) => sim.getMarkPrices(s),
+      lastUsedWeight: () => sim.lastUsedWeight(),
+      getAccountSnapshot: async (email) => {
+        if (fails(email)) throw new Error('Binance did not answer within 10 s. Try again.');
+        return sim.snapshotAt(email, T0);
+      },
+    };
+  }
+
+  const minuteRows = (accountId: string) => db.select().from(snapshotsMinute).where(eq(snapshotsMinute.accountId, accountId));
+
+  it("a batch failing twice, then stored after its minute has passed, writes that minute's row once", async () => {
+    const scheduledAt = T0 + 20 * MINUTE; // 09:20:05; the deliveries below run long after 09:20.
+    const body = await enqueued({ batchId: 'b-late', scheduledAt, accounts: [{ id: ids[20]!, spot: true }] });
+    let deliveries = 0;
+    const adapter = flakyAdapter(() => ++deliveries <= 2);
+    for (const attempt of [1, 2]) {
+      const error = await processSnapshotBatch(db, () => adapter, body).catch((e: unknown) => e);
+      expect(error, `delivery ${attempt}`).toBeInstanceOf(SnapshotBatchFailed);
+    }
+    expect(await minuteRows(ids[20]!)).toEqual([]);
+    await processSnapshotBatch(db, () => adapter, body);
+    expect((await minuteRows(ids[20]!)).map((r) => r.ts)).toEqual([Date.UTC(2026, 10, 24, 9, 20)]);
+    // Redelivered after it was stored (at-least-once): skipped, still one row.
+    expect(await processSnapshotBatch(db, () => adapter, body)).toEqual({ skipped: 'already-done' });
+    expect(await minuteRows(ids[20]!)).toHaveLength(1);
+  });
+
+  it("an account failing in its batch and in its follow-up's first delivery is stored by the retry, under the tick's minute", async () => {
+    const scheduledAt = T0 + 21 * MINUTE;
+    const flakyEmail = (await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.id, ids[21]!) }))!.email;
+    let flakyReads = 0;
+    const adapter = flakyAdapter((email) => email === flakyEmail && ++flakyReads <= 2);
+    let body: SnapshotBatchMessage | null = await enqueued({
+      batchId: 'b-chain',
+      scheduledAt,
+      accounts: [ids[21]!, ids[22]!].map((id) => ({ id, spot: false })),
+    });
+    const seen: string[] = [];
+    while (body) {
+      seen.push(body.batchId);
+      const current: SnapshotBatchMessage = await enqueued(body);
+      const result: SnapshotBatchResult | unknown = await processSnapshotBatch(db, () => adapter, current).catch(
+        (e: unknown) => e,
+      );
+      // A follow-up whose only account fails throws: the queue retries that message itself.
+      if (result instanceof SnapshotBatchFailed) continue;
+      const { failures } = result as Extract<SnapshotBatchResult, { failures: unknown }>;
+      body = followUpBatch(
+        current,
+        failures.map((f) => f.accountId),
+      );
+    }
+    expect(seen).toEqual(['b-chain', 'b-chain:r1', 'b-chain:r1']);
+    const minute = Date.UTC(2026, 10, 24, 9, 21);
+    expect((await minuteRows(ids[21]!)).map((r) => r.ts)).toEqual([minute]);
+    expect((await minuteRows(ids[22]!)).map((r) => r.ts)).toEqual([minute]);
+    // Every message of the chain redelivered: no second row.
+    for (const batchId of ['b-chain', 'b-chain:r1'])
+      expect(
+        await processSnapshotBatch(db, () => adapter, { batchId, scheduledAt, accounts: [{ id: ids[21]!, spot: false }] }),
+      ).toEqual({
+        skipped: 'already-done',
+      });
+    expect(await minuteRows(ids[21]!)).toHaveLength(1);
   });
 
   it('one failing account does not fail its batch: it is recorded on the account, the others are stored', async () => {

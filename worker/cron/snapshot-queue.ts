@@ -2,8 +2,9 @@ import type { Bindings } from '../env';
 import { createDb } from '../db/client';
 import { processSnapshotBatch, noteAttempt, SnapshotBatchFailed } from '../domains/accounts/snapshot-batch';
 import {
-  FOLLOW_UP_DELAY_SECONDS,
   followUpBatch,
+  followUpDelaySeconds,
+  MAX_QUEUE_DELAY_SECONDS,
   snapshotBatchMessage,
   type SnapshotBatchMessage,
 } from '../domains/accounts/snapshot-message';
@@ -20,9 +21,6 @@ export const SNAPSHOT_DLQ = 'meridian-snapshots-dlq';
 
 /** Seconds before the n-th retry (attempts counts deliveries so far): 10, 20, 40, capped at 60. */
 export const retryDelaySeconds = (attempts: number) => Math.min(10 * 2 ** Math.max(attempts - 1, 0), 60);
-
-/** Cloudflare Queues' longest retry delay (12 hours). */
-const MAX_QUEUE_DELAY_SECONDS = 43_200;
 
 /** The backoff, or longer when the exchange said how long to wait (Retry-After on 418/429). */
 export function retryDelayFor(error: unknown, attempts: number): number {
@@ -65,7 +63,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Bindin
       message.retry({ delaySeconds: retryDelayFor(error, message.attempts) });
       continue;
     }
-    if ('failures' in result) await sendFollowUp(env, parsed.data, result.failures);
+    if ('failures' in result) await sendFollowUp(env, parsed.data, result.failures, result.retryAfterSeconds);
     // The snapshots are stored: a failing alert run must not redeliver them (it would be skipped).
     if ('records' in result)
       await evaluateAlerts(db, result.records, parsed.data.scheduledAt)
@@ -74,16 +72,28 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Bindin
   }
 }
 
-/** Retries, within the minute, the accounts that failed in a batch whose others were stored. */
-async function sendFollowUp(env: Bindings, message: SnapshotBatchMessage, failures: SnapshotFailure[]) {
+/**
+ * Retries the accounts that failed in a batch whose others were stored, after a growing delay (or
+ * the exchange's Retry-After when longer). The follow-up keeps the tick's minute, so one landing
+ * after that minute has passed still writes that minute's row.
+ */
+async function sendFollowUp(
+  env: Bindings,
+  message: SnapshotBatchMessage,
+  failures: SnapshotFailure[],
+  retryAfterSeconds?: number,
+) {
   const next = followUpBatch(
     message,
     failures.map((f) => f.accountId),
-    Date.now(),
   );
   if (!next) return;
+  const delaySeconds = Math.min(
+    Math.max(followUpDelaySeconds(next.round ?? 1), Math.ceil(retryAfterSeconds ?? 0)),
+    MAX_QUEUE_DELAY_SECONDS,
+  );
   // Losing the follow-up costs these accounts this minute's row only; the next tick reads them again.
-  await enqueueFollowUp(createDb(env.DB), env.SNAPSHOT_QUEUE, next, Date.now(), FOLLOW_UP_DELAY_SECONDS).catch((error: unknown) =>
+  await enqueueFollowUp(createDb(env.DB), env.SNAPSHOT_QUEUE, next, Date.now(), delaySeconds).catch((error: unknown) =>
     logError(`follow-up of snapshot batch ${message.batchId} not sent`, error),
   );
 }

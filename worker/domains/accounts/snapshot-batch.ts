@@ -36,7 +36,10 @@ function longestRetryAfter(reasons: unknown[]): number | undefined {
   return waits.length ? Math.max(...waits) : undefined;
 }
 
-export type SnapshotBatchResult = { skipped: 'already-done' } | { records: SnapshotRecord[]; failures: SnapshotFailure[] };
+export type SnapshotBatchResult =
+  | { skipped: 'already-done' }
+  /** retryAfterSeconds: the longest wait an exchange asked of the failed accounts (their follow-up waits it). */
+  | { records: SnapshotRecord[]; failures: SnapshotFailure[]; retryAfterSeconds?: number };
 
 /**
  * The queue consumer's work for one message: reads each account of the batch from its exchange
@@ -95,11 +98,9 @@ export async function processSnapshotBatch(
         .onConflictDoUpdate({ target: accountRefresh.accountId, set: { futuresAt: ts, ...spot } }),
     );
   });
+  const retryAfterSeconds = longestRetryAfter(settled.map((r) => (r.status === 'rejected' ? r.reason : undefined)));
   if (records.length === 0 && failures.length > 0) {
-    throw new SnapshotBatchFailed(
-      `every account of batch ${message.batchId} failed: ${failures[0]!.error}`,
-      longestRetryAfter(settled.map((r) => (r.status === 'rejected' ? r.reason : undefined))),
-    );
+    throw new SnapshotBatchFailed(`every account of batch ${message.batchId} failed: ${failures[0]!.error}`, retryAfterSeconds);
   }
   statements.push(
     ...snapshotRunStatements(db, records, failures),
@@ -109,7 +110,7 @@ export async function processSnapshotBatch(
       .where(and(eq(snapshotBatches.id, message.batchId), isNull(snapshotBatches.doneAt))),
   );
   await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return { records, failures };
+  return { records, failures, retryAfterSeconds };
 }
 
 /** Counts a failed attempt on the batch row, for the status page. */

@@ -25,27 +25,34 @@ export const snapshotBatchMessage = z.object({
 
 export type SnapshotBatchMessage = z.input<typeof snapshotBatchMessage>;
 
-/** Follow-ups for accounts that failed inside a batch that otherwise stored (see followUpBatch). */
-export const MAX_FOLLOW_UP_ROUNDS = 2;
-/** A follow-up is only worth sending while the tick's minute still has this much left. */
-export const FOLLOW_UP_WITHIN_MS = 40_000;
-/** Seconds before a follow-up is delivered: long enough for a transient 5xx or timeout to pass. */
-export const FOLLOW_UP_DELAY_SECONDS = 5;
+/**
+ * Follow-up rounds for accounts that failed inside a batch that otherwise stored (see followUpBatch).
+ * Each round is a new message with its own queue retries, so an account is given up on only after
+ * failing in every round: at 20 % failing calls that is about one row in 10⁵.
+ */
+export const MAX_FOLLOW_UP_ROUNDS = 8;
+
+/** Cloudflare Queues' longest delivery delay (12 hours). */
+export const MAX_QUEUE_DELAY_SECONDS = 43_200;
 
 /**
- * The message that retries, within the same minute, the accounts of a batch that failed while the
- * others were stored: without it a transient error on one account loses that account's minute row
- * (the whole-batch retry only covers a batch where every account failed). Null when nothing
- * failed, the rounds are used up, or the minute is too far gone for the row to be that minute's.
+ * Seconds before the n-th follow-up (n ≥ 1) is delivered: 5, 10, 20, 40, then every 60 — or the
+ * longest Retry-After the exchange asked for, when longer, so a rate-limited account is not hammered.
  */
-export function followUpBatch(
-  message: SnapshotBatchMessage,
-  failedAccountIds: string[],
-  now: number,
-): SnapshotBatchMessage | null {
+export const followUpDelaySeconds = (round: number, retryAfterSeconds = 0) =>
+  Math.min(Math.max(Math.min(5 * 2 ** Math.max(round - 1, 0), 60), Math.ceil(retryAfterSeconds)), MAX_QUEUE_DELAY_SECONDS);
+
+/**
+ * The message that retries the accounts of a batch that failed while the others were stored:
+ * without it a transient error on one account loses that account's minute row (the whole-batch
+ * retry only covers a batch where every account failed). It keeps the tick's `scheduledAt`, so a
+ * follow-up that lands minutes later still writes the row of the minute the cron enqueued (once:
+ * the minute row is insert-or-ignore on account + minute). Null when nothing failed or the rounds
+ * are used up.
+ */
+export function followUpBatch(message: SnapshotBatchMessage, failedAccountIds: string[]): SnapshotBatchMessage | null {
   const round = message.round ?? 0;
   if (failedAccountIds.length === 0 || round >= MAX_FOLLOW_UP_ROUNDS) return null;
-  if (now - message.scheduledAt > FOLLOW_UP_WITHIN_MS) return null;
   const failed = new Set(failedAccountIds);
   return {
     batchId: `${message.batchId.replace(/:r\d+$/, '')}:r${round + 1}`,

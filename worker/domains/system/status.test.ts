@@ -49,6 +49,8 @@ describe('system status', () => {
       dedupKey: 'o-old',
       nextAttemptAt: now,
       createdAt: now - 10 * MIN,
+      attempts: 2,
+      lastError: 'Telegram answered 502',
     });
     await db.insert(newsSources).values([
       { id: 'rss-bad', kind: 'rss', name: 'Bad feed', config: {}, consecutiveFailures: 4, lastError: 'HTTP 500', createdAt: now },
@@ -90,7 +92,13 @@ describe('system status', () => {
       deadLetters24h: 1,
       lastDeadLetterAt: now - MIN,
     });
-    expect(status.telegramOutbox).toEqual({ backlog: 1, oldestQueuedAt: now - 10 * MIN, failed: 0 });
+    expect(status.telegramOutbox).toEqual({
+      backlog: 1,
+      oldestQueuedAt: now - 10 * MIN,
+      failed: 0,
+      retrying: 1,
+      lastError: 'Telegram answered 502',
+    });
     expect(status.newsSources.map((s) => [s.name, s.consecutiveFailures])).toEqual([
       ['Bad feed', 4],
       ['Good feed', 0],
@@ -119,6 +127,51 @@ describe('system status', () => {
     expect(fresh.cron).toMatchObject({ lastRunAt: now, lastDurationMs: 40, lastFailedJobs: [] });
     expect(codes(fresh)).not.toContain('CRON_STALLED');
     expect(warningsFor({ ...fresh, now: now + CRON_STALL_MS + 1 }).map((w) => w.code)).toContain('CRON_STALLED');
+  });
+
+  it('a failed Telegram send warns at once and clears when the message has gone out', async () => {
+    const now = Date.now();
+    await db.delete(outbox);
+    await db.insert(outbox).values([
+      // Queued a minute ago, far from the backlog threshold; its first send timed out.
+      {
+        id: 'o-retry',
+        channel: 'telegram',
+        target: '-200',
+        payload: { text: 'y' },
+        dedupKey: 'o-retry',
+        nextAttemptAt: now + 2_000,
+        createdAt: now - MIN,
+        attempts: 1,
+        lastError: 'Telegram did not answer within 10 s.',
+      },
+      // Waiting behind it, never tried: not a failure.
+      {
+        id: 'o-next',
+        channel: 'telegram',
+        target: '-200',
+        payload: { text: 'z' },
+        dedupKey: 'o-next',
+        nextAttemptAt: now,
+        createdAt: now,
+      },
+    ]);
+    const failing = await readSystemStatus(db, [], now);
+    expect(failing.telegramOutbox).toMatchObject({ backlog: 2, retrying: 1, lastError: 'Telegram did not answer within 10 s.' });
+    expect(failing.warnings.filter((w) => w.code.startsWith('TELEGRAM') || w.code.startsWith('OUTBOX'))).toEqual([
+      {
+        code: 'TELEGRAM_SENDS_FAILING',
+        message: '1 Telegram message waiting for a retry after a failed send: Telegram did not answer within 10 s.',
+      },
+    ]);
+    // Sent on the retry (the sender leaves last_error on a sent row): the warning clears.
+    await db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: now + 3_000 })
+      .where(eq(outbox.id, 'o-retry'));
+    const recovered = await readSystemStatus(db, [], now + 3_000);
+    expect(recovered.telegramOutbox).toMatchObject({ backlog: 1, retrying: 0, lastError: null });
+    expect(codes(recovered)).not.toContain('TELEGRAM_SENDS_FAILING');
   });
 
   it('admins read it through the procedure, with live subscriber counts of the hubs', async () => {

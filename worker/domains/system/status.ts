@@ -24,6 +24,8 @@ interface Row {
   outbox_backlog: number;
   outbox_oldest_at: number | null;
   outbox_failed: number;
+  outbox_retrying: number;
+  outbox_last_error: string | null;
   accounts_active: number;
   accounts_failing: number;
 }
@@ -53,6 +55,9 @@ export async function readSystemStatus(db: Db, hubs: SystemStatus['hubs'], now =
          (SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending')) AS outbox_backlog,
          (SELECT min(created_at) FROM outbox WHERE status IN ('pending', 'sending')) AS outbox_oldest_at,
          (SELECT count(*) FROM outbox WHERE status = 'failed') AS outbox_failed,
+         (SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending') AND last_error IS NOT NULL) AS outbox_retrying,
+         (SELECT last_error FROM outbox WHERE status IN ('pending', 'sending') AND last_error IS NOT NULL
+            ORDER BY next_attempt_at DESC LIMIT 1) AS outbox_last_error,
          (SELECT count(*) FROM exchange_accounts WHERE status = 'active') AS accounts_active,
          (SELECT count(*) FROM exchange_accounts WHERE status = 'active' AND last_error IS NOT NULL) AS accounts_failing`,
     )
@@ -107,7 +112,13 @@ export async function readSystemStatus(db: Db, hubs: SystemStatus['hubs'], now =
       failing: r.accounts_failing,
       recentFailures: failing.map((a) => ({ email: a.email, exchange: a.exchange, error: a.lastError ?? '', at: a.lastErrorAt })),
     },
-    telegramOutbox: { backlog: r.outbox_backlog, oldestQueuedAt: r.outbox_oldest_at, failed: r.outbox_failed },
+    telegramOutbox: {
+      backlog: r.outbox_backlog,
+      oldestQueuedAt: r.outbox_oldest_at,
+      failed: r.outbox_failed,
+      retrying: r.outbox_retrying,
+      lastError: r.outbox_last_error,
+    },
     hubs,
     warnings: [],
   };
@@ -141,6 +152,13 @@ export function warningsFor(s: SystemStatus): SystemStatus['warnings'] {
     warnings.push({
       code: 'OUTBOX_BACKLOG',
       message: `${o.backlog} Telegram message${o.backlog === 1 ? '' : 's'} queued, the oldest for ${minutes(now - o.oldestQueuedAt)}.`,
+    });
+  // Any failed send shows at once (the backlog warning only fires after minutes): it clears when
+  // the retried messages have gone out.
+  if (o.retrying > 0)
+    warnings.push({
+      code: 'TELEGRAM_SENDS_FAILING',
+      message: `${o.retrying} Telegram message${o.retrying === 1 ? '' : 's'} waiting for a retry after a failed send${o.lastError ? `: ${o.lastError.replace(/[.\s]+$/, '')}` : ''}.`,
     });
   for (const source of s.newsSources)
     if (source.enabled && source.consecutiveFailures >= SOURCE_FAILURES_WARNING)

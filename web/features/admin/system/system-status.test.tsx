@@ -46,7 +46,7 @@ const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
     failing: 1,
     recentFailures: [{ email: 'desk-7@firm.test', exchange: 'binance', error: 'Binance answered 503', at: NOW - 20_000 }],
   },
-  telegramOutbox: { backlog: 0, oldestQueuedAt: null, failed: 0 },
+  telegramOutbox: { backlog: 0, oldestQueuedAt: null, failed: 0, retrying: 0, lastError: null },
   hubs: [
     { name: 'news', subscribers: 1_200 },
     { name: 'risk', subscribers: null },
@@ -84,6 +84,21 @@ describe('SystemStatusView', () => {
     expect(text).toContain('desk-7@firm.test');
     expect(text).toContain('Binance answered 503');
     expect(document.querySelectorAll('dd.tabular.text-right').length).toBeGreaterThan(8);
+  });
+
+  it("shows the outbox's failing sends and their newest error", () => {
+    render(status());
+    expect(document.querySelector('[data-testid="system-outbox-retrying"]')!.textContent).toBe('0');
+    expect(document.querySelector('[data-testid="system-outbox-error"]')).toBeNull();
+    render(
+      status({
+        telegramOutbox: { backlog: 9, oldestQueuedAt: NOW - 40_000, failed: 0, retrying: 3, lastError: 'Telegram answered 502' },
+      }),
+    );
+    const retrying = document.querySelector('[data-testid="system-outbox-retrying"]')!;
+    expect(retrying.textContent).toBe('3');
+    expect(retrying.className).toContain('text-warning');
+    expect(document.querySelector('[data-testid="system-outbox-error"]')!.textContent).toBe('Last error: Telegram answered 502');
   });
 
   it('lists each warning with an icon and its text', () => {

@@ -120,8 +120,18 @@ export function SystemStatusView({ status }: { status: SystemStatus }) {
           <dl>
             <Figure label="Queued">{num(o.backlog)}</Figure>
             <Figure label="Oldest queued">{o.oldestQueuedAt === null ? '—' : formatAge(now - o.oldestQueuedAt)}</Figure>
+            <Figure label="Retrying">
+              <span className={o.retrying > 0 ? 'text-warning' : undefined} data-testid="system-outbox-retrying">
+                {num(o.retrying)}
+              </span>
+            </Figure>
             <Figure label="Failed">{num(o.failed)}</Figure>
           </dl>
+          {o.retrying > 0 && o.lastError ? (
+            <p className="mt-1 text-muted-foreground" data-testid="system-outbox-error">
+              Last error: {o.lastError}
+            </p>
+          ) : null}
         </section>
         <section aria-label="Live streams">
           <h3 className="mb-1 font-medium">Live subscribers</h3>
