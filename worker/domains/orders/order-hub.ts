@@ -2,15 +2,14 @@ import { waitUntil } from 'cloudflare:workers';
 import type { OrderEvent } from '../../contract/orders';
 import type { Bindings } from '../../env';
 import { logError } from '../../lib/log';
-import type { OrderEventSink } from './order-events';
-import { toDto } from './order-store';
+import { toDto, type PublishOrder } from './order-store';
 
 /**
- * The sink of one request: each step goes to the trader's OrdersHub after the previous one (so
+ * The publish of one request: each step goes to the trader's OrdersHub after the previous one (so
  * the hub numbers them in order), off the order's path (waitUntil), and a hub that cannot be
  * reached never fails the order: the views' safety refetch catches up.
  */
-export function orderHubSink(env: Bindings): OrderEventSink {
+export function orderHubPublisher(env: Bindings): PublishOrder {
   let chain: Promise<unknown> = Promise.resolve();
   return (row) => {
     const event: OrderEvent = { type: 'order', ts: Date.now(), order: toDto(row) };
