@@ -83,16 +83,7 @@ describe('streamOrders', () => {
 
     // A refused order (trading switched off for the trader) is one step: refused.
     await rpcClient(await signedInJar(riskOfficer)).setTradingEnabled({ traderId: trader.id, enabled: false });
-    await expect(
-      client.placeOrder({
-        accountEmail,
-        symbol: 'ETHUSDT',
-        side: 'BUY',
-        notional: 1000,
-        reduceOnly: false,
-        clientOrderId: crypto.randomUUID(),
-      }),
-    ).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
+    await expect(buy()).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
     expect(steps(await take(own.stream!, 1))).toEqual(['refused']);
     expect(steps(await take(resumed.stream!, 1))).toEqual(['refused']);
     await rpcClient(await signedInJar(riskOfficer)).setTradingEnabled({ traderId: trader.id, enabled: true });
