@@ -81,6 +81,8 @@ async function findUserWorker(port, proxy, rootPid) {
 export async function startBenchServer({ port = 8790, vars = {}, fresh = true } = {}) {
   if (fresh) await prepareBenchState();
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  // BENCH_INSPECTOR_PORT: the Worker's V8 inspector, to take a CPU profile of a bench (Chrome DevTools).
+  if (process.env.BENCH_INSPECTOR_PORT) varArgs.push('--inspector-port', process.env.BENCH_INSPECTOR_PORT);
   const child = spawn(
     `${root}node_modules/.bin/wrangler`,
     ['dev', '--port', String(port), '--ip', '127.0.0.1', ...persistArgs(), ...varArgs],

@@ -45,39 +45,11 @@ async function take(stream: ReturnType<typeof frames>, n: number) {
 const steps = (list: Frame[]) => list.map((f) => (f.data as OrderEvent).order.status);
 
 describe('streamOrders', () => {
-  it('a placed order sends its steps in order on the trader’s stream; a reader resumes by id', async () => {
+  it('a placed order reaches the trader’s stream, settled, with its steps; a reader resumes by id', async () => {
     const own = await openStream(trader);
     expect(own.res.status).toBe(200);
     const client = rpcClient(await signedInJar(trader));
-    const clientOrderId = crypto.randomUUID();
-    const placed = await client.placeOrder({
-      accountEmail,
-      symbol: 'ETHUSDT',
-      side: 'BUY',
-      notional: 1000,
-      reduceOnly: false,
-      clientOrderId,
-    });
-    expect(placed.status).toBe('filled');
-
-    const seen = await take(own.stream!, 2);
-    expect(steps(seen)).toEqual(['pending', 'filled']);
-    const events = seen.map((f) => f.data as OrderEvent);
-    expect(events.every((e) => e.type === 'order' && e.order.clientOrderId === clientOrderId)).toBe(true);
-    // The last step is the order as placeOrder answered it (fill price, history, timings).
-    expect(events[1]!.order).toMatchObject({ id: placed.id, fillPrice: placed.fillPrice, statusHistory: placed.statusHistory });
-    const seqs = seen.map((f) => Number(f.id!.split('-')[1]));
-    expect(seqs[1]).toBe(seqs[0]! + 1);
-
-    // The risk team follows the trader and resumes after the first step: exactly what it missed.
-    const resumed = await openStream(riskOfficer, { traderId: trader.id }, seen[0]!.id);
-    expect(resumed.res.status).toBe(200);
-    const replayed = await take(resumed.stream!, 1);
-    expect(replayed.map((f) => f.id)).toEqual([seen[1]!.id]);
-
-    // A refused order (trading switched off for the trader) is one step: refused.
-    await rpcClient(await signedInJar(riskOfficer)).setTradingEnabled({ traderId: trader.id, enabled: false });
-    await expect(
+    const buy = () =>
       client.placeOrder({
         accountEmail,
         symbol: 'ETHUSDT',
@@ -85,8 +57,33 @@ describe('streamOrders', () => {
         notional: 1000,
         reduceOnly: false,
         clientOrderId: crypto.randomUUID(),
-      }),
-    ).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
+      });
+    const placed = await buy();
+    expect(placed.status).toBe('filled');
+
+    // Filled within the hub's hold (order-hub.ts): one event, the pending step in its history.
+    const [first] = await take(own.stream!, 1);
+    expect(steps([first!])).toEqual(['filled']);
+    const event = first!.data as OrderEvent;
+    expect(event.type === 'order' && event.order.clientOrderId === placed.clientOrderId).toBe(true);
+    // The order as placeOrder answered it (fill price, history, timings).
+    expect(event.order).toMatchObject({ id: placed.id, fillPrice: placed.fillPrice, statusHistory: placed.statusHistory });
+    expect(placed.statusHistory.map((h) => h.status)).toEqual(['pending', 'filled']);
+
+    const second = await buy();
+    const [next] = await take(own.stream!, 1);
+    expect((next!.data as OrderEvent).order.id).toBe(second.id);
+    expect(Number(next!.id!.split('-')[1])).toBe(Number(first!.id!.split('-')[1]) + 1);
+
+    // The risk team follows the trader and resumes after the first order: exactly what it missed.
+    const resumed = await openStream(riskOfficer, { traderId: trader.id }, first!.id);
+    expect(resumed.res.status).toBe(200);
+    const replayed = await take(resumed.stream!, 1);
+    expect(replayed.map((f) => f.id)).toEqual([next!.id]);
+
+    // A refused order (trading switched off for the trader) is one step: refused.
+    await rpcClient(await signedInJar(riskOfficer)).setTradingEnabled({ traderId: trader.id, enabled: false });
+    await expect(buy()).rejects.toMatchObject({ code: 'PRECONDITION_FAILED' });
     expect(steps(await take(own.stream!, 1))).toEqual(['refused']);
     expect(steps(await take(resumed.stream!, 1))).toEqual(['refused']);
     await rpcClient(await signedInJar(riskOfficer)).setTradingEnabled({ traderId: trader.id, enabled: true });

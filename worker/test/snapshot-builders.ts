@@ -2,18 +2,18 @@ import type { SnapshotRecord } from '../domains/accounts/snapshot-store';
 import type { AccountMetrics } from '../exchanges/metrics';
 import type { Position } from '../exchanges/types';
 
-/** A position of this notional at a mark of 100 and 10× leverage. */
-export const position = (symbol: string, side: 'LONG' | 'SHORT', notional: number): Position => ({
+/** A position of this notional at a mark of 100 and this leverage (10× by default). */
+export const position = (symbol: string, side: 'LONG' | 'SHORT', notional: number, leverage = 10): Position => ({
   symbol,
   side,
   size: notional / 100,
   entryPrice: 100,
   markPrice: 100,
   liquidationPrice: null,
-  leverage: 10,
+  leverage,
   unrealizedPnl: 0,
   notional,
-  margin: notional / 10,
+  margin: notional / leverage,
 });
 
 /** One snapshot of an account with this equity and these positions, as the snapshot job writes it. */

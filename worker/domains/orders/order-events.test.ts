@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRow } from '../../db/schema/orders';
 import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venue';
-import { db, insertUser } from '../../test/harness';
-import type { Session } from '../auth/access';
-import { addAccount, setAssignment } from '../accounts/manage-accounts';
-import { cancelOrderFor, placeOrderFor, refreshSimulatedAccount, type VenueFor } from './orders';
-import { withOrderEvents } from './order-events';
+import { db } from '../../test/harness';
+import { simTrader } from '../../test/order-traders';
+import { cancelOrderFor, placeOrderFor, type VenueFor } from './orders';
+import type { PublishOrder } from './order-store';
 import { SimulatedVenue } from './simulated-venue';
 
 /** The simulated venue, with the exchange unreachable while `down` (no answer, no query). */
@@ -23,31 +22,18 @@ function flakyVenue(state: { down: boolean }): VenueFor {
   };
 }
 
-async function trader(email: string) {
-  const user = await insertUser({ email, canUseTerminal: true });
-  const account = await addAccount(db, { exchange: 'simulated', email: `${email.split('@')[0]}@sim.orderevents` });
-  await setAssignment(db, { userId: user.id, accountId: account.id, assigned: true });
-  await refreshSimulatedAccount(db, account);
-  const session = {
-    sub: user.id,
-    role: user.role,
-    approved: true,
-    isRiskTeam: false,
-    can_use_terminal: true,
-  } as unknown as Session;
-  return { account, session };
-}
+const trader = () => simTrader('orderevents', { withSnapshot: true });
 
-/** Runs `work` with a sink that records each published step. */
-async function stepsOf(work: () => Promise<unknown>) {
+/** Runs `work` with a publish that records each step; the statuses published. */
+async function stepsOf(work: (publish: PublishOrder) => Promise<unknown>) {
   const seen: OrderRow[] = [];
-  await withOrderEvents((row) => seen.push(row), work).catch(() => {});
+  await work((row) => seen.push(row)).catch(() => {});
   return seen.map((r) => r.status);
 }
 
 describe('order steps published from the order store', () => {
   it('an unknown outcome, then its resolution on retry, then nothing for a replay of a settled order', async () => {
-    const t = await trader('unknown@orderevents.test');
+    const t = await trader();
     const state = { down: true };
     const input = {
       accountEmail: t.account.email,
@@ -57,14 +43,14 @@ describe('order steps published from the order store', () => {
       reduceOnly: false,
       clientOrderId: crypto.randomUUID(),
     };
-    expect(await stepsOf(() => placeOrderFor(db, t.session, input, flakyVenue(state)))).toEqual(['pending', 'unknown']);
+    expect(await stepsOf((publish) => placeOrderFor(db, t.session, input, flakyVenue(state), publish))).toEqual(['pending', 'unknown']);
     state.down = false;
-    expect(await stepsOf(() => placeOrderFor(db, t.session, input, flakyVenue(state)))).toEqual(['filled']);
-    expect(await stepsOf(() => placeOrderFor(db, t.session, input, flakyVenue(state)))).toEqual([]);
+    expect(await stepsOf((publish) => placeOrderFor(db, t.session, input, flakyVenue(state), publish))).toEqual(['filled']);
+    expect(await stepsOf((publish) => placeOrderFor(db, t.session, input, flakyVenue(state), publish))).toEqual([]);
   });
 
   it('a cancel of an order that never reached the exchange is one step: canceled', async () => {
-    const t = await trader('cancel@orderevents.test');
+    const t = await trader();
     const state = { down: true };
     const clientOrderId = crypto.randomUUID();
     const input = {
@@ -75,13 +61,13 @@ describe('order steps published from the order store', () => {
       reduceOnly: false,
       clientOrderId,
     };
-    await stepsOf(() => placeOrderFor(db, t.session, input, flakyVenue(state)));
+    await stepsOf((publish) => placeOrderFor(db, t.session, input, flakyVenue(state), publish));
     state.down = false;
-    expect(await stepsOf(() => cancelOrderFor(db, t.session, clientOrderId, flakyVenue(state)))).toEqual(['canceled']);
+    expect(await stepsOf((publish) => cancelOrderFor(db, t.session, clientOrderId, flakyVenue(state), publish))).toEqual(['canceled']);
   });
 
-  it('with no sink (benches, jobs) publishing is a no-op and the order goes through', async () => {
-    const t = await trader('quiet@orderevents.test');
+  it('with no publish (benches, jobs) the order goes through and the order goes through', async () => {
+    const t = await trader();
     const placed = await placeOrderFor(
       db,
       t.session,

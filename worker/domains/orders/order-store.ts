@@ -4,7 +4,9 @@ import type { OrderStatus } from '../../contract/enums';
 import type { Db } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
-import { publishOrderEvent } from './order-events';
+
+/** Tells an order's live views that it has just changed (recorded, sent, settled). Never throws. */
+export type PublishOrder = (row: OrderRow) => void;
 
 export function toDto(row: OrderRow, traderName: string | null = null): OrderDto {
   return {
@@ -44,9 +46,9 @@ export const orderByClientIdQuery = (db: Db, userId: string, clientOrderId: stri
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.clientOrderId, clientOrderId)));
 
-/** Moves an order on, appends the step to its history and tells the order's live views. */
+/** Moves an order on, appends the step to its history and tells the order's live views (publish). */
 export async function updateOrder(
-  db: Db,
+  { db, publish }: { db: Db; publish?: PublishOrder },
   row: OrderRow,
   status: OrderStatus,
   at: number,
@@ -57,7 +59,7 @@ export async function updateOrder(
   const next = { ...changes, status, statusHistory, updatedAt: at };
   await db.update(orders).set(next).where(eq(orders.id, row.id));
   const moved = { ...row, ...next };
-  publishOrderEvent(moved);
+  publish?.(moved);
   return moved;
 }
 

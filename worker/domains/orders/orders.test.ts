@@ -7,9 +7,8 @@ import { riskLimits } from '../../db/schema/risk';
 import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venue';
 import type { Position } from '../../exchanges/types';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
+import { simTrader } from '../../test/order-traders';
 import { position, record } from '../../test/snapshot-builders';
-import type { Session } from '../auth/access';
-import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { writeSnapshotRun } from '../accounts/snapshot-store';
 import { loadDesk, netBySymbol } from '../risk/desk';
 import { setLimit } from '../risk/limit-store';
@@ -18,26 +17,10 @@ import { placeOrderFor, refreshSimulatedAccount, type VenueFor } from './orders'
 import { firmNetIn } from './risk-check';
 import { SIM_SLIPPAGE, SimulatedVenue } from './simulated-venue';
 
-let n = 0;
-/** A trader with the terminal flag and one simulated account of their own. */
+/** A trader with the terminal flag, one simulated account of their own and a signed-in client. */
 async function trader(opts: { canUseTerminal?: boolean; role?: 'user' | 'admin' } = {}) {
-  const i = ++n;
-  const user = await insertUser({
-    email: `t${i}@orders.test`,
-    name: `Trader ${i}`,
-    canUseTerminal: opts.canUseTerminal ?? true,
-    role: opts.role,
-  });
-  const account = await addAccount(db, { exchange: 'simulated', email: `t${i}@sim.orders` });
-  await setAssignment(db, { userId: user.id, accountId: account.id, assigned: true });
-  const session = {
-    sub: user.id,
-    role: user.role,
-    approved: true,
-    isRiskTeam: false,
-    can_use_terminal: true,
-  } as unknown as Session;
-  return { user, account, session, client: rpcClient(await signedInJar(user)) };
+  const t = await simTrader('orders', opts);
+  return { ...t, client: rpcClient(await signedInJar(t.user)) };
 }
 
 /** Sets the account's latest state as the risk check reads it. */

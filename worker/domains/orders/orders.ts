@@ -16,7 +16,7 @@ import type { Session } from '../auth/access';
 import { isAdminRole } from '../auth/access';
 import { writeSnapshotRun } from '../accounts/snapshot-store';
 import { haltFrom, haltsQuery } from './halts';
-import { listOrdersWhere, orderByClientId, orderByClientIdQuery, toDto, updateOrder } from './order-store';
+import { listOrdersWhere, orderByClientId, orderByClientIdQuery, toDto, updateOrder, type PublishOrder } from './order-store';
 import {
   placeOrder,
   sizeAndCheck,
@@ -155,18 +155,26 @@ async function readForOrder(db: Db, traderId: string, input: OrderInput & { clie
   return { account, venue, reads };
 }
 
-function depsFor(db: Db, account: ExchangeAccountRow, venue: OrderVenue): OrderDeps {
+function depsFor(db: Db, account: ExchangeAccountRow, venue: OrderVenue, publish?: PublishOrder): OrderDeps {
   return {
     db,
     venue,
+    publish,
     afterFill: account.exchange === 'simulated' ? () => refreshSimulatedAccount(db, account) : undefined,
   };
 }
 
-export async function placeOrderFor(db: Db, session: Session, input: PlaceOrderInput, venueFor: VenueFor = defaultVenueFor(db)) {
+/** `publish`: where each step of the order goes as it happens (the trader's OrdersHub); none in jobs and benches. */
+export async function placeOrderFor(
+  db: Db,
+  session: Session,
+  input: PlaceOrderInput,
+  venueFor: VenueFor = defaultVenueFor(db),
+  publish?: PublishOrder,
+) {
   const receivedAt = Date.now();
   const { account, venue, reads } = await readForOrder(db, session.sub, input, venueFor, receivedAt);
-  return placeOrder({ ...depsFor(db, account, venue), receivedAt }, session.sub, account, input, reads);
+  return placeOrder({ ...depsFor(db, account, venue, publish), receivedAt }, session.sub, account, input, reads);
 }
 
 export async function previewOrderFor(
@@ -216,12 +224,18 @@ export async function listOrdersFor(
  * outcome is unknown is asked for first; if the exchange never got it, it is marked canceled and
  * never sent again.
  */
-export async function cancelOrderFor(db: Db, session: Session, clientOrderId: string, venueFor: VenueFor = defaultVenueFor(db)) {
+export async function cancelOrderFor(
+  db: Db,
+  session: Session,
+  clientOrderId: string,
+  venueFor: VenueFor = defaultVenueFor(db),
+  publish?: PublishOrder,
+) {
   const row = await orderByClientId(db, session.sub, clientOrderId);
   if (!row) throw domainError('NOT_FOUND', 'No such order');
   if (row.status !== 'unknown') throw domainError('CONFLICT', `A ${row.status} order cannot be canceled`, { order: toDto(row) });
   const account = await assignedAccount(db, session.sub, row.accountEmail);
   const found = await (await venueFor(account)).queryOrder(row.symbol, row.clientOrderId);
   if (found) throw domainError('CONFLICT', 'The exchange has this order: it cannot be canceled any more', { order: toDto(row) });
-  return toDto(await updateOrder(db, row, 'canceled', Date.now(), {}, 'canceled before reaching the exchange'));
+  return toDto(await updateOrder({ db, publish }, row, 'canceled', Date.now(), {}, 'canceled before reaching the exchange'));
 }

@@ -8,8 +8,7 @@ import { OrderRejected, roundToStep, type OrderVenue, type VenueOrder } from '..
 import { domainError } from '../../lib/domain-error';
 import { logError } from '../../lib/log';
 import type { haltFrom } from './halts';
-import { publishOrderEvent } from './order-events';
-import { orderByClientId, toDto, updateOrder } from './order-store';
+import { orderByClientId, toDto, updateOrder, type PublishOrder } from './order-store';
 import { evaluatePreTrade, refusalMessage, type PreTradeData } from './risk-check';
 
 export type ExchangeAccountRow = typeof exchangeAccounts.$inferSelect;
@@ -31,6 +30,8 @@ export interface PlaceOrderInput extends OrderInput {
 export interface OrderDeps {
   db: Db;
   venue: OrderVenue;
+  /** each step of the order, as it happens (order-hub.ts: the trader's OrdersHub); none in jobs and benches */
+  publish?: PublishOrder;
   /** after a fill: bring the account's latest state up to date (dashboards, the next risk check) */
   afterFill?: () => Promise<void>;
   now?: () => number;
@@ -180,7 +181,7 @@ export async function placeOrder(
     })
     .onConflictDoNothing()
     .returning();
-  publishOrderEvent(row); // the intent is recorded (or refused): its first step
+  if (row) deps.publish?.(row); // the intent is recorded (or refused): its first step
   // Another request with this id recorded it first (double keypress, two tabs): that one sends.
   if (!row) return replay(deps, (await orderByClientId(deps.db, traderId, input.clientOrderId))!, input, account.id);
   if (status === 'refused') throw refusal(row);
@@ -213,7 +214,7 @@ async function settle(deps: OrderDeps, row: OrderRow): Promise<OrderRow> {
     .returning();
   if (!claimed) return row;
   const found = await queryQuietly(deps.venue, claimed);
-  if (found === undefined) return updateOrder(deps.db, claimed, 'unknown', now, {}, 'the exchange could not be asked');
+  if (found === undefined) return updateOrder(deps, claimed, 'unknown', now, {}, 'the exchange could not be asked');
   if (found) return recordAnswer(deps, claimed, found, 'found by client id');
   return send(deps, claimed);
 }
@@ -246,7 +247,7 @@ async function send(deps: OrderDeps, row: OrderRow, attempt = 1): Promise<OrderR
     });
   } catch (err) {
     if (err instanceof OrderRejected)
-      return updateOrder(deps.db, row, 'rejected', now(), { sentAt, ackAt: now(), error: err.message }, err.message);
+      return updateOrder(deps, row, 'rejected', now(), { sentAt, ackAt: now(), error: err.message }, err.message);
     const note = err instanceof Error ? err.message : 'Exchange unavailable';
     // Settle before any retry: the order may exist although the answer was lost. The row stays
     // pending (ours) meanwhile; only an outcome still unknown afterwards is left for a retry to claim.
@@ -254,7 +255,7 @@ async function send(deps: OrderDeps, row: OrderRow, attempt = 1): Promise<OrderR
     const found = await queryQuietly(deps.venue, unknown);
     if (found) return recordAnswer(deps, unknown, found, 'found by client id');
     if (found === null && attempt < 2) return send(deps, unknown, attempt + 1);
-    return updateOrder(deps.db, row, 'unknown', now(), { sentAt, error: note }, note);
+    return updateOrder(deps, row, 'unknown', now(), { sentAt, error: note }, note);
   }
   return recordAnswer(deps, { ...row, sentAt }, answer);
 }
@@ -264,7 +265,7 @@ async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: VenueOrder, 
   const filled = answer.status === 'FILLED' || answer.status === 'PARTIALLY_FILLED';
   const status = filled ? 'filled' : answer.status === 'NEW' ? 'pending' : answer.status === 'REJECTED' ? 'rejected' : 'canceled';
   const next = await updateOrder(
-    deps.db,
+    deps,
     row,
     status,
     at,

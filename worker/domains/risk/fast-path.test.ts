@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountDaily } from '../../db/schema/risk';
-import type { Position } from '../../exchanges/types';
 import { db, insertUser } from '../../test/harness';
+import { position as positionAt } from '../../test/snapshot-builders';
 import { dayOf } from '../accounts/daily-rollup';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { writeSnapshotRun } from '../accounts/snapshot-store';
@@ -29,18 +29,7 @@ const rand = () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
-const position = (symbol: string, side: 'LONG' | 'SHORT', notional: number): Position => ({
-  symbol,
-  side,
-  size: notional / 100,
-  entryPrice: 100,
-  markPrice: 100,
-  liquidationPrice: null,
-  leverage: 5,
-  unrealizedPnl: 0,
-  notional,
-  margin: notional / 5,
-});
+const position = (symbol: string, side: 'LONG' | 'SHORT', notional: number) => positionAt(symbol, side, notional, 5);
 
 const accountIds: string[] = [];
 const traderIds: string[] = [];

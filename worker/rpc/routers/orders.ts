@@ -1,8 +1,7 @@
 import type { OrderEvent } from '../../contract/orders';
 import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { setTradingEnabled, tradingSwitches } from '../../domains/orders/halts';
-import { withOrderEvents } from '../../domains/orders/order-events';
-import { orderHubSink } from '../../domains/orders/order-hub';
+import { orderHubPublisher } from '../../domains/orders/order-hub';
 import { cancelOrderFor, defaultVenueFor, listOrdersFor, placeOrderFor, previewOrderFor } from '../../domains/orders/orders';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
 import { getProviderConfig } from '../../env';
@@ -15,7 +14,7 @@ const venues = (context: RpcContext) => defaultVenueFor(context.db, getProviderC
 export const ordersRouter = {
   // Each step of the order goes to its live views (the trader's OrdersHub) as it happens.
   placeOrder: terminal.placeOrder.handler(({ context, input }) =>
-    withOrderEvents(orderHubSink(context.env), () => placeOrderFor(context.db, context.session, input, venues(context))),
+    placeOrderFor(context.db, context.session, input, venues(context), orderHubPublisher(context.env)),
   ),
   previewOrder: terminal.previewOrder.handler(({ context, input }) =>
     previewOrderFor(context.db, context.session, input, venues(context)),
@@ -25,9 +24,7 @@ export const ordersRouter = {
     readEventStream<OrderEvent>((await openOrderStream(context, input, signal, lastEventId)).body!),
   ),
   cancelOrder: terminal.cancelOrder.handler(({ context, input }) =>
-    withOrderEvents(orderHubSink(context.env), () =>
-      cancelOrderFor(context.db, context.session, input.clientOrderId, venues(context)),
-    ),
+    cancelOrderFor(context.db, context.session, input.clientOrderId, venues(context), orderHubPublisher(context.env)),
   ),
   getTradingSwitches: riskTeam.getTradingSwitches.handler(({ context }) => tradingSwitches(context.db)),
   setTradingEnabled: riskTeam.setTradingEnabled.handler(async ({ context, input }) => {

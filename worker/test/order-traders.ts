@@ -1,0 +1,35 @@
+import type { Session } from '../domains/auth/access';
+import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
+import { refreshSimulatedAccount } from '../domains/orders/orders';
+import { db, insertUser } from './harness';
+
+let n = 0;
+
+/**
+ * A trader (terminal flag on unless told otherwise) with one simulated account of their own, and
+ * the session their access token would carry. `tag` keeps each test file's emails apart;
+ * `withSnapshot` writes the account's latest state, as the risk check reads it.
+ */
+export async function simTrader(
+  tag: string,
+  opts: { canUseTerminal?: boolean; role?: 'user' | 'admin'; withSnapshot?: boolean } = {},
+) {
+  const i = ++n;
+  const user = await insertUser({
+    email: `t${i}@${tag}.test`,
+    name: `Trader ${i}`,
+    canUseTerminal: opts.canUseTerminal ?? true,
+    role: opts.role,
+  });
+  const account = await addAccount(db, { exchange: 'simulated', email: `t${i}@sim.${tag}` });
+  await setAssignment(db, { userId: user.id, accountId: account.id, assigned: true });
+  if (opts.withSnapshot) await refreshSimulatedAccount(db, account);
+  const session = {
+    sub: user.id,
+    role: user.role,
+    approved: true,
+    isRiskTeam: false,
+    can_use_terminal: true,
+  } as unknown as Session;
+  return { user, account, session };
+}
