@@ -26,6 +26,14 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * Calls `tick` with the current time once a second on the shared timer, without rendering: for
+ * labels written straight into the DOM. Returns the unsubscribe.
+ */
+export function onClockTick(tick: (now: number) => void): () => void {
+  return subscribe(() => tick(now));
+}
+
 export function useNow(): number {
   return useSyncExternalStore(subscribe, () => now);
 }

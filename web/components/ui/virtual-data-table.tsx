@@ -1,4 +1,4 @@
-import type { RowData, SortingState } from '@tanstack/react-table';
+import { FlexRender, type RowData, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '~/lib/cn';
@@ -24,7 +24,6 @@ interface RowEvents<T> {
 }
 
 interface VirtualRowProps<T extends RowData> {
-  table: SortableTable<T>;
   row: TableRowOf<T>;
   index: number;
   active: boolean;
@@ -33,7 +32,7 @@ interface VirtualRowProps<T extends RowData> {
   events: RowEvents<T>;
 }
 
-function VirtualRowView<T extends RowData>({ table, row, index, active, label, className, events }: VirtualRowProps<T>) {
+function VirtualRowView<T extends RowData>({ row, index, active, label, className, events }: VirtualRowProps<T>) {
   return (
     <tr
       data-index={index}
@@ -48,7 +47,7 @@ function VirtualRowView<T extends RowData>({ table, row, index, active, label, c
     >
       {row.getAllCells().map((cell) => (
         <TableCell key={cell.id} className={cn('py-1.5', alignClass(cell.column.columnDef.meta))}>
-          <table.FlexRender cell={cell} />
+          <FlexRender cell={cell} />
         </TableCell>
       ))}
     </tr>
@@ -67,8 +66,7 @@ const VirtualRow = memo(
     a.index === b.index &&
     a.active === b.active &&
     a.label === b.label &&
-    a.className === b.className &&
-    a.table === b.table,
+    a.className === b.className,
 ) as typeof VirtualRowView;
 
 /**
@@ -87,6 +85,7 @@ export function VirtualDataTable<T extends RowData>({
   onOpen,
   footer,
   testId,
+  tableClassName,
 }: {
   label: string;
   columns: DataColumns<T>;
@@ -98,6 +97,8 @@ export function VirtualDataTable<T extends RowData>({
   onOpen?: (row: T) => void;
   footer?: ReactNode;
   testId?: string;
+  /** `table-fixed` with column widths (meta.className): a changed value then never relayouts the table. */
+  tableClassName?: string;
 }) {
   const table = useSortableTable({ columns, data, getRowId, initialSorting });
   const rows = table.getRowModel().rows;
@@ -107,7 +108,7 @@ export function VirtualDataTable<T extends RowData>({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    overscan: 5,
   });
   const [active, setActive] = useState(0);
   const items = virtualizer.getVirtualItems();
@@ -143,7 +144,7 @@ export function VirtualDataTable<T extends RowData>({
   return (
     // contain: a live update's style, layout and paint stay inside the scroller.
     <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto rounded-lg border border-border [contain:content]" data-testid={testId}>
-      <table aria-label={label} aria-rowcount={rows.length + 1} className="w-full border-collapse text-sm">
+      <table aria-label={label} aria-rowcount={rows.length + 1} className={cn('w-full border-collapse text-sm', tableClassName)}>
         <TableHeader>
           <SortableHeaderRows table={table} />
         </TableHeader>
@@ -154,7 +155,6 @@ export function VirtualDataTable<T extends RowData>({
             return (
               <VirtualRow
                 key={row.id}
-                table={table}
                 row={row}
                 index={item.index}
                 active={item.index === current}

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { flashTint } from '~/lib/flash-tint';
 import { cn } from '~/lib/cn';
 import {
   direction,
@@ -82,7 +83,9 @@ export function MetricValue({
 
 /**
  * Flashes its content when `value` changes: a short green tint and ↑ when it went up, red and ↓
- * when it went down. The arrow keeps its place, so numbers do not jump.
+ * when it went down (data-flash, drawn by CSS). The arrow keeps its place, so numbers do not jump.
+ * The tint is written straight onto the element after the commit (flashTint): the change renders
+ * the value once, with no state update, no remount and no animation frames.
  */
 export function FlashValue({
   value,
@@ -95,36 +98,18 @@ export function FlashValue({
   className?: string;
   'data-testid'?: string;
 }) {
-  const [seen, setSeen] = useState(value);
-  const [flash, setFlash] = useState<{ dir: 'up' | 'down'; n: number } | null>(null);
-  if (value !== seen) {
-    setSeen(value);
-    if (typeof value === 'number' && typeof seen === 'number') {
-      setFlash({ dir: value > seen ? 'up' : 'down', n: (flash?.n ?? 0) + 1 });
-    }
-  }
+  const ref = useRef<HTMLSpanElement>(null);
+  const seen = useRef(value);
+  useLayoutEffect(() => {
+    const before = seen.current;
+    seen.current = value;
+    if (typeof value === 'number' && typeof before === 'number' && value !== before) flashTint(ref.current!, value > before ? 'up' : 'down');
+  }, [value]);
   return (
-    <span
-      key={flash?.n ?? 0}
-      className={cn(
-        '-mx-1 inline-flex items-baseline gap-0.5 rounded px-1',
-        flash?.dir === 'up' && 'animate-flash-up',
-        flash?.dir === 'down' && 'animate-flash-down',
-        className,
-      )}
-      data-flash={flash?.dir}
-      {...props}
-    >
+    <span ref={ref} className={cn('flash-value -mx-1 inline-flex items-baseline gap-0.5 rounded px-1', className)} {...props}>
       {children}
-      <span
-        aria-hidden="true"
-        className={cn(
-          'inline-block w-[0.8em] text-center text-[0.75em] font-semibold',
-          flash ? 'animate-fade-out' : 'invisible',
-          flash?.dir === 'up' ? 'text-success' : 'text-destructive',
-        )}
-      >
-        {flash?.dir === 'down' ? '↓' : '↑'}
+      <span aria-hidden="true" className="flash-arrow w-[0.8em] text-[0.75em] font-semibold">
+        {'\u00a0'}
       </span>
     </span>
   );

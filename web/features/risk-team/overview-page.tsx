@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { PageHeader } from '~/components/layout/page';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -9,7 +9,8 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { FlashValue, MetricValue, Pnl } from '~/features/accounts/numbers';
 import { cn } from '~/lib/cn';
 import { formatAgo, formatDateTime } from '~/lib/format';
-import { useNow } from '~/lib/use-now';
+import { onClockTick } from '~/lib/use-now';
+import { writeText } from '~/lib/write-text';
 import { formatFraction, formatLimit, LIMIT_LABELS, STALE_AFTER_MS } from './risk-format';
 import { RiskLiveBadge } from './risk-live';
 import { latestMetricsQuery, type TraderRow } from './risk-queries';
@@ -18,27 +19,41 @@ import { TotalsRow } from './totals';
 import { VirtualDataTable } from '~/components/ui/virtual-data-table';
 
 const col = sortableColumnHelper<TraderRow>();
-const right = { align: 'right' as const };
+// Fixed column widths (the table is table-fixed): a live value that changes its width relayouts
+// its cell only, not every column of the table. The trader column takes the rest.
+const figure = (width: string) => ({ align: 'right' as const, className: width });
 
+/**
+ * A row's data age. The shared clock writes the text straight into the DOM once a second (no
+ * re-render of 500 traders' age cells); data-stale turns it into a warning and greys its row (CSS).
+ */
 function Age({ ts }: { ts: number | null }) {
-  const now = useNow();
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (ts === null) return;
+    const el = ref.current!;
+    const show = (now: number) => {
+      const stale = now - ts > STALE_AFTER_MS;
+      if (el.hasAttribute('data-stale') !== stale) el.toggleAttribute('data-stale', stale);
+      writeText(el, `${stale ? 'Stale · ' : ''}${formatAgo(now - ts)}`);
+    };
+    show(Date.now());
+    return onClockTick(show);
+  }, [ts]);
   if (ts === null) return <span className="text-muted-foreground">never</span>;
-  const stale = now - ts > STALE_AFTER_MS;
   return (
     <span
-      data-stale={stale ? '' : undefined}
-      className={cn('tabular text-xs', stale ? 'font-medium text-warning' : 'text-muted-foreground')}
+      ref={ref}
+      className="tabular text-xs text-muted-foreground data-stale:font-medium data-stale:text-warning"
       title={formatDateTime(ts, { seconds: true })}
-    >
-      {stale ? 'Stale · ' : ''}
-      {formatAgo(now - ts)}
-    </span>
+    />
   );
 }
 
 const columns: DataColumns<TraderRow> = [
   col.accessor('name', {
     header: 'Trader',
+    meta: { className: 'truncate' },
     cell: (c) => (
       <span className="flex flex-col leading-tight">
         <span className="font-medium">{c.getValue()}</span>
@@ -50,29 +65,29 @@ const columns: DataColumns<TraderRow> = [
   }),
   col.accessor('equity', {
     header: 'Equity',
-    meta: right,
+    meta: figure('w-32'),
     cell: (c) => (
       <FlashValue value={c.getValue()}>
         <MetricValue kind="usd" value={c.getValue()} />
       </FlashValue>
     ),
   }),
-  col.accessor('dayPnl', { header: 'Day PnL', meta: right, cell: (c) => <Pnl value={c.getValue()} compact /> }),
-  col.accessor('upnl', { header: 'uPnL', meta: right, cell: (c) => <Pnl value={c.getValue()} compact /> }),
+  col.accessor('dayPnl', { header: 'Day PnL', meta: figure('w-28'), cell: (c) => <Pnl value={c.getValue()} compact /> }),
+  col.accessor('upnl', { header: 'uPnL', meta: figure('w-28'), cell: (c) => <Pnl value={c.getValue()} compact /> }),
   col.accessor((r) => r.leverage ?? -1, {
     id: 'leverage',
     header: 'Leverage',
-    meta: right,
+    meta: figure('w-28'),
     cell: (c) => (
       <FlashValue value={c.row.original.leverage}>
         <MetricValue kind="leverage" value={c.row.original.leverage} />
       </FlashValue>
     ),
   }),
-  col.accessor('notional', { header: 'Notional', meta: right, cell: (c) => <MetricValue kind="usd" value={c.getValue()} /> }),
+  col.accessor('notional', { header: 'Notional', meta: figure('w-28'), cell: (c) => <MetricValue kind="usd" value={c.getValue()} /> }),
   col.accessor('drawdown', {
     header: 'Drawdown',
-    meta: right,
+    meta: figure('w-28'),
     cell: (c) => (
       <span className={cn('tabular', c.getValue() > 0.1 && 'text-destructive')}>
         {c.getValue() > 0 ? `−${formatFraction(c.getValue())}` : formatFraction(0)}
@@ -81,18 +96,19 @@ const columns: DataColumns<TraderRow> = [
   }),
   col.accessor('largestPositionShare', {
     header: 'Top position',
-    meta: right,
+    meta: figure('w-32'),
     cell: (c) => <span className="tabular">{formatFraction(c.getValue())}</span>,
   }),
   col.accessor((r) => r.lastUpdate ?? 0, {
     id: 'lastUpdate',
     header: 'Updated',
-    meta: right,
+    meta: figure('w-36'),
     cell: (c) => <Age ts={c.row.original.lastUpdate} />,
   }),
   col.accessor((r) => r.breaches.length, {
     id: 'breaches',
     header: 'Breaches',
+    meta: { className: 'w-72 truncate' },
     cell: (c) =>
       c.row.original.breaches.length === 0 ? (
         <span className="text-xs text-muted-foreground">Within limits</span>
@@ -111,8 +127,8 @@ const columns: DataColumns<TraderRow> = [
   }),
 ];
 
-// A stale row is greyed by CSS from its age cell (data-stale), so the ticking clock re-renders
-// only the age cells, never the rows.
+// A stale row is greyed by CSS from its age cell (data-stale), which the clock writes without
+// rendering anything.
 const rowClassName = (t: TraderRow) =>
   cn('has-[[data-stale]]:opacity-55 has-[[data-stale]]:saturate-50', t.breaches.length > 0 && 'bg-destructive/5');
 
@@ -171,6 +187,7 @@ function TradersTable(props: {
       getRowId={(t) => t.traderId}
       rowLabel={(t) => `${t.name}${t.breaches.length ? `, ${t.breaches.length} breach${t.breaches.length > 1 ? 'es' : ''}` : ''}`}
       testId="risk-overview-table"
+      tableClassName="table-fixed min-w-[88rem]"
       {...props}
     />
   );

@@ -1,6 +1,9 @@
 import { memo, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { formatPrice, MINUS } from '~/lib/format';
+import { writeText } from '~/lib/write-text';
 import { changePercent, type PriceStore } from './price-store';
+
+export { writeText };
 
 export function formatChange(percent: number | undefined) {
   if (percent === undefined) return '—';
@@ -39,18 +42,6 @@ function chipText(store: PriceStore, symbol: string, priceAtPublish: number | un
     tone: toneOf(change),
     flash: point?.previous === undefined ? undefined : point.price > point.previous ? 'up' : 'down',
   };
-}
-
-/**
- * Sets an element's text through its one Text node's `data`: the node (and its layout object) stays,
- * so the next frame reshapes that text alone. `textContent =` would remove the node and insert a new
- * one, which costs a style recalc and new layout objects for every chip on every tick.
- */
-export function writeText(el: HTMLElement, text: string) {
-  const node = el.firstChild;
-  if (node instanceof Text && node === el.lastChild) {
-    if (node.data !== text) node.data = text;
-  } else if (el.textContent !== text) el.textContent = text;
 }
 
 /**
