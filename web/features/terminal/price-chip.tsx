@@ -54,35 +54,10 @@ export function writeText(el: HTMLElement, text: string) {
 }
 
 /**
- * The width of a value box in `ch` (font-mono: digits, separators and signs are 1ch; the arrows
- * may come from a fallback font, so anything outside ASCII gets a little slack).
- */
-export function valueWidth(text: string) {
-  let width = 0;
-  for (const ch of text) width += ch.charCodeAt(0) < 128 ? 1 : 1.5;
-  return width;
-}
-
-/**
- * Widens a value box to fit `text`, never narrows it: the box is a relayout boundary of a fixed
- * size (`.chip-value`, contain: strict), so a tick's new text is laid out inside it alone; only a
- * text longer than any before (a rare extra digit) lays the row out again.
- */
-function fit(el: HTMLElement, text: string) {
-  const width = valueWidth(text);
-  if (width > Number(el.dataset.width ?? 0)) {
-    el.dataset.width = String(width);
-    el.style.width = `${width}ch`;
-  }
-}
-
-/**
  * A headline's symbol with its live price and the change since the headline was published. React
  * renders it once; each price tick (once per frame, see PriceStore) writes the two texts straight
  * into the DOM and tints the digits by the last move (data-flash, CSS in styles.css): no re-render,
- * no layout read, and an attribute write only when the direction turns. Both texts sit in fixed-size
- * contained boxes (`.chip-value`), so a new text is laid out and painted inside its box without
- * laying out the row or the document.
+ * no layout read, and an attribute write only when the direction turns.
  */
 export const PriceChip = memo(function PriceChip({
   store,
@@ -102,37 +77,31 @@ export const PriceChip = memo(function PriceChip({
     const update = () => {
       const next = chipText(store, symbol, priceAtPublish);
       // Only what differs: every attribute written is a style invalidation in the next frame.
-      fit(priceEl, next.price);
-      fit(changeEl, next.change);
       writeText(priceEl, next.price);
       writeText(changeEl, next.change);
       if (changeEl.dataset.tone !== next.tone) changeEl.dataset.tone = next.tone;
       if (next.flash && priceEl.dataset.flash !== next.flash) priceEl.dataset.flash = next.flash;
     };
-    fit(priceEl, initial.price);
-    fit(changeEl, initial.change);
     // A tick between the render and now.
     if (priceEl.textContent !== chipText(store, symbol, priceAtPublish).price) update();
     return store.subscribe(symbol, update);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `initial` is this render's text, read once
   }, [store, symbol, priceAtPublish]);
   // Children are single strings: React then sets textContent itself, so the direct writes above
-  // and a later render never fight over text nodes. Inline blocks, not flex items: a flex item
-  // cannot be a relayout boundary.
+  // and a later render never fight over text nodes.
   return (
     <span
-      className="inline-block h-5 shrink-0 rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] leading-[1.125rem] whitespace-nowrap"
+      className="inline-flex h-5 items-center gap-1 rounded border border-border bg-muted px-1.5 font-mono text-[0.7rem] leading-none"
       data-testid="price-chip"
       data-symbol={symbol}
       title={priceAtPublish ? `${symbol}: ${formatPrice(priceAtPublish)} when published` : symbol}
     >
-      <span className="align-top font-semibold text-foreground">{symbol}</span>
-      <span ref={priceRef} className="chip-value chip-flash ml-1 text-foreground" data-testid="chip-price">
+      <span className="font-semibold text-foreground">{symbol}</span>
+      <span ref={priceRef} className="chip-flash tabular rounded-sm px-0.5 text-right text-foreground" data-testid="chip-price">
         {initial.price}
       </span>
       <span
         ref={changeRef}
-        className="chip-value ml-1 data-[tone=down]:text-destructive data-[tone=flat]:text-muted-foreground data-[tone=up]:text-success"
+        className="tabular text-right data-[tone=down]:text-destructive data-[tone=flat]:text-muted-foreground data-[tone=up]:text-success"
         data-testid="chip-change"
         data-tone={initial.tone}
       >

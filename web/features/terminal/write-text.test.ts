@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { valueWidth, writeText } from './price-chip';
+import { writeText } from './price-chip';
 
 describe('writeText', () => {
   it('changes the one Text node in place (no node removed or inserted)', () => {
@@ -21,13 +21,5 @@ describe('writeText', () => {
     writeText(mixed, '1.2345');
     expect(mixed.textContent).toBe('1.2345');
     expect(mixed.childNodes).toHaveLength(1);
-  });
-});
-
-describe('valueWidth', () => {
-  it('counts ASCII as 1ch and gives other glyphs (arrows, minus) slack', () => {
-    expect(valueWidth('97,001.50')).toBe(9);
-    expect(valueWidth('▲+0.12%')).toBe(7.5);
-    expect(valueWidth('▼−1.05%')).toBe(8);
   });
 });
