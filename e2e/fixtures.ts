@@ -45,3 +45,26 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.reload();
   await expect(page.locator('html')).toHaveClass(new RegExp(theme));
 }
+
+/** Signs in (the demo admin has the terminal flag) and opens /terminal once its data is loaded. */
+export async function openTerminal(page: Page, email = ADMIN.email) {
+  await logInAndWait(page, email);
+  await page.goto('/terminal');
+  await expect(page.getByTestId('terminal-loading')).toHaveCount(0);
+}
+
+/** Publishes a headline as the signed-in admin, from the page itself (same origin, same cookies). */
+export async function publishHeadline(
+  page: Page,
+  fields: { title: string; symbols: string[]; importance: string; url?: string },
+) {
+  const status = await page.evaluate(async (json) => {
+    const res = await fetch('/api/rpc/postManualNews', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json }),
+    });
+    return res.status;
+  }, fields);
+  expect(status).toBe(200);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, logInAndWait, shot } from './fixtures';
+import { openTerminal, publishHeadline as publish, shot } from './fixtures';
 
 /** An order sent as another tab would: straight to the API, so only the order stream can tell this page. */
 async function placeElsewhere(page: Page, accountEmail: string, side: 'BUY' | 'SELL') {
@@ -22,26 +22,12 @@ async function placeElsewhere(page: Page, accountEmail: string, side: 'BUY' | 'S
 /** Well under the lists' 5 s fallback poll and their 60 s safety refetch: only the stream is this quick. */
 const LIVE_MS = 1500;
 
-async function publish(page: Page, fields: { title: string; symbols: string[]; importance: string }) {
-  const status = await page.evaluate(async (json) => {
-    const res = await fetch('/api/rpc/postManualNews', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json }),
-    });
-    return res.status;
-  }, fields);
-  expect(status).toBe(200);
-}
-
 test('a trader with the terminal flag buys size 1 by keyboard, sees it filled; an order over the leverage limit is refused naming the limit', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   // The demo admin has the terminal flag and simulated accounts of their own.
-  await logInAndWait(page, ADMIN.email);
-  await page.goto('/terminal');
-  await expect(page.getByTestId('terminal-loading')).toHaveCount(0);
+  await openTerminal(page);
   const title = `Orders e2e ${Date.now()}: ether upgrade ships`;
   await publish(page, { title, symbols: ['ETH'], importance: 'high' });
   await expect(page.getByTestId('headline').filter({ hasText: title })).toBeVisible();

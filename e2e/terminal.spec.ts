@@ -1,30 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, logInAndWait, shot, TRADER } from './fixtures';
-
-/** Publishes a headline as the signed-in admin, from the page itself (same origin, same cookies). */
-async function publish(page: Page, fields: { title: string; symbols: string[]; importance: string; url?: string }) {
-  const status = await page.evaluate(async (json) => {
-    const res = await fetch('/api/rpc/postManualNews', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json }),
-    });
-    return res.status;
-  }, fields);
-  expect(status).toBe(200);
-}
+import { logInAndWait, openTerminal, publishHeadline as publish, shot, TRADER } from './fixtures';
 
 const headline = (page: Page, title: string) => page.getByTestId('headline').filter({ hasText: title });
 
 test('a trader with the terminal flag works the live terminal from the keyboard', async ({ page }) => {
   // One long walk through the screen (live prices need a few seconds to move): more than the default 30 s.
   test.setTimeout(120_000);
-  await logInAndWait(page, ADMIN.email);
-  await page.goto('/terminal');
+  await openTerminal(page);
   await expect(page.getByTestId('terminal')).toBeVisible();
   // Full screen: no nav bar, no user menu.
   await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
-  await expect(page.getByTestId('terminal-loading')).toHaveCount(0);
   await expect(page.getByTestId('news-status').getByTestId('live-status')).toHaveText('Live');
 
   // The first item after the server starts meets cold code and caches: not the one measured.
