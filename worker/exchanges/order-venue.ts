@@ -58,6 +58,12 @@ export interface OrderVenue {
   placeMarketOrder(req: MarketOrderRequest): Promise<VenueOrder>;
   /** null: the exchange has no order with this client id. */
   queryOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null>;
+  /**
+   * How long after it was sent a request the exchange has not shown yet may still become an order
+   * (Binance: recvWindow plus its clock allowance). "No such order" is only final after this, so a
+   * resend waits for it; 0 or absent when the venue answers in-process.
+   */
+  readonly lateArrivalMs?: number;
 }
 
 /** The quantity rounded down to the step size, without binary-fraction noise (0.1 + 0.2). */

@@ -41,7 +41,12 @@ const order = (accountEmail: string, symbol: string, side: OrderSide, notional: 
 /** A venue that counts calls and can lose answers, around the real simulated one. */
 function countingVenue(
   db_ = db,
-  behaviour: { loseAnswer?: 'after-fill' | 'before-fill'; times?: number; queryFails?: boolean } = {},
+  behaviour: {
+    loseAnswer?: 'after-fill' | 'before-fill' | 'arrives-late';
+    times?: number;
+    queryFails?: boolean;
+    lateArrivalMs?: number;
+  } = {},
 ) {
   const calls = { place: 0, query: 0 };
   let failures = behaviour.times ?? 1;
@@ -55,6 +60,8 @@ function countingVenue(
         if (behaviour.loseAnswer && failures > 0) {
           failures--;
           if (behaviour.loseAnswer === 'after-fill') await sim.placeMarketOrder(req);
+          // The request is still on its way: the exchange takes it after the first query said "no such order".
+          if (behaviour.loseAnswer === 'arrives-late') setTimeout(() => void sim.placeMarketOrder(req), 100);
           throw new OrderOutcomeUnknown('Timeout waiting for response from backend server (-1007)');
         }
         return sim.placeMarketOrder(req);
@@ -64,6 +71,7 @@ function countingVenue(
         if (behaviour.queryFails) throw new Error('network down');
         return sim.queryOrder(symbol, id);
       },
+      lateArrivalMs: behaviour.lateArrivalMs,
     };
     return venue;
   };
@@ -181,6 +189,18 @@ describe('exactly once', () => {
     const placed = await placeOrderFor(db, t.session, input, venueFor);
     expect(calls).toEqual({ place: 2, query: 1 });
     expect(placed.status).toBe('filled');
+    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
+  });
+
+  it('a request that reaches the exchange after the first query: asked again once it could no longer arrive, never resent', async () => {
+    const t = await trader();
+    await refreshSimulatedAccount(db, t.account);
+    const { calls, venueFor } = countingVenue(db, { loseAnswer: 'arrives-late', lateArrivalMs: 400 });
+    const input = order(t.account.email, 'XRP', 'BUY', 300);
+    const placed = await placeOrderFor(db, t.session, input, venueFor);
+    expect(calls).toEqual({ place: 1, query: 2 });
+    expect(placed.status).toBe('filled');
+    expect(placed.statusHistory.at(-1)?.note).toBe('found by client id');
     expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
   });
 

@@ -35,6 +35,8 @@ export interface OrderDeps {
   /** after a fill: bring the account's latest state up to date (dashboards, the next risk check) */
   afterFill?: () => Promise<void>;
   now?: () => number;
+  /** waits before a resend (tests pass a fake clock's) */
+  sleep?: (ms: number) => Promise<void>;
   /** when the request reached the handler (before the account and its key were read) */
   receivedAt?: number;
 }
@@ -213,8 +215,8 @@ async function settle(deps: OrderDeps, row: OrderRow): Promise<OrderRow> {
     .where(and(eq(orders.id, row.id), eq(orders.updatedAt, row.updatedAt), claimable))
     .returning();
   if (!claimed) return row;
-  const found = await queryQuietly(deps.venue, claimed);
-  if (found === undefined) return updateOrder(deps, claimed, 'unknown', now, {}, 'the exchange could not be asked');
+  const found = await askFinal(deps, claimed, claimed.sentAt);
+  if (found === undefined) return updateOrder(deps, claimed, 'unknown', (deps.now ?? Date.now)(), {}, 'the exchange could not be asked');
   if (found) return recordAnswer(deps, claimed, found, 'found by client id');
   return send(deps, claimed);
 }
@@ -224,6 +226,22 @@ const withStep = (row: OrderRow, status: OrderRow['status'], at: number, note: s
   ...row,
   statusHistory: [...row.statusHistory, { status, at, note }],
 });
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The exchange's word on the order, where "no such order" (null) is final: asked again once the
+ * request sent at `sentAt` can no longer arrive (the venue's lateArrivalMs). Resending on an
+ * earlier "no" could make a slow request and its resend two orders.
+ */
+async function askFinal(deps: OrderDeps, row: OrderRow, sentAt: number | null): Promise<VenueOrder | null | undefined> {
+  const found = await queryQuietly(deps.venue, row);
+  if (found !== null || sentAt === null) return found;
+  const wait = sentAt + (deps.venue.lateArrivalMs ?? 0) - (deps.now ?? Date.now)();
+  if (wait <= 0) return null;
+  await (deps.sleep ?? sleep)(wait);
+  return queryQuietly(deps.venue, row);
+}
 
 async function queryQuietly(venue: OrderVenue, row: OrderRow): Promise<VenueOrder | null | undefined> {
   try {
@@ -252,7 +270,7 @@ async function send(deps: OrderDeps, row: OrderRow, attempt = 1): Promise<OrderR
     // Settle before any retry: the order may exist although the answer was lost. The row stays
     // pending (ours) meanwhile; only an outcome still unknown afterwards is left for a retry to claim.
     const unknown = withStep({ ...row, sentAt, error: note }, 'unknown', now(), note);
-    const found = await queryQuietly(deps.venue, unknown);
+    const found = attempt < 2 ? await askFinal(deps, unknown, sentAt) : await queryQuietly(deps.venue, unknown);
     if (found) return recordAnswer(deps, unknown, found, 'found by client id');
     if (found === null && attempt < 2) return send(deps, unknown, attempt + 1);
     return updateOrder(deps, row, 'unknown', now(), { sentAt, error: note }, note);

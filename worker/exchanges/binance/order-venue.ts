@@ -143,9 +143,16 @@ export class BinanceMarket {
 export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
   private readonly sign: (payload: string) => Promise<string>;
 
+  /**
+   * Binance accepts a signed request until recvWindow after its timestamp, and a timestamp up to
+   * 1 s ahead of its clock; the last second covers a request already in its matching engine's queue.
+   */
+  readonly lateArrivalMs: number;
+
   constructor(private readonly config: BinanceOrderConfig) {
     super(config);
     this.sign = config.signer ?? createSigner(config.apiSecret);
+    this.lateArrivalMs = (config.recvWindow ?? 5_000) + 2_000;
   }
 
   async placeMarketOrder(req: MarketOrderRequest): Promise<VenueOrder> {
