@@ -27,6 +27,15 @@ export const SOURCE_FAILURES_WARNING = 3;
 
 const at = z.number().nullable();
 
+/** The queue's own count (Queue.metrics()), as opposed to the D1 batch records. */
+export const queueBacklogSchema = z.object({
+  /** Messages not yet acknowledged: waiting, in delivery, or delayed for a retry. */
+  messages: z.number(),
+  bytes: z.number(),
+  oldestMessageAt: at,
+});
+export type QueueBacklog = z.infer<typeof queueBacklogSchema>;
+
 export const systemStatusSchema = z.object({
   /** Server time the figures were read at (ms). */
   now: z.number(),
@@ -45,6 +54,8 @@ export const systemStatusSchema = z.object({
     retryingBatches: z.number(),
     deadLetters24h: z.number(),
     lastDeadLetterAt: at,
+    /** The queue's own backlog; null when the runtime did not answer in time. */
+    queue: queueBacklogSchema.nullable(),
   }),
   newsSources: z.array(
     z.object({

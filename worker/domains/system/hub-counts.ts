@@ -2,12 +2,7 @@ import type { SystemStatus } from '../../contract/system';
 import type { Bindings } from '../../env';
 import { PRICE_HUB_NAME } from '../prices/hub-queries';
 import { RISK_HUB_NAME } from '../risk/notify';
-
-/** How long a hub may take to answer before the status page shows it as unreachable. */
-const HUB_TIMEOUT_MS = 2_000;
-
-const withTimeout = <T>(p: Promise<T>): Promise<T> =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), HUB_TIMEOUT_MS))]);
+import { askWithTimeout } from './ask-with-timeout';
 
 /**
  * Live subscribers of the shared hubs (one instance each). The per-user alert hubs and per-account
@@ -20,5 +15,5 @@ export async function hubSubscriberCounts(env: Bindings): Promise<SystemStatus['
     ['todo', async () => env.TODO_HUB.getByName('global').subscriberCount()],
     ['prices', async () => (await env.PRICE_HUB.getByName(PRICE_HUB_NAME).stats()).viewers],
   ];
-  return Promise.all(asks.map(async ([name, ask]) => ({ name, subscribers: await withTimeout(ask()).catch(() => null) })));
+  return Promise.all(asks.map(async ([name, ask]) => ({ name, subscribers: await askWithTimeout(ask) })));
 }

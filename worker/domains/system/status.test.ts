@@ -1,5 +1,5 @@
-import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
 import { CRON_STALL_MS, SYSTEM_WARNING_CODES, type SystemStatus } from '../../contract/system';
 import { eq } from 'drizzle-orm';
 import { exchangeAccounts } from '../../db/schema/accounts';
@@ -9,15 +9,17 @@ import { X_TOKEN_MISSING } from '../news/sources/twitter-poller';
 import { cronRuns, queueDeadLetters, snapshotBatches } from '../../db/schema/reliability';
 import { db, insertUser, ORIGIN, rpcClient, signedInJar } from '../../test/harness';
 import { recordCronRun } from './cron-runs';
+import { snapshotQueueBacklog } from './queue-backlog';
 import { readSystemStatus, warningsFor } from './status';
 
 const MIN = 60_000;
 const codes = (s: SystemStatus) => s.warnings.map((w) => w.code);
+const noLive = { hubs: [], queue: null };
 
 describe('system status', () => {
   it('counts from the D1 records and warns about a stalled cron, backlogs, dead letters and failing sources', async () => {
     const now = Date.now();
-    expect(codes(await readSystemStatus(db, [], now))).toEqual(['CRON_STALLED']);
+    expect(codes(await readSystemStatus(db, noLive, now))).toEqual(['CRON_STALLED']);
 
     await db.insert(cronRuns).values({
       scheduledAt: now - 5 * MIN,
@@ -76,12 +78,16 @@ describe('system status', () => {
       .set({ lastError: 'Exchange answered 503', lastErrorAt: now - MIN })
       .where(eq(exchangeAccounts.id, failing.id));
 
+    const queue = { messages: 3, bytes: 900, oldestMessageAt: now - 30_000 };
     const status = await readSystemStatus(
       db,
-      [
-        { name: 'news', subscribers: 2 },
-        { name: 'risk', subscribers: null },
-      ],
+      {
+        hubs: [
+          { name: 'news', subscribers: 2 },
+          { name: 'risk', subscribers: null },
+        ],
+        queue,
+      },
       now,
     );
     expect(status.cron).toEqual({ lastRunAt: now - 5 * MIN, lastDurationMs: 900, lastFailedJobs: ['newsRss'], runsLastHour: 1 });
@@ -91,6 +97,7 @@ describe('system status', () => {
       retryingBatches: 1,
       deadLetters24h: 1,
       lastDeadLetterAt: now - MIN,
+      queue,
     });
     expect(status.telegramOutbox).toEqual({
       backlog: 1,
@@ -123,10 +130,46 @@ describe('system status', () => {
 
     // A fresh cron run clears the stall; the threshold is 3 minutes.
     await recordCronRun(db, { scheduledAt: now, startedAt: now, finishedAt: now + 40, failedJobs: [] });
-    const fresh = await readSystemStatus(db, [], now + 1_000);
+    const fresh = await readSystemStatus(db, noLive, now + 1_000);
     expect(fresh.cron).toMatchObject({ lastRunAt: now, lastDurationMs: 40, lastFailedJobs: [] });
     expect(codes(fresh)).not.toContain('CRON_STALLED');
     expect(warningsFor({ ...fresh, now: now + CRON_STALL_MS + 1 }).map((w) => w.code)).toContain('CRON_STALLED');
+  });
+
+  it("the queue's own backlog warns when its oldest message waits past the threshold, even with no D1 record behind", () => {
+    const now = Date.now();
+    const base = {
+      now,
+      cron: { lastRunAt: now, lastDurationMs: 10, lastFailedJobs: [], runsLastHour: 60 },
+      snapshotQueue: {
+        pendingBatches: 0,
+        oldestPendingAt: null,
+        retryingBatches: 0,
+        deadLetters24h: 0,
+        lastDeadLetterAt: null,
+        queue: null,
+      },
+      newsSources: [],
+      xPolling: [],
+      exchangeAccounts: { active: 0, failing: 0, recentFailures: [] },
+      telegramOutbox: { backlog: 0, oldestQueuedAt: null, failed: 0, retrying: 0, lastError: null },
+      hubs: [],
+      warnings: [],
+    } satisfies SystemStatus;
+    const withQueue = (oldestAgoMs: number | null) =>
+      warningsFor({
+        ...base,
+        snapshotQueue: {
+          ...base.snapshotQueue,
+          queue: { messages: 4, bytes: 1_000, oldestMessageAt: oldestAgoMs === null ? null : now - oldestAgoMs },
+        },
+      });
+    expect(warningsFor(base)).toEqual([]);
+    expect(withQueue(null)).toEqual([]);
+    expect(withQueue(MIN)).toEqual([]);
+    expect(withQueue(3 * MIN)).toEqual([
+      { code: 'SNAPSHOT_BACKLOG', message: '4 messages on the snapshot queue, the oldest for 3 min.' },
+    ]);
   });
 
   it('a failed Telegram send warns at once and clears when the message has gone out', async () => {
@@ -156,7 +199,7 @@ describe('system status', () => {
         createdAt: now,
       },
     ]);
-    const failing = await readSystemStatus(db, [], now);
+    const failing = await readSystemStatus(db, noLive, now);
     expect(failing.telegramOutbox).toMatchObject({ backlog: 2, retrying: 1, lastError: 'Telegram did not answer within 10 s.' });
     expect(failing.warnings.filter((w) => w.code.startsWith('TELEGRAM') || w.code.startsWith('OUTBOX'))).toEqual([
       {
@@ -169,7 +212,7 @@ describe('system status', () => {
       .update(outbox)
       .set({ status: 'sent', sentAt: now + 3_000 })
       .where(eq(outbox.id, 'o-retry'));
-    const recovered = await readSystemStatus(db, [], now + 3_000);
+    const recovered = await readSystemStatus(db, noLive, now + 3_000);
     expect(recovered.telegramOutbox).toMatchObject({ backlog: 1, retrying: 0, lastError: null });
     expect(codes(recovered)).not.toContain('TELEGRAM_SENDS_FAILING');
   });
@@ -192,6 +235,21 @@ describe('system status', () => {
       { name: 'prices', subscribers: 0 },
     ]);
     await reader.cancel();
+    // The local queue answers Queue.metrics() like the deployed one: empty, then one message waiting
+    // for its consumer (which records a malformed body as a dead letter at once), then empty again.
+    expect(status.snapshotQueue.queue).toEqual({ messages: 0, bytes: 0, oldestMessageAt: null });
+    const deadBefore = (await db.select().from(queueDeadLetters)).length;
+    const sentAt = Date.now();
+    await env.SNAPSHOT_QUEUE.send({ notABatch: true });
+    const waiting = (await snapshotQueueBacklog(env))!;
+    expect(waiting.messages).toBe(1);
+    expect(waiting.bytes).toBeGreaterThan(0);
+    expect(waiting.oldestMessageAt).toBeGreaterThanOrEqual(sentAt - 1_000);
+    await vi.waitFor(async () => expect((await snapshotQueueBacklog(env))!.messages).toBe(0), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect(await db.select().from(queueDeadLetters)).toHaveLength(deadBefore + 1), {
+      timeout: 10_000,
+      interval: 100,
+    });
     // Everyone else is refused (the access matrix covers every level; this is the short proof).
     const trader = rpcClient(await signedInJar(await insertUser({ email: 'status-trader@system.test' })));
     await expect(trader.getSystemStatus()).rejects.toMatchObject({ status: 403 });

@@ -3,6 +3,7 @@ import {
   OUTBOX_BACKLOG_MS,
   SNAPSHOT_BACKLOG_MS,
   SOURCE_FAILURES_WARNING,
+  type QueueBacklog,
   type SystemStatus,
 } from '../../contract/system';
 import type { Db } from '../../db/client';
@@ -34,9 +35,14 @@ interface Row {
  * The figures of the status section, read from D1 in one statement: the cron's own records, the
  * snapshot batches (a batch is pending until stored or dead-lettered), the dead letters, the news
  * sources' and X pollers' health, the exchange accounts whose last snapshot failed and the Telegram
- * outbox. `hubs` comes from the Durable Objects (hub-counts.ts).
+ * outbox. `live` is what the runtime itself tells: the hubs' subscribers (hub-counts.ts) and the
+ * snapshot queue's backlog (queue-backlog.ts).
  */
-export async function readSystemStatus(db: Db, hubs: SystemStatus['hubs'], now = Date.now()): Promise<SystemStatus> {
+export async function readSystemStatus(
+  db: Db,
+  live: { hubs: SystemStatus['hubs']; queue: QueueBacklog | null },
+  now = Date.now(),
+): Promise<SystemStatus> {
   const row = await db.$client
     .prepare(
       `SELECT
@@ -87,6 +93,7 @@ export async function readSystemStatus(db: Db, hubs: SystemStatus['hubs'], now =
       retryingBatches: r.retrying_batches,
       deadLetters24h: r.dead_letters,
       lastDeadLetterAt: r.last_dead_letter_at,
+      queue: live.queue,
     },
     newsSources: sources.map((s) => ({
       id: s.id,
@@ -119,7 +126,7 @@ export async function readSystemStatus(db: Db, hubs: SystemStatus['hubs'], now =
       retrying: r.outbox_retrying,
       lastError: r.outbox_last_error,
     },
-    hubs,
+    hubs: live.hubs,
     warnings: [],
   };
   status.warnings = warningsFor(status);
@@ -141,6 +148,12 @@ export function warningsFor(s: SystemStatus): SystemStatus['warnings'] {
     warnings.push({
       code: 'SNAPSHOT_BACKLOG',
       message: `${q.pendingBatches} snapshot batch${q.pendingBatches === 1 ? '' : 'es'} waiting, the oldest for ${minutes(now - q.oldestPendingAt)}.`,
+    });
+  // The queue's own count also sees what the D1 records cannot: messages stuck before their consumer ran.
+  else if (q.queue?.oldestMessageAt != null && now - q.queue.oldestMessageAt > SNAPSHOT_BACKLOG_MS)
+    warnings.push({
+      code: 'SNAPSHOT_BACKLOG',
+      message: `${q.queue.messages} message${q.queue.messages === 1 ? '' : 's'} on the snapshot queue, the oldest for ${minutes(now - q.queue.oldestMessageAt)}.`,
     });
   if (q.deadLetters24h > 0)
     warnings.push({

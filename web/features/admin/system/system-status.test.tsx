@@ -17,6 +17,7 @@ const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
     retryingBatches: 0,
     deadLetters24h: 0,
     lastDeadLetterAt: null,
+    queue: { messages: 5, bytes: 2_000, oldestMessageAt: NOW - 90_000 },
   },
   newsSources: [
     {
@@ -83,6 +84,7 @@ describe('SystemStatusView', () => {
     expect(text).toContain('1 of 40');
     expect(text).toContain('desk-7@firm.test');
     expect(text).toContain('Binance answered 503');
+    expect(document.querySelector('[data-testid="system-queue-messages"]')!.textContent).toBe('5, oldest 1m 30s');
     expect(document.querySelectorAll('dd.tabular.text-right').length).toBeGreaterThan(8);
   });
 

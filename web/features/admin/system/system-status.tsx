@@ -113,6 +113,13 @@ export function SystemStatusView({ status }: { status: SystemStatus }) {
             <Figure label="Oldest waiting">{q.oldestPendingAt === null ? '—' : formatAge(now - q.oldestPendingAt)}</Figure>
             <Figure label="Retrying">{num(q.retryingBatches)}</Figure>
             <Figure label="Dead letters, 24 h">{num(q.deadLetters24h)}</Figure>
+            <Figure label="Messages on the queue">
+              <span data-testid="system-queue-messages">
+                {q.queue === null
+                  ? 'not reported'
+                  : `${num(q.queue.messages)}${q.queue.oldestMessageAt === null ? '' : `, oldest ${formatAge(now - q.queue.oldestMessageAt)}`}`}
+              </span>
+            </Figure>
           </dl>
         </section>
         <section aria-label="Telegram outbox">
