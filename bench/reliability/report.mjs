@@ -1,4 +1,4 @@
-// docs/RELIABILITY.md's part-5 figures, between <!-- bench:reliability --> markers.
+// docs/RELIABILITY.md's part-5 figures, between <!-- bench:reliability --> markers (or RELIABILITY_SECTION's).
 import { writeSection } from '../server.mjs';
 
 const memoryLine = (samples) => {
@@ -29,12 +29,14 @@ function phaseBlock(r) {
 
 export function writeReport(results) {
   const label = process.env.RELIABILITY_LABEL ?? 'full run';
-  const section = `<!-- bench:reliability -->
+  // A partial re-run (e.g. RELIABILITY_PHASES=faults) can write its own block and leave the full run's.
+  const name = process.env.RELIABILITY_SECTION ?? 'reliability';
+  const section = `<!-- bench:${name} -->
 Measured ${new Date().toISOString().slice(0, 16)} UTC — **${label}** (\`BENCH_ONLY=reliability npm run bench\`; local workerd through
 \`wrangler dev\`'s port, all traffic on 127.0.0.1, same 2-core machine).
 
 ${results.map(phaseBlock).join('\n\n')}
-<!-- /bench:reliability -->`;
+<!-- /bench:${name} -->`;
   console.log(section);
-  writeSection('reliability', section, 'RELIABILITY.md');
+  writeSection(name, section, 'RELIABILITY.md');
 }
