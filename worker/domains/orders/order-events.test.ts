@@ -66,7 +66,7 @@ describe('order steps published from the order store', () => {
     expect(await stepsOf((publish) => cancelOrderFor(db, t.session, clientOrderId, flakyVenue(state), publish))).toEqual(['canceled']);
   });
 
-  it('with no publish (benches, jobs) the order goes through and the order goes through', async () => {
+  it('with no publish (benches, jobs) the order still goes through', async () => {
     const t = await trader();
     const placed = await placeOrderFor(
       db,
