@@ -4,6 +4,7 @@
 // and getSystemStatus (sampled during the faults and after) shows what an admin would have seen.
 import { startFakeProviders } from './fake-providers.mjs';
 import { checkD1 } from './faults-check.mjs';
+import { signIn } from '../lib.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const FAKE_PORT = Number(process.env.RELIABILITY_FAKE_PORT ?? 8891);
@@ -132,7 +133,10 @@ export async function faultsPhase() {
         clearInterval(sampler);
         console.log(`  faults stopped; settling ${SETTLE_SECONDS} s with the cron still ticking`);
         await sleep(SETTLE_SECONDS * 1000);
-        const backlogAt = async () => (await rpc(base, admin, 'getSystemStatus').catch(() => null))?.telegramOutbox.backlog ?? -1;
+        // A fresh session: the phase's own is older than the access token's 15 minutes by the end of
+        // the drain (the first full re-run read 401 here and reported a drained outbox as not empty).
+        const watcher = await signIn(base, 'admin@example.com');
+        const backlogAt = async () => (await rpc(base, watcher, 'getSystemStatus').catch(() => null))?.telegramOutbox.backlog ?? -1;
         const drain = { atSettle: await backlogAt(), seconds: null };
         for (let waited = 0; waited < DRAIN_MAX_SECONDS; waited += 5) {
           if ((await backlogAt()) === 0) {
@@ -144,7 +148,7 @@ export async function faultsPhase() {
         ticking = false;
         await cron;
         await sleep(10_000); // the last tick's batches through the queue
-        const after = await rpc(base, admin, 'getSystemStatus').catch((e) => ({ error: String(e) }));
+        const after = await rpc(base, watcher, 'getSystemStatus').catch((e) => ({ error: String(e) }));
         const d1 = checkD1({ tag, emails, ticks, started, faultsEnd, published, telegram: fakes.telegram.messagesIn(CHAT_ID) });
         await fakes.close();
         return faultsReport({ counts: fakes.counts, ticks: ticks.length, statuses: [...statuses, duringFaults], after, d1, drain, duringFaults });
