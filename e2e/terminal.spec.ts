@@ -1,7 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logInAndWait, openTerminal, publishHeadline as publish, shot, TRADER } from './fixtures';
 
 const headline = (page: Page, title: string) => page.getByTestId('headline').filter({ hasText: title });
+
+/** A price chip as drawn, read in one go (a tick updates both at once): its name, its canvas's pixels, and whether anything but the background is on it. */
+const drawnChip = (chip: Locator) =>
+  chip.evaluate((el) => {
+    const canvas = el.querySelector<HTMLCanvasElement>('[data-testid="chip-figures"]')!;
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4) colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    return { label: el.getAttribute('aria-label')!, pixels: canvas.toDataURL(), inked: canvas.width > 0 && colours.size > 2 };
+  });
 
 test('a trader with the terminal flag works the live terminal from the keyboard', async ({ page }) => {
   // One long walk through the screen (live prices need a few seconds to move): more than the default 30 s.
@@ -33,12 +43,19 @@ test('a trader with the terminal flag works the live terminal from the keyboard'
   expect(paint!.paintedAt - paint!.receivedAt, JSON.stringify(paint)).toBeLessThan(1000);
   await expect(page.getByTestId('headline').first()).toContainText(title);
   const btc = headline(page, title).locator('[data-testid="price-chip"][data-symbol="BTC"]');
-  await expect(btc.getByTestId('chip-price')).toHaveText(/^[\d,]+\.\d+$/);
-  await expect(btc.getByTestId('chip-change')).toHaveText(/%$/);
+  // The digits are drawn on a canvas; the chip is an image named with the live price and the change.
+  const chipName = /^BTC ([\d,]+\.\d+), (up [\d.]+%|down [\d.]+%|unchanged) since published$/;
+  await expect(btc).toHaveAttribute('role', 'img');
+  await expect(btc).toHaveAttribute('aria-label', chipName);
+  await expect(headline(page, title).getByRole('img', { name: chipName })).toHaveCount(1);
   await expect(page.getByTestId('prices-status').getByTestId('live-status')).toHaveText('Live');
-  // Live: the price on the chip changes by itself within a few seconds.
-  const first = await btc.getByTestId('chip-price').textContent();
-  await expect(btc.getByTestId('chip-price')).not.toHaveText(first!, { timeout: 8000 });
+  const first = await drawnChip(btc);
+  expect(first.inked, 'the canvas shows digits').toBe(true);
+  // Live: the price on the chip changes by itself within a few seconds, in its name and on its canvas.
+  await expect(btc).not.toHaveAttribute('aria-label', first.label, { timeout: 8000 });
+  const later = await drawnChip(btc);
+  expect(later.label).not.toBe(first.label);
+  expect(later.pixels).not.toBe(first.pixels);
 
   // Keyboard: j selects the newest, detail panel shows it; k/j move; focus stays on the list.
   await page.keyboard.press('j');
@@ -65,6 +82,16 @@ test('a trader with the terminal flag works the live terminal from the keyboard'
   await expect(chart.locator('canvas').first()).toBeVisible();
   await expect(chart.getByText('Loading candles…')).toHaveCount(0);
   await expect(chart.getByTestId('chart-price')).toHaveText(/^[\d,]+\.\d+$/);
+  // The chip names the same live price as the chart (read together: prices tick every second).
+  await expect
+    .poll(() =>
+      page.evaluate((newsId) => {
+        const chip = document.querySelector(`[data-news-id="${newsId}"] [data-testid="price-chip"][data-symbol="BTC"]`);
+        const chartPrice = document.querySelector('[data-testid="chart-price"]')?.textContent;
+        return chip?.getAttribute('aria-label')?.startsWith(`BTC ${chartPrice},`);
+      }, id),
+    )
+    .toBe(true);
   await shot(page, 'terminal-dark');
   await page.keyboard.press('c');
   await expect(chart).toHaveAttribute('data-symbol', 'ETH');
