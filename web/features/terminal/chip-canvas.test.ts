@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChipPainter, FLASH_ALPHA, onChipThemeChange, chipTheme, type ChipContext, type ChipTheme } from './chip-canvas';
+import { ChipPainter, FLASH_ALPHA, paintChip, onChipThemeChange, chipTheme, type ChipContext, type ChipTheme } from './chip-canvas';
 import { chipFigures } from './chip-figures';
 
 const T = 1_700_000_000_000;
@@ -50,11 +50,15 @@ function fakeContext() {
 
 const surface = () => ({ width: 0, height: 0, style: { width: '', height: '' } });
 
+/** A painter drawing on the main thread into `canvas` (the worker path runs the same paintChip). */
+const painterOn = (canvas: ReturnType<typeof surface>, ctx: ChipContext, reserveChange: boolean) =>
+  new ChipPainter(canvas.style, ctx, (figures, theme, layout, dpr) => paintChip(canvas, ctx, figures, theme, layout, dpr), reserveChange);
+
 describe('ChipPainter', () => {
   it('draws the price in the foreground over the tint of the last move, and the change in its tone', () => {
     const { ctx, calls } = fakeContext();
     const canvas = surface();
-    const painter = new ChipPainter(canvas, ctx, true);
+    const painter = painterOn(canvas, ctx, true);
     expect(painter.paint(chipFigures({ price: 101, ts: T, previous: 100 }, 102), THEME, 1)).toBe(true);
     // "101.00" = 6 chars: 42 px + 2×2 padding; the change keeps room for "▲+0.00%" (7 chars) after a 4 px gap.
     expect(canvas).toEqual({ width: 46 + 4 + 49, height: 13, style: { width: '99px', height: '13px' } });
@@ -71,7 +75,7 @@ describe('ChipPainter', () => {
   it('does not draw again for the same figures; draws again for a new price without resizing', () => {
     const { ctx, calls } = fakeContext();
     const canvas = surface();
-    const painter = new ChipPainter(canvas, ctx, true);
+    const painter = painterOn(canvas, ctx, true);
     painter.paint(chipFigures({ price: 101, ts: T, previous: 100 }, 100), THEME, 1);
     expect(painter.paint(chipFigures({ price: 101, ts: T + 1000, previous: 100 }, 100), THEME, 1)).toBe(false);
     canvas.style.width = 'untouched';
@@ -85,7 +89,7 @@ describe('ChipPainter', () => {
   it('grows when a longer price needs room and never shrinks; a flat change is muted', () => {
     const { ctx, calls } = fakeContext();
     const canvas = surface();
-    const painter = new ChipPainter(canvas, ctx, true);
+    const painter = painterOn(canvas, ctx, true);
     painter.paint(chipFigures({ price: 9_999.99, ts: T, previous: undefined }, 9_999.99), THEME, 1);
     expect(canvas.style.width).toBe(`${8 * 7 + 4 + 4 + 49}px`);
     expect(calls.some((c) => c.startsWith('roundRect'))).toBe(false);
@@ -99,7 +103,7 @@ describe('ChipPainter', () => {
   it('measures a text once per theme and shape (texts differing only in digits are as wide)', () => {
     const { ctx } = fakeContext();
     const spy = vi.spyOn(ctx, 'measureText');
-    const painter = new ChipPainter(surface(), ctx, true);
+    const painter = painterOn(surface(), ctx, true);
     const theme = { ...THEME };
     painter.paint(chipFigures({ price: 101, ts: T, previous: 100 }, 100), theme, 1);
     const first = spy.mock.calls.length;
@@ -112,7 +116,7 @@ describe('ChipPainter', () => {
   it('sizes the backing store in device pixels and draws at that scale (crisp on HiDPI)', () => {
     const { ctx, calls } = fakeContext();
     const canvas = surface();
-    new ChipPainter(canvas, ctx, false).paint(chipFigures({ price: 5, ts: T, previous: undefined }, undefined), THEME, 2);
+    painterOn(canvas, ctx, false).paint(chipFigures({ price: 5, ts: T, previous: undefined }, undefined), THEME, 2);
     // "5.00" + padding, gap, "—": 28 + 4 + 4 + 7 = 43 CSS px → 86 device px.
     expect(canvas).toEqual({ width: 86, height: 26, style: { width: '43px', height: '13px' } });
     expect(calls[0]).toBe('setTransform 2,0,0,2,0,0');
@@ -120,7 +124,7 @@ describe('ChipPainter', () => {
 
   it('draws again with the new colours after a theme change, even for the same figures', () => {
     const { ctx, calls } = fakeContext();
-    const painter = new ChipPainter(surface(), ctx, true);
+    const painter = painterOn(surface(), ctx, true);
     const figures = chipFigures({ price: 101, ts: T, previous: 100 }, 100);
     painter.paint(figures, THEME, 1);
     calls.length = 0;

@@ -105,24 +105,36 @@ export function drawChip(ctx: ChipContext, figures: ChipFigures, theme: ChipThem
   ctx.fillText(figures.change, layout.changeX, layout.baseline);
 }
 
-/** The canvas the painter sizes (a plain object in unit tests). */
+/** A canvas backing store (an HTMLCanvasElement, or the OffscreenCanvas a worker draws on). */
 export interface ChipSurface {
   width: number;
   height: number;
-  style: { width: string; height: string };
 }
 
+/** Sizes the backing store to `layout` in device pixels (setting it clears the canvas) and draws. */
+export function paintChip(surface: ChipSurface, ctx: ChipContext, figures: ChipFigures, theme: ChipTheme, layout: ChipLayout, dpr: number) {
+  const width = Math.round(layout.width * dpr);
+  const height = Math.round(layout.height * dpr);
+  if (surface.width !== width) surface.width = width;
+  if (surface.height !== height) surface.height = height;
+  drawChip(ctx, figures, theme, layout, dpr);
+}
+
+export type ChipDraw = (figures: ChipFigures, theme: ChipTheme, layout: ChipLayout, dpr: number) => void;
+
 /**
- * One chip's canvas: draws only when its figures (or the theme / pixel ratio) changed, and resizes
- * (the one layout a chip causes) only when its text needs more room than it has.
+ * One chip's canvas, on the main thread: decides whether to draw (only when its figures, the theme
+ * or the pixel ratio changed) and the canvas's CSS size — changed (the one layout a chip causes)
+ * only when its text needs more room than it has. `draw` paints, here or in a worker.
  */
 export class ChipPainter {
   private drawn: ChipFigures | undefined;
   private layoutFor: { theme: ChipTheme; dpr: number; width: number } | undefined;
 
   constructor(
-    private readonly surface: ChipSurface,
-    private readonly ctx: ChipContext,
+    private readonly style: { width: string; height: string },
+    private readonly measureWith: ChipContext,
+    private readonly draw: ChipDraw,
     private readonly reserveChange: boolean,
   ) {}
 
@@ -130,16 +142,13 @@ export class ChipPainter {
   paint(figures: ChipFigures, theme: ChipTheme, dpr: number): boolean {
     const same = this.layoutFor?.theme === theme && this.layoutFor.dpr === dpr;
     if (same && sameFigures(this.drawn, figures)) return false;
-    const layout = chipLayout(this.ctx, figures, theme, dpr, this.reserveChange, same ? this.layoutFor!.width : 0);
+    const layout = chipLayout(this.measureWith, figures, theme, dpr, this.reserveChange, same ? this.layoutFor!.width : 0);
     if (!same || layout.width !== this.layoutFor!.width) {
-      // Setting the backing size clears the canvas and resets its state; the CSS size is a layout.
-      this.surface.width = Math.round(layout.width * dpr);
-      this.surface.height = Math.round(layout.height * dpr);
-      this.surface.style.width = `${layout.width}px`;
-      this.surface.style.height = `${layout.height}px`;
+      this.style.width = `${layout.width}px`;
+      this.style.height = `${layout.height}px`;
       this.layoutFor = { theme, dpr, width: layout.width };
     }
-    drawChip(this.ctx, figures, theme, layout, dpr);
+    this.draw(figures, theme, layout, dpr);
     this.drawn = figures;
     return true;
   }

@@ -1,6 +1,7 @@
 import { memo, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { formatPrice } from '~/lib/format';
-import { ChipPainter, chipTheme, type ChipContext, onChipThemeChange } from './chip-canvas';
+import { ChipPainter, chipTheme, onChipThemeChange } from './chip-canvas';
+import { chipDraw, measureContext } from './chip-draw';
 import { chipFigures, chipLabel } from './chip-figures';
 import type { PriceStore } from './price-store';
 
@@ -13,20 +14,12 @@ export function usePrice(store: PriceStore, symbol: string) {
   );
 }
 
-function context(canvas: HTMLCanvasElement): ChipContext | null {
-  try {
-    // Opaque: the chip's own background is drawn, so the canvas composites as a plain image.
-    return canvas.getContext('2d', { alpha: false });
-  } catch {
-    return null; // no canvas (jsdom): the label still follows the price
-  }
-}
-
 /**
  * A headline's symbol with its live price and the change since the headline was published. React
- * renders it once; each price tick (once per frame, see PriceStore) draws the digits on the chip's
- * canvas (chip-canvas.ts: tinted by the last move, the change in its tone) — no re-render, no style
- * recalc, no layout — and keeps the chip's accessible name current (`role="img"` + aria-label: an
+ * renders it once; each price tick (once per frame, see PriceStore) has the digits drawn on the
+ * chip's canvas (chip-canvas.ts: tinted by the last move, the change in its tone), by the chip worker
+ * off the main thread where the browser can (chip-draw.ts) — no re-render, no style recalc, no
+ * layout, no text drawing on the main thread — and keeps the chip's accessible name current (`role="img"` + aria-label: an
  * attribute no style rule reads, so writing it invalidates nothing).
  */
 export const PriceChip = memo(function PriceChip({
@@ -44,8 +37,9 @@ export const PriceChip = memo(function PriceChip({
   useLayoutEffect(() => {
     const chip = chipRef.current!;
     const canvas = canvasRef.current!;
-    const ctx = context(canvas);
-    const painter = ctx && new ChipPainter(canvas, ctx, priceAtPublish !== undefined);
+    const draw = chipDraw(canvas);
+    const measure = measureContext();
+    const painter = draw && measure && new ChipPainter(canvas.style, measure, draw, priceAtPublish !== undefined);
     let label = chip.getAttribute('aria-label');
     const update = () => {
       const figures = chipFigures(store.get(symbol), priceAtPublish);
