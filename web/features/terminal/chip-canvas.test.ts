@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChipPainter, FLASH_ALPHA, paintChip, onChipThemeChange, chipTheme, type ChipContext, type ChipTheme } from './chip-canvas';
+import {
+  ChipPainter,
+  FLASH_ALPHA,
+  paintChip,
+  onChipThemeChange,
+  chipTheme,
+  type ChipContext,
+  type ChipTheme,
+} from './chip-canvas';
 import { chipFigures } from './chip-figures';
 
 const T = 1_700_000_000_000;
@@ -52,7 +60,12 @@ const surface = () => ({ width: 0, height: 0, style: { width: '', height: '' } }
 
 /** A painter drawing on the main thread into `canvas` (the worker path runs the same paintChip). */
 const painterOn = (canvas: ReturnType<typeof surface>, ctx: ChipContext, reserveChange: boolean) =>
-  new ChipPainter(canvas.style, ctx, (figures, theme, layout, dpr) => paintChip(canvas, ctx, figures, theme, layout, dpr), reserveChange);
+  new ChipPainter(
+    canvas.style,
+    ctx,
+    (figures, theme, layout, dpr) => paintChip(canvas, ctx, figures, theme, layout, dpr),
+    reserveChange,
+  );
 
 describe('ChipPainter', () => {
   it('draws the price in the foreground over the tint of the last move, and the change in its tone', () => {

@@ -10,7 +10,17 @@ import { sameFigures, type ChipFigures } from './chip-figures';
 /** The part of CanvasRenderingContext2D the chips use (a recording fake in unit tests: jsdom has no canvas). */
 export type ChipContext = Pick<
   CanvasRenderingContext2D,
-  'font' | 'fillStyle' | 'globalAlpha' | 'textBaseline' | 'setTransform' | 'fillRect' | 'fillText' | 'measureText' | 'beginPath' | 'roundRect' | 'fill'
+  | 'font'
+  | 'fillStyle'
+  | 'globalAlpha'
+  | 'textBaseline'
+  | 'setTransform'
+  | 'fillRect'
+  | 'fillText'
+  | 'measureText'
+  | 'beginPath'
+  | 'roundRect'
+  | 'fill'
 >;
 
 export interface ChipTheme {
@@ -57,7 +67,14 @@ function measure(ctx: ChipContext, theme: ChipTheme, text: string): Metrics {
   if (!metrics) {
     ctx.font = theme.font;
     const m = ctx.measureText(shape);
-    cache.set(shape, (metrics = { width: m.width, fontBoundingBoxAscent: m.fontBoundingBoxAscent, fontBoundingBoxDescent: m.fontBoundingBoxDescent }));
+    cache.set(
+      shape,
+      (metrics = {
+        width: m.width,
+        fontBoundingBoxAscent: m.fontBoundingBoxAscent,
+        fontBoundingBoxDescent: m.fontBoundingBoxDescent,
+      }),
+    );
   }
   return metrics;
 }
@@ -72,7 +89,10 @@ export function chipLayout(
   minWidth = 0,
 ): ChipLayout {
   const price = measure(ctx, theme, figures.price);
-  const change = Math.max(measure(ctx, theme, figures.change).width, reserveChange ? measure(ctx, theme, CHANGE_RESERVE).width : 0);
+  const change = Math.max(
+    measure(ctx, theme, figures.change).width,
+    reserveChange ? measure(ctx, theme, CHANGE_RESERVE).width : 0,
+  );
   const priceBox = price.width + 2 * PAD;
   const snap = (css: number) => Math.ceil(css * dpr - 0.01) / dpr;
   const width = Math.max(minWidth, snap(priceBox + GAP + change));
@@ -112,7 +132,14 @@ export interface ChipSurface {
 }
 
 /** Sizes the backing store to `layout` in device pixels (setting it clears the canvas) and draws. */
-export function paintChip(surface: ChipSurface, ctx: ChipContext, figures: ChipFigures, theme: ChipTheme, layout: ChipLayout, dpr: number) {
+export function paintChip(
+  surface: ChipSurface,
+  ctx: ChipContext,
+  figures: ChipFigures,
+  theme: ChipTheme,
+  layout: ChipLayout,
+  dpr: number,
+) {
   const width = Math.round(layout.width * dpr);
   const height = Math.round(layout.height * dpr);
   if (surface.width !== width) surface.width = width;

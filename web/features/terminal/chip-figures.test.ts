@@ -41,9 +41,7 @@ describe('chipLabel', () => {
     expect(chipLabel('BTC', chipFigures({ price: 101_000, ts: T, previous: 100_500 }, 100_000))).toBe(
       'BTC 101,000.00, up 1.00% since published',
     );
-    expect(chipLabel('ETH', chipFigures({ price: 0.98, ts: T, previous: 0.99 }, 1))).toBe(
-      'ETH 0.98, down 2.00% since published',
-    );
+    expect(chipLabel('ETH', chipFigures({ price: 0.98, ts: T, previous: 0.99 }, 1))).toBe('ETH 0.98, down 2.00% since published');
     expect(chipLabel('SOL', chipFigures({ price: 100, ts: T, previous: undefined }, 100))).toBe(
       'SOL 100.00, unchanged since published',
     );
