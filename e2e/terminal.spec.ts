@@ -3,6 +3,20 @@ import { logInAndWait, openTerminal, publishHeadline as publish, shot, TRADER } 
 
 const headline = (page: Page, title: string) => page.getByTestId('headline').filter({ hasText: title });
 
+/** How many colours a PNG (a screenshot) has: more than the background and the tint means digits are drawn. */
+const colourCount = (page: Page, png: Buffer) =>
+  page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4) colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    return colours.size;
+  }, png.toString('base64'));
+
 test('a trader with the terminal flag works the live terminal from the keyboard', async ({ page }) => {
   // One long walk through the screen (live prices need a few seconds to move): more than the default 30 s.
   test.setTimeout(120_000);
@@ -33,12 +47,19 @@ test('a trader with the terminal flag works the live terminal from the keyboard'
   expect(paint!.paintedAt - paint!.receivedAt, JSON.stringify(paint)).toBeLessThan(1000);
   await expect(page.getByTestId('headline').first()).toContainText(title);
   const btc = headline(page, title).locator('[data-testid="price-chip"][data-symbol="BTC"]');
-  await expect(btc.getByTestId('chip-price')).toHaveText(/^[\d,]+\.\d+$/);
-  await expect(btc.getByTestId('chip-change')).toHaveText(/%$/);
+  // The digits are drawn on a canvas; the chip is an image named with the live price and the change.
+  const chipName = /^BTC ([\d,]+\.\d+), (up [\d.]+%|down [\d.]+%|unchanged) since published$/;
+  await expect(btc).toHaveAttribute('role', 'img');
+  await expect(btc).toHaveAttribute('aria-label', chipName);
+  await expect(headline(page, title).getByRole('img', { name: chipName })).toHaveCount(1);
   await expect(page.getByTestId('prices-status').getByTestId('live-status')).toHaveText('Live');
-  // Live: the price on the chip changes by itself within a few seconds.
-  const first = await btc.getByTestId('chip-price').textContent();
-  await expect(btc.getByTestId('chip-price')).not.toHaveText(first!, { timeout: 8000 });
+  // The canvas (drawn by the chip worker) shows digits, and they change with the price.
+  const figures = btc.getByTestId('chip-figures');
+  const first = { label: (await btc.getAttribute('aria-label'))!, shot: await figures.screenshot() };
+  expect(await colourCount(page, first.shot), 'the canvas shows digits').toBeGreaterThan(2);
+  // Live: the price on the chip changes by itself within a few seconds, in its name and on its canvas.
+  await expect(btc).not.toHaveAttribute('aria-label', first.label, { timeout: 8000 });
+  await expect.poll(async () => (await figures.screenshot()).equals(first.shot), { timeout: 8000 }).toBe(false);
 
   // Keyboard: j selects the newest, detail panel shows it; k/j move; focus stays on the list.
   await page.keyboard.press('j');
@@ -65,6 +86,16 @@ test('a trader with the terminal flag works the live terminal from the keyboard'
   await expect(chart.locator('canvas').first()).toBeVisible();
   await expect(chart.getByText('Loading candles…')).toHaveCount(0);
   await expect(chart.getByTestId('chart-price')).toHaveText(/^[\d,]+\.\d+$/);
+  // The chip names the same live price as the chart (read together: prices tick every second).
+  await expect
+    .poll(() =>
+      page.evaluate((newsId) => {
+        const chip = document.querySelector(`[data-news-id="${newsId}"] [data-testid="price-chip"][data-symbol="BTC"]`);
+        const chartPrice = document.querySelector('[data-testid="chart-price"]')?.textContent;
+        return chip?.getAttribute('aria-label')?.startsWith(`BTC ${chartPrice},`);
+      }, id),
+    )
+    .toBe(true);
   await shot(page, 'terminal-dark');
   await page.keyboard.press('c');
   await expect(chart).toHaveAttribute('data-symbol', 'ETH');

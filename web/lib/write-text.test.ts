@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeText } from './price-chip';
+import { writeText } from './write-text';
 
 describe('writeText', () => {
   it('changes the one Text node in place (no node removed or inserted)', () => {
