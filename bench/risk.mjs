@@ -7,15 +7,21 @@
 //   BENCH_ONLY=risk npm run bench
 // About 8–12 minutes on the 2-core machine: build ~1 min, migrations + demo seed ~1.5 min, filling
 // 2,000 accounts × 366 days (~730k rollup rows, bench/fill-risk.py) ~0.5–1 min, 3 × 8 s of load,
-// 5 overview traces, 1 + 5 cron ticks that snapshot all ~2,024 simulated accounts. Add
+// 5 overview traces and 8 overview ticks (each the first cron run of a new minute: ~8 min;
+// BENCH_OVERVIEW_RUNS=2 for fewer), 1 + 5 cron ticks that snapshot all ~2,024 simulated accounts. Add
 // BENCH_REUSE_STATE=1 to keep the last filled database (skips the seed and the fill).
 //
 // Smoke run (small sizes; prints, never writes the doc):
 //   BENCH_RISK_SMOKE=1 BENCH_ONLY=risk BENCH_PORT=<free port> npm run bench
 // Sizes: BENCH_TRADERS, BENCH_ACCOUNTS, BENCH_DAYS; BENCH_SECONDS per load row; BENCH_VIEWERS and
 // BENCH_RISK_TICKS for the fan-out. The 13 seeded desk traders come on top of BENCH_TRADERS.
+//
+// While working on one figure: BENCH_RISK_STEPS=overview (or load, live; comma-separated) runs
+// only those steps and prints, never writes the doc; BENCH_TRACE_DIR=<dir> keeps each overview
+// trace there (open in Chrome DevTools → Performance).
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localD1File, root } from '../scripts/lib.mjs';
 import { loadRow, percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
@@ -28,6 +34,10 @@ const DAYS = Number(process.env.BENCH_DAYS ?? (SMOKE ? 30 : 365));
 const DURATION = Number(process.env.BENCH_SECONDS ?? (SMOKE ? 2 : 8));
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
+const STEPS = new Set((process.env.BENCH_RISK_STEPS ?? 'load,overview,live').split(','));
+const ALL_STEPS = ['load', 'overview', 'live'].every((s) => STEPS.has(s));
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+let traces = 0;
 
 const load = (title, opts) => loadRow(title, { duration: DURATION, ...opts });
 
@@ -35,12 +45,22 @@ const load = (title, opts) => loadRow(title, { duration: DURATION, ...opts });
  * Main-thread work of the page's renderer while `action` runs, from a Chromium trace: the sum of
  * its top-level tasks and the longest one (a frame is 16 ms).
  */
-async function mainThreadWork(browser, page, action) {
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+async function mainThreadWork(browser, page, action, name = 'trace') {
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+  // BENCH_TRACE_CPU=1: JavaScript samples in the kept traces too (costs some of the time it measures).
+  if (process.env.BENCH_TRACE_CPU) categories.push('disabled-by-default-v8.cpu_profiler');
+  await browser.startTracing(page, { categories });
   await action();
-  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  const trace = await browser.stopTracing();
+  if (TRACE_DIR) {
+    mkdirSync(TRACE_DIR, { recursive: true });
+    writeFileSync(join(TRACE_DIR, `${String(++traces).padStart(2, '0')}-${name}.json`), trace);
+  }
+  const { traceEvents } = JSON.parse(trace.toString('utf8'));
   const mains = new Set(
-    traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
+    traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
   );
   const byThread = new Map();
   for (const e of traceEvents) {
@@ -57,10 +77,15 @@ async function mainThreadWork(browser, page, action) {
 /**
  * The overview in Chromium: (1) a client-side visit from another risk page with the traders already
  * cached (the table's own render of every trader), (2) one live risk tick applied to the open
- * table (the stream event with the changed rows patched into the cache, or a refetch, and the re-render). Both as main-thread work from a trace.
+ * table (the stream event with the changed rows patched into the cache, or a refetch, and the re-render),
+ * (3) the same tick with the table sorted by equity, a column every tick changes (rows move). All as
+ * main-thread work from a trace.
  */
 async function overviewRender(base) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${base}/login`);
@@ -72,7 +97,41 @@ async function overviewRender(base) {
     const tabs = page.getByRole('navigation', { name: 'Risk Team' });
     const renders = [];
     const updates = [];
-    for (let i = 0; i < 5; i++) {
+    const sortedUpdates = [];
+    const RUNS = Number(process.env.BENCH_OVERVIEW_RUNS ?? 5);
+    const changed = [];
+    const moved = [];
+    // The rows in the DOM: which trader, and every figure's exact value (the titles).
+    const visible = () =>
+      table
+        .locator('tbody tr[data-index]')
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.getAttribute('aria-label'), [...r.querySelectorAll('[title]')].map((e) => e.title).join('|')]),
+        );
+    // One cron tick → stream event → patch → what the page shows (its data-as-of moves), traced.
+    // The snapshots are per minute (a second cron run in the same minute changes nobody's figures),
+    // so each measured tick is the first of a new minute, as the minute cron is in production. What
+    // the harness reads from the page happens outside the trace.
+    const tick = async (name) => {
+      await page.waitForTimeout(60_000 - (Date.now() % 60_000) + 1_500);
+      const before = await visible();
+      const asOf = await page.locator('[data-as-of]').getAttribute('data-as-of');
+      const work = await mainThreadWork(
+        browser,
+        page,
+        async () => {
+          await page.request.get(`${base}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
+          await page.waitForFunction((b) => document.querySelector('[data-as-of]')?.getAttribute('data-as-of') !== b, asOf);
+          await page.waitForTimeout(300);
+        },
+        name,
+      );
+      const after = await visible();
+      changed.push(after.filter(([label, titles], i) => label === before[i]?.[0] && titles !== before[i]?.[1]).length);
+      if (name === 'tick-sorted') moved.push(after.filter(([label], i) => label !== before[i]?.[0]).length);
+      return work;
+    };
+    for (let i = 0; i < RUNS; i++) {
       await page.goto(`${base}/risk-team`);
       await table.locator('tbody tr[data-index]').first().waitFor();
       await page.getByTestId('live-status').getByText('Live').waitFor();
@@ -80,31 +139,48 @@ async function overviewRender(base) {
       await page.getByRole('heading', { name: 'Risk Charts' }).waitFor();
       await page.waitForTimeout(500);
       renders.push(
-        await mainThreadWork(browser, page, async () => {
-          await tabs.getByRole('link', { name: 'Overview' }).click();
-          await table.locator('tbody tr[data-index]').first().waitFor();
-          await page.waitForTimeout(300);
-        }),
+        await mainThreadWork(
+          browser,
+          page,
+          async () => {
+            await tabs.getByRole('link', { name: 'Overview' }).click();
+            await table.locator('tbody tr[data-index]').first().waitFor();
+            await page.waitForTimeout(300);
+          },
+          'render',
+        ),
       );
-      updates.push(
-        await mainThreadWork(browser, page, async () => {
-          // The page shows which evaluation its figures come from (patched by the tick, or refetched).
-          const asOf = page.locator('[data-as-of]');
-          const before = await asOf.getAttribute('data-as-of');
-          await page.request.get(`${base}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
-          await page.waitForFunction((b) => document.querySelector('[data-as-of]')?.getAttribute('data-as-of') !== b, before);
-          await page.waitForTimeout(300);
-        }),
-      );
+      updates.push(await tick('tick'));
     }
+    const equity = page.getByRole('columnheader', { name: /Equity/ });
+    await equity.getByRole('button').click();
+    await equity.and(page.locator('[aria-sort$="ending"]')).waitFor();
+    for (let i = 0; i < Math.min(RUNS, 3); i++) sortedUpdates.push(await tick('tick-sorted'));
     const rowCount = Number(await table.getAttribute('aria-rowcount')) - 1;
     const rowsInDom = await table.locator('tbody tr[data-index]').count();
-    const median = (list, key) => percentile(list.map((r) => r[key]).sort((a, b) => a - b), 50);
+    const median = (list, key) =>
+      percentile(
+        list.map((r) => r[key]).sort((a, b) => a - b),
+        50,
+      );
     return {
       rowCount,
       rowsInDom,
       render: { totalMs: median(renders, 'totalMs'), longestMs: median(renders, 'longestMs') },
       update: { totalMs: median(updates, 'totalMs'), longestMs: median(updates, 'longestMs') },
+      sortedUpdate: {
+        totalMs: median(sortedUpdates, 'totalMs'),
+        longestMs: median(sortedUpdates, 'longestMs'),
+        rowsMoved: percentile(
+          [...moved].sort((a, b) => a - b),
+          50,
+        ),
+      },
+      rowsChanged: percentile(
+        [...changed].sort((a, b) => a - b),
+        50,
+      ),
+      all: { updates, sortedUpdates },
     };
   } finally {
     await browser.close();
@@ -114,7 +190,9 @@ async function overviewRender(base) {
 if (!reuseBenchState('bench-risk-state')) {
   await prepareBenchState('bench-risk-state');
   console.log(`• filling ${TRADERS} traders, ${ACCOUNTS} accounts × ${DAYS} days`);
-  execFileSync('python3', [join(root, 'bench/fill-risk.py'), localD1File(), String(TRADERS), String(ACCOUNTS), String(DAYS)], { stdio: 'inherit' });
+  execFileSync('python3', [join(root, 'bench/fill-risk.py'), localD1File(), String(TRADERS), String(ACCOUNTS), String(DAYS)], {
+    stdio: 'inherit',
+  });
 }
 
 const server = await startBenchServer({ port: PORT, fresh: false });
@@ -128,20 +206,35 @@ try {
   // (through wrangler dev's proxy: the Worker's own port answers the scheduled URL without running it)
   const tick = await fetch(`${server.base}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
   if (!tick.ok) throw new Error(`cron tick: ${tick.status}`);
+  if (!ALL_STEPS) console.log(`  steps: ${[...STEPS].join(', ')} (printed, not written to the doc)`);
   const checked = await fetch(`${base}${latest}`, { headers: { cookie } });
   if (!checked.ok) throw new Error(`getAllTradersLatestMetrics: ${checked.status} ${await checked.text()}`);
   const check = await checked.json();
   console.log(`  ${check.json.traders.length} traders in getAllTradersLatestMetrics`);
-  await load('warm-up', { url: `${base}/api/health`, duration: 2 });
-  const rows = [
-    await load('(a) GET /api/health', { url: `${base}/api/health` }),
-    await load('getAllTradersLatestMetrics, 1 connection', { url: `${base}${latest}`, headers: { cookie }, connections: 1 }),
-    await load('fetchAllTraderStats (30 days), 1 connection', { url: `${base}${stats}`, headers: { cookie }, connections: 1 }),
-  ];
-  const overview = await overviewRender(server.base).catch((err) => ({ error: String(err.message ?? err) }));
+  if (STEPS.has('load')) await load('warm-up', { url: `${base}/api/health`, duration: 2 });
+  const rows = STEPS.has('load')
+    ? [
+        await load('(a) GET /api/health', { url: `${base}/api/health` }),
+        await load('getAllTradersLatestMetrics, 1 connection', { url: `${base}${latest}`, headers: { cookie }, connections: 1 }),
+        await load('fetchAllTraderStats (30 days), 1 connection', {
+          url: `${base}${stats}`,
+          headers: { cookie },
+          connections: 1,
+        }),
+      ]
+    : [];
+  const overview = STEPS.has('overview')
+    ? await overviewRender(server.base).catch((err) => ({ error: String(err.message ?? err) }))
+    : null;
   console.log(`  overview: ${JSON.stringify(overview)}`);
-  const live = runInOwnProcess('risk-live.mjs', [base, cookie, server.base]);
+  const live = STEPS.has('live') ? runInOwnProcess('risk-live.mjs', [base, cookie, server.base]) : null;
   console.log(`  risk fan-out: ${JSON.stringify(live)}`);
+  if (ALL_STEPS) report(rows, overview, live);
+} finally {
+  server.stop();
+}
+
+function report(rows, overview, live) {
   const [a, l, s] = rows;
   const section = `<!-- bench:risk -->
 ### Figures — \`BENCH_ONLY=risk npm run bench\`, ${new Date().toISOString().slice(0, 10)}
@@ -155,11 +248,9 @@ ${rows.map((r) => `| ${r.title} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | $
 
 - getAllTradersLatestMetrics: **p99 ${l.p99} ms** (target ≤ 50 ms); ${(l.rps / a.rps).toFixed(3)}× health's throughput.
 - fetchAllTraderStats, 30 days: **p99 ${s.p99} ms** (target ≤ 150 ms); ${(s.rps / a.rps).toFixed(3)}× health's throughput.
-- Overview in Chromium (main-thread work from a trace, median of 5; target ≤ 16 ms): ${'error' in overview ? `not measured (${overview.error})` : `${overview.rowCount} traders, ${overview.rowsInDom} rows in the DOM (virtualized). Rendering the table from cached data: **longest task ${overview.render.longestMs} ms**, all tasks ${overview.render.totalMs} ms. Applying one live tick (event, patch, re-render): **longest task ${overview.update.longestMs} ms**, all tasks ${overview.update.totalMs} ms`}.
+- Overview in Chromium (main-thread work from a trace, median of 5; target ≤ 16 ms): ${'error' in overview ? `not measured (${overview.error})` : `${overview.rowCount} traders, ${overview.rowsInDom} rows in the DOM (virtualized). Rendering the table from cached data: **longest task ${overview.render.longestMs} ms**, all tasks ${overview.render.totalMs} ms. Applying one live tick (the first cron run of a minute: event, patch, re-render; median ${overview.rowsChanged} of the rows in the DOM changed a figure): **longest task ${overview.update.longestMs} ms**, all tasks ${overview.update.totalMs} ms. The same tick with the table sorted by equity (every tick changes it; median of 3, ${overview.sortedUpdate.rowsMoved} of the rows in the DOM show another trader afterwards): longest task ${overview.sortedUpdate.longestMs} ms, all tasks ${overview.sortedUpdate.totalMs} ms`}.
 - Live risk tick to ${live.viewers} viewers (${live.connected} connected, ${live.ticks} cron ticks, cron median ${live.cronMedianMs} ms): ${live.deliveries} deliveries; end of evaluation → viewer p50 ${live.p50} ms, **p99 ${live.p99} ms** (target ≤ 150 ms of the snapshot).
 <!-- /bench:risk -->`;
   console.log(section);
   if (!SMOKE) writeSection('risk', section);
-} finally {
-  server.stop();
 }
