@@ -111,6 +111,8 @@ test('a trader with the terminal flag buys size 1 by keyboard, sees it filled; a
   await page.goto('/terminal');
   await expect(page.locator('html')).toHaveClass(/light/);
   await expect(page.getByTestId('terminal-loading')).toHaveCount(0);
+  // The headlines (and their chips) are on screen before the shot, not "Loading headlines…".
+  await expect(page.getByTestId('headline').first()).toBeVisible();
   await page.keyboard.press('j');
   await expect(panel).toBeVisible();
   await shot(page, 'orders-terminal-light');

@@ -22,6 +22,15 @@ function chipWorker(): Worker | null {
   return worker;
 }
 
+/**
+ * Starts the chip worker ahead of the first chip (the terminal page calls it on mount, while its
+ * headlines load): the worker takes 100–300 ms to start here, and until it has drawn, a chip's
+ * canvas is empty.
+ */
+export function startChipWorker() {
+  chipWorker();
+}
+
 let queue: ChipMessage[] = [];
 const transfers: Transferable[] = [];
 function send(message: ChipMessage, transfer?: Transferable) {

@@ -16,6 +16,7 @@ import {
 import { setNewsView, useNewsView } from '~/features/news/feed/news-view';
 import { ShortcutsDialog } from '~/features/news/feed/shortcuts-dialog';
 import { ChartPanel } from './chart-panel';
+import { startChipWorker } from './chip-draw';
 import { DetailPanel } from './detail-panel';
 import { HeadlineList, type HeadlineListHandle } from './headline-list';
 import { CHORD_MS, chordStep } from './orders/order-chord';
@@ -68,6 +69,8 @@ export function TerminalPage() {
     if (n && item.importance === 'critical') showNewsNotification(item);
   }, []);
 
+  // The chips' worker starts while the headlines load, so the first chips are drawn at once.
+  useEffect(startChipWorker, []);
   const news = useTerminalNews(onArrive);
   const symbols = useMemo(() => parseSymbols(symbolText), [symbolText]);
   const items = useMemo(() => applyFilters(news.items, { hidden, symbols, search }), [news.items, hidden, symbols, search]);
