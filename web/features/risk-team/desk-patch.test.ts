@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyDeskPatch, isPatched } from './desk-patch';
+import { applyDeskPatch } from './desk-patch';
+import { isPatched } from './patched-desks';
 import { latestMetricsQuery, type DeskPatch, type LatestMetrics, type TraderRow } from './risk-queries';
 
 const row = (traderId: string, over: Partial<TraderRow> = {}): TraderRow => ({

@@ -1,14 +1,5 @@
+import { markPatched } from './patched-desks';
 import type { DeskPatch, LatestMetrics } from './risk-queries';
-
-/** Results of applyDeskPatch: already share every unchanged row with the cache (see isPatched). */
-const patched = new WeakSet<object>();
-
-/**
- * Whether `data` came from applyDeskPatch. Its unchanged rows are the cached objects and its changed
- * rows are new, so the query's structural sharing (a deep comparison of all 500 traders, with a
- * copy of every changed one) would only repeat that work on each tick.
- */
-export const isPatched = (data: unknown) => typeof data === 'object' && data !== null && patched.has(data);
 
 /**
  * Applies one evaluation's changes (the risk stream's tick) to the cached traders' figures:
@@ -33,6 +24,6 @@ export function applyDeskPatch(data: LatestMetrics, patch: DeskPatch): LatestMet
         });
   if (applied !== changes.size) return null;
   const next = { ...data, ts: Math.max(data.ts, patch.asOf), asOf: patch.asOf, firm: patch.firm, traders };
-  patched.add(next);
+  markPatched(next);
   return next;
 }

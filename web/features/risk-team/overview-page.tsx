@@ -159,7 +159,8 @@ const rowClassName = (t: TraderRow) =>
  */
 export function RiskOverviewPage() {
   const query = useQuery(latestMetricsQuery);
-  const latest = useDeferredValue(query.data, undefined);
+  // null at first: a visit with the figures cached shows the loading state for a frame.
+  const latest = useDeferredValue<LatestMetrics | undefined | null>(query.data, null);
   const navigate = useNavigate();
   const onOpen = useCallback(
     (t: TraderRow) => void navigate({ to: '/risk-team/risk-trader', search: { trader: t.traderId } }),

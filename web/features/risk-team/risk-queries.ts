@@ -2,7 +2,7 @@ import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
 import { resolveRange, type DateRange } from '~/features/accounts/date-range';
 import { ensureQueries } from '~/lib/ensure-queries';
 import { orpc, type rpc } from '~/lib/rpc';
-import { isPatched } from './desk-patch';
+import { isPatched } from './patched-desks';
 
 /** Types of the risk procedures, as the web receives them. */
 export type LatestMetrics = Awaited<ReturnType<typeof rpc.getAllTradersLatestMetrics>>;
