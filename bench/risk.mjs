@@ -49,6 +49,8 @@ async function mainThreadWork(browser, page, action, name = 'trace') {
   const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
   // BENCH_TRACE_CPU=1: JavaScript samples in the kept traces too (costs some of the time it measures).
   if (process.env.BENCH_TRACE_CPU) categories.push('disabled-by-default-v8.cpu_profiler');
+  // BENCH_TRACE_INVALIDATIONS=1: why style and layout ran (which nodes were invalidated, and by what).
+  if (process.env.BENCH_TRACE_INVALIDATIONS) categories.push('disabled-by-default-devtools.timeline.invalidationTracking');
   await browser.startTracing(page, { categories });
   await action();
   const trace = await browser.stopTracing();
@@ -101,12 +103,15 @@ async function overviewRender(base) {
     const RUNS = Number(process.env.BENCH_OVERVIEW_RUNS ?? 5);
     const changed = [];
     const moved = [];
-    // The rows in the DOM: which trader, and every figure's exact value (the titles).
+    // The rows in the DOM: which trader, and every figure's exact value (the hover titles).
     const visible = () =>
       table
-        .locator('tbody tr[data-index]')
+        .locator('[role="row"][data-index]')
         .evaluateAll((rows) =>
-          rows.map((r) => [r.getAttribute('aria-label'), [...r.querySelectorAll('[title]')].map((e) => e.title).join('|')]),
+          rows.map((r) => [
+            r.getAttribute('aria-label'),
+            [...r.querySelectorAll('[data-hover-title]')].map((e) => e.dataset.hoverTitle).join('|'),
+          ]),
         );
     // One cron tick → stream event → patch → what the page shows (its data-as-of moves), traced.
     // The snapshots are per minute (a second cron run in the same minute changes nobody's figures),
@@ -133,7 +138,7 @@ async function overviewRender(base) {
     };
     for (let i = 0; i < RUNS; i++) {
       await page.goto(`${base}/risk-team`);
-      await table.locator('tbody tr[data-index]').first().waitFor();
+      await table.locator('[role="row"][data-index]').first().waitFor();
       await page.getByTestId('live-status').getByText('Live').waitFor();
       await tabs.getByRole('link', { name: 'Charts' }).click();
       await page.getByRole('heading', { name: 'Risk Charts' }).waitFor();
@@ -144,7 +149,7 @@ async function overviewRender(base) {
           page,
           async () => {
             await tabs.getByRole('link', { name: 'Overview' }).click();
-            await table.locator('tbody tr[data-index]').first().waitFor();
+            await table.locator('[role="row"][data-index]').first().waitFor();
             await page.waitForTimeout(300);
           },
           'render',
@@ -157,7 +162,7 @@ async function overviewRender(base) {
     await equity.and(page.locator('[aria-sort$="ending"]')).waitFor();
     for (let i = 0; i < Math.min(RUNS, 3); i++) sortedUpdates.push(await tick('tick-sorted'));
     const rowCount = Number(await table.getAttribute('aria-rowcount')) - 1;
-    const rowsInDom = await table.locator('tbody tr[data-index]').count();
+    const rowsInDom = await table.locator('[role="row"][data-index]').count();
     const median = (list, key) =>
       percentile(
         list.map((r) => r[key]).sort((a, b) => a - b),

@@ -32,7 +32,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
   await expect(page.locator('html')).toHaveClass(new RegExp(theme));
 }
 
-const rows = (page: Page) => page.getByTestId('risk-overview-table').locator('tbody tr[data-index]');
+const rows = (page: Page) => page.getByTestId('risk-overview-table').locator('[role="row"][data-index]');
 
 test('the risk desk: every trader, sorted by drawdown, the trader in breach acknowledged, the stress grid', async ({ page }) => {
   test.setTimeout(180_000);
@@ -59,11 +59,23 @@ test('the risk desk: every trader, sorted by drawdown, the trader in breach ackn
   await expect(page.locator('[data-as-of]')).not.toHaveAttribute('data-as-of', asOf!, { timeout: 20_000 });
   page.off('request', countRefetch);
   expect(refetches).toEqual([]);
-  const figures = () => rows(page).locator('[title]').evaluateAll((els) => els.map((e) => e.getAttribute('title')));
-  const patched = await figures();
+  const figures = () =>
+    rows(page)
+      .locator('[data-hover-title]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-hover-title')));
+  // The table writes a tick's rows a few per frame (web/lib/frame-budget.ts): read them once settled.
+  let patched = await figures();
+  for (let again = await figures(); JSON.stringify(again) !== JSON.stringify(patched); again = await figures()) {
+    patched = again;
+    await page.waitForTimeout(100);
+  }
   await page.reload();
   await expect(rows(page)).toHaveCount(DESK.length);
   expect(await figures()).toEqual(patched);
+  // Exact values show as the hover title, set when the pointer arrives (web/lib/hover-title.ts).
+  const equity = rows(page).first().locator('[data-hover-title]').first();
+  await equity.hover();
+  await expect(equity).toHaveAttribute('title', (await equity.getAttribute('data-hover-title'))!);
 
   // Sort by drawdown, deepest first: the trader in the deep drawdown leads.
   const drawdown = page.getByRole('columnheader', { name: /Drawdown/ });
@@ -143,9 +155,9 @@ test('the overview from the keyboard, and its error and empty states', async ({ 
   await expect(rows(page).nth(DESK.length - 1)).toBeFocused();
   await page.keyboard.press('Home');
   await expect(rows(page).first()).toBeFocused();
-  await expect(page.getByTestId('risk-overview-table').locator('tbody tr[tabindex="0"]')).toHaveCount(1);
+  await expect(page.getByTestId('risk-overview-table').locator('[role="row"][tabindex="0"]')).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
-  const name = (await rows(page).nth(1).locator('td').first().locator('span span').first().textContent()) ?? '';
+  const name = (await rows(page).nth(1).locator('[role="cell"]').first().locator('span span').first().textContent()) ?? '';
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/risk-team\/risk-trader\?trader=/);
   await expect(page.getByLabel('Trader', { exact: true }).locator('option:checked')).toHaveText(new RegExp(`^${name}`));
@@ -154,7 +166,10 @@ test('the overview from the keyboard, and its error and empty states', async ({ 
   let refuse = true;
   await page.route('**/api/rpc/getAllTradersLatestMetrics**', (route) =>
     refuse
-      ? route.fulfill({ status: 429, json: { json: { defined: false, code: 'TOO_MANY_REQUESTS', status: 429, message: 'Slow down' }, meta: [] } })
+      ? route.fulfill({
+          status: 429,
+          json: { json: { defined: false, code: 'TOO_MANY_REQUESTS', status: 429, message: 'Slow down' }, meta: [] },
+        })
       : route.fallback(),
   );
   await page.goto('/risk-team');
@@ -170,7 +185,11 @@ test('the overview from the keyboard, and its error and empty states', async ({ 
   await page.route('**/api/rpc/getAllTradersLatestMetrics**', (route) =>
     route.fulfill({
       json: {
-        json: { ts: Date.now(), firm: { equity: 0, dayPnl: 0, upnl: 0, notional: 0, leverage: null, lastUpdate: null }, traders: [] },
+        json: {
+          ts: Date.now(),
+          firm: { equity: 0, dayPnl: 0, upnl: 0, notional: 0, leverage: null, lastUpdate: null },
+          traders: [],
+        },
         meta: [],
       },
     }),

@@ -3,11 +3,13 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './lib/query-client';
+import { installHoverTitles } from './lib/hover-title';
 import { initTheme } from './lib/theme';
 import { createAppRouter } from './router';
 import './styles.css';
 
 initTheme();
+installHoverTitles();
 const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(

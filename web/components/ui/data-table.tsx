@@ -19,6 +19,8 @@ export interface DataColumnMeta {
   align?: 'right' | 'center';
   /** Extra classes for the header and body cells of the column. */
   className?: string;
+  /** VirtualDataTable: the column's grid track (`8rem`, `minmax(12rem, 1fr)`); default `minmax(8rem, 1fr)`. */
+  width?: string;
 }
 
 /* TanStack Table v9: the feature set lives at module scope so it stays stable. */
@@ -174,39 +176,46 @@ export function DataTable<T extends RowData>({
   );
 }
 
+/** aria-sort for a column's header cell. */
+export function ariaSort(sorted: false | 'asc' | 'desc', canSort: boolean) {
+  return sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined;
+}
+
+type HeaderOf<T extends RowData> = ReturnType<SortableTable<T>['getHeaderGroups']>[number]['headers'][number];
+
+/** What a header cell shows: its title, as a sort button (click or Enter) when the column sorts. */
+export function SortableHeaderContent<T extends RowData>({ table, header }: { table: SortableTable<T>; header: HeaderOf<T> }) {
+  if (header.isPlaceholder) return null;
+  if (!header.column.getCanSort()) return <table.FlexRender header={header} />;
+  return (
+    <button
+      type="button"
+      onClick={header.column.getToggleSortingHandler()}
+      className={cn(
+        '-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 uppercase outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+        header.column.columnDef.meta?.align === 'right' && 'flex-row-reverse',
+      )}
+    >
+      <table.FlexRender header={header} />
+      <SortIndicator state={header.column.getIsSorted()} />
+    </button>
+  );
+}
+
 /** The header rows of a sortable table: a button per sortable column (click or Enter), aria-sort. */
 export function SortableHeaderRows<T extends RowData>({ table }: { table: SortableTable<T> }) {
   return table.getHeaderGroups().map((group) => (
     <TableRow key={group.id} className="hover:bg-transparent">
-      {group.headers.map((header) => {
-        const meta = header.column.columnDef.meta;
-        const sorted = header.column.getIsSorted();
-        const canSort = header.column.getCanSort();
-        return (
-          <TableHead
-            key={header.id}
-            scope="col"
-            className={alignClass(meta)}
-            aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : canSort ? 'none' : undefined}
-          >
-            {header.isPlaceholder ? null : canSort ? (
-              <button
-                type="button"
-                onClick={header.column.getToggleSortingHandler()}
-                className={cn(
-                  '-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 uppercase outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-                  meta?.align === 'right' && 'flex-row-reverse',
-                )}
-              >
-                <table.FlexRender header={header} />
-                <SortIndicator state={sorted} />
-              </button>
-            ) : (
-              <table.FlexRender header={header} />
-            )}
-          </TableHead>
-        );
-      })}
+      {group.headers.map((header) => (
+        <TableHead
+          key={header.id}
+          scope="col"
+          className={alignClass(header.column.columnDef.meta)}
+          aria-sort={ariaSort(header.column.getIsSorted(), header.column.getCanSort())}
+        >
+          <SortableHeaderContent table={table} header={header} />
+        </TableHead>
+      ))}
     </TableRow>
   ));
 }

@@ -1,40 +1,131 @@
 import { FlexRender, type RowData, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { createFrameBudget, type FrameBudget } from '~/lib/frame-budget';
 import { cn } from '~/lib/cn';
 import {
-  alignClass,
+  ariaSort,
   nextRowIndex,
   rowFocusClass,
-  SortableHeaderRows,
+  SortableHeaderContent,
   useSortableTable,
+  type DataColumnMeta,
   type DataColumns,
   type SortableTable,
 } from './data-table';
-import { TableCell, TableHeader } from './table';
 
 const ROW_HEIGHT = 37;
+/** Rows whose new figures are written in one frame (useShownRow). */
+const ROWS_PER_FRAME = 8;
+/** The sticky header row (h-9) and its bottom border: rows scrolled to by keyboard stay below it. */
+const HEADER_HEIGHT = 37;
+const FOOTER_HEIGHT = ROW_HEIGHT + 2;
+
+/**
+ * One row of the grid: the columns' tracks come from the table (--cols). Rows have a fixed height
+ * and contain their size and layout (`contain: strict`), so a figure that changes relayouts its own
+ * row, never the table (as a `<table>`'s rows and columns do). Cells are not contained themselves:
+ * Chromium does not relayout a grid item on its own, and a paint layer per cell made every frame's
+ * paint and commit dearer.
+ */
+export const GRID_ROW = 'grid [grid-template-columns:var(--cols)] [grid-template-rows:minmax(0,1fr)]';
+
+const cellClass = (meta: DataColumnMeta | undefined, extra?: string) =>
+  cn(
+    'flex min-w-0 items-center overflow-hidden px-3 whitespace-nowrap',
+    meta?.align === 'right' && 'justify-end text-right',
+    meta?.align === 'center' && 'justify-center text-center',
+    meta?.className,
+    extra,
+  );
+
+/** A cell of a GRID_ROW row (a footer's totals, say), aligned like the columns' cells. */
+export function GridCell({
+  align,
+  className,
+  children,
+}: {
+  align?: DataColumnMeta['align'];
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div role="cell" className={cellClass({ align }, className)}>
+      {children}
+    </div>
+  );
+}
 
 type TableRowOf<T extends RowData> = ReturnType<SortableTable<T>['getRowModel']>['rows'][number];
 
 interface RowEvents<T> {
   focus(index: number): void;
-  keyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T): void;
+  keyDown(event: KeyboardEvent<HTMLDivElement>, index: number, row: T): void;
   open(row: T): void;
 }
 
 interface VirtualRowProps<T extends RowData> {
   row: TableRowOf<T>;
   index: number;
+  start: number;
   active: boolean;
   label: string | undefined;
   className: string | undefined;
+  cellClasses: Record<string, string>;
   events: RowEvents<T>;
+  budget: FrameBudget;
 }
 
-function VirtualRowView<T extends RowData>({ row, index, active, label, className, events }: VirtualRowProps<T>) {
+interface RowCellsProps<T extends RowData> {
+  row: TableRowOf<T>;
+  cellClasses: Record<string, string>;
+}
+
+function RowCellsView<T extends RowData>({ row, cellClasses }: RowCellsProps<T>): ReactNode {
+  return row.getAllCells().map((cell) => (
+    <div key={cell.id} role="cell" className={cellClasses[cell.column.id]}>
+      <FlexRender cell={cell} />
+    </div>
+  ));
+}
+
+/** A row's cells: rendered again only when the data they show changes (not for a rebuilt row model). */
+const RowCells = memo(
+  RowCellsView,
+  (a, b) => a.row.original === b.row.original && a.cellClasses === b.cellClasses,
+) as typeof RowCellsView;
+
+/**
+ * The row whose figures the cells show. New figures wait for the table's frame budget (a few rows per
+ * frame), so a tick that changes every visible row is spread over a few short frames instead of one
+ * long one. Position, focus and label follow at once.
+ */
+function useShownRow<T extends RowData>(row: TableRowOf<T>, budget: FrameBudget) {
+  const [shown, setShown] = useState(row);
+  const [key] = useState(() => ({}));
+  useEffect(() => {
+    if (shown.original === row.original) budget.cancel(key);
+    else budget.request(key, () => setShown(row));
+  }, [row, shown, budget, key]);
+  useEffect(() => () => budget.cancel(key), [budget, key]);
+  return shown.original === row.original ? row : shown;
+}
+
+function VirtualRowView<T extends RowData>({
+  row,
+  index,
+  start,
+  active,
+  label,
+  className,
+  cellClasses,
+  events,
+  budget,
+}: VirtualRowProps<T>) {
+  const shown = useShownRow(row, budget);
   return (
-    <tr
+    <div
+      role="row"
       data-index={index}
       aria-rowindex={index + 2}
       tabIndex={active ? 0 : -1}
@@ -42,15 +133,16 @@ function VirtualRowView<T extends RowData>({ row, index, active, label, classNam
       onKeyDown={(e) => events.keyDown(e, index, row.original)}
       onClick={() => events.open(row.original)}
       aria-label={label}
-      style={{ height: ROW_HEIGHT }}
-      className={cn('cursor-pointer border-b border-border hover:bg-muted/50', rowFocusClass, className)}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      className={cn(
+        'absolute top-0 left-0 w-full cursor-pointer border-b border-border [contain:strict] hover:bg-muted/50',
+        GRID_ROW,
+        rowFocusClass,
+        className,
+      )}
     >
-      {row.getAllCells().map((cell) => (
-        <TableCell key={cell.id} className={cn('py-1.5', alignClass(cell.column.columnDef.meta))}>
-          <FlexRender cell={cell} />
-        </TableCell>
-      ))}
-    </tr>
+      <RowCells row={shown} cellClasses={cellClasses} />
+    </div>
   );
 }
 
@@ -64,15 +156,19 @@ const VirtualRow = memo(
   (a, b) =>
     a.row.original === b.row.original &&
     a.index === b.index &&
+    a.start === b.start &&
     a.active === b.active &&
     a.label === b.label &&
-    a.className === b.className,
+    a.className === b.className &&
+    a.cellClasses === b.cellClasses,
 ) as typeof VirtualRowView;
 
 /**
  * DataTable's sorting, header and keyboard navigation (ArrowUp/Down, Home/End, Enter opens) for
  * long lists: only the rows in view are rendered (TanStack Virtual), with a sticky header and an
- * optional sticky footer row (totals).
+ * optional sticky footer row (totals). An ARIA table laid out as a CSS grid of fixed-height rows:
+ * each column's width is its meta.width track, and the table is at least `minWidth` wide (it
+ * scrolls sideways below that).
  */
 export function VirtualDataTable<T extends RowData>({
   label,
@@ -85,7 +181,7 @@ export function VirtualDataTable<T extends RowData>({
   onOpen,
   footer,
   testId,
-  tableClassName,
+  minWidth,
 }: {
   label: string;
   columns: DataColumns<T>;
@@ -95,10 +191,10 @@ export function VirtualDataTable<T extends RowData>({
   rowClassName?: (row: T) => string | undefined;
   rowLabel?: (row: T) => string;
   onOpen?: (row: T) => void;
+  /** A GRID_ROW row kept at the bottom (totals). */
   footer?: ReactNode;
   testId?: string;
-  /** `table-fixed` with column widths (meta.className): a changed value then never relayouts the table. */
-  tableClassName?: string;
+  minWidth?: string;
 }) {
   const table = useSortableTable({ columns, data, getRowId, initialSorting });
   const rows = table.getRowModel().rows;
@@ -109,11 +205,26 @@ export function VirtualDataTable<T extends RowData>({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 5,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    scrollPaddingEnd: footer ? FOOTER_HEIGHT : 0,
   });
   const [active, setActive] = useState(0);
+  const [budget] = useState(() => createFrameBudget(ROWS_PER_FRAME));
   const items = virtualizer.getVirtualItems();
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const { cellClasses, headerClasses, gridStyle } = useMemo(() => {
+    const leaves = table.getAllLeafColumns();
+    const classes = (extra: string) =>
+      Object.fromEntries(leaves.map((c) => [c.id, cellClass(c.columnDef.meta, extra)])) as Record<string, string>;
+    return {
+      cellClasses: classes(''),
+      headerClasses: classes('h-9 text-xs font-semibold tracking-wide text-muted-foreground uppercase'),
+      gridStyle: {
+        '--cols': leaves.map((c) => c.columnDef.meta?.width ?? 'minmax(8rem, 1fr)').join(' '),
+        minWidth,
+      } as CSSProperties,
+    };
+  }, [table, minWidth]);
 
   // The rows' handlers stay the same objects (memoized rows), reading the newest state through a ref.
   const latest = useRef({ rows, onOpen, virtualizer });
@@ -143,13 +254,30 @@ export function VirtualDataTable<T extends RowData>({
 
   return (
     // contain: a live update's style, layout and paint stay inside the scroller.
-    <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto rounded-lg border border-border [contain:content]" data-testid={testId}>
-      <table aria-label={label} aria-rowcount={rows.length + 1} className={cn('w-full border-collapse text-sm', tableClassName)}>
-        <TableHeader>
-          <SortableHeaderRows table={table} />
-        </TableHeader>
-        <tbody>
-          {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
+    <div
+      ref={scrollRef}
+      className="relative min-h-0 flex-1 overflow-auto rounded-lg border border-border [contain:content]"
+      data-testid={testId}
+    >
+      <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="w-full text-sm" style={gridStyle}>
+        <div role="rowgroup" className="sticky top-0 z-10 border-b border-border bg-muted">
+          {table.getHeaderGroups().map((group) => (
+            <div role="row" key={group.id} className={GRID_ROW}>
+              {group.headers.map((header) => (
+                <div
+                  role="columnheader"
+                  key={header.id}
+                  className={headerClasses[header.column.id]}
+                  aria-sort={ariaSort(header.column.getIsSorted(), header.column.getCanSort())}
+                >
+                  <SortableHeaderContent table={table} header={header} />
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+        {/* Contained too (its height is set): rows that move or mount relayout this group, not the page. */}
+        <div role="rowgroup" className="relative [contain:strict]" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rows[item.index]!;
             return (
@@ -157,17 +285,27 @@ export function VirtualDataTable<T extends RowData>({
                 key={row.id}
                 row={row}
                 index={item.index}
+                start={item.start - HEADER_HEIGHT}
                 active={item.index === current}
                 label={rowLabel?.(row.original)}
                 className={rowClassName?.(row.original)}
+                cellClasses={cellClasses}
                 events={events}
+                budget={budget}
               />
             );
           })}
-          {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
-        </tbody>
-        {footer ? <tfoot className="sticky bottom-0 z-10 border-t-2 border-border bg-muted font-semibold">{footer}</tfoot> : null}
-      </table>
+        </div>
+        {footer ? (
+          <div
+            role="rowgroup"
+            className="sticky bottom-0 z-10 border-t-2 border-border bg-muted font-semibold [contain:strict]"
+            style={{ height: FOOTER_HEIGHT }}
+          >
+            {footer}
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -14,7 +14,10 @@ import {
 import { useNow } from '~/lib/use-now';
 import type { MetricKind } from './metrics';
 
-/** PnL: green/red with a sign and an arrow, never colour alone (PRODUCT.md §10). */
+/**
+ * PnL: green/red with a sign and an arrow, never colour alone (PRODUCT.md §10). Live figures' exact
+ * values are hover titles set on demand (web/lib/hover-title.ts).
+ */
 export function Pnl({
   value,
   percent = false,
@@ -36,7 +39,7 @@ export function Pnl({
         dir === 'down' && 'text-destructive',
         className,
       )}
-      title={percent ? `${formatExact(value)} %` : `${formatExact(value)} USD`}
+      data-hover-title={percent ? `${formatExact(value)} %` : `${formatExact(value)} USD`}
       data-direction={dir}
     >
       <span>{text}</span>
@@ -65,7 +68,7 @@ export function MetricValue({
     return (
       <span
         className={cn('tabular whitespace-nowrap', className)}
-        title={value === null || value === undefined ? 'No leverage: equity is zero or negative' : formatExact(value)}
+        data-hover-title={value === null || value === undefined ? 'No leverage: equity is zero or negative' : formatExact(value)}
       >
         {formatLeverage(value)}
       </span>
@@ -75,7 +78,7 @@ export function MetricValue({
   if (kind === 'pnl') return <Pnl value={value} compact={compact} className={className} />;
   const text = kind === 'price' ? `$${formatPrice(value)}` : formatUsd(value, { compact });
   return (
-    <span className={cn('tabular whitespace-nowrap', className)} title={`${formatExact(value)} USD`}>
+    <span className={cn('tabular whitespace-nowrap', className)} data-hover-title={`${formatExact(value)} USD`}>
       {text}
     </span>
   );
@@ -103,7 +106,8 @@ export function FlashValue({
   useLayoutEffect(() => {
     const before = seen.current;
     seen.current = value;
-    if (typeof value === 'number' && typeof before === 'number' && value !== before) flashTint(ref.current!, value > before ? 'up' : 'down');
+    if (typeof value === 'number' && typeof before === 'number' && value !== before)
+      flashTint(ref.current!, value > before ? 'up' : 'down');
   }, [value]);
   return (
     <span ref={ref} className={cn('flash-value -mx-1 inline-flex items-baseline gap-0.5 rounded px-1', className)} {...props}>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyDeskPatch } from './desk-patch';
-import type { DeskPatch, LatestMetrics, TraderRow } from './risk-queries';
+import { isPatched } from './patched-desks';
+import { latestMetricsQuery, type DeskPatch, type LatestMetrics, type TraderRow } from './risk-queries';
 
 const row = (traderId: string, over: Partial<TraderRow> = {}): TraderRow => ({
   traderId,
@@ -55,5 +56,28 @@ describe('applyDeskPatch', () => {
     expect(applyDeskPatch(cached(), patch({ since: 5 }))).toBeNull();
     expect(applyDeskPatch(cached(), patch({ rows: [row('new')] }))).toBeNull();
     expect(applyDeskPatch(cached(), patch({ traderCount: 2 }))).toBeNull();
+  });
+});
+
+describe('the latest figures query keeps what the patch shared', () => {
+  const share = latestMetricsQuery.structuralSharing as (cached: unknown, next: unknown) => unknown;
+
+  it('takes a patched result as it is: no second deep comparison of every trader', () => {
+    const before = cached();
+    const next = applyDeskPatch(before, patch())!;
+    expect(isPatched(next)).toBe(true);
+    expect(share(before, next)).toBe(next);
+    expect(next.traders[0]).toBe(before.traders[0]);
+  });
+
+  it('shares a refetched result deeply with the cache: equal rows keep their objects', () => {
+    const before = cached();
+    const refetched = cached();
+    refetched.traders[1] = row('b', { equity: 1500 });
+    expect(isPatched(refetched)).toBe(false);
+    const shared = share(before, refetched) as LatestMetrics;
+    expect(shared.traders[0]).toBe(before.traders[0]);
+    expect(shared.traders[1]).not.toBe(before.traders[1]);
+    expect(shared.traders[1]!.equity).toBe(1500);
   });
 });

@@ -1,3 +1,4 @@
+import { markPatched } from './patched-desks';
 import type { DeskPatch, LatestMetrics } from './risk-queries';
 
 /**
@@ -22,5 +23,7 @@ export function applyDeskPatch(data: LatestMetrics, patch: DeskPatch): LatestMet
           return { ...t, ...change };
         });
   if (applied !== changes.size) return null;
-  return { ...data, ts: Math.max(data.ts, patch.asOf), asOf: patch.asOf, firm: patch.firm, traders };
+  const next = { ...data, ts: Math.max(data.ts, patch.asOf), asOf: patch.asOf, firm: patch.firm, traders };
+  markPatched(next);
+  return next;
 }

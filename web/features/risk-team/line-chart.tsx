@@ -1,6 +1,6 @@
 import { ColorType, createChart, LineSeries, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { CHART_PALETTES } from '~/features/accounts/charts/chart-theme';
+import { CHART_PALETTES, disposeChart } from '~/features/accounts/charts/chart-theme';
 import { formatUsd } from '~/lib/format';
 import { useTheme } from '~/lib/theme';
 
@@ -37,7 +37,7 @@ export function LineChart({ lines, label, height = 280 }: { lines: ChartLine[]; 
     });
     chart.timeScale().fitContent();
     return () => {
-      chart.remove();
+      disposeChart(chart);
       chartRef.current = null;
     };
   }, [lines, theme]);

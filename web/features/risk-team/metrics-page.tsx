@@ -18,16 +18,21 @@ import { VirtualDataTable } from '~/components/ui/virtual-data-table';
 
 type AccountRow = TraderStats['accounts'][number] & { trader: string };
 const col = sortableColumnHelper<AccountRow>();
-const right = { align: 'right' as const };
+const right = { align: 'right' as const, width: '7rem' };
 const pct = (v: number | null) =>
   v === null ? <span className="text-muted-foreground">—</span> : <Pnl value={v * 100} percent />;
 const plain = (v: number | null) => <span className="tabular">{formatFraction(v)}</span>;
 const num = (v: number | null) => v ?? Number.NEGATIVE_INFINITY;
 
 const columns: DataColumns<AccountRow> = [
-  col.accessor('trader', { header: 'Trader', cell: (c) => <span className="font-medium">{c.getValue()}</span> }),
+  col.accessor('trader', {
+    header: 'Trader',
+    meta: { width: 'minmax(10rem, 1fr)' },
+    cell: (c) => <span className="font-medium">{c.getValue()}</span>,
+  }),
   col.accessor('email', {
     header: 'Account',
+    meta: { width: 'minmax(14rem, 1.5fr)' },
     cell: (c) => (
       <span className="flex flex-col leading-tight">
         <span>{c.row.original.label ?? c.getValue()}</span>
@@ -150,6 +155,7 @@ export function AccountMetricsPage() {
           data={rows}
           getRowId={(r) => `${r.trader}-${r.accountId}`}
           testId="account-metrics-table"
+          minWidth="87rem"
         />
       )}
     </div>

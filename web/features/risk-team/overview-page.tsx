@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useRef } from 'react';
 import { PageHeader } from '~/components/layout/page';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -13,15 +13,14 @@ import { onClockTick } from '~/lib/use-now';
 import { writeText } from '~/lib/write-text';
 import { formatFraction, formatLimit, LIMIT_LABELS, STALE_AFTER_MS } from './risk-format';
 import { RiskLiveBadge } from './risk-live';
-import { latestMetricsQuery, type TraderRow } from './risk-queries';
+import { latestMetricsQuery, type LatestMetrics, type TraderRow } from './risk-queries';
 import { BreachMark } from './breach-mark';
 import { TotalsRow } from './totals';
 import { VirtualDataTable } from '~/components/ui/virtual-data-table';
 
 const col = sortableColumnHelper<TraderRow>();
-// Fixed column widths (the table is table-fixed): a live value that changes its width relayouts
-// its cell only, not every column of the table. The trader column takes the rest.
-const figure = (width: string) => ({ align: 'right' as const, className: width });
+// Fixed column widths: the trader column takes the rest.
+const figure = (width: string) => ({ align: 'right' as const, width });
 
 /**
  * A row's data age. The shared clock writes the text straight into the DOM once a second (no
@@ -45,15 +44,43 @@ function Age({ ts }: { ts: number | null }) {
     <span
       ref={ref}
       className="tabular text-xs text-muted-foreground data-stale:font-medium data-stale:text-warning"
-      title={formatDateTime(ts, { seconds: true })}
+      data-hover-title={formatDateTime(ts, { seconds: true })}
     />
+  );
+}
+
+/** `drawdown` for 'Max drawdown (30-day peak)': the row has room for the short words; the hover has all. */
+const shortLabel = (kind: TraderRow['breaches'][number]['kind']) =>
+  LIMIT_LABELS[kind].replace('Max ', '').replace(/ \(.*\)$/, '');
+
+const breachText = (b: TraderRow['breaches'][number]) =>
+  `${LIMIT_LABELS[b.kind]}: ${formatLimit(b.kind, b.value)} over ${formatLimit(b.kind, b.limit)}`;
+
+/** A row has room for two lines: a third breach and more are counted, and listed on hover. */
+function Breaches({ breaches }: { breaches: TraderRow['breaches'] }) {
+  if (breaches.length === 0) return <span className="text-xs text-muted-foreground">Within limits</span>;
+  const shown = breaches.length > 2 ? breaches.slice(0, 1) : breaches;
+  const more = breaches.length - shown.length;
+  return (
+    <span className="flex min-w-0 flex-col gap-0.5">
+      {shown.map((b) => (
+        <BreachMark key={b.id} title={breachText(b)}>
+          {shortLabel(b.kind)} {formatLimit(b.kind, b.value)}
+        </BreachMark>
+      ))}
+      {more > 0 ? (
+        <span className="text-xs text-destructive" data-hover-title={breaches.slice(1).map(breachText).join('\n')}>
+          +{more} more breaches
+        </span>
+      ) : null}
+    </span>
   );
 }
 
 const columns: DataColumns<TraderRow> = [
   col.accessor('name', {
     header: 'Trader',
-    meta: { className: 'truncate' },
+    meta: { width: 'minmax(10rem, 1fr)' },
     cell: (c) => (
       <span className="flex flex-col leading-tight">
         <span className="font-medium">{c.getValue()}</span>
@@ -65,29 +92,33 @@ const columns: DataColumns<TraderRow> = [
   }),
   col.accessor('equity', {
     header: 'Equity',
-    meta: figure('w-32'),
+    meta: figure('7.5rem'),
     cell: (c) => (
       <FlashValue value={c.getValue()}>
         <MetricValue kind="usd" value={c.getValue()} />
       </FlashValue>
     ),
   }),
-  col.accessor('dayPnl', { header: 'Day PnL', meta: figure('w-28'), cell: (c) => <Pnl value={c.getValue()} compact /> }),
-  col.accessor('upnl', { header: 'uPnL', meta: figure('w-28'), cell: (c) => <Pnl value={c.getValue()} compact /> }),
+  col.accessor('dayPnl', { header: 'Day PnL', meta: figure('7rem'), cell: (c) => <Pnl value={c.getValue()} compact /> }),
+  col.accessor('upnl', { header: 'uPnL', meta: figure('7rem'), cell: (c) => <Pnl value={c.getValue()} compact /> }),
   col.accessor((r) => r.leverage ?? -1, {
     id: 'leverage',
     header: 'Leverage',
-    meta: figure('w-28'),
+    meta: figure('7rem'),
     cell: (c) => (
       <FlashValue value={c.row.original.leverage}>
         <MetricValue kind="leverage" value={c.row.original.leverage} />
       </FlashValue>
     ),
   }),
-  col.accessor('notional', { header: 'Notional', meta: figure('w-28'), cell: (c) => <MetricValue kind="usd" value={c.getValue()} /> }),
+  col.accessor('notional', {
+    header: 'Notional',
+    meta: figure('7rem'),
+    cell: (c) => <MetricValue kind="usd" value={c.getValue()} />,
+  }),
   col.accessor('drawdown', {
     header: 'Drawdown',
-    meta: figure('w-28'),
+    meta: figure('7rem'),
     cell: (c) => (
       <span className={cn('tabular', c.getValue() > 0.1 && 'text-destructive')}>
         {c.getValue() > 0 ? `−${formatFraction(c.getValue())}` : formatFraction(0)}
@@ -96,34 +127,20 @@ const columns: DataColumns<TraderRow> = [
   }),
   col.accessor('largestPositionShare', {
     header: 'Top position',
-    meta: figure('w-32'),
+    meta: figure('8rem'),
     cell: (c) => <span className="tabular">{formatFraction(c.getValue())}</span>,
   }),
   col.accessor((r) => r.lastUpdate ?? 0, {
     id: 'lastUpdate',
     header: 'Updated',
-    meta: figure('w-36'),
+    meta: figure('9rem'),
     cell: (c) => <Age ts={c.row.original.lastUpdate} />,
   }),
   col.accessor((r) => r.breaches.length, {
     id: 'breaches',
     header: 'Breaches',
-    meta: { className: 'w-72 truncate' },
-    cell: (c) =>
-      c.row.original.breaches.length === 0 ? (
-        <span className="text-xs text-muted-foreground">Within limits</span>
-      ) : (
-        <span className="flex flex-col gap-0.5">
-          {c.row.original.breaches.map((b) => (
-            <BreachMark
-              key={b.id}
-              title={`${LIMIT_LABELS[b.kind]}: ${formatLimit(b.kind, b.value)} over ${formatLimit(b.kind, b.limit)}`}
-            >
-              {LIMIT_LABELS[b.kind].replace('Max ', '')} {formatLimit(b.kind, b.value)}
-            </BreachMark>
-          ))}
-        </span>
-      ),
+    meta: { width: '16rem' },
+    cell: (c) => <Breaches breaches={c.row.original.breaches} />,
   }),
 ];
 
@@ -132,63 +149,69 @@ const columns: DataColumns<TraderRow> = [
 const rowClassName = (t: TraderRow) =>
   cn('has-[[data-stale]]:opacity-55 has-[[data-stale]]:saturate-50', t.breaches.length > 0 && 'bg-destructive/5');
 
-/** /risk-team: every trader's latest metrics, live, in one sortable virtualized table. */
+/**
+ * /risk-team: every trader's latest metrics, live, in one sortable virtualized table.
+ *
+ * The table renders the deferred figures (useDeferredValue): a live tick's patch lands in the query
+ * cache at once, and the rows it changed render in the background, in slices that leave the main
+ * thread between them, instead of in one long task. The same goes for a visit with the figures
+ * cached: the page shows its loading state for a frame while the table renders in the background.
+ */
 export function RiskOverviewPage() {
   const query = useQuery(latestMetricsQuery);
+  // null at first: a visit with the figures cached shows the loading state for a frame.
+  const latest = useDeferredValue<LatestMetrics | undefined | null>(query.data, null);
   const navigate = useNavigate();
-  const data = useMemo(() => query.data?.traders ?? [], [query.data]);
-  const breached = data.filter((t) => t.breaches.length > 0).length;
-  const firm = query.data?.firm;
+  const onOpen = useCallback(
+    (t: TraderRow) => void navigate({ to: '/risk-team/risk-trader', search: { trader: t.traderId } }),
+    [navigate],
+  );
+  const traders = latest?.traders ?? [];
+  const breached = traders.filter((t) => t.breaches.length > 0).length;
   return (
-    <div className="flex min-h-0 flex-1 flex-col" data-as-of={query.data?.asOf}>
+    <div className="flex min-h-0 flex-1 flex-col" data-as-of={latest?.asOf}>
       <PageHeader
         title="Risk Overview"
         description={
-          query.data
-            ? `${data.length} traders · ${breached} with a breach now. Click a trader (or press Enter) to open them.`
+          latest
+            ? `${traders.length} traders · ${breached} with a breach now. Click a trader (or press Enter) to open them.`
             : 'Every trader’s latest metrics in one table.'
         }
         actions={<RiskLiveBadge />}
       />
       {query.isError ? (
         <QueryError query={query} what="the traders’ metrics" />
-      ) : query.isPending ? (
+      ) : !latest ? (
         <div className="space-y-2" aria-busy="true" aria-label="Loading traders">
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} className="h-9 w-full" />
           ))}
         </div>
-      ) : data.length === 0 ? (
+      ) : traders.length === 0 ? (
         <EmptyState title="No traders yet">
           Assign exchange accounts to users under Admin → Account Assignments; they appear here as traders.
         </EmptyState>
       ) : (
-        <TradersTable
-          data={data}
-          onOpen={(t) => void navigate({ to: '/risk-team/risk-trader', search: { trader: t.traderId } })}
-          rowClassName={rowClassName}
-          footer={firm ? <TotalsRow as="row" totals={firm} label="Firm total" trailing={<td colSpan={4} />} testId="firm-total" /> : null}
-        />
+        <TradersTable latest={latest} onOpen={onOpen} />
       )}
     </div>
   );
 }
 
-function TradersTable(props: {
-  data: TraderRow[];
-  onOpen: (t: TraderRow) => void;
-  rowClassName: (t: TraderRow) => string | undefined;
-  footer: ReactNode;
-}) {
+/** Renders again only for new figures (memo): the page's own renders for a tick skip it. */
+const TradersTable = memo(function TradersTable({ latest, onOpen }: { latest: LatestMetrics; onOpen: (t: TraderRow) => void }) {
   return (
     <VirtualDataTable
       label="Traders"
       columns={columns}
+      data={latest.traders}
       getRowId={(t) => t.traderId}
       rowLabel={(t) => `${t.name}${t.breaches.length ? `, ${t.breaches.length} breach${t.breaches.length > 1 ? 'es' : ''}` : ''}`}
+      rowClassName={rowClassName}
+      onOpen={onOpen}
+      footer={<TotalsRow as="row" totals={latest.firm} label="Firm total" testId="firm-total" />}
       testId="risk-overview-table"
-      tableClassName="table-fixed min-w-[88rem]"
-      {...props}
+      minWidth="86.5rem"
     />
   );
-}
+});

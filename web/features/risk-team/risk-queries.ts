@@ -1,7 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
 import { resolveRange, type DateRange } from '~/features/accounts/date-range';
 import { ensureQueries } from '~/lib/ensure-queries';
 import { orpc, type rpc } from '~/lib/rpc';
+import { isPatched } from './patched-desks';
 
 /** Types of the risk procedures, as the web receives them. */
 export type LatestMetrics = Awaited<ReturnType<typeof rpc.getAllTradersLatestMetrics>>;
@@ -16,7 +17,11 @@ export type RiskEvent = Awaited<ReturnType<typeof rpc.streamRisk>> extends Async
 export type LimitKind = Breach['kind'];
 export type DeskPatch = NonNullable<RiskEvent['desk']>;
 
-export const latestMetricsQuery = orpc.getAllTradersLatestMetrics.queryOptions({ input: {} });
+export const latestMetricsQuery = orpc.getAllTradersLatestMetrics.queryOptions({
+  input: {},
+  // A live tick's patch already keeps the unchanged rows' objects; a refetch is shared deeply.
+  structuralSharing: (cached: unknown, next: unknown) => (isPatched(next) ? next : replaceEqualDeep(cached, next)),
+});
 export const limitsQuery = orpc.getRiskLimits.queryOptions();
 export const breachesQuery = orpc.listRiskBreaches.queryOptions({ input: { status: 'all', limit: 500 } });
 

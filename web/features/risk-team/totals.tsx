@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { GRID_ROW, GridCell } from '~/components/ui/virtual-data-table';
 import { MetricValue, Pnl } from '~/features/accounts/numbers';
 
 /** The totals both the overview's firm row and the risk trader's header show. */
@@ -20,8 +21,8 @@ const TOTAL_FIGURES: { label: string; render: (t: RiskTotals) => ReactNode }[] =
 ];
 
 /**
- * The totals as a table row (the overview's firm total, under the first columns) or as labelled
- * figures (the risk trader's header); `trailing` fills the rest of the row or follows the figures.
+ * The totals as a VirtualDataTable footer row (the overview's firm total, under the first columns)
+ * or as labelled figures (the risk trader's header, followed by `trailing`).
  */
 export function TotalsRow({
   totals,
@@ -38,15 +39,14 @@ export function TotalsRow({
 }) {
   if (as === 'row')
     return (
-      <tr data-testid={testId}>
-        <td className="px-3 py-2">{label}</td>
+      <div role="row" data-testid={testId} className={`${GRID_ROW} h-full`}>
+        <GridCell>{label}</GridCell>
         {TOTAL_FIGURES.map((f) => (
-          <td key={f.label} className="px-3 py-2 text-right">
+          <GridCell key={f.label} align="right">
             {f.render(totals)}
-          </td>
+          </GridCell>
         ))}
-        {trailing}
-      </tr>
+      </div>
     );
   return (
     <>
