@@ -74,6 +74,8 @@ interface VirtualRowProps<T extends RowData> {
   cellClasses: Record<string, string>;
   events: RowEvents<T>;
   budget: FrameBudget;
+  /** Read when the row mounts: a new table's rows after the first few get their cells a frame later. */
+  deferFirst: boolean;
 }
 
 interface RowCellsProps<T extends RowData> {
@@ -96,18 +98,20 @@ const RowCells = memo(
 ) as typeof RowCellsView;
 
 /**
- * The row whose figures the cells show. New figures wait for the table's frame budget (a few rows per
- * frame), so a tick that changes every visible row is spread over a few short frames instead of one
- * long one. Position, focus and label follow at once.
+ * The row whose figures the cells show (null: none yet). New figures wait for the table's frame
+ * budget (a few rows per frame), so a tick that changes every visible row is spread over a few short
+ * frames instead of one long one; so do a new table's rows after its first few (`deferFirst`).
+ * Position, focus and label follow at once.
  */
-function useShownRow<T extends RowData>(row: TableRowOf<T>, budget: FrameBudget) {
-  const [shown, setShown] = useState(row);
+function useShownRow<T extends RowData>(row: TableRowOf<T>, budget: FrameBudget, deferFirst: boolean) {
+  const [shown, setShown] = useState<TableRowOf<T> | null>(deferFirst ? null : row);
   const [key] = useState(() => ({}));
   useEffect(() => {
-    if (shown.original === row.original) budget.cancel(key);
+    if (shown?.original === row.original) budget.cancel(key);
     else budget.request(key, () => setShown(row));
   }, [row, shown, budget, key]);
   useEffect(() => () => budget.cancel(key), [budget, key]);
+  if (shown === null) return null;
   return shown.original === row.original ? row : shown;
 }
 
@@ -121,8 +125,9 @@ function VirtualRowView<T extends RowData>({
   cellClasses,
   events,
   budget,
+  deferFirst,
 }: VirtualRowProps<T>) {
-  const shown = useShownRow(row, budget);
+  const shown = useShownRow(row, budget, deferFirst);
   return (
     <div
       role="row"
@@ -141,7 +146,7 @@ function VirtualRowView<T extends RowData>({
         className,
       )}
     >
-      <RowCells row={shown} cellClasses={cellClasses} />
+      {shown ? <RowCells row={shown} cellClasses={cellClasses} /> : null}
     </div>
   );
 }
@@ -211,6 +216,10 @@ export function VirtualDataTable<T extends RowData>({
   });
   const [active, setActive] = useState(0);
   const [budget] = useState(() => createFrameBudget(ROWS_PER_FRAME));
+  // The table's first commit draws its first rows only: the others follow through the budget, so the
+  // first frame styles, lays out and paints a third of the elements.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const items = virtualizer.getVirtualItems();
   const { cellClasses, headerClasses, gridStyle } = useMemo(() => {
     const leaves = table.getAllLeafColumns();
@@ -278,7 +287,7 @@ export function VirtualDataTable<T extends RowData>({
         </div>
         {/* Contained too (its height is set): rows that move or mount relayout this group, not the page. */}
         <div role="rowgroup" className="relative [contain:strict]" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
+          {items.map((item, position) => {
             const row = rows[item.index]!;
             return (
               <VirtualRow
@@ -292,6 +301,7 @@ export function VirtualDataTable<T extends RowData>({
                 cellClasses={cellClasses}
                 events={events}
                 budget={budget}
+                deferFirst={!mounted && position >= ROWS_PER_FRAME}
               />
             );
           })}
