@@ -68,12 +68,16 @@ async function mainThreadWork(browser, page, action, name = 'trace') {
   for (const e of traceEvents) {
     if (e.ph !== 'X' || e.name !== 'RunTask' || !mains.has(`${e.pid}:${e.tid}`)) continue;
     const key = `${e.pid}:${e.tid}`;
-    byThread.set(key, [...(byThread.get(key) ?? []), e.dur / 1000]);
+    byThread.set(key, [...(byThread.get(key) ?? []), { wall: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 }]);
   }
   // The page's renderer is the busiest one (an idle renderer for about:blank may be traced too).
-  const tasks = [...byThread.values()].sort((a, b) => b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))[0] ?? [];
+  const busy = (list) => list.reduce((x, t) => x + t.wall, 0);
+  const tasks = [...byThread.values()].sort((a, b) => busy(b) - busy(a))[0] ?? [];
   const round = (v) => Math.round(v * 10) / 10;
-  return { totalMs: round(tasks.reduce((x, y) => x + y, 0)), longestMs: round(Math.max(0, ...tasks)) };
+  // Wall time is the figure. The longest task's thread time (CPU) says how much of it was the page's
+  // own work: on this 2-core machine the server that produced the tick runs beside the browser.
+  const longest = tasks.reduce((a, t) => (t.wall > a.wall ? t : a), { wall: 0, cpu: 0 });
+  return { totalMs: round(busy(tasks)), longestMs: round(longest.wall), longestCpuMs: round(longest.cpu) };
 }
 
 /**
@@ -171,11 +175,20 @@ async function overviewRender(base) {
     return {
       rowCount,
       rowsInDom,
-      render: { totalMs: median(renders, 'totalMs'), longestMs: median(renders, 'longestMs') },
-      update: { totalMs: median(updates, 'totalMs'), longestMs: median(updates, 'longestMs') },
+      render: {
+        totalMs: median(renders, 'totalMs'),
+        longestMs: median(renders, 'longestMs'),
+        longestCpuMs: median(renders, 'longestCpuMs'),
+      },
+      update: {
+        totalMs: median(updates, 'totalMs'),
+        longestMs: median(updates, 'longestMs'),
+        longestCpuMs: median(updates, 'longestCpuMs'),
+      },
       sortedUpdate: {
         totalMs: median(sortedUpdates, 'totalMs'),
         longestMs: median(sortedUpdates, 'longestMs'),
+        longestCpuMs: median(sortedUpdates, 'longestCpuMs'),
         rowsMoved: percentile(
           [...moved].sort((a, b) => a - b),
           50,
@@ -253,7 +266,7 @@ ${rows.map((r) => `| ${r.title} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | $
 
 - getAllTradersLatestMetrics: **p99 ${l.p99} ms** (target ≤ 50 ms); ${(l.rps / a.rps).toFixed(3)}× health's throughput.
 - fetchAllTraderStats, 30 days: **p99 ${s.p99} ms** (target ≤ 150 ms); ${(s.rps / a.rps).toFixed(3)}× health's throughput.
-- Overview in Chromium (main-thread work from a trace, median of 5; target ≤ 16 ms): ${'error' in overview ? `not measured (${overview.error})` : `${overview.rowCount} traders, ${overview.rowsInDom} rows in the DOM (virtualized). Rendering the table from cached data: **longest task ${overview.render.longestMs} ms**, all tasks ${overview.render.totalMs} ms. Applying one live tick (the first cron run of a minute: event, patch, re-render; median ${overview.rowsChanged} of the rows in the DOM changed a figure): **longest task ${overview.update.longestMs} ms**, all tasks ${overview.update.totalMs} ms. The same tick with the table sorted by equity (every tick changes it; median of 3, ${overview.sortedUpdate.rowsMoved} of the rows in the DOM show another trader afterwards): longest task ${overview.sortedUpdate.longestMs} ms, all tasks ${overview.sortedUpdate.totalMs} ms`}.
+- Overview in Chromium (main-thread work from a trace, median of 5; target ≤ 16 ms): ${'error' in overview ? `not measured (${overview.error})` : `${overview.rowCount} traders, ${overview.rowsInDom} rows in the DOM (virtualized). Rendering the table from cached data: **longest task ${overview.render.longestMs} ms** (its thread time ${overview.render.longestCpuMs} ms), all tasks ${overview.render.totalMs} ms. Applying one live tick (the first cron run of a minute: event, patch, re-render; median ${overview.rowsChanged} of the rows in the DOM changed a figure): **longest task ${overview.update.longestMs} ms** (thread time ${overview.update.longestCpuMs} ms), all tasks ${overview.update.totalMs} ms. The same tick with the table sorted by equity (every tick changes it; median of 3, ${overview.sortedUpdate.rowsMoved} of the rows in the DOM show another trader afterwards): longest task ${overview.sortedUpdate.longestMs} ms (thread time ${overview.sortedUpdate.longestCpuMs} ms), all tasks ${overview.sortedUpdate.totalMs} ms`}.
 - Live risk tick to ${live.viewers} viewers (${live.connected} connected, ${live.ticks} cron ticks, cron median ${live.cronMedianMs} ms): ${live.deliveries} deliveries; end of evaluation → viewer p50 ${live.p50} ms, **p99 ${live.p99} ms** (target ≤ 150 ms of the snapshot).
 <!-- /bench:risk -->`;
   console.log(section);
