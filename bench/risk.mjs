@@ -146,7 +146,9 @@ async function overviewRender(base) {
       await page.getByTestId('live-status').getByText('Live').waitFor();
       await tabs.getByRole('link', { name: 'Charts' }).click();
       await page.getByRole('heading', { name: 'Risk Charts' }).waitFor();
-      await page.waitForTimeout(500);
+      // The charts page done drawing (its charts drew into the measured visit when their data came late).
+      await page.getByRole('img', { name: 'Firm equity chart' }).locator('canvas').first().waitFor();
+      await page.waitForTimeout(1_000);
       renders.push(
         await mainThreadWork(
           browser,

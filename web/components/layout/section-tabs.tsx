@@ -8,15 +8,19 @@ export function SectionTabs({ label, links, className }: { label: string; links:
   const ref = useRef<HTMLElement>(null);
   const pathname = useLocation({ select: (location) => location.pathname });
   // On a narrow screen the row scrolls sideways: keep the current tab in view. Only sideways
-  // (scrollIntoView would scroll the page's scroll containers too).
+  // (scrollIntoView would scroll the page's scroll containers too). Measured in the next frame: read
+  // in the effect, the rects forced the new page's layout inside the click that navigated.
   useEffect(() => {
-    const nav = ref.current;
-    const active = nav?.querySelector<HTMLElement>('[data-status="active"]');
-    if (!nav || !active) return;
-    const tab = active.getBoundingClientRect();
-    const row = nav.getBoundingClientRect();
-    if (tab.left < row.left) nav.scrollLeft += tab.left - row.left;
-    else if (tab.right > row.right) nav.scrollLeft += tab.right - row.right;
+    const frame = requestAnimationFrame(() => {
+      const nav = ref.current;
+      const active = nav?.querySelector<HTMLElement>('[data-status="active"]');
+      if (!nav || !active) return;
+      const tab = active.getBoundingClientRect();
+      const row = nav.getBoundingClientRect();
+      if (tab.left < row.left) nav.scrollLeft += tab.left - row.left;
+      else if (tab.right > row.right) nav.scrollLeft += tab.right - row.right;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [pathname]);
   // shrink-0: in a full-height page a scrolling row has no minimum height and was squeezed to half.
   return (
