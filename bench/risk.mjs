@@ -18,7 +18,8 @@
 //
 // While working on one figure: BENCH_RISK_STEPS=overview (or load, live; comma-separated) runs
 // only those steps and prints, never writes the doc; BENCH_TRACE_DIR=<dir> keeps each overview
-// trace there (open in Chrome DevTools → Performance).
+// trace there (open in Chrome DevTools → Performance). BENCH_OVERVIEW_TICKS=0 measures only the
+// render (no minute-aligned ticks: about a minute).
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 const STEPS = new Set((process.env.BENCH_RISK_STEPS ?? 'load,overview,live').split(','));
 const ALL_STEPS = ['load', 'overview', 'live'].every((s) => STEPS.has(s));
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+const TICKS = process.env.BENCH_OVERVIEW_TICKS !== '0';
 let traces = 0;
 
 const load = (title, opts) => loadRow(title, { duration: DURATION, ...opts });
@@ -161,12 +163,12 @@ async function overviewRender(base) {
           'render',
         ),
       );
-      updates.push(await tick('tick'));
+      if (TICKS) updates.push(await tick('tick'));
     }
     const equity = page.getByRole('columnheader', { name: /Equity/ });
     await equity.getByRole('button').click();
     await equity.and(page.locator('[aria-sort$="ending"]')).waitFor();
-    for (let i = 0; i < Math.min(RUNS, 3); i++) sortedUpdates.push(await tick('tick-sorted'));
+    for (let i = 0; TICKS && i < Math.min(RUNS, 3); i++) sortedUpdates.push(await tick('tick-sorted'));
     const rowCount = Number(await table.getAttribute('aria-rowcount')) - 1;
     const rowsInDom = await table.locator('[role="row"][data-index]').count();
     const median = (list, key) =>

@@ -216,10 +216,15 @@ export function VirtualDataTable<T extends RowData>({
   });
   const [active, setActive] = useState(0);
   const [budget] = useState(() => createFrameBudget(ROWS_PER_FRAME));
-  // The table's first commit draws its first rows only: the others follow through the budget, so the
-  // first frame styles, lays out and paints a third of the elements.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // Until the table's first frame is drawn, rows after the first few mount empty and get their cells
+  // through the budget, so that frame styles, lays out and paints a third of the elements. (A ref set
+  // in the next frame, not an effect: the virtualizer measures the scroller in a layout effect and
+  // renders the rest of the visible rows in the same task, after the effects have run.)
+  const firstFrameDrawn = useRef(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => (firstFrameDrawn.current = true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const items = virtualizer.getVirtualItems();
   const { cellClasses, headerClasses, gridStyle } = useMemo(() => {
     const leaves = table.getAllLeafColumns();
@@ -301,7 +306,7 @@ export function VirtualDataTable<T extends RowData>({
                 cellClasses={cellClasses}
                 events={events}
                 budget={budget}
-                deferFirst={!mounted && position >= ROWS_PER_FRAME}
+                deferFirst={!firstFrameDrawn.current && position >= ROWS_PER_FRAME}
               />
             );
           })}

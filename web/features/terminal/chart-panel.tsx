@@ -13,7 +13,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef } from 'react';
-import { CHART_PALETTES } from '~/features/accounts/charts/chart-theme';
+import { CHART_PALETTES, disposeChart } from '~/features/accounts/charts/chart-theme';
 import { formatPrice } from '~/lib/format';
 import type { NewsItem } from '~/lib/news-feed';
 import { rpc } from '~/lib/rpc';
@@ -69,7 +69,7 @@ export function ChartPanel({ symbol, store, items }: { symbol: string; store: Pr
     seriesRef.current = series;
     markersRef.current = createSeriesMarkers(series, []);
     return () => {
-      chart.remove();
+      disposeChart(chart);
       chartRef.current = null;
       seriesRef.current = null;
       markersRef.current = null;
