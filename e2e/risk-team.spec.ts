@@ -99,7 +99,8 @@ test('the risk desk: every trader, sorted by drawdown, the trader in breach ackn
   // The stress grid: a row per trader plus the firm; a new beta recomputes it.
   await page.goto('/risk-team/analysis');
   const grid = page.getByTestId('stress-grid');
-  await expect(grid.locator('tbody tr')).toHaveCount(DESK.length);
+  await expect(grid.locator('[role="row"][data-index]')).toHaveCount(DESK.length);
+  await expect(grid.getByRole('columnheader', { name: 'Worst' })).toHaveAttribute('aria-sort', 'ascending');
   await expect(page.getByTestId('stress-firm')).toContainText('Firm');
   await expect(grid.getByRole('columnheader', { name: 'BTC −20%' })).toBeVisible();
   const before = await page.getByTestId('stress-firm').textContent();

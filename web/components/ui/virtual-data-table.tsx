@@ -22,6 +22,13 @@ const HEADER_HEIGHT = 37;
 const FOOTER_HEIGHT = ROW_HEIGHT + 2;
 
 /**
+ * The height that shows `rows` rows whole (with the header, and the footer when there is one), at
+ * most `max` px: a table inside a scrolling page is given this height rather than a flex share.
+ */
+export const fittedTableHeight = (rows: number, footer: boolean, max: number) =>
+  Math.min(HEADER_HEIGHT + rows * ROW_HEIGHT + (footer ? FOOTER_HEIGHT : 0) + 2, max);
+
+/**
  * One row of the grid: the columns' tracks come from the table (--cols). Rows have a fixed height
  * and contain their size and layout (`contain: strict`), so a figure that changes relayouts its own
  * row, never the table (as a `<table>`'s rows and columns do). Cells are not contained themselves:
