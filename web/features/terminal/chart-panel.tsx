@@ -13,7 +13,8 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef } from 'react';
-import { CHART_PALETTES, disposeChart } from '~/features/accounts/charts/chart-theme';
+import { CHART_PALETTES } from '~/features/accounts/charts/chart-theme';
+import { disposeChart } from '~/features/accounts/charts/dispose-chart';
 import { formatPrice } from '~/lib/format';
 import type { NewsItem } from '~/lib/news-feed';
 import { rpc } from '~/lib/rpc';

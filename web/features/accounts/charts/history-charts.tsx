@@ -24,7 +24,8 @@ import { MetricValue } from '~/features/accounts/numbers';
 import { cn } from '~/lib/cn';
 import { formatLeverage, formatUsd } from '~/lib/format';
 import { useTheme } from '~/lib/theme';
-import { CHART_PALETTES, disposeChart, type ChartPalette } from './chart-theme';
+import { CHART_PALETTES, type ChartPalette } from './chart-theme';
+import { disposeChart } from './dispose-chart';
 import { chartRows, formatChartTime, formatTickMark, type ChartRow } from './chart-data';
 
 /*
