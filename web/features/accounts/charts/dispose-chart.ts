@@ -13,8 +13,7 @@ function parkingLot() {
   if (!parking?.isConnected) {
     parking = document.createElement('div');
     parking.setAttribute('aria-hidden', 'true');
-    parking.style.cssText =
-      'position:fixed;top:0;left:-100000px;width:0;height:0;content-visibility:hidden;contain:strict';
+    parking.style.cssText = 'position:fixed;top:0;left:-100000px;width:0;height:0;content-visibility:hidden;contain:strict';
     document.body.append(parking);
   }
   return parking;
