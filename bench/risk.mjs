@@ -83,6 +83,25 @@ async function mainThreadWork(browser, page, action, name = 'trace') {
 }
 
 /**
+ * Runs `measure` with the server's processes (wrangler and workerd, one process group) at the lowest
+ * CPU priority. Deployed, the Worker runs on Cloudflare, not on the trader's machine; here it shares
+ * the 2 cores with Chromium, and the cron that produces a tick still runs while the page draws it:
+ * the page's tasks were descheduled for up to 17 ms of their wall time (a tick's longest task 21.5 ms
+ * wall for 3.9 ms of thread time). At nice 19 it only takes the CPU Chromium leaves. BENCH_SERVER_NICE=0
+ * measures without.
+ */
+async function serverInBackground(pgid, measure) {
+  const nice = process.env.BENCH_SERVER_NICE ?? '19';
+  const renice = (n) => execFileSync('renice', ['-n', n, '-g', String(pgid)], { stdio: 'ignore' });
+  renice(nice);
+  try {
+    return await measure();
+  } finally {
+    renice('0');
+  }
+}
+
+/**
  * The overview in Chromium: (1) a client-side visit from another risk page with the traders already
  * cached (the table's own render of every trader), (2) one live risk tick applied to the open
  * table (the stream event with the changed rows patched into the cache, or a refetch, and the re-render),
@@ -254,7 +273,9 @@ try {
       ]
     : [];
   const overview = STEPS.has('overview')
-    ? await overviewRender(server.base).catch((err) => ({ error: String(err.message ?? err) }))
+    ? await serverInBackground(server.pid, () => overviewRender(server.base)).catch((err) => ({
+        error: String(err.message ?? err),
+      }))
     : null;
   console.log(`  overview: ${JSON.stringify(overview)}`);
   const live = STEPS.has('live') ? runInOwnProcess('risk-live.mjs', [base, cookie, server.base]) : null;
