@@ -124,7 +124,7 @@ interface VirtualRowProps<T extends RowData> {
   cellClasses: Record<string, string>;
   events: RowEvents<T>;
   budgets: RowBudgets;
-  /** Read when the row mounts: a new table's rows after the first few get their cells a frame later. */
+  /** Read when the row mounts: a new table's rows get their cells a few per frame, after its first. */
   deferFirst: boolean;
 }
 
@@ -150,7 +150,7 @@ const RowCells = memo(
 /**
  * The row whose figures the cells show (null: none yet). New figures wait for the table's frame
  * budget (a few rows per frame), so a tick that changes every visible row is spread over a few short
- * frames instead of one long one; so do a new table's rows after its first few (`deferFirst`).
+ * frames instead of one long one; so do a new table's rows (`deferFirst`, through the mount budget).
  * Position, focus and label follow at once.
  */
 function useShownRow<T extends RowData>(row: TableRowOf<T>, budgets: RowBudgets, deferFirst: boolean) {
