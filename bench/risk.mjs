@@ -18,7 +18,8 @@
 //
 // While working on one figure: BENCH_RISK_STEPS=overview (or load, live; comma-separated) runs
 // only those steps and prints, never writes the doc; BENCH_TRACE_DIR=<dir> keeps each overview
-// trace there (open in Chrome DevTools → Performance).
+// trace there (open in Chrome DevTools → Performance). BENCH_OVERVIEW_TICKS=0 measures only the
+// render (no minute-aligned ticks: about a minute).
 import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,7 @@ const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 const STEPS = new Set((process.env.BENCH_RISK_STEPS ?? 'load,overview,live').split(','));
 const ALL_STEPS = ['load', 'overview', 'live'].every((s) => STEPS.has(s));
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+const TICKS = process.env.BENCH_OVERVIEW_TICKS !== '0';
 let traces = 0;
 
 const load = (title, opts) => loadRow(title, { duration: DURATION, ...opts });
@@ -78,6 +80,25 @@ async function mainThreadWork(browser, page, action, name = 'trace') {
   // own work: on this 2-core machine the server that produced the tick runs beside the browser.
   const longest = tasks.reduce((a, t) => (t.wall > a.wall ? t : a), { wall: 0, cpu: 0 });
   return { totalMs: round(busy(tasks)), longestMs: round(longest.wall), longestCpuMs: round(longest.cpu) };
+}
+
+/**
+ * Runs `measure` with the server's processes (wrangler and workerd, one process group) at the lowest
+ * CPU priority. Deployed, the Worker runs on Cloudflare, not on the trader's machine; here it shares
+ * the 2 cores with Chromium, and the cron that produces a tick still runs while the page draws it:
+ * the page's tasks were descheduled for up to 17 ms of their wall time (a tick's longest task 21.5 ms
+ * wall for 3.9 ms of thread time). At nice 19 it only takes the CPU Chromium leaves. BENCH_SERVER_NICE=0
+ * measures without.
+ */
+async function serverInBackground(pgid, measure) {
+  const nice = process.env.BENCH_SERVER_NICE ?? '19';
+  const renice = (n) => execFileSync('renice', ['-n', n, '-g', String(pgid)], { stdio: 'ignore' });
+  renice(nice);
+  try {
+    return await measure();
+  } finally {
+    renice('0');
+  }
 }
 
 /**
@@ -148,25 +169,33 @@ async function overviewRender(base) {
       await page.getByRole('heading', { name: 'Risk Charts' }).waitFor();
       // The charts page done drawing (its charts drew into the measured visit when their data came late).
       await page.getByRole('img', { name: 'Firm equity chart' }).locator('canvas').first().waitFor();
+      // Clicked as a hand does: the pointer arrives first (hover styles, the router's preload on
+      // intent), then press and release ~80 ms apart. Playwright's click() sends all of it at once,
+      // and Chromium handles input queued together in one task, folding the hover and the press into
+      // the navigation's task.
+      const overview = tabs.getByRole('link', { name: 'Overview' });
+      await overview.hover();
       await page.waitForTimeout(1_000);
       renders.push(
         await mainThreadWork(
           browser,
           page,
           async () => {
-            await tabs.getByRole('link', { name: 'Overview' }).click();
+            await page.mouse.down();
+            await page.waitForTimeout(80);
+            await page.mouse.up();
             await table.locator('[role="row"][data-index]').first().waitFor();
             await page.waitForTimeout(300);
           },
           'render',
         ),
       );
-      updates.push(await tick('tick'));
+      if (TICKS) updates.push(await tick('tick'));
     }
     const equity = page.getByRole('columnheader', { name: /Equity/ });
     await equity.getByRole('button').click();
     await equity.and(page.locator('[aria-sort$="ending"]')).waitFor();
-    for (let i = 0; i < Math.min(RUNS, 3); i++) sortedUpdates.push(await tick('tick-sorted'));
+    for (let i = 0; TICKS && i < Math.min(RUNS, 3); i++) sortedUpdates.push(await tick('tick-sorted'));
     const rowCount = Number(await table.getAttribute('aria-rowcount')) - 1;
     const rowsInDom = await table.locator('[role="row"][data-index]').count();
     const median = (list, key) =>
@@ -244,7 +273,9 @@ try {
       ]
     : [];
   const overview = STEPS.has('overview')
-    ? await overviewRender(server.base).catch((err) => ({ error: String(err.message ?? err) }))
+    ? await serverInBackground(server.pid, () => overviewRender(server.base)).catch((err) => ({
+        error: String(err.message ?? err),
+      }))
     : null;
   console.log(`  overview: ${JSON.stringify(overview)}`);
   const live = STEPS.has('live') ? runInOwnProcess('risk-live.mjs', [base, cookie, server.base]) : null;

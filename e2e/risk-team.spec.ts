@@ -99,7 +99,8 @@ test('the risk desk: every trader, sorted by drawdown, the trader in breach ackn
   // The stress grid: a row per trader plus the firm; a new beta recomputes it.
   await page.goto('/risk-team/analysis');
   const grid = page.getByTestId('stress-grid');
-  await expect(grid.locator('tbody tr')).toHaveCount(DESK.length);
+  await expect(grid.locator('[role="row"][data-index]')).toHaveCount(DESK.length);
+  await expect(grid.getByRole('columnheader', { name: 'Worst' })).toHaveAttribute('aria-sort', 'ascending');
   await expect(page.getByTestId('stress-firm')).toContainText('Firm');
   await expect(grid.getByRole('columnheader', { name: 'BTC −20%' })).toBeVisible();
   const before = await page.getByTestId('stress-firm').textContent();
@@ -126,6 +127,44 @@ test('the risk desk: every trader, sorted by drawdown, the trader in breach ackn
     expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
     await shot(page, `risk-${name}-phone`);
   }
+});
+
+test('the charts page compares the traders picked by name', async ({ page }) => {
+  await logInAndWait(page, RISK.email);
+  await page.goto('/risk-team/charts');
+  const picked = page.getByRole('group', { name: /Traders compared/ });
+  const legend = page.getByRole('figure', { name: 'Traders compared' }).locator('figcaption');
+  // The first three traders of the desk by default, each in the legend of the compare chart.
+  await expect(picked.getByRole('button', { name: /^Remove / })).toHaveCount(3);
+  await expect(legend.locator(':scope > span')).toHaveCount(3);
+  await expect(picked).toContainText('3 of 8');
+
+  // Found by name from the keyboard: type, arrow down to the second match, Enter.
+  await picked.getByRole('button', { name: 'Add trader' }).click();
+  const search = page.getByRole('combobox', { name: 'Search traders' });
+  await expect(search).toBeFocused();
+  await search.fill('o');
+  const options = page.getByRole('listbox', { name: 'Traders' }).getByRole('option');
+  const second = (await options.nth(1).textContent())!;
+  await search.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await shot(page, 'risk-charts-picker-dark');
+  await search.press('Enter');
+  await expect(picked.getByRole('button', { name: `Remove ${second}` })).toBeVisible();
+  await expect(legend).toContainText(second);
+  await expect(options.filter({ hasText: second })).toHaveCount(0); // picked ones are not offered again
+  await search.fill('no such trader');
+  await expect(page.getByText('No trader matches “no such trader”.')).toBeVisible();
+  await search.press('Escape');
+
+  await picked.getByRole('button', { name: `Remove ${second}` }).click();
+  await expect(legend).not.toContainText(second);
+  await expect(picked.getByRole('button', { name: /^Remove / })).toHaveCount(3);
+
+  await setTheme(page, 'light');
+  await picked.getByRole('button', { name: 'Add trader' }).click();
+  await search.fill('a');
+  await shot(page, 'risk-charts-picker-light');
 });
 
 test('a plain trader is sent from the risk-team pages to /', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { FlexRender, type RowData, type SortingState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Rect, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { createFrameBudget, type FrameBudget } from '~/lib/frame-budget';
 import { cn } from '~/lib/cn';
@@ -17,9 +17,27 @@ import {
 const ROW_HEIGHT = 37;
 /** Rows whose new figures are written in one frame (useShownRow). */
 const ROWS_PER_FRAME = 8;
+/**
+ * Rows of a new table drawn in one frame (its first frame too): a new row costs about twice a changed
+ * one (its elements are styled and laid out for the first time).
+ */
+const ROWS_MOUNTED_PER_FRAME = 5;
+
+/** The frame budgets of a table's rows: new figures, and new rows' first cells. */
+interface RowBudgets {
+  update: FrameBudget;
+  mount: FrameBudget;
+}
 /** The sticky header row (h-9) and its bottom border: rows scrolled to by keyboard stay below it. */
 const HEADER_HEIGHT = 37;
 const FOOTER_HEIGHT = ROW_HEIGHT + 2;
+
+/**
+ * The height that shows `rows` rows whole (with the header, and the footer when there is one), at
+ * most `max` px: a table inside a scrolling page is given this height rather than a flex share.
+ */
+export const fittedTableHeight = (rows: number, footer: boolean, max: number) =>
+  Math.min(HEADER_HEIGHT + rows * ROW_HEIGHT + (footer ? FOOTER_HEIGHT : 0) + 2, max);
 
 /**
  * One row of the grid: the columns' tracks come from the table (--cols). Rows have a fixed height
@@ -56,6 +74,38 @@ export function GridCell({
   );
 }
 
+/**
+ * The scroller's size as its ResizeObserver reports it, after the browser's own layout. The
+ * library's default also reads it at once, in the layout effect that mounts the table: that forced
+ * the new page's whole style and layout inside React's commit (7–10 ms of a visit to the overview).
+ * Until the first report the table assumes the window's size (`initialRect`).
+ */
+function observeScrollerSize(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: Rect) => void) {
+  const element = instance.scrollElement;
+  if (!element) return;
+  const report = () => cb({ width: element.clientWidth, height: element.clientHeight });
+  if (typeof ResizeObserver === 'undefined') {
+    report();
+    return;
+  }
+  const observer = new ResizeObserver(report);
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
+ * Scrolls the scroller, except for the virtualizer's write of offset 0 into the scroller it has just
+ * mounted: a no-op that still forced the new page's style and layout inside React's commit.
+ */
+function scrollUnlessFresh(): VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] {
+  let fresh = true;
+  return (offset, options, instance) => {
+    const skip = fresh && offset === 0 && !options.adjustments;
+    fresh = false;
+    if (!skip) elementScroll(offset, options, instance);
+  };
+}
+
 type TableRowOf<T extends RowData> = ReturnType<SortableTable<T>['getRowModel']>['rows'][number];
 
 interface RowEvents<T> {
@@ -73,8 +123,8 @@ interface VirtualRowProps<T extends RowData> {
   className: string | undefined;
   cellClasses: Record<string, string>;
   events: RowEvents<T>;
-  budget: FrameBudget;
-  /** Read when the row mounts: a new table's rows after the first few get their cells a frame later. */
+  budgets: RowBudgets;
+  /** Read when the row mounts: a new table's rows get their cells a few per frame, after its first. */
   deferFirst: boolean;
 }
 
@@ -100,17 +150,24 @@ const RowCells = memo(
 /**
  * The row whose figures the cells show (null: none yet). New figures wait for the table's frame
  * budget (a few rows per frame), so a tick that changes every visible row is spread over a few short
- * frames instead of one long one; so do a new table's rows after its first few (`deferFirst`).
+ * frames instead of one long one; so do a new table's rows (`deferFirst`, through the mount budget).
  * Position, focus and label follow at once.
  */
-function useShownRow<T extends RowData>(row: TableRowOf<T>, budget: FrameBudget, deferFirst: boolean) {
+function useShownRow<T extends RowData>(row: TableRowOf<T>, budgets: RowBudgets, deferFirst: boolean) {
   const [shown, setShown] = useState<TableRowOf<T> | null>(deferFirst ? null : row);
   const [key] = useState(() => ({}));
   useEffect(() => {
+    const budget = shown === null ? budgets.mount : budgets.update;
     if (shown?.original === row.original) budget.cancel(key);
     else budget.request(key, () => setShown(row));
-  }, [row, shown, budget, key]);
-  useEffect(() => () => budget.cancel(key), [budget, key]);
+  }, [row, shown, budgets, key]);
+  useEffect(
+    () => () => {
+      budgets.mount.cancel(key);
+      budgets.update.cancel(key);
+    },
+    [budgets, key],
+  );
   if (shown === null) return null;
   return shown.original === row.original ? row : shown;
 }
@@ -124,10 +181,10 @@ function VirtualRowView<T extends RowData>({
   className,
   cellClasses,
   events,
-  budget,
+  budgets,
   deferFirst,
 }: VirtualRowProps<T>) {
-  const shown = useShownRow(row, budget, deferFirst);
+  const shown = useShownRow(row, budgets, deferFirst);
   return (
     <div
       role="row"
@@ -204,22 +261,34 @@ export function VirtualDataTable<T extends RowData>({
   const table = useSortableTable({ columns, data, getRowId, initialSorting });
   const rows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollToFn] = useState(scrollUnlessFresh);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer re-renders us itself
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 5,
+    observeElementRect: observeScrollerSize,
+    scrollToFn,
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     scrollMargin: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
     scrollPaddingEnd: footer ? FOOTER_HEIGHT : 0,
   });
   const [active, setActive] = useState(0);
-  const [budget] = useState(() => createFrameBudget(ROWS_PER_FRAME));
-  // The table's first commit draws its first rows only: the others follow through the budget, so the
-  // first frame styles, lays out and paints a third of the elements.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const [budgets] = useState<RowBudgets>(() => ({
+    update: createFrameBudget(ROWS_PER_FRAME),
+    mount: createFrameBudget(ROWS_MOUNTED_PER_FRAME),
+  }));
+  // Until the table's first frame is drawn, rows after the first few mount empty and get their cells
+  // through the mount budget, so no frame styles and lays out more than a few new rows. (A ref set in
+  // the next frame rather than a state set in an effect: rows the virtualizer adds before that frame,
+  // after the effects ran, must wait too.)
+  const firstFrameDrawn = useRef(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => (firstFrameDrawn.current = true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const items = virtualizer.getVirtualItems();
   const { cellClasses, headerClasses, gridStyle } = useMemo(() => {
     const leaves = table.getAllLeafColumns();
@@ -287,7 +356,7 @@ export function VirtualDataTable<T extends RowData>({
         </div>
         {/* Contained too (its height is set): rows that move or mount relayout this group, not the page. */}
         <div role="rowgroup" className="relative [contain:strict]" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item, position) => {
+          {items.map((item) => {
             const row = rows[item.index]!;
             return (
               <VirtualRow
@@ -300,8 +369,8 @@ export function VirtualDataTable<T extends RowData>({
                 className={rowClassName?.(row.original)}
                 cellClasses={cellClasses}
                 events={events}
-                budget={budget}
-                deferFirst={!mounted && position >= ROWS_PER_FRAME}
+                budgets={budgets}
+                deferFirst={!firstFrameDrawn.current}
               />
             );
           })}

@@ -10,6 +10,7 @@ import { MetricValue, Pnl } from '~/features/accounts/numbers';
 import { formatUsd } from '~/lib/format';
 import { formatFraction } from './risk-format';
 import { exposureQuery, type RiskExposure } from './risk-queries';
+import { StressGrid } from './stress-grid';
 
 export const DEFAULT_BETA = 1.2;
 
@@ -129,57 +130,5 @@ function Concentration({ data }: { data: RiskExposure }) {
         </dl>
       </CardContent>
     </Card>
-  );
-}
-
-function StressGrid({ data }: { data: RiskExposure }) {
-  const { shocks, traders, firm } = data.stress;
-  const head = (s: number) => `BTC ${s > 0 ? '+' : '−'}${Math.abs(s * 100)}%`;
-  return (
-    <div className="overflow-auto rounded-lg border border-border">
-      <table className="w-full border-collapse text-sm" aria-label="Stress test PnL" data-testid="stress-grid">
-        <thead className="sticky top-0 bg-muted">
-          <tr className="border-b border-border">
-            <th scope="col" className="px-3 py-2 text-left text-xs font-semibold text-muted-foreground uppercase">
-              Trader
-            </th>
-            {shocks.map((s) => (
-              <th key={s} scope="col" className="px-3 py-2 text-right text-xs font-semibold text-muted-foreground uppercase">
-                {head(s)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {traders.map((t) => (
-            <tr key={t.traderId} className="border-b border-border">
-              <th scope="row" className="px-3 py-1.5 text-left font-medium">
-                {t.name}
-              </th>
-              {t.pnl.map((v, i) => (
-                <td key={shocks[i]} className="px-3 py-1.5 text-right">
-                  <Pnl value={v} compact />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t-2 border-border bg-muted font-semibold">
-          <tr data-testid="stress-firm">
-            <th scope="row" className="px-3 py-2 text-left">
-              Firm
-            </th>
-            {firm.map((v, i) => (
-              <td key={shocks[i]} className="px-3 py-2 text-right">
-                <Pnl value={v} compact />
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-      <p className="px-3 py-2 text-xs text-muted-foreground">
-        Alts move by beta × the BTC move (beta {data.stress.altBeta}). Linear PnL on current notional; no liquidations.
-      </p>
-    </div>
   );
 }

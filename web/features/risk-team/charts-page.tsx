@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '~/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
@@ -8,8 +8,9 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { DateRangePicker } from '~/features/accounts/date-range-picker';
 import { resolveRange } from '~/features/accounts/date-range';
 import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
-import { LineChart, lineColor } from './line-chart';
+import { LineChart } from './line-chart';
 import { firmHistoryQuery, latestMetricsQuery } from './risk-queries';
+import { TraderPicker } from './trader-picker';
 
 const MAX_COMPARED = 8;
 
@@ -20,7 +21,8 @@ export function RiskChartsPage() {
   const traders = useQuery(latestMetricsQuery);
   const [picked, setPicked] = useState<string[] | null>(null);
   const chosen = picked ?? traders.data?.traders.slice(0, 3).map((t) => t.traderId) ?? [];
-  const history = useQuery(firmHistoryQuery(span, chosen));
+  // The last figures stay up while another range or pick loads (the picker and charts stay put).
+  const history = useQuery({ ...firmHistoryQuery(span, chosen), placeholderData: keepPreviousData });
   const firmEquity = useMemo(
     () => [
       { id: 'equity', label: 'Firm equity', points: (history.data?.firm ?? []).map((p) => ({ ts: p.ts, value: p.equity })) },
@@ -43,8 +45,6 @@ export function RiskChartsPage() {
       })),
     [history.data],
   );
-  const toggle = (id: string) =>
-    setPicked(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id].slice(-MAX_COMPARED));
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
@@ -81,35 +81,14 @@ export function RiskChartsPage() {
               </CardContent>
             </Card>
           </div>
-          <Card>
+          <Card aria-busy={history.isPlaceholderData}>
             <CardHeader>
               <CardTitle>Traders compared (equity)</CardTitle>
-              <fieldset className="mt-2 flex flex-wrap gap-2">
-                <legend className="sr-only">Traders to compare (up to {MAX_COMPARED})</legend>
-                {traders.data?.traders.map((t) => {
-                  const on = chosen.includes(t.traderId);
-                  return (
-                    <label
-                      key={t.traderId}
-                      className="inline-flex cursor-pointer items-center gap-1.5 rounded border border-border px-2 py-1 text-xs has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
-                    >
-                      <input type="checkbox" checked={on} onChange={() => toggle(t.traderId)} className="accent-current" />
-                      {on ? (
-                        <span
-                          aria-hidden="true"
-                          className="inline-block h-0.5 w-3"
-                          style={{ background: lineColor(chosen.indexOf(t.traderId)) }}
-                        />
-                      ) : null}
-                      {t.name}
-                    </label>
-                  );
-                })}
-              </fieldset>
+              <TraderPicker traders={traders.data?.traders ?? []} chosen={chosen} onChange={setPicked} max={MAX_COMPARED} />
             </CardHeader>
             <CardContent>
               {compared.length === 0 ? (
-                <EmptyState title="No trader picked">Tick up to {MAX_COMPARED} traders above.</EmptyState>
+                <EmptyState title="No trader picked">Add up to {MAX_COMPARED} traders above.</EmptyState>
               ) : (
                 <LineChart lines={compared} label="Traders compared" height={320} />
               )}

@@ -155,11 +155,11 @@ const rowClassName = (t: TraderRow) =>
  * The table renders the deferred figures (useDeferredValue): a live tick's patch lands in the query
  * cache at once, and the rows it changed render in the background, in slices that leave the main
  * thread between them, instead of in one long task. The same goes for a visit with the figures
- * cached: the page shows its loading state for a frame while the table renders in the background.
+ * cached: the page leaves the table's place blank for a frame while the table renders in the background.
  */
 export function RiskOverviewPage() {
   const query = useQuery(latestMetricsQuery);
-  // null at first: a visit with the figures cached shows the loading state for a frame.
+  // null at first: a visit with the figures cached renders the table in the background too.
   const latest = useDeferredValue<LatestMetrics | undefined | null>(query.data, null);
   const navigate = useNavigate();
   const onOpen = useCallback(
@@ -181,6 +181,10 @@ export function RiskOverviewPage() {
       />
       {query.isError ? (
         <QueryError query={query} what="the traders’ metrics" />
+      ) : !latest && query.data ? (
+        // Cached figures, their table rendering in the background: a frame of blank space, not the
+        // skeleton (its eight animated bars would be built and started just to be dropped).
+        <div className="min-h-0 flex-1" aria-busy="true" aria-label="Loading traders" />
       ) : !latest ? (
         <div className="space-y-2" aria-busy="true" aria-label="Loading traders">
           {Array.from({ length: 8 }, (_, i) => (

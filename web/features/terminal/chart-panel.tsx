@@ -14,6 +14,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef } from 'react';
 import { CHART_PALETTES } from '~/features/accounts/charts/chart-theme';
+import { disposeChart } from '~/features/accounts/charts/dispose-chart';
 import { formatPrice } from '~/lib/format';
 import type { NewsItem } from '~/lib/news-feed';
 import { rpc } from '~/lib/rpc';
@@ -69,7 +70,7 @@ export function ChartPanel({ symbol, store, items }: { symbol: string; store: Pr
     seriesRef.current = series;
     markersRef.current = createSeriesMarkers(series, []);
     return () => {
-      chart.remove();
+      disposeChart(chart);
       chartRef.current = null;
       seriesRef.current = null;
       markersRef.current = null;

@@ -58,13 +58,3 @@ export const CHART_PALETTES: Record<ResolvedTheme, ChartPalette> = {
     violetFill: 'rgba(109, 79, 209, 0.1)',
   },
 };
-
-/**
- * Removes a chart from the page now and frees it in a task of its own: `remove()` clears and frees
- * every canvas (≈ 7 ms for the risk charts), which otherwise lands in the navigation away from the
- * page, the task that must also render the next page.
- */
-export function disposeChart(chart: { chartElement(): HTMLElement; remove(): void }) {
-  chart.chartElement().remove();
-  setTimeout(() => chart.remove(), 0);
-}

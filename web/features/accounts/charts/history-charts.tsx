@@ -25,6 +25,7 @@ import { cn } from '~/lib/cn';
 import { formatLeverage, formatUsd } from '~/lib/format';
 import { useTheme } from '~/lib/theme';
 import { CHART_PALETTES, type ChartPalette } from './chart-theme';
+import { disposeChart } from './dispose-chart';
 import { chartRows, formatChartTime, formatTickMark, type ChartRow } from './chart-data';
 
 /*
@@ -282,7 +283,7 @@ export default function HistoryCharts({
 
     return () => {
       unsubscribe.forEach((fn) => fn());
-      charts.forEach(({ chart }) => chart.remove());
+      charts.forEach(({ chart }) => disposeChart(chart));
       built.current = [];
     };
   }, []);
