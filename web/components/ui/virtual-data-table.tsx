@@ -280,7 +280,7 @@ export function VirtualDataTable<T extends RowData>({
     update: createFrameBudget(ROWS_PER_FRAME),
     mount: createFrameBudget(ROWS_MOUNTED_PER_FRAME),
   }));
-  // Until the table's first frame is drawn, rows after the first few mount empty and get their cells
+  // Until the table's first frame is drawn, its rows mount empty and get their cells
   // through the mount budget, so no frame styles and lays out more than a few new rows. (A ref set in
   // the next frame rather than a state set in an effect: rows the virtualizer adds before that frame,
   // after the effects ran, must wait too.)
