@@ -161,6 +161,21 @@ test('the charts page compares the traders picked by name', async ({ page }) => 
   await expect(legend).not.toContainText(second);
   await expect(picked.getByRole('button', { name: /^Remove / })).toHaveCount(3);
 
+  // The first trader removed and added back comes last: each chip's colour is its line's colour.
+  const chips = picked.locator(':scope > span:has(button)');
+  const firstName = (await chips.first().innerText()).trim();
+  await picked.getByRole('button', { name: `Remove ${firstName}` }).click();
+  await expect(legend).not.toContainText(firstName);
+  await picked.getByRole('button', { name: 'Add trader' }).click();
+  await search.fill(firstName);
+  await search.press('Enter');
+  await expect(legend.locator(':scope > span').last()).toHaveText(firstName);
+  const colours = (spans: typeof legend) =>
+    spans.evaluateAll((list) =>
+      list.map((s) => `${s.textContent?.trim()} ${getComputedStyle(s.querySelector('[aria-hidden]')!).backgroundColor}`),
+    );
+  expect(await colours(chips)).toEqual(await colours(legend.locator(':scope > span')));
+
   await setTheme(page, 'light');
   await picked.getByRole('button', { name: 'Add trader' }).click();
   await search.fill('a');

@@ -8,7 +8,7 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { DateRangePicker } from '~/features/accounts/date-range-picker';
 import { resolveRange } from '~/features/accounts/date-range';
 import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
-import { LineChart } from './line-chart';
+import { LineChart, lineColor } from './line-chart';
 import { firmHistoryQuery, latestMetricsQuery } from './risk-queries';
 import { TraderPicker } from './trader-picker';
 
@@ -36,15 +36,20 @@ export function RiskChartsPage() {
     ],
     [history.data],
   );
-  const compared = useMemo(
-    () =>
-      (history.data?.traders ?? []).map((t) => ({
+  // In the picked order, each in its chip's colour (the server answers in the desk's order).
+  const chosenKey = chosen.join(',');
+  const compared = useMemo(() => {
+    const order = chosenKey.split(',');
+    return (history.data?.traders ?? [])
+      .filter((t) => order.includes(t.traderId))
+      .sort((a, b) => order.indexOf(a.traderId) - order.indexOf(b.traderId))
+      .map((t) => ({
         id: t.traderId,
         label: t.name,
+        color: lineColor(order.indexOf(t.traderId)),
         points: t.points.map((p) => ({ ts: p.ts, value: p.equity })),
-      })),
-    [history.data],
-  );
+      }));
+  }, [history.data, chosenKey]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">

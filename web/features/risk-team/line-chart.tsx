@@ -9,6 +9,8 @@ export interface ChartLine {
   id: string;
   label: string;
   points: { ts: number; value: number }[];
+  /** Default: the line's place in `lines`. */
+  color?: string;
 }
 
 /** Distinct line colours (8: the most traders compared at once), readable on both themes. */
@@ -33,7 +35,12 @@ export function LineChart({ lines, label, height = 280 }: { lines: ChartLine[]; 
     });
     chartRef.current = chart;
     lines.forEach((line, i) => {
-      const s = chart.addSeries(LineSeries, { color: lineColor(i), lineWidth: 2, title: '', priceLineVisible: false });
+      const s = chart.addSeries(LineSeries, {
+        color: line.color ?? lineColor(i),
+        lineWidth: 2,
+        title: '',
+        priceLineVisible: false,
+      });
       s.setData(line.points.map((pt) => ({ time: Math.floor(pt.ts / 1000) as UTCTimestamp, value: pt.value })));
     });
     chart.timeScale().fitContent();
@@ -49,7 +56,7 @@ export function LineChart({ lines, label, height = 280 }: { lines: ChartLine[]; 
       <figcaption className="flex flex-wrap gap-3 text-xs text-muted-foreground">
         {lines.map((l, i) => (
           <span key={l.id} className="inline-flex items-center gap-1.5">
-            <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ background: lineColor(i) }} />
+            <span aria-hidden="true" className="inline-block h-0.5 w-4" style={{ background: l.color ?? lineColor(i) }} />
             {l.label}
           </span>
         ))}
