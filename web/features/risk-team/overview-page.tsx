@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useRef } from 'react';
+import { memo, useDeferredValue, useLayoutEffect, useRef } from 'react';
 import { PageHeader } from '~/components/layout/page';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -14,6 +13,7 @@ import { writeText } from '~/lib/write-text';
 import { formatFraction, formatLimit, LIMIT_LABELS, STALE_AFTER_MS } from './risk-format';
 import { RiskLiveBadge } from './risk-live';
 import { latestMetricsQuery, type LatestMetrics, type TraderRow } from './risk-queries';
+import { useOpenTrader } from './open-trader';
 import { BreachMark } from './breach-mark';
 import { TotalsRow } from './totals';
 import { VirtualDataTable } from '~/components/ui/virtual-data-table';
@@ -161,11 +161,7 @@ export function RiskOverviewPage() {
   const query = useQuery(latestMetricsQuery);
   // null at first: a visit with the figures cached renders the table in the background too.
   const latest = useDeferredValue<LatestMetrics | undefined | null>(query.data, null);
-  const navigate = useNavigate();
-  const onOpen = useCallback(
-    (t: TraderRow) => void navigate({ to: '/risk-team/risk-trader', search: { trader: t.traderId } }),
-    [navigate],
-  );
+  const onOpen = useOpenTrader();
   const traders = latest?.traders ?? [];
   const breached = traders.filter((t) => t.breaches.length > 0).length;
   return (

@@ -1,9 +1,9 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { fittedTableHeight, GRID_ROW, GridCell, VirtualDataTable } from '~/components/ui/virtual-data-table';
 import { Pnl } from '~/features/accounts/numbers';
 import type { RiskExposure } from './risk-queries';
+import { useOpenTrader } from './open-trader';
 
 interface StressRow {
   traderId: string;
@@ -43,11 +43,7 @@ export function StressGrid({ data }: { data: RiskExposure }) {
   const { shocks, traders, firm, altBeta } = data.stress;
   const columns = useMemo(() => stressColumns(shocks), [shocks]);
   const rows = useMemo(() => traders.map((t) => ({ ...t, worst: Math.min(0, ...t.pnl) })), [traders]);
-  const navigate = useNavigate();
-  const onOpen = useCallback(
-    (t: StressRow) => void navigate({ to: '/risk-team/risk-trader', search: { trader: t.traderId } }),
-    [navigate],
-  );
+  const onOpen = useOpenTrader();
   return (
     <>
       <div className="flex flex-col" style={{ height: fittedTableHeight(rows.length, true, 560) }}>
