@@ -13,6 +13,7 @@ import { evaluateAlerts } from './domains/alerts/run-alerts';
 import { createMapping } from './domains/news/settings/mappings';
 import { createPerformanceThreshold } from './domains/news/settings/performance-thresholds';
 import { createCustomRule } from './domains/news/settings/rule-store';
+import { createSource } from './domains/news/settings/sources';
 import { createTelegramChat } from './domains/news/settings/telegram-chats';
 import { createTwitterHandle } from './domains/news/settings/twitter-handles';
 import { createTwitterPollingSession } from './domains/news/settings/twitter-sessions';
@@ -161,6 +162,8 @@ beforeAll(async () => {
     name: 'Matrix feed',
     config: { url: `https://feeds.example.com/${unique()}.xml` },
   });
+  const telegramSource = await createSource(db, { kind: 'telegram', name: 'Matrix bot', enabled: true, config: {} });
+  sampleInputs.rotateTelegramSecret = () => ({ id: telegramSource.id });
   sampleInputs.createTelegramChat = () => ({ chatId: `-100${Date.now()}`, title: 'Matrix desk' });
   sampleInputs.updateTelegramChat = () => ({ id: chatToEdit.id, updates: { minImportance: 'critical' } });
   sampleInputs.deleteTelegramChat = () => ({ id: chatToDelete.id });
