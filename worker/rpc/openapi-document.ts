@@ -12,10 +12,10 @@ import { router } from './router';
 const LEVEL_TEXT: Record<AccessLevel, string> = {
   public: 'anyone, signed in or not',
   authed: 'any signed-in user',
-  approved: 'approved users',
-  riskTeam: 'approved risk-team members',
+  approved: 'approved users (writes re-read the caller from the database)',
+  riskTeam: 'approved risk-team members (re-read from the database on every call)',
   admin: 'admins and superadmins (re-read from the database on every call)',
-  terminal: 'approved users with terminal access',
+  terminal: 'approved users with terminal access (re-read from the database on every call)',
 };
 
 const DESCRIPTION = `Meridian's RPC API, generated from the oRPC router: every procedure, its input and output, who may call it and the errors it can answer.
