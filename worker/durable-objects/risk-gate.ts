@@ -37,8 +37,8 @@ export class RiskGate extends DurableObject<Bindings> {
     return this.book.previewFirm(read, ask, Date.now());
   }
 
-  reserveFirm(read: FirmRead, ask: FirmAsk) {
-    return this.book.reserveFirm(read, ask, Date.now());
+  reserveFirm(read: FirmRead, ask: FirmAsk, always?: boolean) {
+    return this.book.reserveFirm(read, ask, Date.now(), always);
   }
 
   settle(orderId: string, settlement: Settlement) {

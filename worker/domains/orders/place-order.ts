@@ -106,7 +106,8 @@ export function gateAsk(orderId: string, accountId: string, input: OrderInput, s
     mark: sized.markPrice,
     stepSize: sized.rules.stepSize,
     minQty: sized.rules.minQty,
-    leverageSetting: held?.leverage ?? SIM_ORDER_LEVERAGE,
+    // A leverage setting of 0 would make the shown margin infinite: nothing non-finite is stored.
+    leverageSetting: held?.leverage && held.leverage > 0 ? held.leverage : SIM_ORDER_LEVERAGE,
   };
 }
 

@@ -79,11 +79,16 @@ export class GateBook {
     return decideFirm(read, this.items.values(), ask, now);
   }
 
-  reserveFirm(read: FirmRead, ask: FirmAsk, now: number): FirmDecision {
+  /**
+   * Judges the order at the firm's limit and reserves it when accepted. `always`: reserve it
+   * whatever the judgement (the caller asked the trader's gate at the same time and releases it if
+   * the two together refuse it).
+   */
+  reserveFirm(read: FirmRead, ask: FirmAsk, now: number, always = false): FirmDecision {
     this.tidy((id) => read.ts[id], now);
     const others = [...this.items.values()].filter((i) => i.orderId !== ask.orderId);
     const decision = decideFirm(read, others, ask, now);
-    if (decision.ok) this.keep(reservation(ask, ask.qty, now));
+    if (decision.ok || (always && decision.refusal.kind === 'limit')) this.keep(reservation(ask, ask.qty, now));
     return decision;
   }
 

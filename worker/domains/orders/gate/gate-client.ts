@@ -5,7 +5,7 @@ import type { Decision, FirmAsk, FirmDecision, FirmRead, OrderAsk, Refusal, Sett
 export interface GateApi {
   reserve(read: TraderRead, ask: OrderAsk): Promise<Decision>;
   preview(read: TraderRead, ask: OrderAsk): Promise<Decision>;
-  reserveFirm(read: FirmRead, ask: FirmAsk): Promise<FirmDecision>;
+  reserveFirm(read: FirmRead, ask: FirmAsk, always?: boolean): Promise<FirmDecision>;
   previewFirm(read: FirmRead, ask: FirmAsk): Promise<FirmDecision>;
   settle(orderId: string, settlement: Settlement): Promise<void>;
   release(orderId: string): Promise<void>;
@@ -34,6 +34,7 @@ export type GateOutcome =
  * judgement (its figures) is what the order records.
  */
 export async function passGates(gates: Gates, reads: GateReads, ask: OrderAsk): Promise<GateOutcome> {
+  if (ask.quantity !== null && reads.traders.length === 1) return passGatesAtOnce(gates, reads, ask);
   const passed: string[] = [];
   let quantity = ask.quantity;
   let mine: Extract<Decision, { ok: true }> | undefined;
@@ -63,6 +64,31 @@ export async function passGates(gates: Gates, reads: GateReads, ask: OrderAsk): 
     return { ok: false, refusal: firm.refusal, traderId: null };
   }
   return { ok: true, decision: { ...mine!, quantity: quantity ?? 0 } };
+}
+
+/**
+ * The common case — one trader, the size known — asks the trader's gate and the firm's at once (one
+ * Durable Object round trip, not two). The firm reserves the order whatever it judges, since only
+ * the trader's gate knows whether the order only reduces (then the firm's limit does not apply);
+ * whatever the two together refuse is released.
+ */
+async function passGatesAtOnce(gates: Gates, reads: GateReads, ask: OrderAsk): Promise<GateOutcome> {
+  const [{ traderId, read }] = reads.traders as [GateReads['traders'][number]];
+  const qty = (ask.side === 'BUY' ? 1 : -1) * ask.quantity!;
+  const firmAsk = { orderId: ask.orderId, accountId: ask.accountId, symbol: ask.symbol, qty, mark: ask.mark, onlyReduces: false };
+  const [decision, firm] = await Promise.all([
+    gates.trader(traderId).reserve(read, ask),
+    gates.firm().reserveFirm(reads.firm, firmAsk, true),
+  ]);
+  if (!decision.ok) {
+    await releaseGates(gates, [], ask.orderId);
+    return { ok: false, refusal: decision.refusal, decision, traderId };
+  }
+  if (!firm.ok && !decision.onlyReduces) {
+    await releaseGates(gates, [traderId], ask.orderId);
+    return { ok: false, refusal: firm.refusal, decision, traderId: null };
+  }
+  return { ok: true, decision };
 }
 
 /** The judgement without reserving anything (previewOrder): the caller's gate, then the firm's. */

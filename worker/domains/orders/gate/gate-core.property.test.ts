@@ -63,7 +63,7 @@ const command = fc.oneof(
       reduceOnly: fc.boolean(),
     }),
   },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('submit' as const), pick: fc.nat() }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('submit' as const), pick: fc.nat(), atOnce: fc.boolean() }) },
   {
     // Parallel requests: several orders read the same book before any reaches a gate (one trader or several).
     weight: 2,
@@ -80,6 +80,7 @@ const command = fc.oneof(
       ),
       symbol: fc.constantFrom(...SYMBOLS),
       side: fc.constantFrom('BUY' as const, 'SELL' as const),
+      atOnce: fc.boolean(),
     }),
   },
   {
@@ -215,7 +216,7 @@ describe('the pre-trade gate under any interleaving', () => {
             firmRead: firmView(w, c.symbol, firmLimits),
           });
         };
-        const submit = (pick: number) => {
+        const submit = (pick: number, atOnce: boolean) => {
           {
             const [r] = requests.splice(pick % requests.length, 1);
             const orderId = `o${++n}`;
@@ -231,18 +232,40 @@ describe('the pre-trade gate under any interleaving', () => {
               minQty: 1,
               leverageSetting: 10,
             };
-            const d = gates[r!.trader]!.reserve(r!.read, ask, w.now);
-            if (!d.ok) return;
-            const qty = (r!.side === 'BUY' ? 1 : -1) * d.quantity;
-            const firm = firmGate.reserveFirm(
-              r!.firmRead,
-              { orderId, accountId: r!.account, symbol: r!.symbol, qty, mark: MARKS[r!.symbol]!, onlyReduces: d.onlyReduces },
-              w.now,
-            );
-            if (!firm.ok) {
-              gates[r!.trader]!.release(orderId);
-              return;
+            const mark = MARKS[r!.symbol]!;
+            const firmAsk = (qty: number, onlyReduces: boolean) => ({
+              orderId,
+              accountId: r!.account,
+              symbol: r!.symbol,
+              qty,
+              mark,
+              onlyReduces,
+            });
+            let d;
+            if (atOnce && ask.quantity !== null) {
+              // gate-client's passGatesAtOnce: both gates at once, the firm reserving whatever it judges.
+              const signed = (r!.side === 'BUY' ? 1 : -1) * ask.quantity;
+              d = gates[r!.trader]!.reserve(r!.read, ask, w.now);
+              const firm = firmGate.reserveFirm(r!.firmRead, firmAsk(signed, false), w.now, true);
+              if (!d.ok || (!firm.ok && !d.onlyReduces)) {
+                gates[r!.trader]!.release(orderId);
+                firmGate.release(orderId);
+                return;
+              }
+            } else {
+              d = gates[r!.trader]!.reserve(r!.read, ask, w.now);
+              if (!d.ok) return;
+              const firm = firmGate.reserveFirm(
+                r!.firmRead,
+                firmAsk((r!.side === 'BUY' ? 1 : -1) * d.quantity, d.onlyReduces),
+                w.now,
+              );
+              if (!firm.ok) {
+                gates[r!.trader]!.release(orderId);
+                return;
+              }
             }
+            const qty = (r!.side === 'BUY' ? 1 : -1) * d.quantity;
             if (!r!.reduceOnly)
               for (const o of live)
                 if (o.filled === undefined && o.request.account === r!.account && o.request.symbol === r!.symbol)
@@ -254,11 +277,11 @@ describe('the pre-trade gate under any interleaving', () => {
         for (const c of sc.commands) {
           if (c.kind === 'tick') w.now += c.ms;
           else if (c.kind === 'read') read(c);
-          else if (c.kind === 'submit' && requests.length) submit(c.pick);
+          else if (c.kind === 'submit' && requests.length) submit(c.pick, c.atOnce);
           else if (c.kind === 'burst') {
             const first = requests.length;
             for (const o of c.orders) read({ ...o, symbol: c.symbol, side: c.side });
-            for (let k = 0; k < c.orders.length; k++) submit(first);
+            for (let k = 0; k < c.orders.length; k++) submit(first, c.atOnce);
           } else if (c.kind === 'fill') {
             const open = live.filter((o) => o.filled === undefined);
             if (!open.length) continue;

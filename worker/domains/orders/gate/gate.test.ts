@@ -19,6 +19,7 @@ import { position, record } from '../../../test/snapshot-builders';
 import { setLimit } from '../../risk/limit-store';
 import { setTradingEnabled, tradingSwitches } from '../halts';
 import { refreshSimulatedAccount } from '../orders';
+import { SimulatedVenue } from '../simulated-venue';
 import { venueClientId } from '../venue-client-id';
 
 /**
@@ -168,6 +169,33 @@ describe('the pre-trade gate under parallel orders', () => {
       status: 412,
       data: { limit: 'tradingOff' },
     });
+  });
+
+  it('the simulated exchange itself caps parallel reduce-only closes at the position (as Binance does), gate or not', async () => {
+    const t = await trader();
+    const held = (await db.query.accountLatest.findFirst({ where: eq(accountLatest.accountId, t.accounts[0]!.id) }))!
+      .positions as Position[];
+    const p = held[0]!;
+    const venue = new SimulatedVenue(db, t.accounts[0]!.email);
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        venue.placeMarketOrder({
+          symbol: p.symbol,
+          side: p.side === 'LONG' ? 'SELL' : 'BUY',
+          quantity: p.size,
+          reduceOnly: true,
+          clientOrderId: `direct-${i}`,
+        }),
+      ),
+    );
+    const filled = results
+      .filter((r) => r.status === 'fulfilled')
+      .map((r) => (r as PromiseFulfilledResult<{ executedQty: number }>).value);
+    expect(filled.reduce((a, f) => a + f.executedQty, 0)).toBeCloseTo(p.size, 9);
+    await refreshSimulatedAccount(db, t.accounts[0]!);
+    const after = (await db.query.accountLatest.findFirst({ where: eq(accountLatest.accountId, t.accounts[0]!.id) }))!
+      .positions as Position[];
+    expect(after.find((x) => x.symbol === p.symbol)).toBeUndefined();
   });
 
   it('a gate restarted from its storage still counts the orders in flight', async () => {
