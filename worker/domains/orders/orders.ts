@@ -172,6 +172,8 @@ export interface OrderContext {
   venueFor: VenueFor;
   /** each step of an order as it happens (the trader's OrdersHub); none in jobs and benches */
   publish?: PublishOrder;
+  /** when the request reached the Worker: the order's own clock starts there */
+  receivedAt?: number;
 }
 
 function depsFor(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue): OrderDeps {
@@ -189,7 +191,7 @@ function depsFor(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVen
 }
 
 export async function placeOrderFor(ctx: OrderContext, session: Session, input: PlaceOrderInput) {
-  const receivedAt = Date.now();
+  const receivedAt = ctx.receivedAt ?? Date.now();
   const { account, venue, reads } = await readForOrder(ctx, session.sub, input, receivedAt);
   return placeOrder({ ...depsFor(ctx, account, venue), receivedAt }, session.sub, account, input, reads);
 }

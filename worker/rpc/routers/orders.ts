@@ -23,6 +23,7 @@ const orderContext = (context: RpcContext): OrderContext => ({
   gates: riskGates(context.env.RISK_GATE),
   venueFor: defaultVenueFor(context.db, getProviderConfig(context.env).trading),
   publish: orderHubPublisher(context.env),
+  receivedAt: context.receivedAt,
 });
 
 export const ordersRouter = {
