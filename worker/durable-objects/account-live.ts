@@ -4,7 +4,7 @@ import type { ExchangeKind } from '../contract/enums';
 import { notifyFiredAlerts } from '../domains/alerts/notify';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
 import { revokedGrants } from '../domains/auth/stream-grant';
-import { accountSnapshot } from '../domains/orders/sim-positions';
+import { accountSnapshot } from '../exchanges/simulated/fill-store';
 import { getProviderConfig, type Bindings } from '../env';
 import { adapterFor } from '../wiring/exchanges';
 import { computeMetrics, type AccountMetrics } from '../exchanges/metrics';
