@@ -18,3 +18,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** A ticker symbol once cleaned ("$btc " → "BTC"): 1–20 letters or digits. */
 export const SYMBOL_PATTERN = /^[A-Z0-9]{1,20}$/;
 export const SYMBOL_MESSAGE = 'A symbol is 1–20 letters or digits, like BTC';
+
+/** The session cookies (HttpOnly; the API document names the access cookie as its security scheme). */
+export const ACCESS_COOKIE = 'meridian_access';
+export const REFRESH_COOKIE = 'meridian_refresh';
