@@ -18,3 +18,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** A ticker symbol once cleaned ("$btc " → "BTC"): 1–20 letters or digits. */
 export const SYMBOL_PATTERN = /^[A-Z0-9]{1,20}$/;
 export const SYMBOL_MESSAGE = 'A symbol is 1–20 letters or digits, like BTC';
+
+/** At most this many symbols per price stream (a terminal prices the symbols of its newest headlines). */
+export const MAX_STREAM_SYMBOLS = 50;
+/** At most this many open price streams per user (a terminal opens one; a few tabs fit). */
+export const MAX_PRICE_STREAMS_PER_USER = 4;
