@@ -1,3 +1,4 @@
+import { SIMULATED_SOURCE_PREFIX } from '../../../contract/patterns';
 import type { Db } from '../../../db/client';
 import { priceAt } from '../../../exchanges/simulated/market';
 import { hashString, mulberry32 } from '../../../exchanges/simulated/prng';
@@ -29,7 +30,7 @@ export interface SimSource {
 }
 
 /** The prefix of every simulated source's id (news_sources kind 'simulated'); the UI marks their items. */
-export const SIM_SOURCE_PREFIX = 'sim:';
+export const SIM_SOURCE_PREFIX = SIMULATED_SOURCE_PREFIX;
 
 /** Fictional outlets: names made up for the simulator, no real account, channel or site. */
 export const SIM_SOURCES: readonly SimSource[] = [
