@@ -72,3 +72,9 @@ export async function loadRow(title, opts) {
     });
   });
 }
+
+/** The client order id the Worker sends to the exchange for a user's browser id (worker/domains/orders/venue-client-id.ts). */
+export async function venueClientId(userId, clientOrderId) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${userId}\n${clientOrderId}`));
+  return `m${Buffer.from(digest).toString('base64url').slice(0, 32)}`;
+}

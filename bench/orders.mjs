@@ -7,6 +7,9 @@
 //   3. RATE orders/s from TRADERS traders for SECONDS, a share of them sent twice at once (double
 //      keypress): 0 duplicates and 0 lost, checked by clientOrderId against the orders table
 //      (listOrders) and the fake exchange.
+//   4. the pre-trade gate under a burst: BURST orders at once for one trader whose leverage limit
+//      has room for 10 (and half of an 11th): how many are accepted (never more than 10) and how
+//      long until every one is answered.
 // Full run (quiet machine only; writes <!-- bench:orders --> in docs/PERFORMANCE.md):
 //   BENCH_ONLY=orders npm run bench
 // Smoke (small sizes, prints only): BENCH_ORDERS_SMOKE=1 BENCH_ONLY=orders BENCH_PORT=<free> npm run bench
@@ -15,7 +18,7 @@
 import { chromium } from '@playwright/test';
 import { executeLocalD1, hashPassword, scratchDir, sqlString } from '../scripts/lib.mjs';
 import { startFakeBinance } from './fake-binance-server.mjs';
-import { percentile, rpcGet, signIn } from './lib.mjs';
+import { percentile, rpcGet, signIn, venueClientId } from './lib.mjs';
 import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const SMOKE = process.env.BENCH_ORDERS_SMOKE === '1';
@@ -25,6 +28,7 @@ const TRADERS = Number(process.env.BENCH_ORDERS_TRADERS ?? (SMOKE ? 4 : 20));
 const RATE = Number(process.env.BENCH_ORDERS_RATE ?? (SMOKE ? 10 : 50));
 const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS ?? (SMOKE ? 3 : 30));
 const DOUBLE = Number(process.env.BENCH_ORDERS_DOUBLE ?? 0.1);
+const BURST = Number(process.env.BENCH_ORDERS_BURST ?? (SMOKE ? 40 : 200));
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const PASSWORD = 'bench-orders-password';
 const API_KEY = 'benchKey0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRST';
@@ -43,29 +47,40 @@ const fmt = (s) =>
 await prepareBenchState('bench-orders-state');
 const now = Date.now();
 const hash = hashPassword(PASSWORD);
-const traders = Array.from({ length: TRADERS }, (_, i) => ({
+const traders = Array.from({ length: TRADERS + 1 }, (_, i) => ({
   id: `bench-order-trader-${i}`,
   email: `order-trader-${i}@bench.meridian`,
   accountId: `bench-order-account-${i}`,
   accountEmail: `order-trader-${i}@binance.bench`,
 }));
-const metrics = JSON.stringify({
-  totalBalance: 1e7,
-  futuresBalance: 1e7,
-  spotBalance: 0,
-  futuresUpnl: 0,
-  totalUpnl: 0,
-  notional: 0,
-  leverage: 0,
-  btcPrice: 90_000,
-  positions: 0,
-});
+// The last one only sends the burst (4.), with equity 10,000 and a maxLeverage of 1.05: room for
+// 10.5 orders of $1,000.
+const burstTrader = traders.pop();
+const BURST_EQUITY = 10_000;
+const metricsWith = (equity) =>
+  JSON.stringify({
+    totalBalance: equity,
+    futuresBalance: equity,
+    spotBalance: 0,
+    futuresUpnl: 0,
+    totalUpnl: 0,
+    notional: 0,
+    leverage: 0,
+    btcPrice: 90_000,
+    positions: 0,
+  });
+const metrics = metricsWith(1e7);
 executeLocalD1(
-  traders.flatMap((t) => [
+  [...traders, burstTrader].flatMap((t) => [
     `INSERT INTO users (id, email, name, role, approved, is_risk_team, can_use_terminal, password_hash, created_at, approved_at, updated_at) VALUES (${sqlString(t.id)}, ${sqlString(t.email)}, 'Bench trader', 'user', 1, 0, 1, ${sqlString(hash)}, ${now}, ${now}, ${now});`,
     `INSERT INTO exchange_accounts (id, exchange, email, status, created_at) VALUES (${sqlString(t.accountId)}, 'binance', ${sqlString(t.accountEmail)}, 'active', ${now});`,
     `INSERT INTO account_assignments (user_id, account_id, created_at) VALUES (${sqlString(t.id)}, ${sqlString(t.accountId)}, ${now});`,
-    `INSERT INTO account_latest (account_id, ts, metrics, positions) VALUES (${sqlString(t.accountId)}, ${now}, ${sqlString(metrics)}, '[]');`,
+    `INSERT INTO account_latest (account_id, ts, metrics, positions) VALUES (${sqlString(t.accountId)}, ${now}, ${sqlString(t === burstTrader ? metricsWith(BURST_EQUITY) : metrics)}, '[]');`,
+    ...(t === burstTrader
+      ? [
+          `INSERT INTO risk_limits (id, trader_id, kind, value, updated_at) VALUES ('bench-burst-limit', ${sqlString(t.id)}, 'maxLeverage', 1.05, ${now});`,
+        ]
+      : []),
   ]),
   scratchDir('bench-orders'),
 );
@@ -87,12 +102,12 @@ try {
   const { json: accounts } = await (
     await fetch(`${base}${rpcGet('listExchangeAccounts', {})}`, { headers: { cookie: adminCookie } })
   ).json();
-  for (const t of traders) {
+  for (const t of [...traders, burstTrader]) {
     const res = await post(adminCookie, 'setTradingKey', { accountId: t.accountId, apiKey: API_KEY, apiSecret: API_SECRET });
     if (res.status !== 200) throw new Error(`setTradingKey answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
   console.log(`  ${accounts.length} accounts, ${TRADERS} bench traders with trading keys`);
-  for (const t of traders) t.cookie = await signIn(server.base, t.email, PASSWORD);
+  for (const t of [...traders, burstTrader]) t.cookie = await signIn(server.base, t.email, PASSWORD);
 
   // 1. Server overhead, one order at a time.
   const first = traders[0];
@@ -105,7 +120,8 @@ try {
     if (i >= 5) sent.push({ clientOrderId, t0, total: clock() - t0, dto: res.body.json }); // 5 warm-up orders
   }
   const inWorker = stats(sent.map((s) => s.dto.sentAt - s.dto.receivedAt));
-  const outside = stats(sent.map((s) => exchange.arrivals.get(s.clientOrderId)[0] - s.t0));
+  const arrivalOf = async (t, id) => exchange.arrivals.get(await venueClientId(t.id, id));
+  const outside = stats(await Promise.all(sent.map(async (s) => (await arrivalOf(first, s.clientOrderId))[0] - s.t0)));
   const roundTrip = stats(sent.map((s) => s.total));
   console.log(`  overhead in the Worker (received → sent): ${fmt(inWorker)}`);
   console.log(`  client send → fake exchange receives:     ${fmt(outside)}`);
@@ -142,8 +158,7 @@ try {
               orderStatuses.set(clientOrderId, status);
               if (status === 'filled') accepted.add(clientOrderId);
               else if (status === 'pending' || status === 'unknown') unsettled.add(clientOrderId);
-            }
-            else outcomes.failed++;
+            } else outcomes.failed++;
           },
           () => outcomes.failed++,
         ),
@@ -162,7 +177,10 @@ try {
     lostInTable += [...ids.get(t.id)].filter((id) => orderStatuses.has(id) && !seen.has(id)).length;
   }
   const loadIds = [...ids.values()].flatMap((s) => [...s]);
-  const postsPerId = loadIds.map((id) => exchange.arrivals.get(id)?.length ?? 0);
+  // The exchange knows each order by the id derived from its trader and the browser's id.
+  const venueIds = new Map();
+  for (const t of traders) for (const id of ids.get(t.id)) venueIds.set(id, await venueClientId(t.id, id));
+  const postsPerId = loadIds.map((id) => exchange.arrivals.get(venueIds.get(id))?.length ?? 0);
   const filledAtExchange = new Set(exchange.fake.orders.map((o) => o.clientOrderId));
   const load = {
     orders: total,
@@ -176,7 +194,7 @@ try {
     refused: loadIds.filter((id) => !orderStatuses.has(id)).length,
     answeredStatuses: [...orderStatuses.values()].reduce((m, st) => ({ ...m, [st]: (m[st] ?? 0) + 1 }), {}),
     unsettled: [...unsettled].filter((id) => !accepted.has(id)).length,
-    lostAtExchange: loadIds.filter((id) => accepted.has(id) && !filledAtExchange.has(id)).length,
+    lostAtExchange: loadIds.filter((id) => accepted.has(id) && !filledAtExchange.has(venueIds.get(id))).length,
     duplicatesInTable,
     lostInTable,
   };
@@ -184,6 +202,35 @@ try {
     `  load: ${total} orders in ${elapsed.toFixed(1)} s (${load.rate.toFixed(1)}/s) from ${TRADERS} traders, ${outcomes.ok} answers 200, ${outcomes.failed} other ${JSON.stringify(outcomes.statuses)}; ${load.refused} orders refused with an error answer; answered orders by status ${JSON.stringify(load.answeredStatuses)}; duplicates sent ${load.duplicateSends}, lost at the exchange ${load.lostAtExchange}, duplicates in the table ${duplicatesInTable}, lost in the table ${lostInTable}`,
   );
   results.load = load;
+
+  // 4. The gate under a burst: BURST orders at once for one trader with room for 10.
+  const burstStarted = clock();
+  const burst = await Promise.all(
+    Array.from({ length: BURST }, (_, i) =>
+      post(burstTrader.cookie, 'placeOrder', order(burstTrader, `burst-${i}-${crypto.randomUUID().slice(0, 8)}`)).then((res) => ({
+        res,
+        at: clock() - burstStarted,
+      })),
+    ),
+  );
+  const byStatus = {};
+  for (const { res } of burst) {
+    const key =
+      res.status === 200
+        ? res.body?.json?.status
+        : `${res.status} ${res.body?.json?.data?.limit ?? res.body?.json?.code ?? ''}`.trim();
+    byStatus[key] = (byStatus[key] ?? 0) + 1;
+  }
+  results.burst = {
+    orders: BURST,
+    accepted: burst.filter(({ res }) => res.status === 200).length,
+    byStatus,
+    allAnsweredMs: Math.max(...burst.map((b) => b.at)),
+    answers: stats(burst.map((b) => b.at)),
+  };
+  console.log(
+    `  burst: ${BURST} orders at once, room for 10: ${results.burst.accepted} accepted ${JSON.stringify(byStatus)}, all answered in ${results.burst.allAnsweredMs.toFixed(0)} ms`,
+  );
 
   // 2. Keypress → request leaving the browser: the demo admin's simulated account on /terminal.
   results.keypress = await keypressToRequest(server.base, adminCookie);
@@ -278,5 +325,9 @@ refused with an error answer (the trader is told; not sent); the orders answered
 (\`unknown\` = the exchange did not answer in time and could not be asked: recorded, settled by a retry with the same id). Of the filled orders: **${r.load.duplicateSends} duplicates sent to
 the exchange, ${r.load.lostAtExchange} missing at the exchange; of all answered orders ${r.load.duplicatesInTable} duplicated and ${r.load.lostInTable} lost in the orders
 table** (checked by clientOrderId). Target: 50 orders/s sustained, every order accepted, 0 duplicates, 0 lost.
+
+The pre-trade gate under a burst (issue 25): ${r.burst.orders} orders sent at once for one trader whose leverage limit has
+room for 10 of them (and half of an 11th): **${r.burst.accepted} accepted** (target ≤ 10), by answer ${JSON.stringify(r.burst.byStatus)};
+every answer in ${r.burst.allAnsweredMs.toFixed(0)} ms (answer times p50 ${r.burst.answers.p50.toFixed(1)}, p99 ${r.burst.answers.p99.toFixed(1)} ms).
 <!-- /bench:orders -->`;
 }

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint, worker + web unit tests (workerd, jsdom), then Playwright in Chromium.
+// `npm test`: typecheck, lint, the OpenAPI document's lint (Redocly, Spectral), worker + web unit
+// tests (workerd, jsdom), then Playwright in Chromium.
 import { existsSync } from 'node:fs';
 import { run } from './lib.mjs';
 
@@ -15,6 +16,8 @@ step('typecheck');
 run('npm', ['run', '-s', 'typecheck']);
 step('lint');
 run('npm', ['run', '-s', 'lint']);
+step('OpenAPI document: Redocly (recommended) and Spectral (spectral:oas), 0 errors');
+run('npm', ['run', '-s', 'lint:openapi']);
 step('worker and web unit tests (vitest: workerd + jsdom)');
 run('npx', ['vitest', 'run']);
 step('end-to-end (Playwright, Chromium)');

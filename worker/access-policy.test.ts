@@ -6,20 +6,22 @@ import { router } from './rpc/router';
 import { serverFnContract, type ServerFnName } from './contract/server-fns';
 import { serverFns } from './server-fns/registry';
 import { sessions } from './db/schema/sessions';
-import { users } from './db/schema/users';
+import { users, type UserRow } from './db/schema/users';
 import { riskBreaches } from './db/schema/risk';
 import { addAccount, setAssignment } from './domains/accounts/manage-accounts';
 import { evaluateAlerts } from './domains/alerts/run-alerts';
 import { createMapping } from './domains/news/settings/mappings';
 import { createPerformanceThreshold } from './domains/news/settings/performance-thresholds';
 import { createCustomRule } from './domains/news/settings/rule-store';
+import { createSource } from './domains/news/settings/sources';
 import { createTelegramChat } from './domains/news/settings/telegram-chats';
 import { createTwitterHandle } from './domains/news/settings/twitter-handles';
 import { createTwitterPollingSession } from './domains/news/settings/twitter-sessions';
 import { createTodoItem } from './domains/todo/todo-write';
 import { orders } from './db/schema/orders';
 import { refreshSimulatedAccount } from './domains/orders/orders';
-import { USER_KINDS, db, fetchApp, insertUser, rpcClient, signedInJar, type CookieJar, type UserKind } from './test/harness';
+import { contract } from './contract';
+import { USER_KINDS, db, fetchApp, insertUser, rpcClient, signedInJar, type CookieJar, type UserKind, type UserSpec } from './test/harness';
 
 /** Who passes each level (SPEC.md §6). Everyone else gets 401 (anonymous) or 403. */
 const ALLOWED: Record<AccessLevel, UserKind[]> = {
@@ -39,12 +41,21 @@ const asyncInputs: Record<string, (kind: UserKind) => Promise<unknown>> = {};
 const jars = {} as Record<UserKind, CookieJar | undefined>;
 
 /**
- * Admins whose token still says admin but whom D1 no longer treats as one (role, approval, disabled,
- * signed-out session): the admin level re-reads the caller and the session (domains/auth/reload-admin.ts),
- * so they are refused before the token expires.
+ * Callers whose token still grants a level that D1 no longer does: every call but a plain approved
+ * read confirms the caller and the session in D1 (domains/auth/fresh-caller.ts), so they are refused
+ * at the next call, not when the token expires. Per level: what the caller held, and how it is lost.
  */
-const STALE_ADMINS = {
-  demoted: { status: 403, apply: (id: string) => db.update(users).set({ role: 'user' }).where(eq(users.id, id)) },
+const STALE_LEVELS = {
+  terminal: { spec: { canUseTerminal: true }, lose: { canUseTerminal: false } },
+  riskTeam: { spec: { isRiskTeam: true }, lose: { isRiskTeam: false } },
+  admin: { spec: { role: 'admin' }, lose: { role: 'user' } },
+  // Approved-level writes: there is no power to lose, only the approval, the account or the session.
+  approved: { spec: {}, lose: undefined },
+} as const satisfies Record<string, { spec: UserSpec; lose: Partial<UserRow> | undefined }>;
+type StaleLevel = keyof typeof STALE_LEVELS;
+
+const STALE_STATES = {
+  lostPower: { status: 403, apply: (id: string, lose: Partial<UserRow>) => db.update(users).set(lose).where(eq(users.id, id)) },
   unapproved: { status: 403, apply: (id: string) => db.update(users).set({ approved: false }).where(eq(users.id, id)) },
   disabled: { status: 401, apply: (id: string) => db.update(users).set({ disabled: true }).where(eq(users.id, id)) },
   signedOut: {
@@ -53,19 +64,24 @@ const STALE_ADMINS = {
       db.update(sessions).set({ revokedAt: Date.now(), revokedReason: 'sign-out' }).where(eq(sessions.userId, id)),
   },
 } as const;
-const staleJars = {} as Record<keyof typeof STALE_ADMINS, CookieJar>;
+type StaleState = keyof typeof STALE_STATES;
+const staleJars = {} as Record<StaleLevel, Partial<Record<StaleState, CookieJar>>>;
 
 beforeAll(async () => {
   for (const [kind, spec] of Object.entries(USER_KINDS) as [UserKind, (typeof USER_KINDS)[UserKind]][]) {
     jars[kind] = spec ? await signedInJar(await insertUser({ ...spec, email: `${kind.toLowerCase()}@matrix.test` })) : undefined;
   }
-  for (const [state, { apply }] of Object.entries(STALE_ADMINS) as [
-    keyof typeof STALE_ADMINS,
-    { apply: (id: string) => Promise<unknown> },
-  ][]) {
-    const stale = await insertUser({ role: 'admin', email: `${state}-admin@matrix.test` });
-    staleJars[state] = await signedInJar(stale);
-    await apply(stale.id);
+  for (const [level, { spec, lose }] of Object.entries(STALE_LEVELS) as [StaleLevel, (typeof STALE_LEVELS)[StaleLevel]][]) {
+    staleJars[level] = {};
+    for (const [state, { apply }] of Object.entries(STALE_STATES) as [
+      StaleState,
+      { apply: (id: string, lose: Partial<UserRow>) => Promise<unknown> },
+    ][]) {
+      if (state === 'lostPower' && !lose) continue;
+      const stale = await insertUser({ ...spec, email: `${state}-${level.toLowerCase()}@matrix.test` });
+      staleJars[level][state] = await signedInJar(stale);
+      await apply(stale.id, lose ?? {});
+    }
   }
   const target = await insertUser({ email: 'target@matrix.test', approved: false });
   sampleInputs.updateUser = () => ({ id: target.id, isRiskTeam: false });
@@ -146,6 +162,8 @@ beforeAll(async () => {
     name: 'Matrix feed',
     config: { url: `https://feeds.example.com/${unique()}.xml` },
   });
+  const telegramSource = await createSource(db, { kind: 'telegram', name: 'Matrix bot', enabled: true, config: {} });
+  sampleInputs.rotateTelegramSecret = () => ({ id: telegramSource.id });
   sampleInputs.createTelegramChat = () => ({ chatId: `-100${Date.now()}`, title: 'Matrix desk' });
   sampleInputs.updateTelegramChat = () => ({ id: chatToEdit.id, updates: { minImportance: 'critical' } });
   sampleInputs.deleteTelegramChat = () => ({ id: chatToDelete.id });
@@ -350,30 +368,48 @@ describe('access matrix: every procedure × every kind of user', () => {
   }
 });
 
-describe('admin level: a token that still says admin is not enough', () => {
-  const adminRpc = Object.entries(RPC_ACCESS).filter(([, level]) => level === 'admin');
-  const adminFns = Object.entries(SERVER_FN_ACCESS).filter(([, level]) => level === 'admin');
+/** The calls of a level that confirm the caller in D1: all of them above approved, the writes at approved. */
+const confirmedCalls = (level: StaleLevel) => ({
+  rpc: (Object.entries(RPC_ACCESS) as [keyof typeof RPC_ACCESS, AccessLevel][])
+    .filter(([name, l]) => l === level && (level !== 'approved' || contract[name]['~orpc'].route.method !== 'GET'))
+    .map(([name]) => name),
+  fns: (Object.entries(SERVER_FN_ACCESS) as [ServerFnName, AccessLevel][])
+    .filter(([name, l]) => l === level && (level !== 'approved' || serverFnContract[name].method !== 'GET'))
+    .map(([name]) => name),
+});
 
-  it('covers admin procedures and server functions', () => {
-    expect(adminRpc.length).toBeGreaterThan(0);
-    expect(adminFns.length).toBeGreaterThan(0);
+describe('a token is not enough above plain approved reads: the caller is confirmed in D1 at every call', () => {
+  it('covers every level above approved, and the approved writes', () => {
+    for (const level of Object.keys(STALE_LEVELS) as StaleLevel[]) {
+      const { rpc, fns } = confirmedCalls(level);
+      expect(rpc.length + fns.length, level).toBeGreaterThan(0);
+    }
+    expect(confirmedCalls('approved').rpc).toEqual(expect.arrayContaining(['createAlertRule', 'updateDashboardPrefs']));
   });
 
-  for (const [state, { status }] of Object.entries(STALE_ADMINS) as [keyof typeof STALE_ADMINS, { status: number }][]) {
-    for (const [name] of adminRpc) {
-      it(`rpc ${name} as a ${state} admin → ${status}`, async () => {
-        const client = rpcClient(staleJars[state]) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
-        const outcome = await client[name]!(sampleInputs[name]?.() ?? { id: 'someone-elses' }).then(
-          () => 200,
-          (e: { status: number }) => e.status,
-        );
-        expect(outcome).toBe(status);
-      });
-    }
-    for (const [name] of adminFns as [ServerFnName, AccessLevel][]) {
-      it(`serverFn ${name} as a ${state} admin → ${status}`, async () => {
-        expect((await callServerFn(name, staleJars[state].header())).status).toBe(status);
-      });
+  for (const level of Object.keys(STALE_LEVELS) as StaleLevel[]) {
+    const { rpc, fns } = confirmedCalls(level);
+    for (const [state, { status }] of Object.entries(STALE_STATES) as [StaleState, { status: number }][]) {
+      if (state === 'lostPower' && !STALE_LEVELS[level].lose) continue;
+      for (const name of rpc) {
+        it(`rpc ${name} (${level}) by a caller ${state} since the token → ${status}`, async () => {
+          const client = rpcClient(staleJars[level][state]) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+          const outcome = await client[name]!(sampleInputs[name]?.() ?? { id: 'someone-elses' }).then(
+            async (result) => {
+              if (result && typeof result === 'object' && Symbol.asyncIterator in result)
+                await (result as AsyncGenerator).return(undefined);
+              return 200;
+            },
+            (e: { status: number }) => e.status,
+          );
+          expect(outcome).toBe(status);
+        });
+      }
+      for (const name of fns) {
+        it(`serverFn ${name} (${level}) by a caller ${state} since the token → ${status}`, async () => {
+          expect((await callServerFn(name, staleJars[level][state]!.header())).status).toBe(status);
+        });
+      }
     }
   }
 });

@@ -98,6 +98,7 @@ export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
   testCustomRule: 'approved',
   getSources: 'approved',
   createSource: 'admin',
+  rotateTelegramSecret: 'admin',
   getTelegramChats: 'approved',
   getTelegramStatus: 'approved',
   createTelegramChat: 'admin',

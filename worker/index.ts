@@ -10,6 +10,7 @@ export { TodoHub } from './durable-objects/todo-hub';
 export { RiskHub } from './durable-objects/risk-hub';
 export { PriceHub } from './durable-objects/price-hub';
 export { OrdersHub } from './durable-objects/orders-hub';
+export { RiskGate } from './durable-objects/risk-gate';
 
 const app = createApp();
 

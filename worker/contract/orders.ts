@@ -46,10 +46,15 @@ export const placeOrderInput = sized(
 
 export const riskCheckSchema = z.object({
   passed: z.boolean(),
+  /** the limit kind that refused the order, or 'tradingOff' */
   limit: z.string().optional(),
   symbol: z.string().nullable().optional(),
-  value: z.number().optional(),
+  /** null with `unbounded`: leverage on zero or negative equity */
+  value: z.number().nullable().optional(),
   limitValue: z.number().optional(),
+  unbounded: z.boolean().optional(),
+  /** a trading-off refusal: the firm's switch or the trader's */
+  haltScope: z.enum(['firm', 'trader']).optional(),
   after: z.object({ leverage: z.number().nullable(), positionNotional: z.number(), margin: z.number() }).optional(),
   skipped: z.literal('reduceOnly').optional(),
 });
@@ -87,9 +92,9 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export const orderRefusalSchema = z.object({
   limit: z.union([z.enum(PRE_TRADE_LIMIT_KINDS), z.literal('tradingOff')]),
   symbol: z.string().nullable().optional(),
-  value: z.number().optional(),
+  value: z.number().nullable().optional(),
   limitValue: z.number().optional(),
-  /** value − limitValue */
+  /** value − limitValue (absent when the value is unbounded) */
   excess: z.number().optional(),
   order: orderSchema.optional(),
 });
@@ -103,6 +108,10 @@ export const orderPreviewSchema = z.object({
   positionBefore: z.number(),
   positionAfter: z.number(),
   riskCheck: riskCheckSchema,
+  /** the switch that has trading off for the caller (only closing orders are taken), null when on */
+  halt: z
+    .object({ scope: z.enum(['firm', 'trader']), reason: z.string().nullable(), haltedBy: z.string(), haltedAt: z.number() })
+    .nullable(),
 });
 export type OrderPreview = z.infer<typeof orderPreviewSchema>;
 
@@ -112,6 +121,23 @@ export const tradingHaltSchema = z.object({
   reason: z.string().nullable(),
   haltedBy: z.string(),
   haltedAt: z.number(),
+});
+
+/** One switch of trading on or off: who, when, why. */
+export const tradingSwitchChangeSchema = z.object({
+  traderId: z.string().nullable(),
+  name: z.string().nullable(),
+  enabled: z.boolean(),
+  reason: z.string().nullable(),
+  changedBy: z.string(),
+  changedAt: z.number(),
+});
+
+/** The switches now, and the newest 100 changes of any of them. */
+export const tradingSwitchesSchema = z.object({
+  firm: tradingHaltSchema.nullable(),
+  traders: z.array(tradingHaltSchema),
+  changes: z.array(tradingSwitchChangeSchema),
 });
 
 /** Whether a Binance sub-account has its own trading key: ids and dates only, never the key. */
@@ -180,9 +206,9 @@ export const ordersContract = {
   getTradingSwitches: oc
     .route({ method: 'GET', summary: 'The firm-wide and per-trader trading-off switches (risk team)' })
     .input(z.object({}).default({}))
-    .output(z.object({ firm: tradingHaltSchema.nullable(), traders: z.array(tradingHaltSchema) })),
+    .output(tradingSwitchesSchema),
   setTradingEnabled: oc
-    .route({ method: 'POST', summary: 'Turn trading off or on for one trader or the whole firm, at once (risk team)' })
+    .route({ method: 'POST', summary: 'Turn trading off (only closing orders are taken) or on for one trader or the whole firm, at once; every switch is recorded with who and when (risk team)' })
     .input(
       z.object({
         traderId: z.string().min(1).max(64).nullable(),
@@ -190,7 +216,7 @@ export const ordersContract = {
         reason: z.string().trim().max(500).optional(),
       }),
     )
-    .output(z.object({ firm: tradingHaltSchema.nullable(), traders: z.array(tradingHaltSchema) })),
+    .output(tradingSwitchesSchema),
   setTradingKey: oc
     .route({
       method: 'POST',

@@ -13,6 +13,15 @@ export const dateRangeInput = z
   .refine((v) => v.from < v.to, { message: 'from must be before to' })
   .refine((v) => v.to - v.from <= MAX_RANGE_MS, { message: 'Range is limited to 400 days' });
 
+/** A range whose ends may be left out (each defaults on the server); given both, as dateRangeInput. */
+const optionalRangeInput = z
+  .object({ from: z.number().int().nonnegative().optional(), to: z.number().int().positive().optional() })
+  .refine((v) => v.from === undefined || v.to === undefined || v.from < v.to, { message: 'from must be before to', path: ['from'] })
+  .refine((v) => v.from === undefined || v.to === undefined || v.to - v.from <= MAX_RANGE_MS, {
+    message: 'Range is limited to 400 days',
+  })
+  .default({});
+
 export const riskLimitKindSchema = z.enum(RISK_LIMIT_KINDS);
 
 export const breachSchema = z.object({
@@ -153,7 +162,7 @@ export const riskContract = {
     ),
   fetchAllTraderStats: oc
     .route({ method: 'GET', summary: 'Risk stats per trader and account over a date range, default 30 days (risk team)' })
-    .input(z.object({ from: z.number().int().nonnegative().optional(), to: z.number().int().positive().optional() }).default({}))
+    .input(optionalRangeInput)
     .output(z.object({ from: z.number(), to: z.number(), traders: z.array(traderStatsSchema) })),
   getRiskTrader: oc
     .route({

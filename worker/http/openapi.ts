@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { assertAccess, type Session } from '../domains/auth/access';
-import { reloadAdmin } from '../domains/auth/reload-admin';
+import { reloadCaller } from '../domains/auth/fresh-caller';
 import { createDb } from '../db/client';
 import { openApiDocument } from '../rpc/openapi-document';
 import type { AppEnv } from './app-env';
@@ -8,7 +8,7 @@ import type { AppEnv } from './app-env';
 /** GET /api/openapi.json: the RPC API reference, for admins only (401 signed out, 403 others). */
 export const openApiRoutes = new Hono<AppEnv>().get('/openapi.json', async (c) => {
   const session = assertAccess('admin', c.get('session')) as Session;
-  await reloadAdmin(createDb(c.env.DB), session);
+  await reloadCaller(createDb(c.env.DB), session, 'admin');
   c.header('Cache-Control', 'private, no-store');
   return c.json(await openApiDocument());
 });

@@ -3,8 +3,8 @@ import type { AnySchema } from '@orpc/contract';
 import { RPC_ACCESS } from '../access-policy';
 import { assertAccess, type Session } from '../domains/auth/access';
 import { accountForCaller } from '../domains/accounts/account-access';
-import { grantHeaders } from '../domains/auth/stream-grant';
-import { reloadAdmin } from '../domains/auth/reload-admin';
+import { confirmsInD1, reloadCaller } from '../domains/auth/fresh-caller';
+import { grantHeaders, type StreamPower } from '../domains/auth/stream-grant';
 import { contract } from '../contract';
 import { RISK_HUB_NAME } from '../domains/risk/notify';
 import { PRICE_HUB_NAME } from '../domains/prices/hub-queries';
@@ -24,9 +24,12 @@ type Opener = (
   lastEventId?: string,
 ) => Promise<Response>;
 
-/** The caller's grant, and the id of the last event it saw when it resumes (the hub replays from there). */
-const hubHeaders = (session: Session, lastEventId?: string, accountId?: string) => ({
-  ...grantHeaders(session, accountId),
+/**
+ * The caller's grant (with the account or the power the hub keeps re-checking), and the id of the
+ * last event it saw when it resumes (the hub replays from there).
+ */
+const hubHeaders = (session: Session, lastEventId?: string, scope?: { accountId?: string; power?: StreamPower }) => ({
+  ...grantHeaders(session, scope),
   ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
 });
 
@@ -46,7 +49,7 @@ export const openAccountStream = async (
   const account = await accountForCaller(context.db, context.session, input.email);
   const params = new URLSearchParams({ id: account.id, email: account.email, exchange: account.exchange });
   const stub = context.env.ACCOUNT_LIVE.getByName(account.id);
-  const headers = hubHeaders(context.session, lastEventId, account.id);
+  const headers = hubHeaders(context.session, lastEventId, { accountId: account.id });
   return hubResponse(await stub.fetch(`https://account-live/subscribe?${params}`, { signal, headers }), 'account hub');
 };
 
@@ -78,22 +81,21 @@ export const openAlertStream = async (context: RpcContext & { session: Session }
     'alert hub',
   );
 
-/** Admins only: the admin level re-reads the caller from D1, so a stale admin token is not enough. */
-export const openTodoStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal, lastEventId?: string) => {
-  await reloadAdmin(context.db, context.session);
-  return hubResponse(
+// The callers of these were confirmed in D1 when they opened (base procedure or passLiveStream);
+// the hub re-checks the stream's power with the rest of the grant while it is open.
+export const openTodoStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal, lastEventId?: string) =>
+  hubResponse(
     await context.env.TODO_HUB.getByName('global').fetch('https://todo-hub/subscribe', {
       signal,
-      headers: hubHeaders(context.session, lastEventId),
+      headers: hubHeaders(context.session, lastEventId, { power: RPC_ACCESS.streamTodo }),
     }),
     'todo hub',
   );
-};
 export const openRiskStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal, lastEventId?: string) =>
   hubResponse(
     await context.env.RISK_HUB.getByName(RISK_HUB_NAME).fetch('https://risk-hub/subscribe', {
       signal,
-      headers: hubHeaders(context.session, lastEventId),
+      headers: hubHeaders(context.session, lastEventId, { power: RPC_ACCESS.streamRisk }),
     }),
     'risk hub',
   );
@@ -106,25 +108,31 @@ export const openPriceStream = async (
   hubResponse(
     await context.env.PRICE_HUB.getByName(PRICE_HUB_NAME).fetch(
       `https://price-hub/subscribe?${new URLSearchParams({ symbols: input.symbols.join(',') })}`,
-      { signal, headers: hubHeaders(context.session, lastEventId) },
+      { signal, headers: hubHeaders(context.session, lastEventId, { power: RPC_ACCESS.streamPrices }) },
     ),
     'price hub',
   );
 
-/** One trader's orders, for the same readers as listOrders: the trader, the risk team, admins. */
+/**
+ * One trader's orders, for the same readers as listOrders: the trader, the risk team, admins.
+ * Another trader's stream keeps needing the risk team or an admin role while it is open.
+ */
 export const openOrderStream = async (
   context: RpcContext & { session: Session },
   input: { traderId?: string },
   signal?: AbortSignal,
   lastEventId?: string,
-) =>
-  hubResponse(
-    await context.env.ORDERS_HUB.getByName(orderReaderTrader(context.session, input.traderId)).fetch(
-      'https://orders-hub/subscribe',
-      { signal, headers: hubHeaders(context.session, lastEventId) },
-    ),
+) => {
+  const trader = orderReaderTrader(context.session, input.traderId);
+  const power: StreamPower | undefined = trader === context.session.sub ? undefined : 'riskTeamOrAdmin';
+  return hubResponse(
+    await context.env.ORDERS_HUB.getByName(trader).fetch('https://orders-hub/subscribe', {
+      signal,
+      headers: hubHeaders(context.session, lastEventId, { power }),
+    }),
     'orders hub',
   );
+};
 
 const LIVE_STREAMS: Record<string, Opener> = {
   streamAccount: openAccountStream as Opener,
@@ -164,7 +172,10 @@ export async function passLiveStream(request: Request, context: RpcContext, pref
   const open = LIVE_STREAMS[name];
   if (!open) return undefined;
   try {
-    const session = assertAccess(RPC_ACCESS[name as keyof typeof RPC_ACCESS], context.session) as Session;
+    const level = RPC_ACCESS[name as keyof typeof RPC_ACCESS];
+    const token = assertAccess(level, context.session) as Session;
+    // As the base procedures do: powers above plain approved reads are confirmed in D1 (fresh-caller.ts).
+    const session = confirmsInD1(level, false, token) ? (await reloadCaller(context.db, token, level)).session : token;
     const schema = contract[name as keyof typeof contract]['~orpc'].inputSchema as AnySchema | undefined;
     const raw = await readRpcInput(request);
     const checked = schema ? await schema['~standard'].validate(raw) : { value: raw };

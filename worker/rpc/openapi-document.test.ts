@@ -3,6 +3,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RPC_ACCESS } from '../access-policy';
+import { ACCESS_COOKIE } from '../http/auth/cookies';
 import { ERROR_CATALOGUE } from '../lib/error-catalogue';
 import { fetchApp, insertUser, signedInJar } from '../test/harness';
 import { buildOpenApiDocument } from './openapi-document';
@@ -62,6 +63,32 @@ describe('OpenAPI document of the RPC router', () => {
     expect(doc.info.description).toContain('POST /api/rpc/{name}');
     expect(doc.info.description).toContain('2083');
     expect(doc.info.description).toContain('/_serverFn');
+  });
+
+  // The outside linters run in `npm test` (npm run lint:openapi); these pin what they asked for.
+  it('declares the cookie session and applies it to every operation (issue 25 point 10)', async () => {
+    const doc = (await buildOpenApiDocument()) as unknown as {
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, { post: { security?: unknown[] } }>;
+    };
+    expect(doc.components.securitySchemes.session).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE }),
+    );
+    for (const [path, { post }] of Object.entries(doc.paths)) expect(post.security, path).toEqual([{ session: [] }]);
+    const open = await buildOpenApiDocument({ ...router, ping: os.handler(() => 1) } as never, { ...RPC_ACCESS, ping: 'public' });
+    expect((open.paths as Record<string, { post: { security?: unknown[] } }>)['/ping']!.post.security).toEqual([]);
+  });
+
+  it('gives every array schema its items, the meta arrays included', async () => {
+    const arraysWithoutItems: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (schema.type === 'array' && !('items' in schema) && !('prefixItems' in schema)) arraysWithoutItems.push(where);
+      for (const [key, value] of Object.entries(schema)) walk(value, `${where}/${key}`);
+    };
+    walk((await buildOpenApiDocument()).paths, '#/paths');
+    expect(arraysWithoutItems).toEqual([]);
   });
 
   it('shows a procedure added to the router without editing the docs', async () => {

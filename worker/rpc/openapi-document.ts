@@ -4,6 +4,7 @@ import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { RPC_ACCESS } from '../access-policy';
 import { documentedSchema } from '../contract/unchecked';
 import type { AccessLevel } from '../domains/auth/access';
+import { ACCESS_COOKIE } from '../http/auth/cookies';
 import { ERROR_CATALOGUE, type ErrorCode } from '../lib/error-catalogue';
 import { router } from './router';
 
@@ -11,10 +12,10 @@ import { router } from './router';
 const LEVEL_TEXT: Record<AccessLevel, string> = {
   public: 'anyone, signed in or not',
   authed: 'any signed-in user',
-  approved: 'approved users',
-  riskTeam: 'approved risk-team members',
+  approved: 'approved users (writes re-read the caller from the database)',
+  riskTeam: 'approved risk-team members (re-read from the database on every call)',
   admin: 'admins and superadmins (re-read from the database on every call)',
-  terminal: 'approved users with terminal access',
+  terminal: 'approved users with terminal access (re-read from the database on every call)',
 };
 
 const DESCRIPTION = `Meridian's RPC API, generated from the oRPC router: every procedure, its input and output, who may call it and the errors it can answer.
@@ -43,12 +44,52 @@ type Procedures = Record<string, AnyContractProcedure>;
 type AccessTable = Record<string, AccessLevel>;
 type Schema = Record<string, unknown>;
 
+/**
+ * oRPC's `meta`: for each value JSON cannot carry (a Date, a BigInt, …), its type code followed by
+ * the path to it in `json`.
+ */
+const metaSchema = {
+  type: 'array',
+  description: 'Types JSON cannot carry (rarely present): each entry is a type code, then the path to the value',
+  items: { type: 'array', items: { type: ['integer', 'string'] } },
+};
+
 /** An answer's body: `{"json": …}`, with oRPC's `meta` for values JSON cannot carry. */
 const wrapJson = (schema: unknown): Schema => ({
   type: 'object',
-  properties: { json: schema as Schema, meta: { type: 'array', description: 'Types JSON cannot carry (rarely present)' } },
+  properties: { json: schema as Schema, meta: metaSchema },
   required: ['json'],
 });
+
+/** The session: the access cookie set by /api/auth (sign-in, refresh). */
+const SESSION_SCHEME = 'session';
+const securitySchemes = {
+  [SESSION_SCHEME]: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: ACCESS_COOKIE,
+    description: 'The access token (10 minutes) set by `/api/auth/sign-in/email` and renewed by `POST /api/auth/refresh`.',
+  },
+};
+
+/**
+ * zod writes `.int().positive()` as a safe-integer `minimum` beside `exclusiveMinimum: 0`; linters
+ * (rightly) ask for one bound per side: keep the tighter one. Walks the document in place.
+ */
+function oneBoundPerSide(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(oneBoundPerSide);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Schema;
+  const tighter = (inclusive: string, exclusive: string, exclusiveWins: (inc: number, exc: number) => boolean) => {
+    const inc = schema[inclusive];
+    const exc = schema[exclusive];
+    if (typeof inc !== 'number' || typeof exc !== 'number') return;
+    delete schema[exclusiveWins(inc, exc) ? inclusive : exclusive];
+  };
+  tighter('minimum', 'exclusiveMinimum', (inc, exc) => exc >= inc);
+  tighter('maximum', 'exclusiveMaximum', (inc, exc) => exc <= inc);
+  Object.values(schema).forEach(oneBoundPerSide);
+}
 
 /** The errors a procedure can answer: from its access level, its input, and the errors its contract declares. */
 export function errorCodesOf(procedures: Procedures, access: AccessTable, name: string): ErrorCode[] {
@@ -94,7 +135,9 @@ function operationFor(procedures: Procedures, access: AccessTable, name: string,
   // A bare `type<T>()` output is known to TypeScript only: say so rather than show oRPC's "anything".
   const typedOnly =
     def.outputSchema !== undefined && def.outputSchema['~standard'].vendor !== 'zod' && !documentedSchema(def.outputSchema);
-  const output = typedOnly ? { description: 'Typed in TypeScript only (worker/contract); not validated at runtime' } : jsonBody?.schema;
+  const output = typedOnly
+    ? { description: 'Typed in TypeScript only (worker/contract); not validated at runtime' }
+    : jsonBody?.schema;
   const responses: Record<string, OpenAPI.ResponseObject> = {
     '200': jsonBody ? { ...success, content: { 'application/json': { schema: wrapJson(output) } } } : success,
   };
@@ -114,6 +157,8 @@ function operationFor(procedures: Procedures, access: AccessTable, name: string,
     responses,
   };
   (operation as Schema)['x-access-level'] = level;
+  // Every level but public needs the session cookie.
+  operation.security = level === 'public' ? [] : [{ [SESSION_SCHEME]: [] }];
   if (def.inputSchema) {
     const [required, schema] = converter.convert(def.inputSchema, { strategy: 'input' });
     const body = { type: 'object', properties: { json: schema }, ...(required ? { required: ['json'] } : {}) };
@@ -145,7 +190,13 @@ export async function buildOpenApiDocument(
   access: AccessTable = RPC_ACCESS,
 ): Promise<OpenAPI.Document> {
   const generated = await generator.generate(procedures, {
-    info: { title: 'Meridian RPC API', version: '1', description: DESCRIPTION },
+    info: {
+      title: 'Meridian RPC API',
+      version: '1',
+      description: DESCRIPTION,
+      contact: { name: 'Meridian platform team' },
+      license: { name: 'Proprietary: internal use only', identifier: 'LicenseRef-Proprietary' },
+    },
   });
   const paths: Record<string, { post: OpenAPI.OperationObject }> = {};
   for (const item of Object.values(generated.paths ?? {})) {
@@ -155,7 +206,7 @@ export async function buildOpenApiDocument(
       paths[`/${name}`] = { post: operationFor(procedures, access, name, op) };
     }
   }
-  return {
+  const document = {
     ...generated,
     openapi: '3.1.1',
     servers: [{ url: '/api/rpc', description: 'This deployment' }],
@@ -163,7 +214,10 @@ export async function buildOpenApiDocument(
       .filter((level) => Object.values(access).includes(level))
       .map((level) => ({ name: level, description: `Callable by ${LEVEL_TEXT[level]}` })),
     paths,
+    components: { ...generated.components, securitySchemes },
   } as OpenAPI.Document;
+  oneBoundPerSide(document.paths);
+  return document;
 }
 
 let cached: Promise<OpenAPI.Document> | undefined;

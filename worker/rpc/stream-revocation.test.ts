@@ -25,8 +25,10 @@ async function traderOnAccount(): Promise<UserRow> {
   return trader;
 }
 
+type StreamName = 'streamAccount' | 'streamAlerts' | 'streamNews' | 'streamPrices' | 'streamRisk' | 'streamOrders' | 'streamTodo';
+
 /** Opens a stream as the browser does (the pass-through path) and waits for its first byte. */
-async function openStream(jar: CookieJar, name: 'streamAccount' | 'streamAlerts' | 'streamNews', input?: unknown) {
+async function openStream(jar: CookieJar, name: StreamName, input?: unknown) {
   const res = await exports.default.fetch(`${ORIGIN}/api/rpc/${name}`, {
     method: 'POST',
     headers: { cookie: jar.header(), 'content-type': 'application/json' },
@@ -95,5 +97,77 @@ describe('open streams end with the access they were opened with (security point
     const reader = await openStream(jar, 'streamAccount', { email: EMAIL });
     await endsWithin(reader, 8000);
     expect(Date.now()).toBeGreaterThanOrEqual(expiresAt - 50);
+  });
+});
+
+/**
+ * Issue 25 point 5: a stream gated by a role or a flag carries that power in its grant, and the hub's
+ * re-check (every STREAM_RECHECK_MS) reads it from D1 with the rest, so the stream ends within 5 s
+ * of the power going, not at token expiry (≤ 600 s).
+ */
+describe('streams gated by a role or flag end within 5 s of losing it', () => {
+  const lose = (id: string, set: Partial<UserRow>) => db.update(users).set(set).where(eq(users.id, id));
+
+  it('streamPrices ends after can_use_terminal is removed; another viewer keeps theirs', async () => {
+    const leaving = await insertUser({ canUseTerminal: true });
+    const staying = await insertUser({ canUseTerminal: true });
+    const gone = await openStream(await signedInJar(leaving), 'streamPrices', { symbols: ['BTC'] });
+    const kept = await openStream(await signedInJar(staying), 'streamPrices', { symbols: ['BTC'] });
+    await lose(leaving.id, { canUseTerminal: false });
+    expect(await endsWithin(gone, 5000)).toBeLessThan(5);
+    expect((await kept.read()).done).toBe(false);
+    await kept.cancel();
+  });
+
+  it("streamRisk and streamOrders{traderId: another trader's} end after isRiskTeam is removed; own orders stay", async () => {
+    const risk = await insertUser({ isRiskTeam: true, canUseTerminal: true });
+    const other = await insertUser();
+    const jar = await signedInJar(risk);
+    const riskStream = await openStream(jar, 'streamRisk');
+    const othersOrders = await openStream(jar, 'streamOrders', { traderId: other.id });
+    const ownOrders = await openStream(jar, 'streamOrders', {});
+    await lose(risk.id, { isRiskTeam: false });
+    expect(await endsWithin(riskStream, 5000)).toBeLessThan(5);
+    expect(await endsWithin(othersOrders, 5000)).toBeLessThan(5);
+    // Reading your own orders needs no power: that stream outlives the check (the next keep-alive arrives).
+    expect((await ownOrders.read()).done).toBe(false);
+    await ownOrders.cancel();
+  });
+
+  it('streamOrders of another trader also ends when an admin (not on the risk team) is demoted', async () => {
+    const admin = await insertUser({ role: 'admin' });
+    const other = await insertUser();
+    const stream = await openStream(await signedInJar(admin), 'streamOrders', { traderId: other.id });
+    await lose(admin.id, { role: 'user' });
+    expect(await endsWithin(stream, 5000)).toBeLessThan(5);
+  });
+
+  it('streamTodo ends after the admin is demoted', async () => {
+    const admin = await insertUser({ role: 'admin' });
+    const stream = await openStream(await signedInJar(admin), 'streamTodo');
+    await lose(admin.id, { role: 'user' });
+    expect(await endsWithin(stream, 5000)).toBeLessThan(5);
+  });
+
+  it('a stale token opens none of them once the power is gone (403, checked in D1 on open)', async () => {
+    const user = await insertUser({ role: 'admin', isRiskTeam: true, canUseTerminal: true });
+    const other = await insertUser();
+    const jar = await signedInJar(user);
+    await lose(user.id, { role: 'user', isRiskTeam: false, canUseTerminal: false });
+    const cases: [StreamName, unknown][] = [
+      ['streamPrices', { symbols: ['BTC'] }],
+      ['streamRisk', undefined],
+      ['streamTodo', undefined],
+      ['streamOrders', { traderId: other.id }],
+    ];
+    for (const [name, input] of cases) {
+      const res = await exports.default.fetch(`${ORIGIN}/api/rpc/${name}`, {
+        method: 'POST',
+        headers: { cookie: jar.header(), 'content-type': 'application/json' },
+        body: JSON.stringify(input === undefined ? {} : { json: input }),
+      });
+      expect(res.status, name).toBe(403);
+      await res.body?.cancel();
+    }
   });
 });

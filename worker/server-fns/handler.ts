@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { serverFnContract, type ServerFnName } from '../contract/server-fns';
 import { assertAccess } from '../domains/auth/access';
-import { reloadAdmin } from '../domains/auth/reload-admin';
+import { confirmsInD1, reloadCaller } from '../domains/auth/fresh-caller';
 import { createDb } from '../db/client';
 import type { AppEnv } from '../http/app-env';
 import { parseInput } from '../http/request';
@@ -35,10 +35,10 @@ export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
     c.header('Allow', fnMethod);
     throw domainError('METHOD_NOT_SUPPORTED', `${name} accepts ${fnMethod} only`);
   }
-  const session = assertAccess(fn.access, c.get('session'));
+  const token = assertAccess(fn.access, c.get('session'));
   const db = createDb(c.env.DB);
-  // Admin functions change shared configuration: the token's role is not enough (reload-admin.ts).
-  if (fn.access === 'admin') await reloadAdmin(db, session!);
+  // Writes and powers above plain approved reads are confirmed in D1, not taken from the token (fresh-caller.ts).
+  const session = confirmsInD1(fn.access, fnMethod !== 'GET', token) ? (await reloadCaller(db, token!, fn.access)).session : token;
 
   let raw: unknown;
   if (fnMethod === 'GET') raw = parsePayload(c.req.query('payload'));

@@ -1,7 +1,9 @@
 import type { Session } from '../domains/auth/access';
 import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
-import { refreshSimulatedAccount } from '../domains/orders/orders';
-import { db, insertUser } from './harness';
+import type { PublishOrder } from '../domains/orders/order-store';
+import { defaultVenueFor, refreshSimulatedAccount, type OrderContext, type VenueFor } from '../domains/orders/orders';
+import { riskGates } from '../durable-objects/risk-gate';
+import { db, insertUser, testEnv } from './harness';
 
 let n = 0;
 
@@ -32,4 +34,9 @@ export async function simTrader(
     can_use_terminal: true,
   } as unknown as Session;
   return { user, account, session };
+}
+
+/** The order path's dependencies as the RPC handler wires them, with this venue (and publish). */
+export function orderContext(venueFor?: VenueFor, publish?: PublishOrder): OrderContext {
+  return { db, gates: riskGates(testEnv.RISK_GATE), venueFor: venueFor ?? defaultVenueFor(db), publish };
 }

@@ -25,6 +25,7 @@ export function TraderOrders({ traderId, name }: { traderId: string; name: strin
   });
   const traderOff = switches.data?.traders.some((t) => t.traderId === traderId) ?? false;
   const firmOff = switches.data?.firm !== null && switches.data?.firm !== undefined;
+  const history = (switches.data?.changes ?? []).filter((c) => c.traderId === traderId || c.traderId === null).slice(0, 5);
   return (
     <div className="flex flex-col gap-3" data-testid="trader-orders">
       <div className="flex flex-wrap items-center gap-6">
@@ -46,6 +47,23 @@ export function TraderOrders({ traderId, name }: { traderId: string; name: strin
           <ConnectionBadge state={stream} />
         </span>
       </div>
+      {history.length > 0 && (
+        <ul
+          className="flex flex-col gap-0.5 text-xs text-muted-foreground"
+          data-testid="trading-switch-history"
+          aria-label="Recent trading switches"
+        >
+          {history.map((c) => (
+            <li key={`${c.changedAt}-${c.traderId ?? 'firm'}-${c.enabled}`}>
+              <time className="tabular-nums" dateTime={new Date(c.changedAt).toISOString()}>
+                {new Date(c.changedAt).toLocaleString()}
+              </time>{' '}
+              {c.traderId === null ? 'Firm-wide' : name}: trading {c.enabled ? 'on' : 'off'} by {c.changedBy}
+              {c.reason ? ` — ${c.reason}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
       {orders.isError ? (
         <p className="text-sm text-destructive">Could not load the orders.</p>
       ) : orders.isPending ? (

@@ -19,6 +19,7 @@ export const SERVER_FN_METHODS = {
   testCustomRule: 'POST',
   getSources: 'GET',
   createSource: 'POST',
+  rotateTelegramSecret: 'POST',
   getTelegramChats: 'GET',
   getTelegramStatus: 'GET',
   createTelegramChat: 'POST',

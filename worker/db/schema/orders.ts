@@ -15,8 +15,12 @@ export interface RiskCheckRecord {
   /** 'tradingOff' for a kill switch, a limit kind otherwise */
   limit?: string;
   symbol?: string | null;
-  value?: number;
+  /** null with `unbounded`: leverage on zero or negative equity */
+  value?: number | null;
   limitValue?: number;
+  unbounded?: boolean;
+  /** a trading-off refusal: the firm's switch or the trader's */
+  haltScope?: 'firm' | 'trader';
   /** leverage, the symbol's position notional and margin the order leaves */
   after?: { leverage: number | null; positionNotional: number; margin: number };
   skipped?: 'reduceOnly';
@@ -39,6 +43,10 @@ export const orders = sqliteTable(
     accountEmail: text('account_email').notNull(),
     exchange: text('exchange', { enum: EXCHANGES }).notNull(),
     clientOrderId: text('client_order_id').notNull(),
+    /** the id sent to the exchange: derived from the user and clientOrderId (venue-client-id.ts) */
+    venueClientId: text('venue_client_id'),
+    /** the traders whose gates the order passed (each learns its fill) */
+    gates: text('gates', { mode: 'json' }).$type<string[]>().notNull().default([]),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: ORDER_SIDES }).notNull(),
     reduceOnly: integer('reduce_only', { mode: 'boolean' }).notNull(),
@@ -65,6 +73,7 @@ export const orders = sqliteTable(
     uniqueIndex('orders_user_client_uq').on(t.userId, t.clientOrderId),
     index('orders_account_idx').on(t.accountId, t.receivedAt),
     index('orders_user_idx').on(t.userId, t.receivedAt),
+    index('orders_symbol_idx').on(t.symbol, t.receivedAt),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;
@@ -77,6 +86,21 @@ export const tradingHalts = sqliteTable('trading_halts', {
   haltedBy: text('halted_by').notNull(),
   haltedAt: integer('halted_at').notNull(),
 });
+
+/** Every switch of trading on or off (trading_halts holds only the current state). */
+export const tradingSwitchChanges = sqliteTable(
+  'trading_switch_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    scope: text('scope').notNull(),
+    traderId: text('trader_id').references(() => users.id, { onDelete: 'cascade' }),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+    reason: text('reason'),
+    changedBy: text('changed_by').notNull(),
+    changedAt: integer('changed_at').notNull(),
+  },
+  (t) => [index('trading_switch_changes_at_idx').on(t.changedAt)],
+);
 
 /** The simulated venue's memory of the orders it filled, by client order id (what a query reads). */
 export const simOrders = sqliteTable(

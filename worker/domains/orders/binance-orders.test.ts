@@ -6,6 +6,7 @@ import { writeSnapshotRun } from '../accounts/snapshot-store';
 import { FakeBinanceOrders } from '../../test/fakes/fake-binance-orders';
 import type { Session } from '../auth/access';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
+import { orderContext } from '../../test/order-traders';
 import { defaultVenueFor, placeOrderFor } from './orders';
 import { keyRingFrom, setTradingKey } from './trading-keys';
 
@@ -32,12 +33,14 @@ async function binanceTrader() {
 describe('placeOrder on a Binance account (fake exchange)', () => {
   it('rounds the notional to the step size and sends it once', async () => {
     const t = await binanceTrader();
-    const placed = await placeOrderFor(
-      db,
-      t.session,
-      { accountEmail: t.account.email, symbol: 'ETHUSDT', side: 'BUY', notional: 1000, reduceOnly: false, clientOrderId: 'b-1' },
-      t.venueFor,
-    );
+    const placed = await placeOrderFor(orderContext(t.venueFor), t.session, {
+      accountEmail: t.account.email,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      notional: 1000,
+      reduceOnly: false,
+      clientOrderId: 'b-1',
+    });
     expect(placed).toMatchObject({ status: 'filled', quantity: 0.294, fillPrice: 3400 });
     expect(placed.exchangeOrderId).toMatch(/^\d+$/);
     expect(t.fake.orderPosts()).toHaveLength(1);
@@ -47,12 +50,12 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
     const t = await binanceTrader();
     t.fake.loseNextAnswer({ when: 'after-fill', as: 'timeout' });
     const input = { accountEmail: t.account.email, symbol: 'ETHUSDT', side: 'SELL' as const, notional: 500, reduceOnly: false };
-    const first = await placeOrderFor(db, t.session, { ...input, clientOrderId: 'b-2' }, t.venueFor);
+    const first = await placeOrderFor(orderContext(t.venueFor), t.session, { ...input, clientOrderId: 'b-2' });
     expect(first.status).toBe('filled');
     expect(t.fake.orderPosts()).toHaveLength(1);
     expect(t.fake.orders).toHaveLength(1);
     t.fake.loseNextAnswer({ when: 'before-fill', as: '-1007' });
-    const second = await placeOrderFor(db, t.session, { ...input, clientOrderId: 'b-3' }, t.venueFor);
+    const second = await placeOrderFor(orderContext(t.venueFor), t.session, { ...input, clientOrderId: 'b-3' });
     expect(second.status).toBe('filled');
     expect(t.fake.orderPosts()).toHaveLength(3);
     expect(t.fake.orders).toHaveLength(2);
@@ -61,12 +64,14 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
   it('a refusal by the exchange is recorded as rejected with the trader-facing message', async () => {
     const t = await binanceTrader();
     t.fake.refuseNextOrder(400, -2019, 'Margin is insufficient.');
-    const placed = await placeOrderFor(
-      db,
-      t.session,
-      { accountEmail: t.account.email, symbol: 'ETHUSDT', side: 'BUY', notional: 1000, reduceOnly: false, clientOrderId: 'b-4' },
-      t.venueFor,
-    );
+    const placed = await placeOrderFor(orderContext(t.venueFor), t.session, {
+      accountEmail: t.account.email,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      notional: 1000,
+      reduceOnly: false,
+      clientOrderId: 'b-4',
+    });
     expect(placed.status).toBe('rejected');
     expect(placed.error).toMatch(/^Insufficient margin/);
   });
@@ -80,7 +85,7 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
       [record(t.account.id, Date.now(), 100_000, [{ ...position('ETHUSDT', 'LONG', 29.4), size: 0.294 }])],
       [],
     );
-    const refused = await placeOrderFor(db, t.session, { ...close, clientOrderId: 'r-1' }, t.venueFor);
+    const refused = await placeOrderFor(orderContext(t.venueFor), t.session, { ...close, clientOrderId: 'r-1' });
     expect(refused).toMatchObject({
       status: 'rejected',
       quantity: 0.294,
@@ -88,13 +93,14 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
     });
     expect(t.fake.orderPosts()[0]!.params.get('reduceOnly')).toBe('true');
     // Once the exchange holds the position, the same close goes through.
-    await placeOrderFor(
-      db,
-      t.session,
-      { ...close, side: 'BUY', reduceOnly: false, notional: 1000, clientOrderId: 'r-2' },
-      t.venueFor,
-    );
-    const closed = await placeOrderFor(db, t.session, { ...close, clientOrderId: 'r-3' }, t.venueFor);
+    await placeOrderFor(orderContext(t.venueFor), t.session, {
+      ...close,
+      side: 'BUY',
+      reduceOnly: false,
+      notional: 1000,
+      clientOrderId: 'r-2',
+    });
+    const closed = await placeOrderFor(orderContext(t.venueFor), t.session, { ...close, clientOrderId: 'r-3' });
     expect(closed).toMatchObject({ status: 'filled', quantity: 0.294 });
     expect(t.fake.positions.ETHUSDT).toBeCloseTo(0, 9);
   });
@@ -106,12 +112,14 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
       apiKey: KEY,
       apiSecret: 'not-the-secret-0001',
     });
-    const placed = await placeOrderFor(
-      db,
-      t.session,
-      { accountEmail: t.account.email, symbol: 'ETHUSDT', side: 'BUY', notional: 1000, reduceOnly: false, clientOrderId: 'w-1' },
-      t.venueFor,
-    );
+    const placed = await placeOrderFor(orderContext(t.venueFor), t.session, {
+      accountEmail: t.account.email,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      notional: 1000,
+      reduceOnly: false,
+      clientOrderId: 'w-1',
+    });
     expect(placed).toMatchObject({ status: 'rejected', error: expect.stringMatching(/trading key/) });
     expect(t.fake.orders).toHaveLength(0);
   });

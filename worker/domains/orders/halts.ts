@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tradingHalts } from '../../db/schema/orders';
+import { tradingHalts, tradingSwitchChanges } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 import { domainError } from '../../lib/domain-error';
 
@@ -18,10 +18,15 @@ export const haltsQuery = (db: Db, traderId: string) =>
 export const haltFrom = (rows: (typeof tradingHalts.$inferSelect)[]) => rows.find((r) => r.scope === FIRM) ?? rows[0] ?? null;
 
 export async function tradingSwitches(db: Db) {
-  const rows = await db
-    .select({ halt: tradingHalts, name: users.name })
-    .from(tradingHalts)
-    .leftJoin(users, eq(users.id, tradingHalts.traderId));
+  const [rows, changes] = await Promise.all([
+    db.select({ halt: tradingHalts, name: users.name }).from(tradingHalts).leftJoin(users, eq(users.id, tradingHalts.traderId)),
+    db
+      .select({ change: tradingSwitchChanges, name: users.name })
+      .from(tradingSwitchChanges)
+      .leftJoin(users, eq(users.id, tradingSwitchChanges.traderId))
+      .orderBy(desc(tradingSwitchChanges.changedAt), desc(tradingSwitchChanges.id))
+      .limit(100),
+  ]);
   const dto = (r: (typeof rows)[number]) => ({
     traderId: r.halt.traderId,
     name: r.name,
@@ -32,10 +37,22 @@ export async function tradingSwitches(db: Db) {
   return {
     firm: rows.filter((r) => r.halt.scope === FIRM).map(dto)[0] ?? null,
     traders: rows.filter((r) => r.halt.scope !== FIRM).map(dto),
+    changes: changes.map(({ change: c, name }) => ({
+      traderId: c.traderId,
+      name,
+      enabled: c.enabled,
+      reason: c.reason,
+      changedBy: c.changedBy,
+      changedAt: c.changedAt,
+    })),
   };
 }
 
-/** Trading off (a row) or on (no row) for one trader or the firm; the next order reads it. */
+/**
+ * Trading off (a row: only orders that close positions are taken) or on (no row) for one trader or
+ * the firm; the next order reads it. Every switch — also switching off again with a new reason —
+ * records who and when, on the switch and in its history, in one batch.
+ */
 export async function setTradingEnabled(
   db: Db,
   actorId: string,
@@ -43,23 +60,32 @@ export async function setTradingEnabled(
   now = Date.now(),
 ) {
   const scope = input.traderId === null ? FIRM : traderScope(input.traderId);
-  if (input.enabled) {
-    await db.delete(tradingHalts).where(eq(tradingHalts.scope, scope));
-    return;
-  }
   const [actor, target] = await Promise.all([
     db.query.users.findFirst({ where: eq(users.id, actorId), columns: { name: true, email: true } }),
     input.traderId ? db.query.users.findFirst({ where: eq(users.id, input.traderId), columns: { id: true } }) : true,
   ]);
   if (!target) throw domainError('NOT_FOUND', 'No such trader');
-  await db
-    .insert(tradingHalts)
-    .values({
-      scope,
-      traderId: input.traderId,
-      reason: input.reason ?? null,
-      haltedBy: actor ? `${actor.name} <${actor.email}>` : actorId,
-      haltedAt: now,
-    })
-    .onConflictDoUpdate({ target: tradingHalts.scope, set: { reason: sql`excluded.reason` } });
+  const by = actor ? `${actor.name} <${actor.email}>` : actorId;
+  const change = db.insert(tradingSwitchChanges).values({
+    scope,
+    traderId: input.traderId,
+    enabled: input.enabled,
+    reason: input.reason ?? null,
+    changedBy: by,
+    changedAt: now,
+  });
+  if (input.enabled) {
+    await db.batch([db.delete(tradingHalts).where(eq(tradingHalts.scope, scope)), change]);
+    return;
+  }
+  await db.batch([
+    db
+      .insert(tradingHalts)
+      .values({ scope, traderId: input.traderId, reason: input.reason ?? null, haltedBy: by, haltedAt: now })
+      .onConflictDoUpdate({
+        target: tradingHalts.scope,
+        set: { reason: sql`excluded.reason`, haltedBy: sql`excluded.halted_by`, haltedAt: sql`excluded.halted_at` },
+      }),
+    change,
+  ]);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderRow } from '../../db/schema/orders';
 import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venue';
 import { db } from '../../test/harness';
-import { simTrader } from '../../test/order-traders';
+import { orderContext, simTrader } from '../../test/order-traders';
 import { cancelOrderFor, placeOrderFor, type VenueFor } from './orders';
 import type { PublishOrder } from './order-store';
 import { SimulatedVenue } from './simulated-venue';
@@ -43,10 +43,15 @@ describe('order steps published from the order store', () => {
       reduceOnly: false,
       clientOrderId: crypto.randomUUID(),
     };
-    expect(await stepsOf((publish) => placeOrderFor(db, t.session, input, flakyVenue(state), publish))).toEqual(['pending', 'unknown']);
+    expect(await stepsOf((publish) => placeOrderFor(orderContext(flakyVenue(state), publish), t.session, input))).toEqual([
+      'pending',
+      'unknown',
+    ]);
     state.down = false;
-    expect(await stepsOf((publish) => placeOrderFor(db, t.session, input, flakyVenue(state), publish))).toEqual(['filled']);
-    expect(await stepsOf((publish) => placeOrderFor(db, t.session, input, flakyVenue(state), publish))).toEqual([]);
+    expect(await stepsOf((publish) => placeOrderFor(orderContext(flakyVenue(state), publish), t.session, input))).toEqual([
+      'filled',
+    ]);
+    expect(await stepsOf((publish) => placeOrderFor(orderContext(flakyVenue(state), publish), t.session, input))).toEqual([]);
   });
 
   it('a cancel of an order that never reached the exchange is one step: canceled', async () => {
@@ -61,26 +66,23 @@ describe('order steps published from the order store', () => {
       reduceOnly: false,
       clientOrderId,
     };
-    await stepsOf((publish) => placeOrderFor(db, t.session, input, flakyVenue(state), publish));
+    await stepsOf((publish) => placeOrderFor(orderContext(flakyVenue(state), publish), t.session, input));
     state.down = false;
-    expect(await stepsOf((publish) => cancelOrderFor(db, t.session, clientOrderId, flakyVenue(state), publish))).toEqual(['canceled']);
+    expect(
+      await stepsOf((publish) => cancelOrderFor(orderContext(flakyVenue(state), publish), t.session, clientOrderId)),
+    ).toEqual(['canceled']);
   });
 
   it('with no publish (benches, jobs) the order still goes through', async () => {
     const t = await trader();
-    const placed = await placeOrderFor(
-      db,
-      t.session,
-      {
-        accountEmail: t.account.email,
-        symbol: 'ETHUSDT',
-        side: 'BUY',
-        notional: 500,
-        reduceOnly: false,
-        clientOrderId: crypto.randomUUID(),
-      },
-      flakyVenue({ down: false }),
-    );
+    const placed = await placeOrderFor(orderContext(flakyVenue({ down: false })), t.session, {
+      accountEmail: t.account.email,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      notional: 500,
+      reduceOnly: false,
+      clientOrderId: crypto.randomUUID(),
+    });
     expect(placed.status).toBe('filled');
   });
 });

@@ -7,15 +7,15 @@ import { riskLimits } from '../../db/schema/risk';
 import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venue';
 import type { Position } from '../../exchanges/types';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
-import { simTrader } from '../../test/order-traders';
+import { orderContext, simTrader } from '../../test/order-traders';
 import { position, record } from '../../test/snapshot-builders';
 import { writeSnapshotRun } from '../accounts/snapshot-store';
 import { loadDesk, netBySymbol } from '../risk/desk';
 import { setLimit } from '../risk/limit-store';
 import { setTradingEnabled } from './halts';
 import { placeOrderFor, refreshSimulatedAccount, type VenueFor } from './orders';
-import { firmNetIn } from './risk-check';
 import { SIM_SLIPPAGE, SimulatedVenue } from './simulated-venue';
+import { venueClientId } from './venue-client-id';
 
 /** A trader with the terminal flag, one simulated account of their own and a signed-in client. */
 async function trader(opts: { canUseTerminal?: boolean; role?: 'user' | 'admin' } = {}) {
@@ -154,11 +154,16 @@ describe('exactly once', () => {
     await refreshSimulatedAccount(db, t.account);
     const { calls, venueFor } = countingVenue();
     const input = order(t.account.email, 'SOL', 'BUY', 800);
-    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrderFor(db, t.session, input, venueFor)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrderFor(orderContext(venueFor), t.session, input)));
     expect(calls.place).toBe(1);
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
-    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
-    expect((await placeOrderFor(db, t.session, input, venueFor)).status).toBe('filled');
+    expect(
+      await db
+        .select()
+        .from(simOrders)
+        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
+    ).toHaveLength(1);
+    expect((await placeOrderFor(orderContext(venueFor), t.session, input)).status).toBe('filled');
     expect(calls.place).toBe(1);
   });
 
@@ -168,14 +173,19 @@ describe('exactly once', () => {
     const input = order(t.account.email, 'BNB', 'SELL', 600);
     const [a, b] = await Promise.all([t.client.placeOrder(input), t.client.placeOrder(input)]);
     expect(a.id).toBe(b.id);
-    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(simOrders)
+        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
+    ).toHaveLength(1);
   });
 
   it('an answer lost after the fill is found by client id, not sent again', async () => {
     const t = await trader();
     await refreshSimulatedAccount(db, t.account);
     const { calls, venueFor } = countingVenue(db, { loseAnswer: 'after-fill' });
-    const placed = await placeOrderFor(db, t.session, order(t.account.email, 'XRP', 'BUY', 300), venueFor);
+    const placed = await placeOrderFor(orderContext(venueFor), t.session, order(t.account.email, 'XRP', 'BUY', 300));
     expect(calls).toEqual({ place: 1, query: 1 });
     expect(placed.status).toBe('filled');
     expect(placed.statusHistory.map((s) => s.status)).toEqual(['pending', 'unknown', 'filled']);
@@ -186,10 +196,15 @@ describe('exactly once', () => {
     await refreshSimulatedAccount(db, t.account);
     const { calls, venueFor } = countingVenue(db, { loseAnswer: 'before-fill' });
     const input = order(t.account.email, 'XRP', 'BUY', 300);
-    const placed = await placeOrderFor(db, t.session, input, venueFor);
+    const placed = await placeOrderFor(orderContext(venueFor), t.session, input);
     expect(calls).toEqual({ place: 2, query: 1 });
     expect(placed.status).toBe('filled');
-    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(simOrders)
+        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
+    ).toHaveLength(1);
   });
 
   it('a request that reaches the exchange after the first query: asked again once it could no longer arrive, never resent', async () => {
@@ -197,11 +212,16 @@ describe('exactly once', () => {
     await refreshSimulatedAccount(db, t.account);
     const { calls, venueFor } = countingVenue(db, { loseAnswer: 'arrives-late', lateArrivalMs: 400 });
     const input = order(t.account.email, 'XRP', 'BUY', 300);
-    const placed = await placeOrderFor(db, t.session, input, venueFor);
+    const placed = await placeOrderFor(orderContext(venueFor), t.session, input);
     expect(calls).toEqual({ place: 1, query: 2 });
     expect(placed.status).toBe('filled');
     expect(placed.statusHistory.at(-1)?.note).toBe('found by client id');
-    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(simOrders)
+        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
+    ).toHaveLength(1);
   });
 
   it('an outcome that stays unknown is settled by the retry: queried, never sent twice', async () => {
@@ -209,12 +229,17 @@ describe('exactly once', () => {
     await refreshSimulatedAccount(db, t.account);
     const lost = countingVenue(db, { loseAnswer: 'after-fill', queryFails: true });
     const input = order(t.account.email, 'ETH', 'SELL', 400);
-    expect((await placeOrderFor(db, t.session, input, lost.venueFor)).status).toBe('unknown');
+    expect((await placeOrderFor(orderContext(lost.venueFor), t.session, input)).status).toBe('unknown');
     const retry = countingVenue(db);
-    const settled = await placeOrderFor(db, t.session, input, retry.venueFor);
+    const settled = await placeOrderFor(orderContext(retry.venueFor), t.session, input);
     expect(retry.calls).toEqual({ place: 0, query: 1 });
     expect(settled.status).toBe('filled');
-    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(simOrders)
+        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
+    ).toHaveLength(1);
   });
 
   it('the same id for a different order is a 409 CONFLICT', async () => {
@@ -239,7 +264,12 @@ describe('pre-trade risk check (the risk team limits and evaluation)', () => {
     expect(e.message).toMatch(/Max leverage 3\.00× would be crossed by 0\.\d\d×/);
     const [row] = await db.select().from(orders).where(eq(orders.clientOrderId, input.clientOrderId));
     expect(row!.status).toBe('refused');
-    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, input.clientOrderId))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(simOrders)
+        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
+    ).toHaveLength(0);
     // The same id again is the same refusal, still not sent.
     expect(refusedWith(await t.client.placeOrder(input).catch((x: unknown) => x)).status).toBe(412);
     // An order that lowers leverage passes although the limit stays crossed.
@@ -274,8 +304,6 @@ describe('pre-trade risk check (the risk team limits and evaluation)', () => {
     // Whatever other traders of this file hold in SOL, a limit just above today's net is crossed by a 5,000 buy.
     const desk = await loadDesk(db);
     const net = netBySymbol([...desk.accounts.values()]).SOLUSDT ?? 0;
-    // The order's own read of the firm's net (summed in D1) agrees with the risk evaluation's.
-    expect(await firmNetIn(db, 'SOLUSDT')).toBeCloseTo(net, 6);
     const away: OrderSide = net >= 0 ? 'BUY' : 'SELL';
     await setLimit(db, a.user.id, { traderId: null, kind: 'maxSymbolNetExposure', value: Math.abs(net) + 1_000 });
     const e = refusedWith(await a.client.placeOrder(order(a.account.email, 'SOL', away, 5_000)).catch((x: unknown) => x));

@@ -17,16 +17,19 @@ import { isAdminRole } from '../auth/access';
 import { writeSnapshotRun } from '../accounts/snapshot-store';
 import { haltFrom, haltsQuery } from './halts';
 import { listOrdersWhere, orderByClientId, orderByClientIdQuery, toDto, updateOrder, type PublishOrder } from './order-store';
+import { previewGates, settleGates, type Gates } from './gate/gate-client';
+import { gateQueries, gateReadsFrom } from './gate/gate-reads';
 import {
+  gateAsk,
   placeOrder,
-  sizeAndCheck,
+  sizeOrder,
   type ExchangeAccountRow,
   type OrderDeps,
   type OrderInput,
   type OrderReads,
   type PlaceOrderInput,
 } from './place-order';
-import { preTradeDataFrom, preTradeQueries } from './risk-check';
+import { checkRecord, haltedRecord } from './risk-check';
 import { simFillsOf } from './sim-positions';
 import { SimulatedVenue } from './simulated-venue';
 import {
@@ -60,14 +63,19 @@ function assignedFrom([row]: { account: ExchangeAccountRow }[]): ExchangeAccount
   return row.account;
 }
 
-/** Writes the simulated account's state with its fills as its latest snapshot, so dashboards and risk see the fill now. */
-export async function refreshSimulatedAccount(db: Db, account: ExchangeAccountRow, now = Date.now()) {
+/**
+ * Writes the simulated account's state with its fills as its latest snapshot, so dashboards and
+ * risk see the fill now. Answers the snapshot's time: stamped before its fills are read, so it
+ * shows every fill acknowledged before it (what the pre-trade gates rely on).
+ */
+export async function refreshSimulatedAccount(db: Db, account: ExchangeAccountRow, now = Date.now()): Promise<number> {
   const snapshot = withSimFills(snapshotAt(account.email, now), await simFillsOf(db, account.email));
   await writeSnapshotRun(
     db,
     [{ accountId: account.id, ts: now, metrics: computeMetrics(snapshot), positions: snapshot.positions }],
     [],
   );
+  return now;
 }
 
 /** What the order's batch already read for the venue: the account's sealed key (null: none set). */
@@ -128,20 +136,22 @@ const exchangeOfEmail = new Map<string, ExchangeAccountRow['exchange']>();
 /**
  * Everything an order reads before it is sent, in one D1 round trip: the account (assigned to the
  * caller), its sealed trading key, the trading switches, an earlier order with this client id and
- * the risk check's data. The mark price is read alongside when the account's exchange is known.
+ * what the pre-trade gates judge on. The mark price is read alongside when the account's exchange
+ * is known.
  */
-async function readForOrder(db: Db, traderId: string, input: OrderInput & { clientOrderId?: string }, venueFor: VenueFor, now: number) {
+async function readForOrder(ctx: OrderContext, traderId: string, input: OrderInput & { clientOrderId?: string }, now: number) {
+  const { db, venueFor } = ctx;
   const email = input.accountEmail.toLowerCase();
   const known = exchangeOfEmail.get(email);
   const earlyMark = known ? venueFor.markPrice?.(known, input.symbol) : undefined;
   // Not awaited when the batch fails or the order is a replay: never an unhandled rejection.
   earlyMark?.catch(() => undefined);
-  const [accountRows, keyRows, halts, existing, ...risk] = await batchReads(db, [
+  const [accountRows, keyRows, halts, existing, ...gate] = await batchReads(db, [
     assignedAccountQuery(db, traderId, email),
     sealedKeyByEmailQuery(db, email),
     haltsQuery(db, traderId),
     orderByClientIdQuery(db, traderId, input.clientOrderId ?? ''),
-    ...preTradeQueries(db, traderId, input.symbol, now),
+    ...gateQueries(db, email, input.symbol, now),
   ]);
   const account = assignedFrom(accountRows);
   exchangeOfEmail.set(email, account.exchange);
@@ -149,53 +159,71 @@ async function readForOrder(db: Db, traderId: string, input: OrderInput & { clie
   const reads: OrderReads = {
     existing: existing[0],
     halt: haltFrom(halts),
-    risk: preTradeDataFrom(risk),
+    gate: gateReadsFrom(gate, traderId, now),
     markPrice: account.exchange === known ? earlyMark : undefined,
   };
   return { account, venue, reads };
 }
 
-function depsFor(db: Db, account: ExchangeAccountRow, venue: OrderVenue, publish?: PublishOrder): OrderDeps {
+/** What the order path works with: the database, the venues, the pre-trade gates, where its steps go. */
+export interface OrderContext {
+  db: Db;
+  gates: Gates;
+  venueFor: VenueFor;
+  /** each step of an order as it happens (the trader's OrdersHub); none in jobs and benches */
+  publish?: PublishOrder;
+  /** when the request reached the Worker: the order's own clock starts there */
+  receivedAt?: number;
+}
+
+function depsFor(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue): OrderDeps {
+  const { db, gates, publish } = ctx;
   return {
     db,
     venue,
+    gates,
     publish,
-    afterFill: account.exchange === 'simulated' ? () => refreshSimulatedAccount(db, account) : undefined,
+    afterFill:
+      account.exchange === 'simulated'
+        ? (ackAt) => refreshSimulatedAccount(db, account, Math.max(Date.now(), ackAt + 1))
+        : undefined,
   };
 }
 
-/** `publish`: where each step of the order goes as it happens (the trader's OrdersHub); none in jobs and benches. */
-export async function placeOrderFor(
-  db: Db,
-  session: Session,
-  input: PlaceOrderInput,
-  venueFor: VenueFor = defaultVenueFor(db),
-  publish?: PublishOrder,
-) {
-  const receivedAt = Date.now();
-  const { account, venue, reads } = await readForOrder(db, session.sub, input, venueFor, receivedAt);
-  return placeOrder({ ...depsFor(db, account, venue, publish), receivedAt }, session.sub, account, input, reads);
+export async function placeOrderFor(ctx: OrderContext, session: Session, input: PlaceOrderInput) {
+  const receivedAt = ctx.receivedAt ?? Date.now();
+  const { account, venue, reads } = await readForOrder(ctx, session.sub, input, receivedAt);
+  return placeOrder({ ...depsFor(ctx, account, venue), receivedAt }, session.sub, account, input, reads);
 }
 
-export async function previewOrderFor(
-  db: Db,
-  session: Session,
-  input: OrderInput,
-  venueFor: VenueFor = defaultVenueFor(db),
-): Promise<OrderPreview> {
+/** What placeOrder would do now, without doing it: the size, the position before and after, the gates' word. */
+export async function previewOrderFor(ctx: OrderContext, session: Session, input: OrderInput): Promise<OrderPreview> {
   const now = Date.now();
-  const { account, venue, reads } = await readForOrder(db, session.sub, input, venueFor, now);
-  const sized = await sizeAndCheck(depsFor(db, account, venue), session.sub, account, input, now, reads);
-  const { accountPosition, ...riskCheck } = sized.risk;
-  const signedQty = (input.side === 'BUY' ? 1 : -1) * sized.quantity;
+  const { account, venue, reads } = await readForOrder(ctx, session.sub, input, now);
+  const sized = await sizeOrder(venue, input, reads.markPrice);
+  const halt = reads.halt && {
+    scope: reads.halt.traderId === null ? ('firm' as const) : ('trader' as const),
+    reason: reads.halt.reason,
+    haltedBy: reads.halt.haltedBy,
+    haltedAt: reads.halt.haltedAt,
+  };
+  const ask = gateAsk(crypto.randomUUID(), account.id, input, sized, reads.gate);
+  const outcome = await previewGates(ctx.gates, reads.gate, ask);
+  if (!outcome.ok && outcome.refusal.kind !== 'limit') throw domainError('BAD_REQUEST', outcome.refusal.message);
+  const decision = outcome.decision!;
+  const quantity = outcome.ok ? outcome.decision.quantity : (sized.quantity ?? 0);
+  const riskCheck =
+    halt && !input.reduceOnly ? { ...haltedRecord(reads.halt!), after: decision.after } : checkRecord(outcome, input.reduceOnly);
+  const signedQty = (input.side === 'BUY' ? 1 : -1) * quantity;
   return {
     symbol: input.symbol,
-    quantity: sized.quantity,
+    quantity,
     markPrice: sized.markPrice,
-    notional: sized.quantity * sized.markPrice,
-    positionBefore: accountPosition,
-    positionAfter: accountPosition + signedQty,
+    notional: quantity * sized.markPrice,
+    positionBefore: decision.positionBefore,
+    positionAfter: decision.positionBefore + signedQty,
     riskCheck,
+    halt,
   };
 }
 
@@ -221,21 +249,18 @@ export async function listOrdersFor(
 
 /**
  * Market orders fill at once, so only an order that has not settled can be canceled: one whose
- * outcome is unknown is asked for first; if the exchange never got it, it is marked canceled and
- * never sent again.
+ * outcome is unknown is asked for first; if the exchange never got it, it is marked canceled, never
+ * sent again, and its reservation leaves the gates.
  */
-export async function cancelOrderFor(
-  db: Db,
-  session: Session,
-  clientOrderId: string,
-  venueFor: VenueFor = defaultVenueFor(db),
-  publish?: PublishOrder,
-) {
+export async function cancelOrderFor(ctx: OrderContext, session: Session, clientOrderId: string) {
+  const { db, publish } = ctx;
   const row = await orderByClientId(db, session.sub, clientOrderId);
   if (!row) throw domainError('NOT_FOUND', 'No such order');
   if (row.status !== 'unknown') throw domainError('CONFLICT', `A ${row.status} order cannot be canceled`, { order: toDto(row) });
   const account = await assignedAccount(db, session.sub, row.accountEmail);
-  const found = await (await venueFor(account)).queryOrder(row.symbol, row.clientOrderId);
+  const found = await (await ctx.venueFor(account)).queryOrder(row.symbol, row.venueClientId ?? row.clientOrderId);
   if (found) throw domainError('CONFLICT', 'The exchange has this order: it cannot be canceled any more', { order: toDto(row) });
-  return toDto(await updateOrder({ db, publish }, row, 'canceled', Date.now(), {}, 'canceled before reaching the exchange'));
+  const canceled = await updateOrder({ db, publish }, row, 'canceled', Date.now(), {}, 'canceled before reaching the exchange');
+  await settleGates(ctx.gates, row.gates, row.id, { filled: 0, includedFrom: Date.now() });
+  return toDto(canceled);
 }

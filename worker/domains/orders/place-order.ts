@@ -3,13 +3,17 @@ import type { OrderDto } from '../../contract/orders';
 import type { OrderSide } from '../../contract/enums';
 import type { Db } from '../../db/client';
 import type { exchangeAccounts } from '../../db/schema/accounts';
-import { orders, type OrderRow, type RiskCheckRecord } from '../../db/schema/orders';
-import { OrderRejected, roundToStep, type OrderVenue, type VenueOrder } from '../../exchanges/order-venue';
+import { orders, type OrderRow } from '../../db/schema/orders';
+import { OrderRejected, roundToStep, type OrderVenue, type SymbolRules, type VenueOrder } from '../../exchanges/order-venue';
+import { SIM_ORDER_LEVERAGE } from '../../exchanges/simulated/fills';
 import { domainError } from '../../lib/domain-error';
 import { logError } from '../../lib/log';
+import { passGates, releaseGates, settleGates, type GateReads, type Gates } from './gate/gate-client';
+import { CLOCK_SKEW_MS, type OrderAsk } from './gate/gate-core';
 import type { haltFrom } from './halts';
 import { orderByClientId, toDto, updateOrder, type PublishOrder } from './order-store';
-import { evaluatePreTrade, refusalMessage, type PreTradeData } from './risk-check';
+import { checkRecord, haltedRecord, refusalError, refusalMessage } from './risk-check';
+import { venueClientId } from './venue-client-id';
 
 export type ExchangeAccountRow = typeof exchangeAccounts.$inferSelect;
 
@@ -30,10 +34,16 @@ export interface PlaceOrderInput extends OrderInput {
 export interface OrderDeps {
   db: Db;
   venue: OrderVenue;
+  /** the pre-trade gates (durable-objects/risk-gate.ts) */
+  gates: Gates;
   /** each step of the order, as it happens (order-hub.ts: the trader's OrdersHub); none in jobs and benches */
   publish?: PublishOrder;
-  /** after a fill: bring the account's latest state up to date (dashboards, the next risk check) */
-  afterFill?: () => Promise<void>;
+  /**
+   * After a fill acknowledged at `ackAt`: bring the account's latest state up to date, stamped later
+   * than `ackAt` (a snapshot stamped in the same millisecond may have been read before the fill);
+   * answers the snapshot's time.
+   */
+  afterFill?: (ackAt: number) => Promise<number>;
   now?: () => number;
   /** waits before a resend (tests pass a fake clock's) */
   sleep?: (ms: number) => Promise<void>;
@@ -46,7 +56,7 @@ export interface OrderReads {
   /** an earlier order with the same client id */
   existing: OrderRow | undefined;
   halt: ReturnType<typeof haltFrom>;
-  risk: PreTradeData;
+  gate: GateReads;
   /** the mark price, when its read was started before the account was known */
   markPrice?: Promise<number>;
 }
@@ -54,66 +64,51 @@ export interface OrderReads {
 /** A pending order older than this is taken to have lost its sender: settled like an unknown one. */
 export const STALE_PENDING_MS = 30_000;
 
-interface Sized {
-  quantity: number;
+export interface Sized {
+  rules: SymbolRules;
   markPrice: number;
-  risk: RiskCheckRecord & { accountPosition: number };
+  /** rounded to the step; null: a close of the whole position (the gate sizes it) */
+  quantity: number | null;
 }
 
-/** Quantity from the notional at the mark, rounded down to the step, checked against the symbol's minimums; then the risk check. */
-export async function sizeAndCheck(
-  deps: OrderDeps,
-  traderId: string,
-  account: ExchangeAccountRow,
-  input: OrderInput,
-  now: number,
-  reads: Pick<OrderReads, 'risk' | 'markPrice'>,
-): Promise<Sized> {
-  const { venue } = deps;
-  const [rules, markPrice] = await Promise.all([venue.rules(input.symbol), reads.markPrice ?? venue.markPrice(input.symbol)]);
+/** Quantity from the notional at the mark, rounded down to the step, checked against the symbol's filters. */
+export async function sizeOrder(venue: OrderVenue, input: OrderInput, markPrice?: Promise<number>): Promise<Sized> {
+  const [rules, mark] = await Promise.all([venue.rules(input.symbol), markPrice ?? venue.markPrice(input.symbol)]);
   if (!rules) throw domainError('BAD_REQUEST', `${input.symbol} cannot be traded on this account`);
-  const sign = input.side === 'BUY' ? 1 : -1;
-  const check = (signedNotional: number) =>
-    evaluatePreTrade(reads.risk, { traderId, accountId: account.id, symbol: input.symbol, signedNotional, now });
-  let raw = input.quantity ?? (input.notional !== undefined ? input.notional / markPrice : 0);
-  let held: ReturnType<typeof check> | null = null;
-  if (input.reduceOnly) {
-    // A close needs the position first: its size caps the order, its side must be the opposite.
-    held = check(0);
-    const reduces = held.accountPosition !== 0 && Math.sign(held.accountPosition) === -sign;
-    if (!reduces)
-      throw domainError('BAD_REQUEST', `No ${input.side === 'SELL' ? 'long' : 'short'} ${input.symbol} position to close`);
-    const whole = Math.abs(held.accountPosition);
-    raw = input.quantity === undefined && input.notional === undefined ? whole : Math.min(raw, whole);
-  }
-  const quantity = roundToStep(raw, rules.stepSize);
+  if (!Number.isFinite(mark) || mark <= 0)
+    throw domainError('SERVICE_UNAVAILABLE', `No mark price for ${input.symbol} right now`);
+  if (input.reduceOnly && input.quantity === undefined && input.notional === undefined)
+    return { rules, markPrice: mark, quantity: null };
+  const quantity = roundToStep(input.quantity ?? input.notional! / mark, rules.stepSize);
+  if (quantity > rules.maxQty) throw domainError('BAD_REQUEST', `Quantity above ${input.symbol}'s maximum of ${rules.maxQty}`);
+  // A close is checked against the minimums once the gate has capped it at the position.
+  if (input.reduceOnly) return { rules, markPrice: mark, quantity };
   if (quantity < rules.minQty)
     throw domainError('BAD_REQUEST', `Quantity below ${input.symbol}'s minimum of ${rules.minQty} (step ${rules.stepSize})`);
-  if (quantity > rules.maxQty) throw domainError('BAD_REQUEST', `Quantity above ${input.symbol}'s maximum of ${rules.maxQty}`);
   // Binance lets a reduce-only order under the minimum notional through; we do the same.
-  if (!input.reduceOnly && quantity * markPrice < rules.minNotional)
+  if (quantity * mark < rules.minNotional)
     throw domainError('BAD_REQUEST', `Order notional below ${input.symbol}'s minimum of ${rules.minNotional} USDT`);
-  if (held)
-    return {
-      quantity,
-      markPrice,
-      risk: { passed: true, skipped: 'reduceOnly', after: held.after, accountPosition: held.accountPosition },
-    };
-  // On the exposure the order would leave, from the data the order's batch read.
-  const risk = check(sign * quantity * markPrice);
-  return { quantity, markPrice, risk };
+  return { rules, markPrice: mark, quantity };
 }
 
-function refusal(row: OrderRow) {
-  const r = row.riskCheck;
-  return domainError('PRECONDITION_FAILED', refusalMessage(r), {
-    limit: r.limit,
-    symbol: r.symbol ?? null,
-    value: r.value,
-    limitValue: r.limitValue,
-    excess: r.value !== undefined && r.limitValue !== undefined ? r.value - r.limitValue : undefined,
-    order: toDto(row),
-  });
+/** The order as its gates judge it. */
+export function gateAsk(orderId: string, accountId: string, input: OrderInput, sized: Sized, reads: GateReads): OrderAsk {
+  const held = reads.traders[0]?.read.accounts
+    .find((a) => a.accountId === accountId)
+    ?.positions.find((p) => p.symbol === input.symbol);
+  return {
+    orderId,
+    accountId,
+    symbol: input.symbol,
+    side: input.side,
+    quantity: sized.quantity,
+    reduceOnly: input.reduceOnly,
+    mark: sized.markPrice,
+    stepSize: sized.rules.stepSize,
+    minQty: sized.rules.minQty,
+    // A leverage setting of 0 would make the shown margin infinite: nothing non-finite is stored.
+    leverageSetting: held?.leverage && held.leverage > 0 ? held.leverage : SIM_ORDER_LEVERAGE,
+  };
 }
 
 function sameOrder(row: OrderRow, input: PlaceOrderInput, accountId: string) {
@@ -128,9 +123,11 @@ function sameOrder(row: OrderRow, input: PlaceOrderInput, accountId: string) {
 }
 
 /**
- * Places a market order exactly once per (trader, clientOrderId): the intent is recorded before
- * anything is sent, and the unique index lets only one request own it; every other request with
- * the same id gets that order back (settling it first when its outcome is unknown).
+ * Places a market order exactly once per (trader, clientOrderId). The order passes the pre-trade
+ * gates first (they reserve its exposure, so parallel orders never judge the same room twice),
+ * then its intent is recorded before anything is sent; the unique index lets only one request own
+ * it, and every other request with the same id gets that order back (settled first when its
+ * outcome is unknown).
  */
 export async function placeOrder(
   deps: OrderDeps,
@@ -143,36 +140,45 @@ export async function placeOrder(
   const receivedAt = deps.receivedAt ?? now();
   // A replay ignores the halt, a new order needs it.
   const { existing, halt } = reads;
-  if (existing) return replay(deps, existing, input, account.id);
+  if (existing) return replay(deps, existing, input, account.id, reads);
 
-  let sized: Sized;
-  if (halt && !input.reduceOnly) {
-    // Still sized, so the refused order is recorded with what it would have been.
-    const markPrice = await (reads.markPrice ?? deps.venue.markPrice(input.symbol));
-    sized = {
-      quantity: input.quantity ?? (input.notional ?? 0) / markPrice,
-      markPrice,
-      risk: { passed: false, limit: 'tradingOff', accountPosition: 0 },
-    };
-  } else sized = await sizeAndCheck(deps, traderId, account, input, receivedAt, reads);
+  const orderId = crypto.randomUUID();
+  const sized = await sizeOrder(deps.venue, input, reads.markPrice);
+  let quantity = sized.quantity ?? 0;
+  let riskCheck;
+  let gates: string[] = [];
+  if (halt && !input.reduceOnly) riskCheck = haltedRecord(halt);
+  else {
+    const outcome = await passGates(deps.gates, reads.gate, gateAsk(orderId, account.id, input, sized, reads.gate));
+    if (!outcome.ok && outcome.refusal.kind !== 'limit') {
+      const status = outcome.refusal.kind === 'staleRead' ? 'SERVICE_UNAVAILABLE' : 'BAD_REQUEST';
+      throw domainError(status, outcome.refusal.message);
+    }
+    riskCheck = checkRecord(outcome, input.reduceOnly);
+    if (outcome.ok) {
+      quantity = outcome.decision.quantity;
+      gates = reads.gate.traders.map((t) => t.traderId);
+    }
+  }
 
-  const { accountPosition: _p, ...riskCheck } = sized.risk;
   const status = riskCheck.passed ? 'pending' : 'refused';
   const [row] = await deps.db
     .insert(orders)
     .values({
-      id: crypto.randomUUID(),
+      id: orderId,
       userId: traderId,
       accountId: account.id,
       accountEmail: account.email,
       exchange: account.exchange,
       clientOrderId: input.clientOrderId,
+      venueClientId: await venueClientId(traderId, input.clientOrderId),
+      gates,
       symbol: input.symbol,
       side: input.side,
       reduceOnly: input.reduceOnly,
       requestedNotional: input.notional ?? null,
       requestedQuantity: input.quantity ?? null,
-      quantity: sized.quantity,
+      quantity,
       markPrice: sized.markPrice,
       status,
       statusHistory: [{ status, at: receivedAt, ...(riskCheck.passed ? {} : { note: refusalMessage(riskCheck) }) }],
@@ -184,25 +190,35 @@ export async function placeOrder(
     .onConflictDoNothing()
     .returning();
   if (row) deps.publish?.(row); // the intent is recorded (or refused): its first step
-  // Another request with this id recorded it first (double keypress, two tabs): that one sends.
-  if (!row) return replay(deps, (await orderByClientId(deps.db, traderId, input.clientOrderId))!, input, account.id);
-  if (status === 'refused') throw refusal(row);
+  if (!row) {
+    // Another request with this id recorded it first (double keypress, two tabs): that one sends.
+    await releaseGates(deps.gates, gates, orderId);
+    return replay(deps, (await orderByClientId(deps.db, traderId, input.clientOrderId))!, input, account.id, reads);
+  }
+  if (status === 'refused') throw refusalError(row);
   return toDto(await send(deps, row));
 }
 
-async function replay(deps: OrderDeps, row: OrderRow, input: PlaceOrderInput, accountId: string): Promise<OrderDto> {
+async function replay(
+  deps: OrderDeps,
+  row: OrderRow,
+  input: PlaceOrderInput,
+  accountId: string,
+  reads?: OrderReads,
+): Promise<OrderDto> {
   if (!sameOrder(row, input, accountId))
     throw domainError('CONFLICT', 'This clientOrderId was already used for another order', { order: toDto(row) });
-  if (row.status === 'refused') throw refusal(row);
-  if (row.status === 'unknown' || row.status === 'pending') return toDto(await settle(deps, row));
+  if (row.status === 'refused') throw refusalError(row);
+  if (row.status === 'unknown' || row.status === 'pending') return toDto(await settle(deps, row, reads));
   return toDto(row);
 }
 
 /**
  * An order whose outcome is unknown (or whose sender vanished) is claimed by one request, which
- * asks the exchange by client id; only when the exchange has no such order is it sent again.
+ * asks the exchange by client id; only when the exchange has no such order is it sent again —
+ * through the gates once more, since its reservation may have lapsed meanwhile.
  */
-async function settle(deps: OrderDeps, row: OrderRow): Promise<OrderRow> {
+export async function settle(deps: OrderDeps, row: OrderRow, reads?: OrderReads): Promise<OrderRow> {
   const now = (deps.now ?? Date.now)();
   const claimable = or(
     eq(orders.status, 'unknown'),
@@ -216,9 +232,37 @@ async function settle(deps: OrderDeps, row: OrderRow): Promise<OrderRow> {
     .returning();
   if (!claimed) return row;
   const found = await askFinal(deps, claimed, claimed.sentAt);
-  if (found === undefined) return updateOrder(deps, claimed, 'unknown', (deps.now ?? Date.now)(), {}, 'the exchange could not be asked');
+  if (found === undefined)
+    return updateOrder(deps, claimed, 'unknown', (deps.now ?? Date.now)(), {}, 'the exchange could not be asked');
   if (found) return recordAnswer(deps, claimed, found, 'found by client id');
+  if (reads) {
+    const again = await regate(deps, claimed, reads);
+    if (again) return updateOrder(deps, claimed, 'canceled', (deps.now ?? Date.now)(), {}, `not sent again: ${again}`);
+  }
   return send(deps, claimed);
+}
+
+/** The gates' word on sending a lost order again (null: go); a close keeps to what it can still close. */
+async function regate(deps: OrderDeps, row: OrderRow, reads: OrderReads): Promise<string | null> {
+  if (reads.halt && !row.reduceOnly) return 'trading is off';
+  const input = { ...row, quantity: row.quantity, notional: undefined } as OrderInput;
+  const sized = await sizeOrder(deps.venue, input);
+  const outcome = await passGates(
+    deps.gates,
+    reads.gate,
+    gateAsk(row.id, row.accountId, input, { ...sized, quantity: row.quantity }, reads.gate),
+  );
+  if (!outcome.ok)
+    return outcome.refusal.kind === 'limit' ? refusalMessage(checkRecord(outcome, row.reduceOnly)) : outcome.refusal.message;
+  if (outcome.decision.quantity < row.quantity) {
+    await releaseGates(
+      deps.gates,
+      reads.gate.traders.map((t) => t.traderId),
+      row.id,
+    );
+    return 'the position is smaller than this close now';
+  }
+  return null;
 }
 
 /** The row with one more step in its history, in memory: written with the next update. */
@@ -228,6 +272,9 @@ const withStep = (row: OrderRow, status: OrderRow['status'], at: number, note: s
 });
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The client id the exchange knows the order by (rows from before it was derived used the browser's). */
+const venueIdOf = (row: OrderRow) => row.venueClientId ?? row.clientOrderId;
 
 /**
  * The exchange's word on the order, where "no such order" (null) is final: asked again once the
@@ -245,7 +292,7 @@ async function askFinal(deps: OrderDeps, row: OrderRow, sentAt: number | null): 
 
 async function queryQuietly(venue: OrderVenue, row: OrderRow): Promise<VenueOrder | null | undefined> {
   try {
-    return await venue.queryOrder(row.symbol, row.clientOrderId);
+    return await venue.queryOrder(row.symbol, venueIdOf(row));
   } catch {
     return undefined;
   }
@@ -261,14 +308,18 @@ async function send(deps: OrderDeps, row: OrderRow, attempt = 1): Promise<OrderR
       side: row.side,
       quantity: row.quantity,
       reduceOnly: row.reduceOnly,
-      clientOrderId: row.clientOrderId,
+      clientOrderId: venueIdOf(row),
     });
   } catch (err) {
-    if (err instanceof OrderRejected)
-      return updateOrder(deps, row, 'rejected', now(), { sentAt, ackAt: now(), error: err.message }, err.message);
+    if (err instanceof OrderRejected) {
+      const rejected = await updateOrder(deps, row, 'rejected', now(), { sentAt, ackAt: now(), error: err.message }, err.message);
+      await settleGates(deps.gates, row.gates, row.id, { filled: 0, includedFrom: now() });
+      return rejected;
+    }
     const note = err instanceof Error ? err.message : 'Exchange unavailable';
     // Settle before any retry: the order may exist although the answer was lost. The row stays
-    // pending (ours) meanwhile; only an outcome still unknown afterwards is left for a retry to claim.
+    // pending (ours) meanwhile; only an outcome still unknown afterwards is left for a retry to
+    // claim — and its reservation stays in the gates until then.
     const unknown = withStep({ ...row, sentAt, error: note }, 'unknown', now(), note);
     const found = attempt < 2 ? await askFinal(deps, unknown, sentAt) : await queryQuietly(deps.venue, unknown);
     if (found) return recordAnswer(deps, unknown, found, 'found by client id');
@@ -297,7 +348,15 @@ async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: VenueOrder, 
     },
     note,
   );
+  if (status === 'pending') return next; // still working at the exchange: its reservation stays
+  // Snapshots from this time on show the fill: the one written now, or any taken after the clocks agree.
+  let includedFrom = at + CLOCK_SKEW_MS;
   if (filled && deps.afterFill)
-    await deps.afterFill().catch((err: unknown) => logError('order: account refresh after a fill failed', err));
+    includedFrom = await deps.afterFill(at).catch((err: unknown) => {
+      logError('order: account refresh after a fill failed', err);
+      return includedFrom;
+    });
+  const executed = filled ? answer.executedQty : 0;
+  await settleGates(deps.gates, row.gates, row.id, { filled: (row.side === 'BUY' ? 1 : -1) * executed, includedFrom });
   return next;
 }

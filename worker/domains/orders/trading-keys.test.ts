@@ -7,6 +7,7 @@ import { db, insertUser, rpcClient, signedInJar, testEnv } from '../../test/harn
 import type { Session } from '../auth/access';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { parseKeyRing } from './key-vault';
+import { orderContext } from '../../test/order-traders';
 import { defaultVenueFor, placeOrderFor } from './orders';
 import { sealSecret } from './key-vault';
 import {
@@ -88,7 +89,7 @@ describe('sub-account trading keys', () => {
     });
 
     // The fake exchange accepts only this key and a signature made with this secret.
-    const placed = await placeOrderFor(db, d.session, buy(d.account.email, 'key-1'), d.venues);
+    const placed = await placeOrderFor(orderContext(d.venues), d.session, buy(d.account.email, 'key-1'));
     expect(placed).toMatchObject({ status: 'filled', quantity: 0.294 });
     expect(d.fake.orderPosts()).toHaveLength(1);
     expect(d.fake.orderPosts()[0]!.params.get('signature')).toMatch(/^[0-9a-f]{64}$/);
@@ -96,7 +97,7 @@ describe('sub-account trading keys', () => {
 
     // An exchange refusal and a failure are logged or returned without the key either.
     d.fake.refuseNextOrder(401, -2015, 'Invalid API-key, IP, or permissions for action.');
-    const refused = await placeOrderFor(db, d.session, buy(d.account.email, 'key-2'), d.venues);
+    const refused = await placeOrderFor(orderContext(d.venues), d.session, buy(d.account.email, 'key-2'));
     expect(refused.status).toBe('rejected');
     expect(leaks(JSON.stringify(refused))).toBe(false);
     expect(logged.some(leaks)).toBe(false);
@@ -107,7 +108,7 @@ describe('sub-account trading keys', () => {
     await d.admin.setTradingKey({ accountId: d.account.id, apiKey: API_KEY, apiSecret: API_SECRET });
     expect(await d.admin.clearTradingKey({ accountId: d.account.id })).toEqual({ accountId: d.account.id, tradingKey: null });
     expect((await d.admin.listExchangeAccounts()).find((a) => a.id === d.account.id)!.tradingKey).toBeNull();
-    await expect(placeOrderFor(db, d.session, buy(d.account.email, 'key-3'), d.venues)).rejects.toMatchObject({
+    await expect(placeOrderFor(orderContext(d.venues), d.session, buy(d.account.email, 'key-3'))).rejects.toMatchObject({
       code: 'PRECONDITION_FAILED',
       message: expect.stringMatching(/No trading key is set for keys\d+@binance\.orders/),
     });
@@ -159,7 +160,7 @@ describe('sub-account trading keys', () => {
     const NEW_SECRET = `${API_SECRET.slice(0, -4)}ZZZZ`;
     await setTradingKey(db, ring, d.adminId, { accountId: d.account.id, apiKey: API_KEY, apiSecret: NEW_SECRET });
     expect((await openTradingKey(db, ring, d.account.id))!.apiSecret).toBe(NEW_SECRET);
-    const placed = await placeOrderFor(db, d.session, buy(d.account.email, 'cache-1'), d.venues);
+    const placed = await placeOrderFor(orderContext(d.venues), d.session, buy(d.account.email, 'cache-1'));
     // The fake accepts only API_SECRET's signature: the order was signed with the new secret, not a cached one.
     expect(placed.status).toBe('rejected');
 
@@ -167,7 +168,7 @@ describe('sub-account trading keys', () => {
     const sealedApiSecret = await sealSecret(ring, `${d.account.id}:secret`, API_SECRET);
     await db.update(accountTradingKeys).set({ sealedApiSecret }).where(eq(accountTradingKeys.accountId, d.account.id));
     expect((await openTradingKey(db, ring, d.account.id))!.apiSecret).toBe(API_SECRET);
-    expect((await placeOrderFor(db, d.session, buy(d.account.email, 'cache-2'), d.venues)).status).toBe('filled');
+    expect((await placeOrderFor(orderContext(d.venues), d.session, buy(d.account.email, 'cache-2'))).status).toBe('filled');
 
     // Kept at most a minute.
     const row = (await readRow())!;
@@ -179,7 +180,7 @@ describe('sub-account trading keys', () => {
     // Cleared: no key, whatever was opened before.
     await clearTradingKey(db, d.account.id);
     expect(await openTradingKey(db, ring, d.account.id)).toBeNull();
-    await expect(placeOrderFor(db, d.session, buy(d.account.email, 'cache-3'), d.venues)).rejects.toMatchObject({
+    await expect(placeOrderFor(orderContext(d.venues), d.session, buy(d.account.email, 'cache-3'))).rejects.toMatchObject({
       code: 'PRECONDITION_FAILED',
     });
     expect(logged.some(leaks)).toBe(false);

@@ -15,6 +15,10 @@ export interface ScopedViolation extends LimitViolation {
 
 export const traderScope = (traderId: string) => `trader:${traderId}`;
 export const symbolScope = (symbol: string) => `symbol:${symbol}`;
+/** A trader's limit on one symbol (maxPositionNotional: every symbol is its own episode). */
+export const traderSymbolScope = (traderId: string, symbol: string) => `trader:${traderId}:${symbol}`;
+/** The trader of a traderSymbolScope key (undefined for any other scope). */
+export const traderOfSymbolScope = (key: string) => /^trader:([^:]+):/.exec(key)?.[1];
 
 const breachColumns = {
   id: riskBreaches.id,

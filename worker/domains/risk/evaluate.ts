@@ -1,7 +1,16 @@
 import type { Breach, DeskPatch } from '../../contract/risk';
 import type { Db } from '../../db/client';
-import { openBreachesByTrader, readBreaches, symbolScope, syncBreaches, traderScope, type ScopedViolation } from './breaches';
-import { netBySymbol } from './desk';
+import {
+  openBreachesByTrader,
+  readBreaches,
+  symbolScope,
+  syncBreaches,
+  traderScope,
+  traderOfSymbolScope,
+  traderSymbolScope,
+  type ScopedViolation,
+} from './breaches';
+import { firmNet, rangesOf, worstNet } from './exposure-model';
 import { diffDesk } from './desk-patch';
 import { deskSnapshot, loadTraderStates, withBreaches, type DeskSnapshot } from './latest';
 import { readState, storeState, STORED } from './stored-state';
@@ -30,23 +39,28 @@ export async function evaluateRiskLimits(db: Db, now = Date.now()): Promise<Risk
   ]);
   const scopes = new Set<string>();
   const violations: ScopedViolation[] = [];
+  const judged = new Set<string>();
   for (const s of states) {
     // A trader without any snapshot yet has nothing to judge.
     if (s.totals.lastUpdate === null) continue;
-    const scopeKey = traderScope(s.trader.id);
-    scopes.add(scopeKey);
-    for (const v of evaluateTraderLimits(s.exposure, effectiveLimits(limits.firm, limits.byTrader.get(s.trader.id))))
+    judged.add(s.trader.id);
+    scopes.add(traderScope(s.trader.id));
+    for (const v of evaluateTraderLimits(s.exposure, effectiveLimits(limits.firm, limits.byTrader.get(s.trader.id)))) {
+      // Each symbol over its notional limit is an episode of its own.
+      const scopeKey = v.kind === 'maxPositionNotional' ? traderSymbolScope(s.trader.id, v.symbol!) : traderScope(s.trader.id);
       violations.push({ ...v, traderId: s.trader.id, scopeKey });
+    }
   }
-  const firmNet = netBySymbol([...desk.accounts.values()]);
-  for (const symbol of Object.keys(firmNet)) scopes.add(symbolScope(symbol));
-  for (const v of evaluateFirmLimits(firmNet, limits.firm))
+  const net = firmNet([...desk.accounts.values()].flatMap((a) => rangesOf(a.id, a.positions)));
+  const firmWorst = Object.fromEntries(Object.entries(net).map(([symbol, n]) => [symbol, worstNet(n)]));
+  for (const symbol of Object.keys(firmWorst)) scopes.add(symbolScope(symbol));
+  for (const v of evaluateFirmLimits(firmWorst, limits.firm))
     violations.push({ ...v, traderId: null, scopeKey: symbolScope(v.symbol!) });
-  // Symbols nobody holds any more close their firm-wide episodes too.
+  // Symbols nobody holds any more close their firm-wide and per-symbol episodes too.
   // The desk state is computed once a minute, here: getAllTradersLatestMetrics answers from it.
   const snapshot = deskSnapshot(desk, states);
   const [{ opened, closed }] = await Promise.all([
-    syncBreaches(db, scopes, violations, now, (key) => key.startsWith('symbol:')),
+    syncBreaches(db, scopes, violations, now, (key) => key.startsWith('symbol:') || judged.has(traderOfSymbolScope(key) ?? '')),
     storeState(db, STORED.latest, now, snapshot),
   ]);
   const [openedRows, closedRows, openAfter] = await Promise.all([

@@ -1,8 +1,8 @@
 import type { TraderLatest } from '../../contract/risk';
 import type { Db } from '../../db/client';
-import { accountsOf, loadDesk, netBySymbol, traderPeaks, type Desk, type DeskAccount, type DeskTrader } from './desk';
-import type { TraderExposure } from './limits';
-import { drawdownFromPeak, largestPositionShare } from './metrics';
+import { accountsOf, loadDesk, traderPeaks, type Desk, type DeskAccount, type DeskTrader } from './desk';
+import { largestShare, rangesOf, traderExposure, type TraderExposure } from './exposure-model';
+import { drawdownFromPeak } from './metrics';
 import { openBreachesByTrader } from './breaches';
 import { readFreshStateAt, STORED } from './stored-state';
 
@@ -52,17 +52,8 @@ export function traderStates(desk: Desk, peaks: Map<string, number>): TraderStat
     const totals = totalsOf(accounts);
     const peak = Math.max(peaks.get(trader.id) ?? 0, totals.equity);
     const futures = accounts.reduce((a, x) => a + (x.metrics?.futuresBalance ?? 0), 0);
-    return {
-      trader,
-      accounts,
-      totals,
-      exposure: {
-        equity: futures,
-        notional: totals.notional,
-        drawdown: drawdownFromPeak(totals.equity, peak),
-        positions: netBySymbol(accounts),
-      },
-    };
+    const positions = accounts.flatMap((a) => rangesOf(a.id, a.positions));
+    return { trader, accounts, totals, exposure: traderExposure(futures, positions, drawdownFromPeak(totals.equity, peak)) };
   });
 }
 
@@ -83,7 +74,7 @@ export function toLatest(s: TraderState, breaches: TraderLatest['breaches']): Tr
     leverage: s.totals.leverage,
     notional: s.totals.notional,
     drawdown: s.exposure.drawdown,
-    largestPositionShare: largestPositionShare(Object.values(s.exposure.positions)),
+    largestPositionShare: largestShare(s.exposure)?.share ?? 0,
     lastUpdate: s.totals.lastUpdate,
     breaches,
   };

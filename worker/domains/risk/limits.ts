@@ -1,31 +1,18 @@
 import type { RiskLimitKind } from '../../contract/enums';
+import { largestShare, leverageOf, shareOf, type TraderExposure } from './exposure-model';
 
 /**
- * The one limit check of PRODUCT.md §6: breach detection (every snapshot and live update) and
- * order entry's pre-trade check both call it, the latter on the exposure the order would leave.
+ * The one limit check: breach detection (every snapshot) and the pre-trade gate (every order) both
+ * call it, on exposures from the one exposure model (exposure-model.ts).
  */
 export type LimitSet = Partial<Record<RiskLimitKind, number>>;
 
-/** What the limits look at for one trader (all accounts summed). */
-export interface TraderExposure {
-  equity: number;
-  notional: number;
-  /** fraction below the 30-day peak, ≥ 0 */
-  drawdown: number;
-  /** position notionals by symbol, signed (long +, short −), across the trader's accounts */
-  positions: Record<string, number>;
-}
-
 export interface LimitViolation {
   kind: RiskLimitKind;
+  /** Infinity for leverage on zero or negative equity */
   value: number;
   limit: number;
   symbol: string | null;
-}
-
-export function leverageOf(e: { equity: number; notional: number }): number {
-  if (e.equity > 0) return e.notional / e.equity;
-  return e.notional > 0 ? Number.POSITIVE_INFINITY : 0;
 }
 
 /** Firm defaults with the trader's overrides on top. */
@@ -33,26 +20,22 @@ export function effectiveLimits(firm: LimitSet, trader: LimitSet | undefined): L
   return { ...firm, ...trader };
 }
 
-/** Every trader-level limit the exposure is over (strictly above the limit). */
+/** Every trader-level limit the exposure is over (strictly above the limit); every symbol is checked. */
 export function evaluateTraderLimits(e: TraderExposure, limits: LimitSet): LimitViolation[] {
   const out: LimitViolation[] = [];
-  const sizes = Object.entries(e.positions).map(([symbol, n]) => [symbol, Math.abs(n)] as const);
-  const largest = sizes.reduce<readonly [string, number] | null>((a, s) => (a && a[1] >= s[1] ? a : s), null);
-  const gross = sizes.reduce((a, [, n]) => a + n, 0);
   const check = (kind: RiskLimitKind, value: number, symbol: string | null = null) => {
     const limit = limits[kind];
     if (limit !== undefined && value > limit) out.push({ kind, value, limit, symbol });
   };
   check('maxLeverage', leverageOf(e));
   check('maxDrawdown', e.drawdown);
-  if (largest) {
-    check('maxPositionNotional', largest[1], largest[0]);
-    check('maxPositionShare', gross > 0 ? largest[1] / gross : 0, largest[0]);
-  }
+  for (const [symbol, notional] of Object.entries(e.bySymbol)) check('maxPositionNotional', notional, symbol);
+  const top = largestShare(e);
+  if (top) check('maxPositionShare', top.share, top.symbol);
   return out;
 }
 
-/** Firm-wide: the net exposure of each symbol (Σ signed notionals of every trader) against its limit. */
+/** Firm-wide: each symbol's largest |net| notional against its limit. */
 export function evaluateFirmLimits(netBySymbol: Record<string, number>, limits: LimitSet): LimitViolation[] {
   const limit = limits.maxSymbolNetExposure;
   if (limit === undefined) return [];
@@ -62,11 +45,37 @@ export function evaluateFirmLimits(netBySymbol: Record<string, number>, limits: 
 }
 
 /**
- * The exposure after an order of `notional` USD (signed: buy +, sell −) on `symbol`, at unchanged
- * equity: what order entry checks with evaluateTraderLimits before sending.
+ * The trader-level limit an order on `symbol` would cross, judged on the exposure it leaves in the
+ * worst outcome in which it adds to its position (null: none). An order is only judged where it
+ * adds: one that reduces its position in every outcome is always allowed, one that adds while the
+ * book is already over a limit is refused (it takes it further over).
  */
-export function exposureAfterOrder(e: TraderExposure, symbol: string, notional: number): TraderExposure {
-  const positions = { ...e.positions, [symbol]: (e.positions[symbol] ?? 0) + notional };
-  const gross = Object.values(positions).reduce((a, n) => a + Math.abs(n), 0);
-  return { ...e, positions, notional: gross };
+export function orderViolation(after: TraderExposure, limits: LimitSet, symbol: string): LimitViolation | null {
+  const lev = limits.maxLeverage;
+  if (lev !== undefined && leverageOf(after) > lev)
+    return { kind: 'maxLeverage', value: leverageOf(after), limit: lev, symbol: null };
+  const pos = limits.maxPositionNotional;
+  const n = after.bySymbol[symbol] ?? 0;
+  if (pos !== undefined && n > pos) return { kind: 'maxPositionNotional', value: n, limit: pos, symbol };
+  const share = limits.maxPositionShare;
+  const s = shareOf(after, symbol);
+  if (share !== undefined && s > share) return { kind: 'maxPositionShare', value: s, limit: share, symbol };
+  return null;
+}
+
+/** The firm's limit on `symbol` an order would cross, at its worst net where it adds (null: none). */
+export function firmOrderViolation(worstNetAfter: number, limits: LimitSet, symbol: string): LimitViolation | null {
+  const limit = limits.maxSymbolNetExposure;
+  if (limit === undefined || worstNetAfter <= limit) return null;
+  return { kind: 'maxSymbolNetExposure', value: worstNetAfter, limit, symbol };
+}
+
+/**
+ * Where a quantity that is anywhere in [lo, hi] goes with `d` added (partly or wholly): whether it
+ * can grow in magnitude at all, and the largest magnitude it reaches when it does.
+ */
+export function addsTo(range: { lo: number; hi: number }, d: number): { adds: boolean; worst: number } {
+  if (d > 0) return { adds: range.hi > -d / 2, worst: Math.abs(range.hi + d) };
+  if (d < 0) return { adds: range.lo < -d / 2, worst: Math.abs(range.lo + d) };
+  return { adds: false, worst: 0 };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateFirmLimits, evaluateTraderLimits, exposureAfterOrder, effectiveLimits } from './limits';
+import { leverageOf, traderExposure } from './exposure-model';
+import { addsTo, evaluateFirmLimits, evaluateTraderLimits, effectiveLimits, orderViolation } from './limits';
 import {
   dailyReturns,
   drawdownFromPeak,
@@ -139,7 +140,12 @@ describe('risk metrics on hand-computed series', () => {
 });
 
 describe('limit evaluation (shared by breach detection and order entry)', () => {
-  const exposure = { equity: 10_000, notional: 40_000, drawdown: 0.1, positions: { BTCUSDT: 30_000, ETHUSDT: -10_000 } };
+  // Long 300 BTC-units at 100 on one account, short 100 ETH-units at 100 on another: gross 40,000.
+  const positions = [
+    { accountId: 'a', symbol: 'BTCUSDT', lo: 300, hi: 300, mark: 100 },
+    { accountId: 'b', symbol: 'ETHUSDT', lo: -100, hi: -100, mark: 100 },
+  ];
+  const exposure = traderExposure(10_000, positions, 0.1);
 
   it('reports every limit strictly exceeded, with the value and the limit', () => {
     const v = evaluateTraderLimits(exposure, {
@@ -154,21 +160,48 @@ describe('limit evaluation (shared by breach detection and order entry)', () => 
     ]);
   });
 
+  it('checks every symbol, not only the largest', () => {
+    const v = evaluateTraderLimits(exposure, { maxPositionNotional: 5_000 });
+    expect(v.map((x) => x.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
+  });
+
+  it('counts a long on one account and a short on another both (gross), in leverage and per symbol', () => {
+    const hedged = traderExposure(10_000, [
+      { accountId: 'a', symbol: 'SOLUSDT', lo: 100, hi: 100, mark: 100 },
+      { accountId: 'b', symbol: 'SOLUSDT', lo: -100, hi: -100, mark: 100 },
+    ]);
+    expect(hedged.gross).toBe(20_000);
+    expect(hedged.bySymbol.SOLUSDT).toBe(20_000);
+    expect(leverageOf(hedged)).toBe(2);
+  });
+
   it('per-trader overrides win over firm defaults', () => {
     const limits = effectiveLimits({ maxLeverage: 5, maxDrawdown: 0.3 }, { maxLeverage: 2 });
     expect(limits).toEqual({ maxLeverage: 2, maxDrawdown: 0.3 });
     expect(evaluateTraderLimits(exposure, limits).map((v) => v.kind)).toEqual(['maxLeverage']);
   });
 
-  it('zero or negative equity with positions is infinitely levered', () => {
+  it('zero or negative equity with positions is unbounded leverage', () => {
     expect(evaluateTraderLimits({ ...exposure, equity: 0 }, { maxLeverage: 100 })[0]!.value).toBe(Number.POSITIVE_INFINITY);
   });
 
-  it('order entry checks the exposure the order would leave', () => {
-    const after = exposureAfterOrder(exposure, 'ETHUSDT', 20_000);
-    expect(after.positions.ETHUSDT).toBe(10_000);
-    expect(after.notional).toBe(40_000);
-    expect(evaluateTraderLimits(exposureAfterOrder(exposure, 'SOLUSDT', 15_000), { maxLeverage: 5 })).toHaveLength(1);
+  it('an order is judged only where it adds to its position, at the largest it can reach there', () => {
+    // A position anywhere between short 10 and flat (a sell of 10 in flight): a buy of 4 can add (from flat to 4).
+    expect(addsTo({ lo: -10, hi: 0 }, 4)).toEqual({ adds: true, worst: 4 });
+    // Short 10 for sure: a buy of 4 only reduces, whatever happens.
+    expect(addsTo({ lo: -10, hi: -10 }, 4)).toEqual({ adds: false, worst: 6 });
+    // Long 3 to 5: a sell of 12 can flip to short 9 at most, which is larger than 5.
+    expect(addsTo({ lo: 3, hi: 5 }, -12)).toEqual({ adds: true, worst: 9 });
+    const after = (extra: number) =>
+      traderExposure(10_000, [...positions, { accountId: 'a', symbol: 'SOLUSDT', lo: extra, hi: extra, mark: 100 }]);
+    expect(orderViolation(after(150), { maxLeverage: 5 }, 'SOLUSDT')).toMatchObject({ kind: 'maxLeverage', value: 5.5 });
+    expect(orderViolation(after(50), { maxLeverage: 5 }, 'SOLUSDT')).toBeNull();
+    expect(orderViolation(after(50), { maxPositionNotional: 4_000 }, 'SOLUSDT')).toMatchObject({ kind: 'maxPositionNotional' });
+    // On zero equity any added exposure is unbounded leverage.
+    expect(orderViolation(traderExposure(0, positions), { maxLeverage: 10 }, 'BTCUSDT')).toMatchObject({
+      kind: 'maxLeverage',
+      value: Number.POSITIVE_INFINITY,
+    });
   });
 
   it('firm net exposure per symbol uses the absolute net', () => {

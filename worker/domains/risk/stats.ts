@@ -1,5 +1,6 @@
 import type { TraderStats } from '../../contract/risk';
 import type { Db } from '../../db/client';
+import { domainError } from '../../lib/domain-error';
 import { readDays } from './rollup-days';
 import { readFreshState, storeState, STORED } from './stored-state';
 import { dayOf } from '../accounts/daily-rollup';
@@ -85,6 +86,8 @@ type StatsResult = Awaited<ReturnType<typeof computeTraderStats>>;
  */
 export async function allTraderStats(db: Db, range: { from?: number; to?: number }, now = Date.now()): Promise<StatsResult> {
   const def = defaultRange(now);
+  // The contract compares the ends it is given; one end left out is compared with its default here.
+  if ((range.from ?? def.from) >= (range.to ?? def.to)) throw domainError('BAD_REQUEST', 'from must be before to');
   if ((range.from ?? def.from) === def.from && (range.to ?? def.to) === def.to) {
     const stored = await readFreshState<StatsResult>(db, STORED.defaultStats, now);
     if (stored && stored.from === def.from && stored.to === def.to) return stored;

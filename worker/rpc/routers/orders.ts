@@ -2,29 +2,39 @@ import type { OrderEvent } from '../../contract/orders';
 import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { setTradingEnabled, tradingSwitches } from '../../domains/orders/halts';
 import { orderHubPublisher } from '../../domains/orders/order-hub';
-import { cancelOrderFor, defaultVenueFor, listOrdersFor, placeOrderFor, previewOrderFor } from '../../domains/orders/orders';
+import {
+  cancelOrderFor,
+  defaultVenueFor,
+  listOrdersFor,
+  placeOrderFor,
+  previewOrderFor,
+  type OrderContext,
+} from '../../domains/orders/orders';
+import { riskGates } from '../../durable-objects/risk-gate';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
 import { getProviderConfig } from '../../env';
 import type { RpcContext } from '../context';
 import { openOrderStream } from '../live-streams';
 import { admin, approved, riskTeam, terminal } from '../procedures';
 
-const venues = (context: RpcContext) => defaultVenueFor(context.db, getProviderConfig(context.env).trading);
+/** The order path's dependencies: venues, the pre-trade gates, and each step to the trader's OrdersHub as it happens. */
+const orderContext = (context: RpcContext): OrderContext => ({
+  db: context.db,
+  gates: riskGates(context.env.RISK_GATE),
+  venueFor: defaultVenueFor(context.db, getProviderConfig(context.env).trading),
+  publish: orderHubPublisher(context.env),
+  receivedAt: context.receivedAt,
+});
 
 export const ordersRouter = {
-  // Each step of the order goes to its live views (the trader's OrdersHub) as it happens.
-  placeOrder: terminal.placeOrder.handler(({ context, input }) =>
-    placeOrderFor(context.db, context.session, input, venues(context), orderHubPublisher(context.env)),
-  ),
-  previewOrder: terminal.previewOrder.handler(({ context, input }) =>
-    previewOrderFor(context.db, context.session, input, venues(context)),
-  ),
+  placeOrder: terminal.placeOrder.handler(({ context, input }) => placeOrderFor(orderContext(context), context.session, input)),
+  previewOrder: terminal.previewOrder.handler(({ context, input }) => previewOrderFor(orderContext(context), context.session, input)),
   listOrders: approved.listOrders.handler(({ context, input }) => listOrdersFor(context.db, context.session, input)),
   streamOrders: approved.streamOrders.handler(async ({ context, input, signal, lastEventId }) =>
     readEventStream<OrderEvent>((await openOrderStream(context, input, signal, lastEventId)).body!),
   ),
   cancelOrder: terminal.cancelOrder.handler(({ context, input }) =>
-    cancelOrderFor(context.db, context.session, input.clientOrderId, venues(context), orderHubPublisher(context.env)),
+    cancelOrderFor(orderContext(context), context.session, input.clientOrderId),
   ),
   getTradingSwitches: riskTeam.getTradingSwitches.handler(({ context }) => tradingSwitches(context.db)),
   setTradingEnabled: riskTeam.setTradingEnabled.handler(async ({ context, input }) => {

@@ -37,88 +37,92 @@ const HEALTH = {
 } as const;
 
 const helper = sortableColumnHelper<NewsSource>();
-const columns = helper.columns([
-  helper.accessor('name', {
-    header: 'Source',
-    sortFn: 'alphanumeric',
-    cell: (info) => {
-      const source = info.row.original;
-      const url = typeof source.config.url === 'string' ? source.config.url : null;
-      const chat = typeof source.config.chatId === 'string' ? source.config.chatId : null;
-      return (
-        <span className="grid max-w-[22rem] min-w-[9rem]">
-          <span className="truncate font-medium">{source.name}</span>
-          {url || chat ? <span className="truncate font-mono text-xs text-muted-foreground">{url ?? chat}</span> : null}
-          {source.webhook ? <WebhookSummary webhook={source.webhook} /> : null}
+/** The table's columns; editors (admins) also get the webhook secret's generate/rotate action. */
+const columnsFor = (canEdit: boolean) =>
+  helper.columns([
+    helper.accessor('name', {
+      header: 'Source',
+      sortFn: 'alphanumeric',
+      cell: (info) => {
+        const source = info.row.original;
+        const url = typeof source.config.url === 'string' ? source.config.url : null;
+        const chat = typeof source.config.chatId === 'string' ? source.config.chatId : null;
+        return (
+          <span className="grid max-w-[22rem] min-w-[9rem]">
+            <span className="truncate font-medium">{source.name}</span>
+            {url || chat ? <span className="truncate font-mono text-xs text-muted-foreground">{url ?? chat}</span> : null}
+            {source.webhook ? <WebhookSummary source={{ ...source, webhook: source.webhook }} canEdit={canEdit} /> : null}
+          </span>
+        );
+      },
+    }),
+    helper.accessor('kind', {
+      header: 'Kind',
+      sortFn: 'alphanumeric',
+      cell: (info) => <span className="text-muted-foreground">{SOURCE_KIND_LABEL[info.getValue()] ?? info.getValue()}</span>,
+    }),
+    helper.accessor((source) => healthOf(source), {
+      id: 'health',
+      header: 'Health',
+      sortFn: 'alphanumeric',
+      cell: (info) => {
+        const health = HEALTH[info.getValue()];
+        return (
+          <Badge tone={health.tone} data-testid="source-health">
+            {health.label}
+          </Badge>
+        );
+      },
+    }),
+    helper.accessor((source) => source.health.lastSuccessAt, {
+      id: 'lastSuccess',
+      header: 'Last success',
+      meta: { align: 'right' },
+      sortUndefined: 'last',
+      cell: (info) => <Ago ts={info.getValue()} />,
+    }),
+    helper.accessor((source) => source.health.lastErrorAt, {
+      id: 'lastError',
+      header: 'Last error',
+      sortUndefined: 'last',
+      cell: (info) => {
+        const { lastError, lastErrorAt } = info.row.original.health;
+        if (!lastErrorAt) return dash;
+        return (
+          <span className="grid max-w-[20rem]">
+            <Ago ts={lastErrorAt} />
+            {lastError ? (
+              <span className="truncate text-xs text-destructive" title={lastError}>
+                {lastError}
+              </span>
+            ) : null}
+          </span>
+        );
+      },
+    }),
+    helper.accessor((source) => source.health.consecutiveFailures, {
+      id: 'failures',
+      header: 'Failures',
+      meta: { align: 'right' },
+      cell: (info) => (
+        <span className={info.getValue() > 0 ? 'tabular font-medium text-destructive' : 'tabular text-muted-foreground'}>
+          {info.getValue()}
         </span>
-      );
-    },
-  }),
-  helper.accessor('kind', {
-    header: 'Kind',
-    sortFn: 'alphanumeric',
-    cell: (info) => <span className="text-muted-foreground">{SOURCE_KIND_LABEL[info.getValue()] ?? info.getValue()}</span>,
-  }),
-  helper.accessor((source) => healthOf(source), {
-    id: 'health',
-    header: 'Health',
-    sortFn: 'alphanumeric',
-    cell: (info) => {
-      const health = HEALTH[info.getValue()];
-      return (
-        <Badge tone={health.tone} data-testid="source-health">
-          {health.label}
-        </Badge>
-      );
-    },
-  }),
-  helper.accessor((source) => source.health.lastSuccessAt, {
-    id: 'lastSuccess',
-    header: 'Last success',
-    meta: { align: 'right' },
-    sortUndefined: 'last',
-    cell: (info) => <Ago ts={info.getValue()} />,
-  }),
-  helper.accessor((source) => source.health.lastErrorAt, {
-    id: 'lastError',
-    header: 'Last error',
-    sortUndefined: 'last',
-    cell: (info) => {
-      const { lastError, lastErrorAt } = info.row.original.health;
-      if (!lastErrorAt) return dash;
-      return (
-        <span className="grid max-w-[20rem]">
-          <Ago ts={lastErrorAt} />
-          {lastError ? (
-            <span className="truncate text-xs text-destructive" title={lastError}>
-              {lastError}
-            </span>
-          ) : null}
-        </span>
-      );
-    },
-  }),
-  helper.accessor((source) => source.health.consecutiveFailures, {
-    id: 'failures',
-    header: 'Failures',
-    meta: { align: 'right' },
-    cell: (info) => (
-      <span className={info.getValue() > 0 ? 'tabular font-medium text-destructive' : 'tabular text-muted-foreground'}>
-        {info.getValue()}
-      </span>
-    ),
-  }),
-  helper.accessor((source) => source.health.nextAttemptAt, {
-    id: 'nextAttempt',
-    header: 'Next attempt',
-    meta: { align: 'right' },
-    sortUndefined: 'last',
-    cell: (info) => {
-      const ts = info.getValue();
-      return ts ? <span className="tabular">{formatDateTime(ts)}</span> : dash;
-    },
-  }),
-]);
+      ),
+    }),
+    helper.accessor((source) => source.health.nextAttemptAt, {
+      id: 'nextAttempt',
+      header: 'Next attempt',
+      meta: { align: 'right' },
+      sortUndefined: 'last',
+      cell: (info) => {
+        const ts = info.getValue();
+        return ts ? <span className="tabular">{formatDateTime(ts)}</span> : dash;
+      },
+    }),
+  ]);
+const readerColumns = columnsFor(false);
+const editorColumns = columnsFor(true);
 
 /** News sources with their health; admins add sources (RSS/Atom feeds, Telegram, Twitter, manual). */
 export function SourcesSection({ canEdit }: { canEdit: boolean }) {
@@ -136,7 +140,7 @@ export function SourcesSection({ canEdit }: { canEdit: boolean }) {
         table={{
           label: 'Sources',
           testId: 'sources-table',
-          columns,
+          columns: canEdit ? editorColumns : readerColumns,
           getRowId: (source) => source.id,
           rowLabel: (source) => source.name,
           rowTestId: (source) => `source-row-${source.id}`,
@@ -152,7 +156,7 @@ export function SourcesSection({ canEdit }: { canEdit: boolean }) {
         dialog={{ testId: 'source-dialog', form: () => <AddSourceForm /> }}
         invalidates={[newsSettingsKeys.sources]}
       />
-      {/* A new Telegram source's secret token is shown once, with how to register its webhook. */}
+      {/* A Telegram source's generated secret is shown once, with how to register its webhook. */}
       <NewWebhookDialog />
     </>
   );
@@ -162,7 +166,7 @@ const KIND_HINT: Record<ConfigurableSourceKind, string> = {
   rss: 'Polled by the Worker cron; new entries become headlines.',
   atom: 'Polled by the Worker cron; new entries become headlines.',
   telegram:
-    'Messages the bot receives through its webhook. Leave the chat empty to take every chat that messages the bot. After adding, you get the webhook URL and its secret token for setWebhook.',
+    'Messages the bot receives through its webhook. Leave the chat empty to take every chat that messages the bot. After adding, you get the webhook URL and a generated secret token for setWebhook (shown once; rotate it from the list).',
   twitter: 'Tweets of the handles in the polling sessions below.',
   manual: 'Headlines admins post from the feed.',
 };

@@ -52,10 +52,18 @@ export function OrderPreview({ intent }: { intent: OrderIntent }) {
       <dd className={risk.passed ? 'text-right text-emerald-500' : 'text-right text-destructive'} data-testid="preview-risk">
         {risk.passed
           ? risk.skipped
-            ? 'Reduce-only: not checked'
+            ? 'Close: capped at the position'
             : 'Within limits'
-          : `Over ${LIMIT_NAMES[risk.limit ?? ''] ?? risk.limit}`}
+          : risk.limit === 'tradingOff'
+            ? 'Trading is off: closes only'
+            : `Over ${LIMIT_NAMES[risk.limit ?? ''] ?? risk.limit}${risk.unbounded ? ' (equity ≤ 0)' : ''}`}
       </dd>
+      {p.halt && (
+        <dd className="col-span-2 text-right text-amber-500" data-testid="preview-halt">
+          {p.halt.scope === 'firm' ? 'Firm-wide trading off' : 'Your trading is off'}
+          {p.halt.reason ? `: ${p.halt.reason}` : ''} ({p.halt.haltedBy})
+        </dd>
+      )}
     </dl>
   );
 }

@@ -4,10 +4,12 @@ import { newsSources, specialMappings, telegramChats } from '../../../db/schema/
 import { newsItems } from '../../../db/schema-news';
 import { db, newsDb, fetchApp, insertUser, rpcClient, signedInJar } from '../../../test/harness';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
-import { createSource } from '../settings/sources';
-import { telegramWebhookPath, webhookSecretConfig } from './telegram-webhook';
+import { createSource, rotateTelegramSecret } from '../settings/sources';
+import { telegramWebhookPath } from './telegram-webhook';
+import { hashToken } from '../../auth/tokens';
 
-const SECRET = 'wire-secret_0123456789abcdef_0123456789abcdef';
+/** Each Telegram source's generated secret, as createSource answered it once. */
+const secrets = new Map<string, string>();
 let wire: string;
 let desk: string;
 let off: string;
@@ -16,7 +18,12 @@ let updateId = 1000;
 /** Telegram's clock: whole seconds, a moment ago (fresh items are forwarded). */
 const nowSeconds = () => Math.floor(Date.now() / 1000) - 2;
 
-function deliver(sourceId: string, body: unknown, secret: string | null = SECRET, headers: Record<string, string> = {}) {
+function deliver(
+  sourceId: string,
+  body: unknown,
+  secret: string | null = secrets.get(sourceId) ?? null,
+  headers: Record<string, string> = {},
+) {
   return fetchApp(telegramWebhookPath(sourceId), {
     method: 'POST',
     headers: {
@@ -51,8 +58,11 @@ beforeAll(async () => {
     .insert(telegramChats)
     .values({ id: 'tg-desk', chatId: '-1009999', title: 'Desk', minImportance: 'low', symbols: [], createdAt: now });
   invalidateClassifyConfig();
-  const telegram = (name: string, config: Record<string, unknown>, enabled = true) =>
-    createSource(db, { kind: 'telegram', name, enabled, config: { secretToken: SECRET, ...config } });
+  const telegram = async (name: string, config: Record<string, unknown>, enabled = true) => {
+    const source = await createSource(db, { kind: 'telegram', name, enabled, config });
+    secrets.set(source.id, source.webhook!.secretToken!);
+    return source;
+  };
   wire = (await telegram('Wire', {})).id;
   desk = (await telegram('Desk group', { chatId: '-100777' })).id;
   off = (await telegram('Off', {}, false)).id;
@@ -139,7 +149,7 @@ describe('telegram webhook: delivery', () => {
   });
 
   it('needs no session or CSRF token: a bare POST from Telegram passes', async () => {
-    const res = await deliver(wire, channelPost({ text: 'Cardano upgrade goes live' }), SECRET, { cookie: '' });
+    const res = await deliver(wire, channelPost({ text: 'Cardano upgrade goes live' }), secrets.get(wire)!, { cookie: '' });
     expect(res.status).toBe(200);
   });
 });
@@ -147,6 +157,7 @@ describe('telegram webhook: delivery', () => {
 describe('telegram webhook: refusals', () => {
   it('answers 401 for a missing or wrong secret token and stores nothing', async () => {
     const before = (await itemsOf(wire)).length;
+    const SECRET = secrets.get(wire)!;
     for (const secret of [null, '', 'wrong', SECRET.slice(0, -1), `${SECRET}x`, SECRET.toUpperCase()]) {
       const res = await deliver(wire, channelPost({ text: `Bitcoin spoofed ${secret}` }), secret);
       expect(res.status, String(secret)).toBe(401);
@@ -155,16 +166,37 @@ describe('telegram webhook: refusals', () => {
     expect(await itemsOf(wire)).toHaveLength(before);
   });
 
-  it('never opens for a short secret, even one stored before the minimum length', async () => {
-    const legacy = crypto.randomUUID();
-    const config = { ...(await webhookSecretConfig('abc')) };
-    await db.insert(newsSources).values({ id: legacy, kind: 'telegram', name: 'Legacy', config, enabled: true, createdAt: Date.now() });
-    const res = await deliver(legacy, channelPost({ text: 'Bitcoin via a weak secret' }), 'abc');
-    expect(res.status).toBe(401);
-    expect(await itemsOf(legacy)).toHaveLength(0);
+  it('never opens for a weak secret, even the stored one; the source says to rotate it (issue 25 point 9)', async () => {
+    // Stored before secrets were generated: a short one, 43 × "a", a repeating one.
+    for (const weak of ['abc', 'a'.repeat(43), 'ab'.repeat(40), 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ']) {
+      const legacy = crypto.randomUUID();
+      const config = { secretTokenHash: await hashToken(weak), secretTokenHint: null };
+      await db.insert(newsSources).values({ id: legacy, kind: 'telegram', name: 'Legacy', config, enabled: true, createdAt: Date.now() });
+      const res = await deliver(legacy, channelPost({ text: `Bitcoin via a weak secret ${weak}` }), weak);
+      expect(res.status, weak).toBe(401);
+      expect(await itemsOf(legacy)).toHaveLength(0);
+      expect((await sourceRow(legacy))!.lastError).toContain('too weak');
+      // Rotating gives it a generated secret, which opens it; the weak one stays refused.
+      const rotated = (await rotateTelegramSecret(db, legacy)).webhook!.secretToken!;
+      expect((await deliver(legacy, channelPost({ text: 'Bitcoin after rotation' }), rotated)).status).toBe(200);
+      expect((await deliver(legacy, channelPost({ text: 'Bitcoin, weak again' }), weak)).status).toBe(401);
+    }
+  });
+
+  it('takes no typed secret on create', async () => {
     await expect(
-      createSource(db, { kind: 'telegram', name: 'Weak', enabled: true, config: { secretToken: 'x'.repeat(42) } }),
+      createSource(db, { kind: 'telegram', name: 'Typed', enabled: true, config: { secretToken: 'x'.repeat(43) } }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('a rotated secret replaces the old one at once', async () => {
+    const old = secrets.get(desk)!;
+    const fresh = (await rotateTelegramSecret(db, desk)).webhook!.secretToken!;
+    expect(fresh).not.toBe(old);
+    expect((await deliver(desk, channelPost({ text: 'Old secret' }, { id: -100777 }), old)).status).toBe(401);
+    expect((await deliver(desk, channelPost({ text: 'New secret' }, { id: -100777 }), fresh)).status).toBe(200);
+    secrets.set(desk, fresh);
+    await expect(rotateTelegramSecret(db, rss)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('answers 404 for an unknown source or one of another kind', async () => {
