@@ -30,3 +30,7 @@ export const MAX_PRICE_STREAMS_PER_USER = 4;
  */
 export const SIMULATED_SOURCE_PREFIX = 'sim:';
 export const isSimulatedSource = (sourceId: string) => sourceId.startsWith(SIMULATED_SOURCE_PREFIX);
+
+/** The session cookies (HttpOnly; the API document names the access cookie as its security scheme). */
+export const ACCESS_COOKIE = 'meridian_access';
+export const REFRESH_COOKIE = 'meridian_refresh';

@@ -7,11 +7,11 @@ import {
   type OrderVenue,
   type SymbolRules,
   type VenueOrder,
-} from '../../exchanges/order-venue';
-import { snapshotAt } from '../../exchanges/simulated/accounts';
-import { withSimFills } from '../../exchanges/simulated/fills';
-import { anyPriceAt, SIM_SYMBOLS } from '../../exchanges/simulated/market';
-import { simFillsOf } from './sim-positions';
+} from '../order-venue';
+import { snapshotAt } from './accounts';
+import { withSimFills } from './fills';
+import { anyPriceAt, SIM_SYMBOLS } from './market';
+import { simFillsOf } from './fill-store';
 
 /** Half a basis point against the taker, like a thin book's spread. */
 export const SIM_SLIPPAGE = 0.0005;
