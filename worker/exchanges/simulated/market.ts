@@ -142,8 +142,3 @@ export function orderPriceAt(symbol: string, ms: number): number {
   return price;
 }
 
-/**
- * @deprecated Use orderPriceAt. It used to make up a price for any symbol from its name; now it
- * prices listed symbols only. domains/orders/simulated-venue.ts still imports it by this name.
- */
-export const anyPriceAt = orderPriceAt;
