@@ -5,7 +5,7 @@ import { newsItems } from '../../../db/schema-news';
 import { SimulatedExchange } from '../../../exchanges/simulated/adapter';
 import { db, newsDb, testEnv } from '../../../test/harness';
 import type { IngestDeps } from '../ingest/ingest';
-import { newsHubPublisher } from '../ingest/wiring';
+import { newsHubPublisher } from '../../../wiring/news-ingest';
 import { invalidateClassifyConfig, KNOWN_SYMBOLS } from '../ingest/classify-config';
 import { classify } from '../ingest/pipeline';
 import { priceAt } from '../../../exchanges/simulated/market';
