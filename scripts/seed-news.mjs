@@ -64,7 +64,6 @@ const THRESHOLDS = [
   { id: 'threshold-sol', symbol: 'SOL', percent: 0.4, windowMinutes: 5 },
 ];
 
-
 const json = (v) => sqlString(JSON.stringify(v));
 
 /** INSERTs of many rows, each statement under D1's size limit. */
@@ -245,7 +244,8 @@ export async function seedNews() {
   // The Worker's generator, pipeline and simulated market, so the seed and the Worker agree.
   const m = await importWorkerModules(
     [
-      "export { generateSimulatedNews, SIM_SOURCES } from './worker/domains/news/sources/simulated-source';",
+      "export { generateSimulatedNews } from './worker/domains/news/sources/simulated-source';",
+      "export { SIM_SOURCES } from './worker/domains/news/sources/simulated-outlets';",
       "export { classify } from './worker/domains/news/ingest/pipeline';",
       "export { KNOWN_SYMBOLS } from './worker/domains/news/ingest/classify-config';",
       "export { DEDUP_WINDOW_MS } from './worker/domains/news/ingest/dedupe';",
