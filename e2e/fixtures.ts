@@ -68,3 +68,6 @@ export async function publishHeadline(
   }, fields);
   expect(status).toBe(200);
 }
+
+/** A title no earlier run used (the news dedupe would drop a repeat). */
+export const unique = (text: string) => `${text} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
