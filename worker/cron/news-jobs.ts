@@ -1,5 +1,5 @@
 import { createNewsDb, type Db } from '../db/client';
-import { runOutboxSender } from '../domains/news/delivery/outbox-sender';
+import { runOutboxSender } from '../domains/telegram-outbox/outbox-sender';
 import { mergeNewsIndex } from '../domains/news/feed/news-index-merge';
 import { newsIngestDeps } from '../wiring/news-ingest';
 import { measurePriceMoves } from '../domains/news/price-moves/price-moves';

@@ -2,7 +2,7 @@ import type { NewsItemDto } from '../contract/news';
 import { createNewsDb, type Db } from '../db/client';
 import type { Bindings } from '../env';
 import { defaultAdapterFor } from './exchanges';
-import { enqueueTelegramForItem } from '../domains/news/delivery/telegram-outbox';
+import { enqueueTelegramForItem } from '../domains/telegram-outbox/telegram-outbox';
 import type { IngestDeps } from '../domains/news/ingest/ingest';
 
 /** Items older than this are stored but not forwarded: a first read of a feed is history. */

@@ -6,7 +6,7 @@ import { db, newsDb, insertUser, rpcClient, signedInJar, testEnv } from '../../.
 import { newsHubPublisher } from '../../../wiring/news-ingest';
 import { ingestNews } from '../ingest/ingest';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
-import { enqueueTelegramForItem } from '../delivery/telegram-outbox';
+import { enqueueTelegramForItem } from '../../telegram-outbox/telegram-outbox';
 import type { NewsItemDto } from '../../../contract/news';
 import type { RawNewsItem } from '../types';
 
