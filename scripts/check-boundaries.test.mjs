@@ -66,7 +66,8 @@ const TREE = {
   ].join('\n'),
   // Routes: their own -components and their ancestors' are theirs; a sibling's are not.
   'web/routes/-components/form-field.tsx': 'export const FormField = 1;',
-  'web/routes/alerts/-components/rule-list.tsx': "import { FormField } from '../../-components/form-field';\nexport const RuleList = FormField;",
+  'web/routes/alerts/-components/rule-list.tsx':
+    "import { FormField } from '../../-components/form-field';\nexport const RuleList = FormField;",
   'web/routes/alerts/-components/rule-form.tsx': "import { RuleList } from './rule-list';\nexport const RuleForm = RuleList;",
   'web/routes/alerts/index.tsx': "import { RuleList } from './-components/rule-list';\nexport const Route = RuleList;",
   'web/routes/alerts/history/index.tsx': "import { RuleForm } from '../-components/rule-form';\nexport const Route = RuleForm;",

@@ -18,3 +18,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** A ticker symbol once cleaned ("$btc " → "BTC"): 1–20 letters or digits. */
 export const SYMBOL_PATTERN = /^[A-Z0-9]{1,20}$/;
 export const SYMBOL_MESSAGE = 'A symbol is 1–20 letters or digits, like BTC';
+
+/** Alert flooding limits (issue 11): a rule fires at most once a minute, and a user has at most 50. */
+export const ALERT_MIN_COOLDOWN_SECONDS = 60;
+export const ALERT_MAX_COOLDOWN_SECONDS = 7 * 86_400;
+export const MAX_ALERT_RULES_PER_USER = 50;
