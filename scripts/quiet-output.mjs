@@ -103,7 +103,7 @@ export function demoUserLines({ rows, order, password, passwordWorks, deskCount,
     notes.push(u.is_risk_team ? 'risk team' : null, u.can_use_terminal ? 'terminal' : null);
     lines.push(`    ${email.padEnd(22)} ${notes.filter(Boolean).join(', ')}`);
   }
-  if (deskCount) lines.push(`    and ${deskCount} desk traders (${deskExample}, …)`);
+  if (deskCount) lines.push(`    and ${deskCount} desk trader${deskCount === 1 ? '' : 's'} (${deskExample}, …)`);
   return lines;
 }
 
