@@ -29,6 +29,9 @@ export function Table({
       className={cn(
         'relative w-full rounded-lg border border-border',
         stickToPage ? 'overflow-visible' : 'overflow-auto',
+        // Its width comes from the page, never from the table: a box that grew to a wide table (in a
+        // grid or flex parent) would always "fit" and push the page sideways on a phone.
+        pageScroll && '[contain:inline-size]',
         containerClassName,
       )}
     >
