@@ -1,7 +1,8 @@
 // The terminal's figures (issue 14): writes its section of docs/PERFORMANCE.md.
 //   1. headline ingest → painted on one /terminal page while N other news subscribers listen
-//   2. 50 visible symbols updating every second: main-thread work per update, long tasks (Chromium trace)
-//   3. 100 terminals on the same 20 symbols → upstream subscriptions the PriceHub holds
+//   2. 48 visible symbols updating every second: main-thread work per update, long tasks (Chromium trace)
+//   3. 100 terminals on the same 20 symbols → upstream subscriptions the PriceHub holds (from 25 bench
+//      users: the hub holds at most 4 price streams per user, issue 25 point 7)
 // Sizes: BENCH_TERMINAL_SUBSCRIBERS (500), BENCH_TERMINAL_POSTS (30), BENCH_TERMINAL_SECONDS (60),
 // BENCH_TERMINAL_VIEWERS (100). BENCH_TERMINAL_SMOKE=1 runs whatever sizes are given and writes nothing;
 // BENCH_TERMINAL_TRACE=file.json keeps the Chromium trace of part 2 (open it in DevTools' Performance panel).
@@ -9,8 +10,9 @@ import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { createORPCClient } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
+import { executeLocalD1, hashPassword, scratchDir, sqlString } from '../scripts/lib.mjs';
 import { percentile, signIn } from './lib.mjs';
-import { startBenchServer, writeSection } from './server.mjs';
+import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_TERMINAL_SUBSCRIBERS ?? 500);
 const POSTS = Number(process.env.BENCH_TERMINAL_POSTS ?? 30);
@@ -54,7 +56,30 @@ async function terminalPage(browser, base, cookie) {
   return { page, close: () => context.close() };
 }
 
-const server = await startBenchServer({ port: PORT, vars: { AUTH_MAX_FAILS_PER_EMAIL: 1e9, AUTH_MAX_FAILS_PER_IP: 1e9 } });
+/** Streams one user may hold (contract/patterns.ts MAX_PRICE_STREAMS_PER_USER): part 3 spreads its viewers. */
+const STREAMS_PER_USER = 4;
+const VIEWER_PASSWORD = 'bench-terminal-password';
+const viewerUsers = Array.from({ length: Math.ceil(VIEWERS / STREAMS_PER_USER) }, (_, i) => ({
+  id: `bench-terminal-viewer-${i}`,
+  email: `terminal-viewer-${i}@bench.meridian`,
+}));
+await prepareBenchState();
+{
+  const now = Date.now();
+  const hash = hashPassword(VIEWER_PASSWORD);
+  executeLocalD1(
+    viewerUsers.map(
+      (u) =>
+        `INSERT INTO users (id, email, name, role, approved, is_risk_team, can_use_terminal, password_hash, created_at, approved_at, updated_at) VALUES (${sqlString(u.id)}, ${sqlString(u.email)}, 'Bench viewer', 'user', 1, 0, 1, ${sqlString(hash)}, ${now}, ${now}, ${now});`,
+    ),
+    scratchDir('bench-terminal'),
+  );
+}
+const server = await startBenchServer({
+  port: PORT,
+  fresh: false,
+  vars: { AUTH_MAX_FAILS_PER_EMAIL: 1e9, AUTH_MAX_FAILS_PER_IP: 1e9 },
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
@@ -99,9 +124,10 @@ try {
     await term.close();
   }
 
-  // ── 2. 50 visible symbols updating every second ─────────────────────────────────────────
+  // ── 2. 48 visible symbols updating every second ─────────────────────────────────────────
   if (PARTS.has('updates')) {
-    const symbols = Array.from({ length: 52 }, (_, i) => `BNCH${String(i).padStart(2, '0')}`);
+    // Listed symbols only: the market prices nothing else ("no market" chips never update).
+    const symbols = (await admin.getMarketListing()).symbols.slice(0, 48);
     for (let i = 0; i < symbols.length; i += 4)
       await admin.postManualNews({
         title: `Bench symbols ${i / 4} ${crypto.randomUUID().slice(0, 8)}`,
@@ -178,13 +204,16 @@ try {
 
   // ── 3. 100 terminals on the same 20 symbols ─────────────────────────────────────────────
   if (PARTS.has('hub')) {
-    const twenty = 'BTC ETH SOL BNB XRP DOGE ADA AVAX LINK DOT LTC TRX ATOM NEAR APT ARB OP SUI TON PEPE'.split(' ');
+    const twenty = 'BTC ETH SOL BNB XRP DOGE ADA AVAX LINK DOT LTC TRX ATOM NEAR APT ARB OP SUI TON 1000PEPE'.split(' ');
     const before = await admin.getPriceHubStats();
+    const viewerCookies = [];
+    for (const u of viewerUsers) viewerCookies.push(await signIn(base, u.email, VIEWER_PASSWORD));
     const terminals = await openMany(VIEWERS, (signal, onOpen, i) => {
       // Terminals show different slices of the 20 (as different headlines would): all, first 12, last 12.
       const symbols = i % 3 === 0 ? twenty : i % 3 === 1 ? twenty.slice(0, 12) : twenty.slice(8);
       const data = encodeURIComponent(JSON.stringify({ json: { symbols } }));
-      return drain(`${direct}/api/rpc/streamPrices?data=${data}`, { headers: { cookie: adminCookie } }, signal, onOpen);
+      const cookie = viewerCookies[Math.floor(i / STREAMS_PER_USER)];
+      return drain(`${direct}/api/rpc/streamPrices?data=${data}`, { headers: { cookie } }, signal, onOpen);
     });
     await sleep(3000);
     const during = await admin.getPriceHubStats();

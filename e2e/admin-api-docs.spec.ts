@@ -25,6 +25,7 @@ test('an admin reads the API reference generated from the router, in both themes
 
   const reference = await openReference(page);
   expect(scalarRequests.length).toBeGreaterThan(0);
+  await expect(page).toHaveTitle('API Docs · Meridian');
   await expect(reference.getByText('RPC wire format').first()).toBeVisible();
   await screen(page, 'admin-api-docs-dark');
   // The sidebar groups procedures by access level; getHistoricalNews is for approved users.

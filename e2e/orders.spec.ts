@@ -43,8 +43,16 @@ test('a trader with the terminal flag buys size 1 by keyboard, sees it filled; a
   const dialog = page.getByTestId('confirm-dialog');
   await expect(dialog).toContainText('Buy $1,000.00 of ETH');
   await expect(dialog.getByTestId('preview-leverage')).toHaveText(/×$/);
+  // The primary button has the focus: Enter sends, Esc cancels.
+  await expect(dialog.getByTestId('confirm-action')).toBeFocused();
   await shot(page, 'orders-confirm');
-  await page.keyboard.press('Tab');
+  const before = await panel.getByTestId('order-row').count();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(await panel.getByTestId('order-row').count(), 'Esc sent nothing').toBe(before);
+  await page.keyboard.press('b');
+  await page.keyboard.press('1');
   await expect(dialog.getByTestId('confirm-action')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(panel.getByTestId('order-row').first()).toHaveAttribute('data-status', 'filled');
@@ -60,7 +68,6 @@ test('a trader with the terminal flag buys size 1 by keyboard, sees it filled; a
   await page.keyboard.press('s');
   await page.keyboard.press('3');
   await expect(dialog.getByTestId('preview-risk')).toHaveText('Over max leverage');
-  await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(panel.getByTestId('order-error')).toContainText(/Max leverage 4\.00× would be crossed by/);
   await expect(panel.getByTestId('order-row').first()).toHaveAttribute('data-status', 'refused');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { TRADER, logInAndWait, shot } from './fixtures';
+import { ADMIN, TRADER, logInAndWait, shot } from './fixtures';
 
 test('user menu: initials, name, email, theme toggle that survives reload, sign out to /', async ({ page }) => {
   await logInAndWait(page, TRADER.email);
@@ -43,8 +43,18 @@ test('not-found screen with Go back and Home', async ({ page }) => {
 });
 
 test('a route error shows the error screen; Show Error reveals it; Try Again reloads the data', async ({ page }) => {
-  await logInAndWait(page, TRADER.email);
-  await page.goto('/dashboard?__error=1');
+  await logInAndWait(page, ADMIN.email);
+  // The Users page's loader fails because its data call does (intercepted here: the app has no test
+  // hook). A 4xx is not retried, so the error screen shows at once.
+  const failing = '**/api/rpc/listUsers**';
+  await page.route(failing, (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ json: { defined: false, code: 'BAD_REQUEST', status: 400, message: 'Forced route error' } }),
+    }),
+  );
+  await page.goto('/admin');
   await expect(page.getByText('Something went wrong!')).toBeVisible();
   await page.getByRole('button', { name: 'Show Error' }).click();
   await expect(page.getByText('Forced route error')).toBeVisible();
@@ -52,8 +62,27 @@ test('a route error shows the error screen; Show Error reveals it; Try Again rel
   await page.getByRole('button', { name: 'Hide Error' }).click();
   await expect(page.getByText('Forced route error')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go Back' })).toBeVisible();
+  // Still failing: Try Again runs the loader again and fails again.
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByText('Something went wrong!')).toBeVisible();
+  // The server answers again: Try Again loads the page.
+  await page.unroute(failing);
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+});
+
+test('the production bundle carries no error-forcing test hook', async ({ page }) => {
+  await logInAndWait(page, TRADER.email);
+  await page.goto('/dashboard?__error=1');
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+});
+
+test('the page title uses the deployment\'s SITE_NAME', async ({ page }) => {
+  await page.route('**/api/site', (route) => route.fulfill({ json: { name: 'Acme Desk' } }));
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Acme Desk - Advanced Trading Platform');
 });
 
 test('the page title and the home page', async ({ page }) => {

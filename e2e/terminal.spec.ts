@@ -47,8 +47,11 @@ test('a trader with the terminal flag works the live terminal from the keyboard'
   expect(paint!.paintedAt - paint!.receivedAt, JSON.stringify(paint)).toBeLessThan(1000);
   await expect(page.getByTestId('headline').first()).toContainText(title);
   const btc = headline(page, title).locator('[data-testid="price-chip"][data-symbol="BTC"]');
-  // The digits are drawn on a canvas; the chip is an image named with the live price and the change.
-  const chipName = /^BTC ([\d,]+\.\d+), (up [\d.]+%|down [\d.]+%|unchanged) since published$/;
+  // The digits are drawn on a canvas; the chip is an image named with the live price (simulated here,
+  // and said so) and the change.
+  const chipName = /^BTC ([\d,]+\.\d+) \(simulated\), (up [\d.]+%|down [\d.]+%|unchanged) since published$/;
+  await expect(btc).toHaveAttribute('title', /simulated price/);
+  await expect(page.getByTestId('price-source')).toHaveText('simulated');
   await expect(btc).toHaveAttribute('role', 'img');
   await expect(btc).toHaveAttribute('aria-label', chipName);
   await expect(headline(page, title).getByRole('img', { name: chipName })).toHaveCount(1);
@@ -92,7 +95,7 @@ test('a trader with the terminal flag works the live terminal from the keyboard'
       page.evaluate((newsId) => {
         const chip = document.querySelector(`[data-news-id="${newsId}"] [data-testid="price-chip"][data-symbol="BTC"]`);
         const chartPrice = document.querySelector('[data-testid="chart-price"]')?.textContent;
-        return chip?.getAttribute('aria-label')?.startsWith(`BTC ${chartPrice},`);
+        return chip?.getAttribute('aria-label')?.startsWith(`BTC ${chartPrice} (simulated),`);
       }, id),
     )
     .toBe(true);
@@ -162,6 +165,38 @@ test('a trader with the terminal flag works the live terminal from the keyboard'
   await page.keyboard.press('c');
   await expect(page.getByTestId('chart-panel')).toBeVisible();
   await shot(page, 'terminal-light');
+});
+
+test('no price is invented: an unlisted symbol says "no market"; b1 with nothing to trade says why', async ({ page }) => {
+  await openTerminal(page);
+  const title = `Terminal e2e no market ${Date.now()}`;
+  // PEPE trades on Binance USDⓈ-M only as 1000PEPE; ZZZQ is listed nowhere.
+  await publish(page, { title, symbols: ['ZZZQ', 'PEPE', 'BTC'], importance: 'medium' });
+  const row = headline(page, title);
+  await expect(row).toBeVisible();
+  for (const symbol of ['ZZZQ', 'PEPE']) {
+    const chip = row.locator(`[data-testid="price-chip"][data-symbol="${symbol}"]`);
+    await expect(chip).toHaveAttribute('data-market', 'none');
+    await expect(chip).toContainText('no market');
+    await expect(chip).toHaveAttribute('title', `${symbol} is not listed on the simulated market: no price`);
+  }
+  // The listed one beside them is priced as usual (the unlisted ones did not break the stream).
+  await expect(row.locator('[data-testid="price-chip"][data-symbol="BTC"]')).toHaveAttribute('aria-label', /^BTC [\d,]+\.\d+ \(simulated\)/);
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('detail-title')).toHaveText(title);
+  await expect(page.getByTestId('detail-symbol').filter({ hasText: 'ZZZQ' })).toContainText('no market');
+
+  // A headline without symbols: b1 explains itself, and the 1 does not hide the critical headlines.
+  const bare = `Terminal e2e no symbol ${Date.now()}`;
+  await publish(page, { title: bare, symbols: [], importance: 'low' });
+  await expect(headline(page, bare)).toBeVisible();
+  await headline(page, bare).click();
+  await expect(page.getByTestId('detail-title')).toHaveText(bare);
+  await page.keyboard.press('b');
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('order-error')).toHaveText('This headline has no symbol: there is nothing to trade.');
+  await expect(page.getByTestId('importance-toggle-critical')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
 });
 
 test('a user without the terminal flag is sent to /', async ({ page }) => {

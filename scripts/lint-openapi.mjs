@@ -1,4 +1,4 @@
-// `npm run lint:openapi`: the RPC API's OpenAPI document (worker/rpc/openapi-document.ts, the one
+// `npm run lint:openapi`: the RPC API's OpenAPI document (worker/api-docs/openapi-document.ts, the one
 // GET /api/openapi.json serves) built in Node, written to a temp file and linted offline by Redocly
 // (recommended ruleset) and Spectral (spectral:oas). Any error fails; warnings are listed and counted.
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_UPDATE_NOTIFIER: '1' };
 
 async function buildDocument() {
-  const { module } = await runnerImport(join(root, 'worker/rpc/openapi-document.ts'), {
+  const { module } = await runnerImport(join(root, 'worker/api-docs/openapi-document.ts'), {
     configFile: false,
     root,
     logLevel: 'error',

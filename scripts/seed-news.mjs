@@ -27,7 +27,8 @@ const SPECIAL_MAPPINGS = [
   ['map-link', ['chainlink'], ['LINK']],
   ['map-sui', ['sui'], ['SUI']],
   ['map-arb', ['arbitrum'], ['ARB']],
-  ['map-pepe', ['pepe'], ['PEPE']],
+  // Binance lists PEPE only as 1000PEPE (a contract of 1,000 coins): the desk trades that one.
+  ['map-pepe', ['pepe'], ['1000PEPE']],
   ['map-ltc', ['litecoin', 'ltc'], ['LTC']],
 ];
 const BANNED_MAPPINGS = [
@@ -51,7 +52,11 @@ const CUSTOM_RULES = [
     actions: { importance: 'critical', forwardToTelegram: true },
   },
 ];
-/** The default (symbol null), and demo overrides: the simulated market rarely moves 1% in 5 minutes. */
+/**
+ * The default (symbol null), and per-symbol demo overrides near twice each one's typical 5-minute
+ * move at its simulated volatility (BTC ≈ 0.14 %, ETH ≈ 0.2 %, SOL ≈ 0.25 %): a BTC headline is
+ * flagged at 0.25 %, and its flag says so ("▲ 0.31 % in 5 min", the threshold in its title).
+ */
 const THRESHOLDS = [
   { id: 'threshold-default', symbol: null, percent: 1, windowMinutes: 5 },
   { id: 'threshold-btc', symbol: 'BTC', percent: 0.25, windowMinutes: 5 },
@@ -163,16 +168,20 @@ function newsStatements(m, now) {
     const priced = d.symbols.filter((s) => m.SIM_ASSETS.includes(s));
     const priceAtPublish = Object.fromEntries(priced.map((s) => [s, m.priceAt(s, d.ts)]));
     const moves = {};
-    let onePct = false;
+    // As the live job (price-moves.ts) records it: the strongest move past its symbol's threshold.
+    let mover;
     for (const w of WINDOWS) {
       if (d.ts + w * MINUTE > now || !priced.length) continue;
       moves[w] = {};
       for (const s of priced) {
         const move = m.movePercent(priceAtPublish[s], m.priceAt(s, d.ts + w * MINUTE));
         moves[w][s] = move;
-        if (m.meetsThreshold(move, w, m.thresholdFor(s, THRESHOLDS))) onePct = true;
+        const threshold = m.thresholdFor(s, THRESHOLDS);
+        if (m.meetsThreshold(move, w, threshold))
+          mover = m.strongerMove(mover, { symbol: s, percent: move, windowMinutes: w, threshold, source: 'simulated' });
       }
     }
+    const onePct = mover !== undefined;
     if (onePct) flagged++;
     const metadata = {
       ...d.metadata,
@@ -180,6 +189,7 @@ function newsStatements(m, now) {
       sound: d.sound,
       priceAtPublish,
       ...(priced.length && { moves }),
+      ...(mover && { mover }),
     };
     items.push(
       `(${[
@@ -242,7 +252,7 @@ export async function seedNews(settings = queryLocalD1(NEWS_SETTINGS_COUNTS)[0])
       "export { KNOWN_SYMBOLS } from './worker/domains/news/ingest/classify-config';",
       "export { DEDUP_WINDOW_MS } from './worker/domains/news/ingest/dedupe';",
       "export { priceAt, SIM_ASSETS } from './worker/exchanges/simulated/market';",
-      "export { meetsThreshold, movePercent, thresholdFor } from './worker/domains/news/price-moves/price-moves';",
+      "export { meetsThreshold, movePercent, strongerMove, thresholdFor } from './worker/domains/news/price-moves/price-moves';",
     ].join('\n'),
     dir,
   );

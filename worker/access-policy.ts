@@ -59,6 +59,7 @@ export const RPC_ACCESS = {
   // The terminal (issue 14): approved users with can_use_terminal; the hub counters for admins.
   streamPrices: 'terminal',
   getPriceCandles: 'terminal',
+  getMarketListing: 'terminal',
   getNewsSince: 'terminal',
   getPriceHubStats: 'admin',
   // Reliability (issue 16): the admins' System status section.

@@ -7,6 +7,7 @@ import { csrfProtection } from './http/csrf';
 import { errorResponse, toErrorBody } from './http/error-response';
 import { openApiRoutes } from './http/openapi';
 import { securityHeaders } from './http/security-headers';
+import { siteRoutes } from './http/site';
 import { telegramWebhookRoutes } from './http/telegram-webhook';
 import { domainError } from './lib/domain-error';
 import { rpcRoutes } from './rpc/handler';
@@ -40,6 +41,7 @@ export function createApp() {
   app.route('/api/auth', authRoutes);
   app.route('/api/rpc', rpcRoutes);
   app.route('/api', openApiRoutes);
+  app.route('/api', siteRoutes);
   app.route('/_serverFn', serverFnRoutes);
   // Telegram news sources: authenticated by the secret token header, not a session (CSRF passes:
   // Telegram posts JSON with no Origin or Sec-Fetch-Site).

@@ -38,7 +38,8 @@ export function formatUsd(value: number, { compact = false, signed = false }: { 
 /** A market price: more decimals for small prices (0.37626), two for large ones (94,747.40). */
 export function formatPrice(value: number) {
   const abs = Math.abs(value);
-  const digits = abs >= 1000 ? 2 : abs >= 1 ? 4 : 6;
+  // Under a cent (1000PEPE, NOT): eight places, or the last ticks of a 0.0000001 tick would not show.
+  const digits = abs >= 1000 ? 2 : abs >= 1 ? 4 : abs >= 0.01 ? 6 : 8;
   const text = nf(`price-${digits}`, { minimumFractionDigits: 2, maximumFractionDigits: digits }).format(abs);
   return `${value < 0 ? MINUS : ''}${text}`;
 }

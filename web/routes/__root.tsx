@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { AppShell } from '~/components/layout/app-shell';
 import { preloadSignedInNav } from '~/components/layout/signed-in-chunks';
 import { loadClassMerge } from '~/lib/cn';
 import { hadSession } from '~/lib/session-hint';
+import { pageTitle, siteQuery, useSiteName } from '~/lib/site';
 import { permissions, userQuery } from '~/lib/user-query';
 
 /*
@@ -24,6 +25,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Know who is signed in before the first paint, so the nav does not flip from "Login" to the
   // avatar. A failing call (server down) must not take the whole app down: guards ask again.
   beforeLoad: async ({ context }) => {
+    // The site name for the title: asked in parallel, never waited for (index.html has the default).
+    void context.queryClient.prefetchQuery(siteQuery);
     // A returning user: fetch the signed-in chunks while the user query is in flight.
     if (hadSession()) void Promise.all([preloadSignedInNav(), loadClassMerge()]).catch(() => {});
     const user = await context.queryClient.ensureQueryData(userQuery).catch(() => null);
@@ -42,6 +45,19 @@ function SessionWatcher() {
     previous.current = user;
     if (before && !user) void router.invalidate();
   }, [user, router]);
+  return null;
+}
+
+/**
+ * SPEC.md §1's title with the deployment's SITE_NAME. Set again on every navigation, so a page that
+ * titles itself (the API docs' reference) does not leave its title behind.
+ */
+function SiteTitle() {
+  const site = useSiteName();
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    if (path !== '/admin/api-docs') document.title = pageTitle(site);
+  }, [site, path]);
   return null;
 }
 
@@ -73,6 +89,7 @@ function RootComponent() {
       <AppShell>
         <Outlet />
       </AppShell>
+      <SiteTitle />
       <SessionWatcher />
       <AlertsForApproved />
       <ToasterForSignedIn />

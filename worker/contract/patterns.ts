@@ -19,6 +19,22 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const SYMBOL_PATTERN = /^[A-Z0-9]{1,20}$/;
 export const SYMBOL_MESSAGE = 'A symbol is 1–20 letters or digits, like BTC';
 
+/** At most this many symbols per price stream (a terminal prices the symbols of its newest headlines). */
+export const MAX_STREAM_SYMBOLS = 50;
+/** At most this many open price streams per user (a terminal opens one; a few tabs fit). */
+export const MAX_PRICE_STREAMS_PER_USER = 4;
+
+/**
+ * Headlines from the local news simulator have source ids with this prefix (news_sources of kind
+ * 'simulated'): the feed and the terminal mark them as simulated.
+ */
+export const SIMULATED_SOURCE_PREFIX = 'sim:';
+export const isSimulatedSource = (sourceId: string) => sourceId.startsWith(SIMULATED_SOURCE_PREFIX);
+
+/** The session cookies (HttpOnly; the API document names the access cookie as its security scheme). */
+export const ACCESS_COOKIE = 'meridian_access';
+export const REFRESH_COOKIE = 'meridian_refresh';
+
 /** Alert flooding limits (issue 11): a rule fires at most once a minute, and a user has at most 50. */
 export const ALERT_MIN_COOLDOWN_SECONDS = 60;
 export const ALERT_MAX_COOLDOWN_SECONDS = 7 * 86_400;

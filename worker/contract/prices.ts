@@ -1,6 +1,7 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { newsItemSchema } from './news';
+import { MAX_STREAM_SYMBOLS } from './patterns';
 import { unchecked } from './unchecked';
 
 /** A news symbol as the feed tags it (BTC, ETH, 1000PEPE): the hub prices it against USDT. */
@@ -10,8 +11,6 @@ export const priceSymbol = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{1,20}$/, 'Invalid symbol');
 
-/** At most this many symbols per price stream (a terminal shows the symbols of its visible headlines). */
-export const MAX_STREAM_SYMBOLS = 100;
 
 export const priceStreamInput = z.object({
   symbols: z.array(priceSymbol).min(1).max(MAX_STREAM_SYMBOLS),
@@ -51,6 +50,19 @@ export const priceHubStatsSchema = z.object({
 });
 export type PriceHubStats = z.infer<typeof priceHubStatsSchema>;
 
+/**
+ * The market the terminal's prices come from: 'simulated' locally (the UI marks every price it
+ * shows as simulated), 'binance' with the exchange's keys; the bare symbols it lists (BTC,
+ * 1000PEPE), the only ones a price stream may ask for.
+ */
+export const marketListingSchema = z.object({
+  source: z.enum(['simulated', 'binance']),
+  symbols: z.array(z.string()),
+  /** simulated only: the date its reference prices stand for (approximate) */
+  referenceAsOf: z.string().optional(),
+});
+export type MarketListing = z.infer<typeof marketListingSchema>;
+
 export const candlesInput = z.object({
   symbol: priceSymbol,
   /** how many 1-minute candles up to now (default 240 = 4 h) */
@@ -81,6 +93,9 @@ export const pricesContract = {
     })
     .input(newsSinceInput)
     .output(unchecked(z.object({ items: z.array(newsItemSchema), complete: z.boolean() }))),
+  getMarketListing: oc
+    .route({ method: 'GET', summary: 'The symbols the price source lists and which source it is (terminal)' })
+    .output(unchecked(marketListingSchema)),
   getPriceHubStats: oc
     .route({ method: 'GET', summary: 'PriceHub counters: viewers, upstream subscriptions (admin)' })
     .output(unchecked(priceHubStatsSchema)),

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 /**
  * An output typed by its zod schema but not re-validated at runtime (large results or fanned-out
  * events our own code produced: validating them cost as much as producing them), like oRPC's
- * `type<T>()`. The schema rides along so the API reference (worker/rpc/openapi-document.ts) still
+ * `type<T>()`. The schema rides along so the API reference (worker/api-docs/openapi-document.ts) still
  * documents the shape.
  */
 export function unchecked<T>(schema: z.ZodType<T>): Schema<T, T> & { documentedBy: z.ZodType } {

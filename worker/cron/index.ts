@@ -6,6 +6,7 @@ import { newsJobs } from './news-jobs';
 import { pruneAuthRecords } from './prune-auth-records';
 import { evaluateRiskLimits } from '../domains/risk/evaluate';
 import { notifyRiskTeam } from '../domains/risk/notify';
+import { riskNotifier } from '../wiring/hubs';
 import { enqueueSnapshotBatches } from '../domains/accounts/snapshot-plan';
 import { pruneSystemRecords, recordCronRun } from '../domains/system/cron-runs';
 import { storeDefaultStats } from '../domains/risk/stats';
@@ -21,7 +22,7 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     snapshots: () => enqueueSnapshotBatches(db, env.SNAPSHOT_QUEUE, now),
     // Risk limits are judged on the newest stored snapshots (issue 12): since issue 16 that is the
     // previous tick's for accounts whose batch is still in the queue.
-    riskLimits: async () => notifyRiskTeam(env, await evaluateRiskLimits(db, now), now),
+    riskLimits: async () => notifyRiskTeam(riskNotifier(env), await evaluateRiskLimits(db, now), now),
     rollup: () => rollupMinuteSnapshots(db, now),
     pruneHourly: () => pruneHourlySnapshots(db, now),
     pruneAuth: () => pruneAuthRecords(db),

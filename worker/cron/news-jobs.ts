@@ -8,7 +8,7 @@ import { pollRssSources } from '../domains/news/sources/rss-poller';
 import { runNewsSimulator } from '../domains/news/sources/simulated-source';
 import { pollTwitterSessions } from '../domains/news/sources/twitter-poller';
 import { getProviderConfig, type Bindings } from '../env';
-import { defaultAdapterFor } from '../exchanges/for-env';
+import { defaultAdapterFor } from '../wiring/exchanges';
 import { TelegramClient } from '../providers/telegram/client';
 import { XClient } from '../providers/twitter/client';
 

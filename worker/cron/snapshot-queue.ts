@@ -11,9 +11,10 @@ import {
 import { enqueueFollowUp } from '../domains/accounts/snapshot-plan';
 import type { SnapshotFailure } from '../domains/accounts/snapshot-store';
 import { notifyFiredAlerts } from '../domains/alerts/notify';
+import { alertNotifier } from '../wiring/hubs';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
 import { recordDeadLetters } from '../domains/system/dead-letters';
-import { adapterFor } from '../exchanges/for-env';
+import { adapterFor } from '../wiring/exchanges';
 import { logError } from '../lib/log';
 
 export const SNAPSHOT_QUEUE = 'meridian-snapshots';
@@ -67,7 +68,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Bindin
     // The snapshots are stored: a failing alert run must not redeliver them (it would be skipped).
     if ('records' in result)
       await evaluateAlerts(db, result.records, parsed.data.scheduledAt)
-        .then((fired) => notifyFiredAlerts(env, fired))
+        .then((fired) => notifyFiredAlerts(alertNotifier(env), fired))
         .catch((error: unknown) => logError(`alerts after snapshot batch ${parsed.data.batchId} failed`, error));
   }
 }

@@ -4,12 +4,13 @@ import type { ExchangeKind } from '../contract/enums';
 import { notifyFiredAlerts } from '../domains/alerts/notify';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
 import { revokedGrants } from '../domains/auth/stream-grant';
-import { accountSnapshot } from '../domains/orders/sim-positions';
+import { accountSnapshot } from '../exchanges/simulated/fill-store';
 import { getProviderConfig, type Bindings } from '../env';
-import { adapterFor } from '../exchanges/for-env';
+import { adapterFor } from '../wiring/exchanges';
 import { computeMetrics, type AccountMetrics } from '../exchanges/metrics';
 import type { Position } from '../exchanges/types';
 import { logError } from '../lib/log';
+import { alertNotifier } from '../wiring/hubs';
 import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
 import { ReplayLog } from './replay-log';
 
@@ -84,7 +85,7 @@ export class AccountLiveHub extends DurableObject<Bindings> {
   private async checkAlerts(accountId: string, metrics: AccountMetrics) {
     try {
       const fired = await evaluateAlerts(createDb(this.env.DB), [{ accountId, metrics }]);
-      await notifyFiredAlerts(this.env, fired);
+      await notifyFiredAlerts(alertNotifier(this.env), fired);
     } catch (err) {
       logError('live alert evaluation failed', err);
     }

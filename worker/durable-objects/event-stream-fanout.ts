@@ -59,7 +59,10 @@ const EVENT_STREAM_HEADERS = { 'content-type': 'text/event-stream', 'cache-contr
 type Writer = WritableStreamDefaultWriter<Uint8Array>;
 
 export class EventStreamFanout<T> {
-  private readonly writers = new Map<Writer, { grant?: StreamGrant; expiry?: ReturnType<typeof setTimeout> }>();
+  private readonly writers = new Map<
+    Writer,
+    { grant?: StreamGrant; expiry?: ReturnType<typeof setTimeout>; onClose?: () => void }
+  >();
   private keepAlive: ReturnType<typeof setInterval> | undefined;
   private recheck: ReturnType<typeof setInterval> | undefined;
   private lastWrite = 0;
@@ -78,18 +81,22 @@ export class EventStreamFanout<T> {
   /**
    * `first`: the current state for a subscriber that starts fresh (it carries the log's last id, so
    * pass only state that is at least as new as the last event). A resuming subscriber gets the
-   * events it missed instead.
+   * events it missed instead. `onClose` runs once when this subscriber leaves, whatever the reason
+   * (at once for a reset answer, which never opens): hubs count their open streams with it.
    */
-  subscribe(request: Request, first?: T): Response {
+  subscribe(request: Request, first?: T, onClose?: () => void): Response {
     const lastEventId = this.replay ? request.headers.get('last-event-id') : null;
     const missed = lastEventId ? this.replay!.log.since(lastEventId, this.replay!.exclude) : undefined;
-    if (missed === 'reset') return new Response(new Blob([COMMENT, RESET_EVENT]).stream(), { headers: EVENT_STREAM_HEADERS });
+    if (missed === 'reset') {
+      onClose?.();
+      return new Response(new Blob([COMMENT, RESET_EVENT]).stream(), { headers: EVENT_STREAM_HEADERS });
+    }
     // The runtime's native byte pipe: a JS TransformStream cost ~0.7 ms per write with 200 subscribers.
     const { readable, writable } = new IdentityTransformStream();
     const writer = writable.getWriter();
     const grant = readGrant(request);
     const expiry = grant ? setTimeout(() => this.drop(writer), Math.max(0, grant.expiresAt - Date.now())) : undefined;
-    this.writers.set(writer, { grant, expiry });
+    this.writers.set(writer, { grant, expiry, onClose });
     request.signal.addEventListener('abort', () => this.drop(writer));
     if (grant && this.revoked) this.recheck ??= setInterval(() => void this.dropRevoked(), STREAM_RECHECK_MS);
     void this.send(writer, COMMENT);
@@ -145,6 +152,7 @@ export class EventStreamFanout<T> {
     if (!entry || !this.writers.delete(writer)) return;
     clearTimeout(entry.expiry);
     writer.close().catch(() => {});
+    entry.onClose?.();
     if (this.writers.size > 0) return;
     clearInterval(this.keepAlive);
     this.keepAlive = undefined;

@@ -1,11 +1,14 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { PriceHubStats, PriceTick } from '../contract/prices';
 import { createDb } from '../db/client';
-import { revokedGrants } from '../domains/auth/stream-grant';
+import { readGrant, revokedGrants } from '../domains/auth/stream-grant';
 import { PriceWatch } from '../domains/prices/price-watch';
+import { assertListed, assertStreamSize, StreamQuota } from '../domains/prices/stream-limits';
 import { markPriceUpstreamFor } from '../domains/prices/upstream-for-env';
 import type { MarkPriceUpstream } from '../domains/prices/upstream';
 import { getProviderConfig, type Bindings } from '../env';
+import { DomainError } from '../lib/domain-error';
+import { refusalResponse } from '../lib/hub-refusal';
 import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
 import { ReplayLog } from './replay-log';
 
@@ -23,21 +26,40 @@ interface Group {
 /**
  * The one price hub (named 'global'): every terminal's price stream subscribes here with its
  * symbols. Viewers of the same symbol set share one fan-out (one encoding per tick); the
- * PriceWatch holds one upstream subscription per symbol across all of them.
+ * PriceWatch holds one upstream subscription per symbol across all of them. Only symbols the
+ * market lists are subscribed (at most MAX_STREAM_SYMBOLS a stream), and a user holds at most
+ * MAX_PRICE_STREAMS_PER_USER streams: the upstream stays one subscription per listed symbol,
+ * whatever a caller asks for (issue 25 point 7).
  */
 export class PriceHub extends DurableObject<Bindings> {
   /** Replaced by tests to drive the upstream; built from env on first use otherwise. */
   upstream: MarkPriceUpstream | undefined;
   private readonly groups = new Map<string, Group>();
   private readonly watch = new PriceWatch(
-    () => (this.upstream ??= markPriceUpstreamFor(this.env)),
+    () => this.upstreamNow,
     () => this.broadcast(),
     getProviderConfig(this.env).prices.tickMs,
   );
 
+  private readonly quota = new StreamQuota();
+
+  private get upstreamNow() {
+    return (this.upstream ??= markPriceUpstreamFor(this.env));
+  }
+
   async fetch(request: Request): Promise<Response> {
     const symbols = [...new Set((new URL(request.url).searchParams.get('symbols') ?? '').split(',').filter(Boolean))].sort();
-    if (symbols.length === 0) return new Response('symbols required', { status: 400 });
+    const userId = readGrant(request)?.userId;
+    try {
+      assertStreamSize(symbols);
+      await assertListed(this.upstreamNow, symbols);
+      // After the await: the count and the take happen in one synchronous step, so two streams
+      // opened at once cannot both squeeze past the limit.
+      if (userId) this.quota.take(userId);
+    } catch (err) {
+      if (err instanceof DomainError) return refusalResponse(err);
+      throw err;
+    }
     const key = symbols.join(',');
     let group = this.groups.get(key);
     if (!group) {
@@ -55,7 +77,8 @@ export class PriceHub extends DurableObject<Bindings> {
       this.watch.watch(symbols);
     }
     const known = this.watch.hasAllPrices(symbols);
-    const response = group.fanout.subscribe(request, known ? this.watch.tickFor(symbols) : undefined);
+    const release = userId ? () => this.quota.release(userId) : undefined;
+    const response = group.fanout.subscribe(request, known ? this.watch.tickFor(symbols) : undefined, release);
     // Symbols new to the hub: read at once instead of leaving the chips blank for a tick.
     if (!known) void this.watch.readNow();
     return response;

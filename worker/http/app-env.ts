@@ -3,6 +3,8 @@ import type { Bindings } from '../env';
 
 export interface AppVariables {
   requestId: string;
+  /** ms since epoch when the request reached the Worker */
+  receivedAt: number;
   session: Session | null;
 }
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { assertAccess, type Session } from '../domains/auth/access';
 import { reloadCaller } from '../domains/auth/fresh-caller';
 import { createDb } from '../db/client';
-import { openApiDocument } from '../rpc/openapi-document';
+import { openApiDocument } from '../api-docs/openapi-document';
 import type { AppEnv } from './app-env';
 
 /** GET /api/openapi.json: the RPC API reference, for admins only (401 signed out, 403 others). */

@@ -20,6 +20,8 @@ const entries = Object.entries(SECURITY_HEADERS);
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const requestId = c.req.header('cf-ray') ?? crypto.randomUUID();
   c.set('requestId', requestId);
+  // When the request reached the Worker: the order path's figures count from here (access checks included).
+  c.set('receivedAt', Date.now());
   await next();
   const headers = c.res.headers;
   headers.set('X-Request-Id', requestId);

@@ -7,6 +7,8 @@ export interface RpcContext {
   db: Db;
   session: Session | null;
   requestId: string;
+  /** when the request reached the Worker (ms since epoch) */
+  receivedAt?: number;
   /** The request URL (decides cookie Secure flags). */
   url: string;
   /** Merged into the response by ResponseHeadersPlugin (used to re-issue the access cookie). */

@@ -35,6 +35,7 @@ export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
     db: createDb(c.env.DB),
     session: c.get('session'),
     requestId: c.get('requestId'),
+    receivedAt: c.get('receivedAt'),
     url: c.req.url,
   };
   const live = await passLiveStream(c.req.raw, context, '/api/rpc');

@@ -9,6 +9,7 @@ import { contract } from '../contract';
 import { RISK_HUB_NAME } from '../domains/risk/notify';
 import { PRICE_HUB_NAME } from '../domains/prices/hub-queries';
 import { orderReaderTrader } from '../domains/orders/orders';
+import { hubRefusal } from '../lib/hub-refusal';
 import type { RpcContext } from './context';
 
 /**
@@ -32,8 +33,10 @@ const hubHeaders = (session: Session, lastEventId?: string, scope?: { accountId?
   ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
 });
 
-const hubResponse = (res: Response, hub: string) => {
-  if (!res.ok || !res.body) throw new Error(`${hub} answered ${res.status} without a stream`);
+/** The hub's stream, or the hub's refusal as the DomainError it stands for (lib/hub-refusal.ts). */
+const hubResponse = async (res: Response, hub: string) => {
+  if (!res.ok) throw await hubRefusal(res, hub);
+  if (!res.body) throw new Error(`${hub} answered ${res.status} without a stream`);
   return res;
 };
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,6 +16,12 @@ export interface Confirmation {
   action: string;
   /** Red confirming button (the default); false for a change that takes nothing away. */
   destructive?: boolean;
+  /**
+   * The confirming button takes the focus, so Enter confirms (Escape still cancels): for a step the
+   * user has just asked for from the keyboard, like an order's b1. Otherwise Cancel has it, so a
+   * stray Enter never deletes anything.
+   */
+  enterConfirms?: boolean;
   onConfirm: () => void;
 }
 
@@ -25,9 +31,17 @@ export interface Confirmation {
  */
 export function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation | null; onClose: () => void }) {
   const description = confirmation?.description;
+  const actionRef = useRef<HTMLButtonElement>(null);
   return (
     <AlertDialog open={confirmation !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent data-testid="confirm-dialog">
+      <AlertDialogContent
+        data-testid="confirm-dialog"
+        onOpenAutoFocus={(event) => {
+          if (!confirmation?.enterConfirms) return;
+          event.preventDefault();
+          actionRef.current?.focus();
+        }}
+      >
         <AlertDialogTitle>{confirmation?.title}</AlertDialogTitle>
         {typeof description === 'string' ? (
           <AlertDialogDescription>{description}</AlertDialogDescription>
@@ -39,6 +53,7 @@ export function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirm
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction
+            ref={actionRef}
             variant={confirmation?.destructive === false ? 'default' : 'destructive'}
             onClick={() => {
               confirmation?.onConfirm();

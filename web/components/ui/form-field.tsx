@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { cn } from '~/lib/cn';
 import { Input } from './input';
 import { Label } from './label';
 
@@ -9,7 +10,10 @@ export interface FieldProps {
   error?: string;
   /** Names the field in the error's test id (`field-error-<name>`). */
   name?: string;
-  /** Classes of the whole field (label, control, messages); `className` styles the control. */
+  /**
+   * Classes of the whole field (label, control, messages), merged over its stacked layout (a
+   * width alone keeps the label above the control); `className` styles the control.
+   */
   fieldClassName?: string;
 }
 
@@ -34,7 +38,7 @@ export function Field({
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={fieldClassName ?? 'grid gap-1.5'}>
+    <div className={cn('grid gap-1.5', fieldClassName)}>
       <Label htmlFor={id} id={labelIdOf(id)}>
         {label}
       </Label>

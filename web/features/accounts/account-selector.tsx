@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
+import { Badge } from '~/components/ui/badge';
 import { buttonClasses } from '~/components/ui/button';
 import { QueryError } from '~/components/ui/error-state';
 import { NativeSelect } from '~/components/ui/select';
@@ -24,7 +25,25 @@ export function useAccountSelection() {
 
 function optionText(account: Account) {
   const name = account.label ? `${account.label} — ${account.email}` : account.email;
-  return account.status === 'active' ? name : `${name} (${account.status})`;
+  const simulated = account.exchange === 'simulated' ? `${name} · simulated` : name;
+  return account.status === 'active' ? simulated : `${simulated} (${account.status})`;
+}
+
+/**
+ * A simulated account's numbers come from the local simulated market, not an exchange: said
+ * beside the picker on every dashboard page, so nobody mistakes them for a real book.
+ */
+export function SimulatedAccountBadge() {
+  return (
+    <Badge
+      tone="warning"
+      className="shrink-0 border-dashed"
+      title="A simulated exchange account: balances, positions and prices come from the local simulated market, not an exchange"
+      data-testid="simulated-account"
+    >
+      Simulated account
+    </Badge>
+  );
 }
 
 /** "Account" picker shared by Overview, Charts, Live Data and Alerts. */
@@ -57,6 +76,7 @@ export function AccountSelector({
           </option>
         ))}
       </NativeSelect>
+      {selected?.exchange === 'simulated' ? <SimulatedAccountBadge /> : null}
     </div>
   );
 }

@@ -29,7 +29,8 @@ export function LineChart({ lines, label, height = 280 }: { lines: ChartLine[]; 
       autoSize: true,
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: p.text, attributionLogo: false },
       grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
-      rightPriceScale: { borderColor: p.border },
+      // Only whole labels at the axis's ends (a half-drawn top or bottom label reads as a wrong number).
+      rightPriceScale: { borderColor: p.border, entireTextOnly: true },
       timeScale: { borderColor: p.border, timeVisible: false },
       localization: { locale: 'en-US', priceFormatter: (v: number) => formatUsd(v, { compact: true }) },
     });

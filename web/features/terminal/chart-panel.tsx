@@ -19,6 +19,7 @@ import { formatPrice } from '~/lib/format';
 import type { NewsItem } from '~/lib/news-feed';
 import { rpc } from '~/lib/rpc';
 import { useTheme } from '~/lib/theme';
+import { useMarketContext } from './market';
 import { usePrice } from './price-chip';
 import type { PriceStore } from './price-store';
 
@@ -40,6 +41,7 @@ export function ChartPanel({ symbol, store, items }: { symbol: string; store: Pr
   const markersRef = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
   const lastRef = useRef<CandlestickData<UTCTimestamp> | null>(null);
   const { resolved } = useTheme();
+  const simulated = useMarketContext()?.source === 'simulated';
   const palette = CHART_PALETTES[resolved];
 
   const candles = useQuery({
@@ -55,7 +57,8 @@ export function ChartPanel({ symbol, store, items }: { symbol: string; store: Pr
       autoSize: true,
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: palette.text, attributionLogo: false },
       grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
-      rightPriceScale: { borderColor: palette.border },
+      // Only whole labels at the axis's ends (a half-drawn top or bottom label reads as a wrong number).
+      rightPriceScale: { borderColor: palette.border, entireTextOnly: true },
       timeScale: { borderColor: palette.border, timeVisible: true, secondsVisible: false },
     });
     const series = chart.addSeries(CandlestickSeries, {
@@ -138,7 +141,10 @@ export function ChartPanel({ symbol, store, items }: { symbol: string; store: Pr
     >
       <header className="flex items-center gap-2 border-b border-border px-3 py-1.5 text-xs">
         <span className="font-mono text-sm font-semibold">{symbol}USDT</span>
-        <span className="text-muted-foreground">1m · 4h · marks at headlines</span>
+        <span className="truncate text-muted-foreground">
+          1m · 4h<span className="max-sm:hidden"> · marks at headlines</span>
+          {simulated ? <span className="text-warning"> · simulated</span> : null}
+        </span>
         <span className="tabular ml-auto text-sm text-foreground" data-testid="chart-price">
           {point ? formatPrice(point.price) : '…'}
         </span>

@@ -39,12 +39,22 @@ export const sameFigures = (a: ChipFigures | undefined, b: ChipFigures) =>
 
 /**
  * The chip as assistive tech (and the e2e tests) read it: the digits are drawn on a canvas, so the
- * chip is an image whose name carries the symbol, the live price and the change in words.
+ * chip is an image whose name carries the symbol, the live price (said to be simulated when it is)
+ * and the change in words.
  */
-export function chipLabel(symbol: string, figures: ChipFigures) {
+export function chipLabel(symbol: string, figures: ChipFigures, simulated = false) {
   if (figures.price === '…') return `${symbol}, price loading`;
-  if (figures.change === '—') return `${symbol} ${figures.price}`;
+  const price = `${symbol} ${figures.price}${simulated ? ' (simulated)' : ''}`;
+  if (figures.change === '—') return price;
   const amount = figures.change.replace(/^[▲▼]/, '').replace(/^[+−]/, '');
   const change = figures.tone === 'flat' ? 'unchanged' : `${figures.tone} ${amount}`;
-  return `${symbol} ${figures.price}, ${change} since published`;
+  return `${price}, ${change} since published`;
+}
+
+/** The chip's tooltip: its source when simulated, the price when the headline was published. */
+export function chipTitle(symbol: string, priceAtPublish: number | undefined, simulated: boolean) {
+  const parts = [symbol];
+  if (simulated) parts.push('simulated price (the local market, not an exchange)');
+  if (priceAtPublish) parts.push(`${formatPrice(priceAtPublish)} when published`);
+  return parts.join(' · ');
 }

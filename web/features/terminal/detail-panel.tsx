@@ -8,7 +8,9 @@ import { cn } from '~/lib/cn';
 import { ImportanceBadge } from '~/features/news/importance';
 import { changeArrow, changeTone, formatChange, usePrice } from './price-chip';
 import { changePercent, type PriceStore } from './price-store';
-import { pricesAtPublish } from './headline-row';
+import { isSimulatedSource } from '@contract/patterns';
+import { pricesAtPublish, SimulatedTag } from './headline-row';
+import { isListedIn, useMarketContext } from './market';
 
 function Change({ value, label }: { value: number | undefined; label: string }) {
   return (
@@ -27,6 +29,19 @@ function closeAgo(candles: { time: number; close: number }[] | undefined, minute
   return candles?.find((c) => c.time === at)?.close;
 }
 
+function NoMarketRow({ symbol }: { symbol: string }) {
+  return (
+    <tr className="border-t border-border" data-testid="detail-symbol" data-symbol={symbol} data-market="none">
+      <th scope="row" className="px-2 py-1 text-left font-mono font-semibold">
+        {symbol}
+      </th>
+      <td colSpan={5} className="px-2 py-1 text-right text-muted-foreground">
+        no market: not listed, no price
+      </td>
+    </tr>
+  );
+}
+
 function SymbolMoves({ symbol, store, atPublish }: { symbol: string; store: PriceStore; atPublish: number | undefined }) {
   const point = usePrice(store, symbol);
   const now = useNow();
@@ -43,7 +58,7 @@ function SymbolMoves({ symbol, store, atPublish }: { symbol: string; store: Pric
         {symbol}
       </th>
       <td className="tabular px-2 py-1 text-right">{price !== undefined ? formatPrice(price) : '…'}</td>
-      <td className="tabular px-2 py-1 text-right text-muted-foreground">
+      <td className="tabular px-2 py-1 text-right text-muted-foreground max-sm:hidden">
         {atPublish !== undefined ? formatPrice(atPublish) : '—'}
       </td>
       <Change value={changePercent(atPublish, price)} label="since published" />
@@ -65,6 +80,7 @@ export const DetailPanel = memo(function DetailPanel({
   sourceName: string | undefined;
   arrivedAt: number | undefined;
 }) {
+  const market = useMarketContext();
   if (!item)
     return (
       <section className="grid min-h-0 flex-1 place-items-center p-4 text-sm text-muted-foreground" data-testid="detail-panel">
@@ -82,6 +98,7 @@ export const DetailPanel = memo(function DetailPanel({
         <ImportanceBadge importance={item.importance} />
         <span>{sourceName ?? SOURCE_KIND_LABEL[item.sourceKind] ?? item.sourceKind}</span>
         {item.author ? <span>· {item.author}</span> : null}
+        {isSimulatedSource(item.sourceId) ? <SimulatedTag /> : null}
         <span className="tabular ml-auto" title="Published → received here">
           {formatNewsTime(item.ts)} · {formatLatency((arrivedAt ?? item.receivedAt) - item.ts)}
         </span>
@@ -104,6 +121,11 @@ export const DetailPanel = memo(function DetailPanel({
       ) : null}
       {item.symbols.length ? (
         <table className="w-full text-xs">
+          {market?.source === 'simulated' ? (
+            <caption className="caption-bottom pt-1 text-left text-[0.7rem] text-muted-foreground" data-testid="detail-simulated">
+              Prices and moves from the simulated market, not an exchange.
+            </caption>
+          ) : null}
           <thead className="text-muted-foreground">
             <tr>
               <th scope="col" className="px-2 py-1 text-left font-medium">
@@ -112,7 +134,7 @@ export const DetailPanel = memo(function DetailPanel({
               <th scope="col" className="px-2 py-1 text-right font-medium">
                 Price
               </th>
-              <th scope="col" className="px-2 py-1 text-right font-medium">
+              <th scope="col" className="px-2 py-1 text-right font-medium max-sm:hidden">
                 At publish
               </th>
               <th scope="col" className="px-2 py-1 text-right font-medium">
@@ -127,9 +149,13 @@ export const DetailPanel = memo(function DetailPanel({
             </tr>
           </thead>
           <tbody>
-            {item.symbols.map((symbol) => (
-              <SymbolMoves key={symbol} symbol={symbol} store={store} atPublish={atPublish[symbol]} />
-            ))}
+            {item.symbols.map((symbol) =>
+              isListedIn(market, symbol) === false ? (
+                <NoMarketRow key={symbol} symbol={symbol} />
+              ) : (
+                <SymbolMoves key={symbol} symbol={symbol} store={store} atPublish={atPublish[symbol]} />
+              ),
+            )}
           </tbody>
         </table>
       ) : (

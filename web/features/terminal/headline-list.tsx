@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { NewsItem } from '~/lib/news-feed';
 import type { Arrival } from './use-terminal-news';
-import { HeadlineRow, measuredLatency, ROW_HEIGHT } from './headline-row';
+import { HeadlineRow, measuredLatency, PHONE_ROW_HEIGHT, ROW_HEIGHT } from './headline-row';
 import type { PriceStore } from './price-store';
 
 /** Within this many pixels of the top, new headlines show at once (no "N new" marker). */
@@ -26,6 +26,7 @@ export function HeadlineList({
   onSelect,
   store,
   sourceNames,
+  phone = false,
   ref,
 }: {
   items: NewsItem[];
@@ -34,15 +35,18 @@ export function HeadlineList({
   onSelect: (id: number) => void;
   store: PriceStore;
   sourceNames: ReadonlyMap<string, string>;
+  /** A phone's taller rows (headline-row.tsx). */
+  phone?: boolean;
   ref?: Ref<HeadlineListHandle>;
 }) {
+  const rowHeight = phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [unseen, setUnseen] = useState(0);
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer re-renders us itself
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     getItemKey: (index) => items[index]!.id,
     overscan: 8,
   });
@@ -57,10 +61,10 @@ export function HeadlineList({
     const added = items.findIndex((item) => item.id === previous);
     if (added <= 0) return;
     if (el.scrollTop > TOP_SLACK) {
-      el.scrollTop += added * ROW_HEIGHT;
+      el.scrollTop += added * rowHeight;
       setUnseen((n) => n + added);
     }
-  }, [items]);
+  }, [items, rowHeight]);
 
   useEffect(() => {
     const el = scrollRef.current;
@@ -127,6 +131,7 @@ export function HeadlineList({
                 sourceName={sourceNames.get(item.sourceId)}
                 store={store}
                 onSelect={onSelect}
+                phone={phone}
               />
             );
           })}

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { isSimulatedSource } from '@contract/patterns';
 import { cn } from '~/lib/cn';
 import { formatLatency, formatShortAge, SOURCE_KIND_LABEL, type NewsItem } from '~/lib/news-feed';
 import { useNowDerived } from '~/lib/use-now';
@@ -8,6 +9,11 @@ import type { PriceStore } from './price-store';
 
 /** Two lines: headline, then the priced symbols and the source. Fixed, so the list never measures. */
 export const ROW_HEIGHT = 58;
+/**
+ * A phone's row: importance, age, source and delay; the headline on up to two lines (one line of a
+ * 390 px screen held a few words); the priced symbols. Fixed too.
+ */
+export const PHONE_ROW_HEIGHT = 96;
 
 export function pricesAtPublish(item: NewsItem): Record<string, number> {
   const prices = item.metadata?.priceAtPublish;
@@ -17,6 +23,19 @@ export function pricesAtPublish(item: NewsItem): Record<string, number> {
 /** The delay the terminal measured: published → in this browser (live items); else published → ingested. */
 export function measuredLatency(item: NewsItem, arrivedAt: number | undefined) {
   return (arrivedAt ?? item.receivedAt) - item.ts;
+}
+
+/** A headline the local news simulator made up: said on its row, never passed off as news. */
+export function SimulatedTag() {
+  return (
+    <span
+      className="shrink-0 rounded border border-dashed border-border px-1 text-[0.65rem] leading-4 text-muted-foreground"
+      title="Made up by the local news simulator: not real news"
+      data-testid="simulated-tag"
+    >
+      simulated
+    </span>
+  );
 }
 
 /** A live headline keeps its importance tint this long. */
@@ -42,6 +61,7 @@ export const HeadlineRow = memo(function HeadlineRow({
   sourceName,
   store,
   onSelect,
+  phone = false,
 }: {
   item: NewsItem;
   index: number;
@@ -53,6 +73,7 @@ export const HeadlineRow = memo(function HeadlineRow({
   sourceName: string | undefined;
   store: PriceStore;
   onSelect: (id: number) => void;
+  phone?: boolean;
 }) {
   const fresh = useNowDerived((now) => liveAt !== undefined && now - liveAt < FRESH_MS);
   const atPublish = pricesAtPublish(item);
@@ -70,7 +91,7 @@ export const HeadlineRow = memo(function HeadlineRow({
         event.preventDefault();
         onSelect(item.id);
       }}
-      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      style={{ transform: `translateY(${start}px)`, height: phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT }}
       className={cn(
         'absolute top-0 left-0 flex w-full cursor-default flex-col justify-center gap-1 border-b border-border px-3',
         EDGE[item.importance],
@@ -78,34 +99,85 @@ export const HeadlineRow = memo(function HeadlineRow({
         selected && 'bg-accent ring-1 ring-ring/60 ring-inset',
       )}
     >
-      <div className="flex min-w-0 items-center gap-2 text-sm">
-        <ImportanceBadge importance={item.importance} />
-        <HeadlineAge ts={item.ts} />
-        <span
-          className={cn('min-w-0 flex-1 truncate', item.importance === 'critical' && 'font-semibold')}
-          data-testid="headline-title"
-        >
-          {item.title}
-        </span>
-        <span
-          className="tabular shrink-0 text-right text-xs text-muted-foreground"
-          title="Published → here"
-          data-testid="headline-latency"
-        >
-          {formatLatency(latency)}
-        </span>
-      </div>
-      <div className="flex min-w-0 items-center gap-1 pl-[5.25rem] text-xs text-muted-foreground">
-        <span className="flex min-w-0 flex-1 gap-1 overflow-hidden">
-          {item.symbols.map((symbol) => (
-            <PriceChip key={symbol} store={store} symbol={symbol} priceAtPublish={atPublish[symbol]} />
-          ))}
-        </span>
-        <span className="max-w-48 shrink-0 truncate" data-testid="headline-source">
-          {source}
-          {item.author && item.author !== sourceName ? ` · ${item.author}` : ''}
-        </span>
-      </div>
+      {phone ? (
+        <PhoneRowBody item={item} source={source} sourceName={sourceName} latency={latency} store={store} atPublish={atPublish} />
+      ) : (
+        <>
+          <div className="flex min-w-0 items-center gap-2 text-sm">
+            <ImportanceBadge importance={item.importance} />
+            <HeadlineAge ts={item.ts} />
+            <span
+              className={cn('min-w-0 flex-1 truncate', item.importance === 'critical' && 'font-semibold')}
+              data-testid="headline-title"
+            >
+              {item.title}
+            </span>
+            <span
+              className="tabular shrink-0 text-right text-xs text-muted-foreground"
+              title="Published → here"
+              data-testid="headline-latency"
+            >
+              {formatLatency(latency)}
+            </span>
+          </div>
+          <div className="flex min-w-0 items-center gap-1 pl-[5.25rem] text-xs text-muted-foreground">
+            <span className="flex min-w-0 flex-1 gap-1 overflow-hidden">
+              {item.symbols.map((symbol) => (
+                <PriceChip key={symbol} store={store} symbol={symbol} priceAtPublish={atPublish[symbol]} />
+              ))}
+            </span>
+            <span className="max-w-48 shrink-0 truncate max-sm:max-w-28" data-testid="headline-source">
+              {source}
+              {item.author && item.author !== sourceName ? ` · ${item.author}` : ''}
+            </span>
+            {isSimulatedSource(item.sourceId) ? <SimulatedTag /> : null}
+          </div>
+        </>
+      )}
     </div>
   );
 });
+
+function PhoneRowBody({
+  item,
+  source,
+  sourceName,
+  latency,
+  store,
+  atPublish,
+}: {
+  item: NewsItem;
+  source: string;
+  sourceName: string | undefined;
+  latency: number;
+  store: PriceStore;
+  atPublish: Record<string, number>;
+}) {
+  return (
+    <>
+      <div className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
+        <ImportanceBadge importance={item.importance} />
+        <HeadlineAge ts={item.ts} />
+        <span className="min-w-0 flex-1 truncate" data-testid="headline-source">
+          {source}
+          {item.author && item.author !== sourceName ? ` · ${item.author}` : ''}
+        </span>
+        {isSimulatedSource(item.sourceId) ? <SimulatedTag /> : null}
+        <span className="tabular shrink-0" title="Published → here" data-testid="headline-latency">
+          {formatLatency(latency)}
+        </span>
+      </div>
+      <span
+        className={cn('line-clamp-2 text-sm leading-5', item.importance === 'critical' && 'font-semibold')}
+        data-testid="headline-title"
+      >
+        {item.title}
+      </span>
+      <span className="flex h-5 min-w-0 gap-1 overflow-hidden">
+        {item.symbols.map((symbol) => (
+          <PriceChip key={symbol} store={store} symbol={symbol} priceAtPublish={atPublish[symbol]} />
+        ))}
+      </span>
+    </>
+  );
+}

@@ -73,9 +73,18 @@ describe('terminal filters and watched symbols', () => {
     expect(applyFilters(items, { hidden: new Set(), symbols: [], search: 'hacked' }).map((i) => i.id)).toEqual([3]);
   });
 
-  it('watches the chart symbol and the symbols of the newest headlines, sorted, at most 100', () => {
-    expect(watchedSymbols(items, ['DOGE'])).toEqual(['BTC', 'DOGE', 'ETH', 'SOL']);
+  it('watches the chart symbol and the symbols of the newest headlines, sorted, at most 50, listed ones only', () => {
+    const listed = new Set(['BTC', 'DOGE', 'ETH', 'SOL']);
+    expect(watchedSymbols(items, ['DOGE'], listed)).toEqual(['BTC', 'DOGE', 'ETH', 'SOL']);
+    // A symbol the market does not list is never asked for (the hub would refuse the whole stream).
+    expect(watchedSymbols([item(9, 'low', ['PEPE', 'BTC'])], ['NOPE'], listed)).toEqual(['BTC']);
+    // Before the listing is known: nothing.
+    expect(watchedSymbols(items, ['DOGE'], undefined)).toEqual([]);
     const many = Array.from({ length: 60 }, (_, i) => item(i, 'low', [`S${i}A`, `S${i}B`]));
-    expect(watchedSymbols(many, [])).toHaveLength(100);
+    const all = new Set(many.flatMap((i) => i.symbols));
+    expect(watchedSymbols(many, [], all)).toHaveLength(50);
+    // The newest headlines' symbols are the ones kept.
+    expect(watchedSymbols(many, [], all)).toContain('S0A');
+    expect(watchedSymbols(many, [], all)).not.toContain('S59A');
   });
 });

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
 import type { StreamState } from '~/lib/event-stream';
 import { useNow } from '~/lib/use-now';
+import type { Market } from './market';
 import type { PriceStore } from './price-store';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -10,11 +11,15 @@ const clock = (d: Date, utc: boolean) =>
     ? `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
     : `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
-/** Both streams' states (with the retry countdown), the price upstream, mute, and the clocks. */
+/**
+ * Both streams' states (with the retry countdown), the price source (said when simulated), the
+ * price upstream, mute, and the clocks. On a phone only what matters at a glance stays.
+ */
 export function StatusBar({
   news,
   prices,
   store,
+  market,
   muted,
   notify,
   shown,
@@ -23,6 +28,7 @@ export function StatusBar({
   news: StreamState;
   prices: StreamState;
   store: PriceStore;
+  market: Market | undefined;
   muted: boolean;
   notify: string;
   shown: number;
@@ -35,7 +41,7 @@ export function StatusBar({
   );
   return (
     <footer
-      className="flex h-8 shrink-0 items-center gap-4 border-t border-border bg-card px-3 text-xs text-muted-foreground"
+      className="flex min-h-8 shrink-0 flex-wrap items-center gap-x-4 gap-y-0.5 border-t border-border bg-card px-3 py-1 text-xs text-muted-foreground"
       data-testid="status-bar"
     >
       <span className="flex items-center gap-1.5" data-testid="news-status">
@@ -43,6 +49,15 @@ export function StatusBar({
       </span>
       <span className="flex items-center gap-1.5" data-testid="prices-status">
         Prices <ConnectionBadge state={prices} />
+        {market?.source === 'simulated' ? (
+          <span
+            className="rounded border border-dashed border-warning/50 px-1 text-warning"
+            title={`Prices come from the local simulated market (reference levels of about ${market.referenceAsOf ?? 'late 2025'}), not from an exchange`}
+            data-testid="price-source"
+          >
+            simulated
+          </span>
+        ) : null}
         {upstream ? (
           <span className="text-warning" role="status" title={upstream}>
             exchange feed down, retrying
@@ -55,12 +70,12 @@ export function StatusBar({
       <span data-testid="mute-state" className={muted ? 'text-warning' : undefined}>
         {muted ? 'Muted (m)' : 'Sound on (m)'}
       </span>
-      <span>{notify}</span>
-      <span className="ml-auto">? shortcuts</span>
-      <span className="tabular" data-testid="clock-utc">
+      <span className="max-md:hidden">{notify}</span>
+      <span className="ml-auto max-md:hidden">? shortcuts</span>
+      <span className="tabular max-md:ml-auto" data-testid="clock-utc">
         {clock(now, true)} UTC
       </span>
-      <span className="tabular" data-testid="clock-local">
+      <span className="tabular max-md:hidden" data-testid="clock-local">
         {clock(now, false)} local
       </span>
     </footer>

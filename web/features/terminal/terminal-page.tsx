@@ -15,16 +15,20 @@ import {
 } from '~/features/news/feed/news-sound';
 import { setNewsView, useNewsView } from '~/features/news/feed/news-view';
 import { ShortcutsDialog } from '~/features/news/feed/shortcuts-dialog';
+import { Sheet, SheetContent } from '~/components/ui/sheet';
+import { useMediaQuery } from '~/lib/use-media-query';
 import { ChartPanel } from './chart-panel';
 import { startChipWorker } from './chip-draw';
 import { DetailPanel } from './detail-panel';
 import { HeadlineList, type HeadlineListHandle } from './headline-list';
+import { MarketContext, useMarket, type Market } from './market';
 import { CHORD_MS, chordStep } from './orders/order-chord';
 import { OrderPanel, type OrderPanelHandle } from './orders/order-panel';
 import { IMPORTANCE_KEYS, isTyping, TERMINAL_SHORTCUTS } from './shortcuts';
 import { StatusBar } from './status-bar';
 import { applyFilters, parseSymbols } from './terminal-filters';
 import { TerminalToolbar } from './terminal-toolbar';
+import { TerminalToolbarPhone } from './terminal-toolbar-phone';
 import { usePriceStream, watchedSymbols } from './use-price-stream';
 import { useTerminalNews } from './use-terminal-news';
 
@@ -32,11 +36,27 @@ const NO_SOURCES: NewsSource[] = [];
 /** A headline arriving re-renders the page: the order panel (a form) only when its symbol changes. */
 const OrderPanelMemo = memo(OrderPanel);
 const NOTIFY_KEY = 'meridian:terminal-notify';
+/** Below Tailwind's md: a phone gets the list full width and the rest in a sheet (issue 26). */
+const PHONE = '(max-width: 767px)';
+
+/** The headline's symbols that have a market (all of them until the listing is known). */
+const tradable = (item: NewsItem | undefined, market: Market | undefined) =>
+  item ? item.symbols.filter((s) => !market || market.listed.has(s)) : [];
+
+/** Why b1–b3 / s1–s3 did nothing: said to the trader instead of silently ignoring the keys. */
+export function whyNoOrder(selected: NewsItem | undefined, market: Market | undefined): string {
+  if (!selected) return 'Select a headline first (j/k): b1–b3 and s1–s3 trade its symbol.';
+  if (!selected.symbols.length) return 'This headline has no symbol: there is nothing to trade.';
+  if (!market) return 'The market is still loading: try again in a moment.';
+  if (!tradable(selected, market).length)
+    return `${selected.symbols.join(', ')}: not listed on ${market.source === 'simulated' ? 'the simulated market' : 'Binance USDⓈ-M futures'}, so there is nothing to trade.`;
+  return 'No account to trade on: ask an admin to assign one to you.';
+}
 
 /**
  * /terminal (SPEC.md §8, issue 14): full screen, keyboard first. Headlines stream in on the left
- * with live prices on their symbols; the right column holds the selected headline and the chart
- * (the order panel of the next issue goes under them).
+ * with live prices on their symbols; the right column holds the selected headline, the chart and
+ * the order panel. On a phone the list takes the screen and the rest opens as a sheet.
  */
 export function TerminalPage() {
   const settings = useQuery(newsSettingsQuery).data ?? DEFAULT_NEWS_SETTINGS;
@@ -50,6 +70,9 @@ export function TerminalPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [chartSymbol, setChartSymbol] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const phone = useMediaQuery(PHONE);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const market = useMarket();
   const listRef = useRef<HeadlineListHandle>(null);
   const symbolRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -75,7 +98,10 @@ export function TerminalPage() {
   const symbols = useMemo(() => parseSymbols(symbolText), [symbolText]);
   const items = useMemo(() => applyFilters(news.items, { hidden, symbols, search }), [news.items, hidden, symbols, search]);
   const selected = items.find((item) => item.id === selectedId) ?? news.items.find((item) => item.id === selectedId);
-  const watched = useMemo(() => watchedSymbols(items, chartSymbol ? [chartSymbol] : []), [items, chartSymbol]);
+  const watched = useMemo(
+    () => watchedSymbols(items, chartSymbol ? [chartSymbol] : [], market?.listed),
+    [items, chartSymbol, market],
+  );
   const prices = usePriceStream(watched);
 
   const toggleNotify = useCallback(async () => {
@@ -101,16 +127,29 @@ export function TerminalPage() {
     [items, selectedId],
   );
 
+  /** c: the chart of the selected headline's next symbol that has a market. */
   const openChart = useCallback(() => {
-    const item = items.find((i) => i.id === selectedId);
-    if (!item?.symbols.length) return;
-    const at = chartSymbol ? item.symbols.indexOf(chartSymbol) : -1;
-    setChartSymbol(item.symbols[(at + 1) % item.symbols.length]!);
-  }, [items, selectedId, chartSymbol]);
+    const symbols = tradable(
+      items.find((i) => i.id === selectedId),
+      market,
+    );
+    if (!symbols.length) return;
+    const at = chartSymbol ? symbols.indexOf(chartSymbol) : -1;
+    setChartSymbol(symbols[(at + 1) % symbols.length]!);
+  }, [items, selectedId, chartSymbol, market]);
 
-  const keyState = useRef({ move, openChart, selected, chartSymbol, toggleNotify });
+  /** A tap or click on a headline; on a phone it opens the sheet with it. */
+  const selectByPointer = useCallback(
+    (id: number) => {
+      setSelectedId(id);
+      if (phone) setSheetOpen(true);
+    },
+    [phone],
+  );
+
+  const keyState = useRef({ move, openChart, selected, chartSymbol, toggleNotify, market });
   useEffect(() => {
-    keyState.current = { move, openChart, selected, chartSymbol, toggleNotify };
+    keyState.current = { move, openChart, selected, chartSymbol, toggleNotify, market };
   });
 
   useEffect(() => {
@@ -130,7 +169,8 @@ export function TerminalPage() {
         if (step.kind === 'order') {
           event.preventDefault();
           if (pending.filterOpened) listRef.current?.focus();
-          orderRef.current?.order(step.side, step.size, Date.now());
+          if (orderRef.current?.ready()) orderRef.current.order(step.side, step.size, Date.now());
+          else orderRef.current?.explain(whyNoOrder(keyState.current.selected, keyState.current.market));
           return;
         }
         if (!pending.filterOpened) {
@@ -172,24 +212,22 @@ export function TerminalPage() {
             if (k.selected?.url) window.open(k.selected.url, '_blank', 'noopener,noreferrer');
             break;
           case 's':
-          case 'b':
-            if (orderRef.current?.ready()) {
-              const side: OrderSide = event.key === 'b' ? 'BUY' : 'SELL';
-              const pending = { side, at: event.timeStamp, filterOpened: false, timer: setTimeout(() => undefined) };
-              pending.timer = setTimeout(() => {
-                // s alone: the symbol filter. A size key that was pressed in time may still follow.
-                if (side === 'SELL') {
-                  pending.filterOpened = true;
-                  focusSymbolFilter();
-                } else if (chord.current === pending) chord.current = null;
-              }, CHORD_MS);
-              chord.current = pending;
-              event.preventDefault();
-              return;
-            }
-            if (event.key === 'b') return;
-            focusSymbolFilter();
-            break;
+          case 'b': {
+            // Both wait for a size key, whether or not an order can be made: "b1" with nothing to trade
+            // says why (the 1 must not toggle the critical headlines). s alone is the symbol filter.
+            const side: OrderSide = event.key === 'b' ? 'BUY' : 'SELL';
+            const pending = { side, at: event.timeStamp, filterOpened: false, timer: setTimeout(() => undefined) };
+            pending.timer = setTimeout(() => {
+              // s alone: the symbol filter. A size key that was pressed in time may still follow.
+              if (side === 'SELL') {
+                pending.filterOpened = true;
+                focusSymbolFilter();
+              } else if (chord.current === pending) chord.current = null;
+            }, CHORD_MS);
+            chord.current = pending;
+            event.preventDefault();
+            return;
+          }
           case 'f':
             focusSymbolFilter();
             break;
@@ -240,7 +278,7 @@ export function TerminalPage() {
     listRef.current?.focus();
   }, [news.loaded]);
 
-  const orderSymbol = chartSymbol ?? selected?.symbols[0] ?? null;
+  const orderSymbol = chartSymbol ?? tradable(selected, market)[0] ?? null;
   const arrival = selected ? news.arrivals.get(selected.id) : undefined;
   let list;
   if (news.error) {
@@ -270,70 +308,114 @@ export function TerminalPage() {
         items={items}
         arrivals={news.arrivals}
         selectedId={selectedId}
-        onSelect={setSelectedId}
+        onSelect={selectByPointer}
         store={prices.store}
         sourceNames={sourceNames}
+        phone={phone}
+        key={phone ? 'phone' : 'desktop'}
       />
     );
   }
 
+  const toolbar = {
+    hidden,
+    onToggle: (level: Importance) =>
+      setHidden((prev) => {
+        const next = new Set(prev);
+        if (!next.delete(level)) next.add(level);
+        return next;
+      }),
+    symbolText,
+    onSymbolText: setSymbolText,
+    search,
+    onSearch: setSearch,
+    muted,
+    onMute: () => setNewsView({ muted: !muted }),
+    notify,
+    onNotify: () => void toggleNotify(),
+    onHelp: () => setHelpOpen(true),
+    symbolRef,
+    searchRef,
+  };
+  const detail = (
+    <DetailPanel
+      item={selected}
+      store={prices.store}
+      sourceName={selected ? sourceNames.get(selected.sourceId) : undefined}
+      arrivedAt={arrival?.live ? arrival.at : undefined}
+    />
+  );
+  const chart = chartSymbol ? <ChartPanel symbol={chartSymbol} store={prices.store} items={news.items} /> : null;
+  const orderPanel = <OrderPanelMemo ref={orderRef} symbol={orderSymbol} />;
+
   return (
-    <div className="flex h-dvh min-h-0 flex-1 flex-col overflow-hidden bg-background" data-testid="terminal">
-      <TerminalToolbar
-        hidden={hidden}
-        onToggle={(level) =>
-          setHidden((prev) => {
-            const next = new Set(prev);
-            if (!next.delete(level)) next.add(level);
-            return next;
-          })
-        }
-        symbolText={symbolText}
-        onSymbolText={setSymbolText}
-        search={search}
-        onSearch={setSearch}
-        muted={muted}
-        onMute={() => setNewsView({ muted: !muted })}
-        notify={notify}
-        onNotify={() => void toggleNotify()}
-        onHelp={() => setHelpOpen(true)}
-        symbolRef={symbolRef}
-        searchRef={searchRef}
-      />
-      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,3fr)_minmax(22rem,2fr)]">
-        <main className="flex min-h-0 flex-col border-r border-border" aria-label="Headlines">
-          {list}
-        </main>
-        <aside className="flex min-h-0 flex-col" aria-label="Selected headline and chart">
-          <div
-            className={chartSymbol ? 'flex max-h-[45%] min-h-0 flex-col border-b border-border' : 'flex min-h-0 flex-1 flex-col'}
-          >
-            <DetailPanel
-              item={selected}
-              store={prices.store}
-              sourceName={selected ? sourceNames.get(selected.sourceId) : undefined}
-              arrivedAt={arrival?.live ? arrival.at : undefined}
-            />
+    <MarketContext value={market}>
+      <div className="flex h-dvh min-h-0 flex-1 flex-col overflow-hidden bg-background" data-testid="terminal">
+        {phone ? <TerminalToolbarPhone {...toolbar} /> : <TerminalToolbar {...toolbar} />}
+        {phone ? (
+          <>
+            <main className="flex min-h-0 flex-1 flex-col" aria-label="Headlines">
+              {list}
+            </main>
+            <Sheet open={sheetOpen && selected !== undefined} onOpenChange={setSheetOpen}>
+              <SheetContent
+                title="Selected headline"
+                aria-describedby={undefined}
+                data-testid="headline-sheet"
+                actions={
+                  tradable(selected, market).length ? (
+                    <button
+                      type="button"
+                      onClick={() => (chartSymbol ? setChartSymbol(null) : openChart())}
+                      aria-pressed={chartSymbol !== null}
+                      className="h-10 rounded-md border border-border px-3 text-sm aria-pressed:bg-accent"
+                      data-testid="sheet-chart-toggle"
+                    >
+                      Chart
+                    </button>
+                  ) : null
+                }
+              >
+                {/* Its natural height: the sheet's body scrolls, not each part of it. */}
+                <div className="flex shrink-0 flex-col">{detail}</div>
+                {chart ? <div className="flex h-72 shrink-0 flex-col border-t border-border">{chart}</div> : null}
+                {orderPanel}
+              </SheetContent>
+            </Sheet>
+          </>
+        ) : (
+          <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,3fr)_minmax(22rem,2fr)]">
+            <main className="flex min-h-0 flex-col border-r border-border" aria-label="Headlines">
+              {list}
+            </main>
+            <aside className="flex min-h-0 flex-col" aria-label="Selected headline and chart">
+              <div
+                className={chart ? 'flex max-h-[45%] min-h-0 flex-col border-b border-border' : 'flex min-h-0 flex-1 flex-col'}
+              >
+                {detail}
+              </div>
+              {chart}
+              {orderPanel}
+            </aside>
           </div>
-          {chartSymbol ? <ChartPanel symbol={chartSymbol} store={prices.store} items={news.items} /> : null}
-          <OrderPanelMemo ref={orderRef} symbol={orderSymbol} />
-        </aside>
+        )}
+        <StatusBar
+          news={news.stream}
+          prices={prices.stream}
+          store={prices.store}
+          market={market}
+          muted={muted}
+          notify={notify ? `Notify critical: ${notificationPermission() === 'granted' ? 'on' : 'blocked'}` : ''}
+          shown={items.length}
+          total={news.items.length}
+        />
+        <ShortcutsDialog
+          open={helpOpen}
+          onOpenChange={setHelpOpen}
+          shortcuts={TERMINAL_SHORTCUTS}
+          description="Everything works from the keyboard. Shortcuts pause while you type in a field; Esc leaves it."
+        />
       </div>
-      <StatusBar
-        news={news.stream}
-        prices={prices.stream}
-        store={prices.store}
-        muted={muted}
-        notify={notify ? `Notify critical: ${notificationPermission() === 'granted' ? 'on' : 'blocked'}` : ''}
-        shown={items.length}
-        total={news.items.length}
-      />
-      <ShortcutsDialog
-        open={helpOpen}
-        onOpenChange={setHelpOpen}
-        shortcuts={TERMINAL_SHORTCUTS}
-        description="Everything works from the keyboard. Shortcuts pause while you type in a field; Esc leaves it."
-      />
-    </div>
+    </MarketContext>
   );
 }

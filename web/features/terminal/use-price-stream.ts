@@ -3,17 +3,20 @@ import type { PriceTick } from '../../../worker/contract/prices';
 import { useEventStream } from '~/lib/event-stream';
 import type { NewsItem } from '~/lib/news-feed';
 import { rpc } from '~/lib/rpc';
+import { MAX_STREAM_SYMBOLS, SYMBOL_PATTERN } from '@contract/patterns';
 import { PriceStore } from './price-store';
 
-/** contract/prices.ts MAX_STREAM_SYMBOLS (a value import would pull zod into this chunk). */
-const MAX_STREAM_SYMBOLS = 100;
-
-/** The symbols to price: the chart's first, then those of the newest headlines, at most the hub's limit. */
-export function watchedSymbols(items: readonly NewsItem[], extra: readonly string[]): string[] {
-  const set = new Set(extra);
+/**
+ * The symbols to price: the chart's first, then those of the newest headlines, at most the hub's
+ * limit, and only symbols the market lists (the hub refuses a stream asking for any other). None
+ * until the listing is known.
+ */
+export function watchedSymbols(items: readonly NewsItem[], extra: readonly string[], listed: ReadonlySet<string> | undefined): string[] {
+  if (!listed) return [];
+  const set = new Set(extra.filter((s) => listed.has(s)));
   for (const item of items) {
-    for (const symbol of item.symbols) if (/^[A-Z0-9]{1,20}$/.test(symbol)) set.add(symbol);
     if (set.size >= MAX_STREAM_SYMBOLS) break;
+    for (const symbol of item.symbols) if (listed.has(symbol) && SYMBOL_PATTERN.test(symbol)) set.add(symbol);
   }
   return [...set].slice(0, MAX_STREAM_SYMBOLS).sort();
 }

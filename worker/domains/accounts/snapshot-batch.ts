@@ -9,7 +9,7 @@ import { withSimFills } from '../../exchanges/simulated/fills';
 import type { ExchangeAdapter } from '../../exchanges/types';
 import { domainErrorData } from '../../lib/domain-error';
 import { mapLimited } from '../../lib/map-limited';
-import { simFillsByEmail } from '../orders/sim-positions';
+import { simFillsByEmail } from '../../exchanges/simulated/fill-store';
 import type { SnapshotBatchMessage } from './snapshot-message';
 import { snapshotRunStatements, type SnapshotFailure, type SnapshotRecord } from './snapshot-store';
 

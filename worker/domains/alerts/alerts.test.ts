@@ -9,6 +9,7 @@ import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { notifyFiredAlerts } from './notify';
 import { evaluateAlerts } from './run-alerts';
+import { alertNotifier } from '../../wiring/hubs';
 
 let trader: UserRow;
 let stranger: UserRow;
@@ -148,7 +149,7 @@ describe('alert evaluation', () => {
     const next = stream.next();
     await new Promise((r) => setTimeout(r, 50)); // let the subscription reach the hub
     const fired = await evaluateAlerts(db, [{ accountId, metrics: metrics(10) }], Date.now());
-    await notifyFiredAlerts(env as never, fired);
+    await notifyFiredAlerts(alertNotifier(env as never), fired);
     const { value } = await next;
     expect(value).toMatchObject({ ruleId: rule.id, accountEmail: 'alerts@sim.meridian', metric: 'leverage' });
     await stream.return(undefined);
@@ -181,7 +182,7 @@ describe('telegram channel', () => {
     const client = rpcClient(await signedInJar(trader));
     const rule = await client.createAlertRule(ruleInput({ metric: 'btcPrice', threshold: 1, channels: ['telegram'] }));
     const fired = await evaluateAlerts(db, [{ accountId, metrics: metrics(1) }], Date.now());
-    await notifyFiredAlerts(env as never, fired);
+    await notifyFiredAlerts(alertNotifier(env as never), fired);
     const queued = await db.select().from(outbox);
     expect(queued.map((q) => q.target)).toEqual(['-2001']);
     expect(queued[0]!.payload).toMatchObject({ title: expect.stringContaining('BTC price above 1') });

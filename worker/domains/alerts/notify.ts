@@ -1,21 +1,22 @@
-import { createDb } from '../../db/client';
+import type { Db } from '../../db/client';
 import { queueToTelegramChats } from '../news/delivery/telegram-outbox';
-import type { Bindings } from '../../env';
 import type { FiredAlert } from './run-alerts';
+
+type Notice = Omit<FiredAlert, 'userId' | 'channels'>;
+/** Pushes a notice to one user's open tabs (their UserAlertHub). */
+export type PushToUser = (userId: string, notice: Notice) => Promise<unknown>;
 
 /**
  * Delivers fired alerts on their channels: in-app (the owner's hub pushes to their open tabs) and
  * Telegram (one outbox row per alert chat; the outbox sender delivers it at least once).
  */
-export async function notifyFiredAlerts(env: Bindings, fired: FiredAlert[]) {
+export async function notifyFiredAlerts({ db, push }: { db: Db; push: PushToUser }, fired: FiredAlert[]) {
   if (fired.length === 0) return;
   await Promise.allSettled(
-    fired
-      .filter((f) => f.channels.includes('toast'))
-      .map(({ userId, channels: _channels, ...notice }) => env.USER_ALERTS.getByName(userId).publish(notice)),
+    fired.filter((f) => f.channels.includes('toast')).map(({ userId, channels: _channels, ...notice }) => push(userId, notice)),
   );
   await queueToTelegramChats(
-    createDb(env.DB),
+    db,
     'alerts',
     fired
       .filter((f) => f.channels.includes('telegram'))

@@ -1,8 +1,15 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { Config } from '../../env';
 import { ROLES } from '../../contract/enums';
 import type { AccessClaims } from './claims';
+
+/** What signing and verifying need from the Worker's configuration (env.ts Config has these). */
+export interface JwtSettings {
+  JWT_SECRET: string;
+  JWT_ISSUER: string;
+  JWT_AUDIENCE: string;
+  ACCESS_TOKEN_TTL_SECONDS: number;
+}
 
 /** RFC 9068 access-token type; checked on verify so other JWTs signed with the key are refused. */
 const TOKEN_TYPE = 'at+jwt';
@@ -44,7 +51,7 @@ function keyFor(secret: string): Uint8Array {
 
 export async function signAccessToken(
   claims: AccessClaims,
-  config: Config,
+  config: JwtSettings,
 ): Promise<{ token: string; jti: string; expiresAt: number }> {
   const jti = crypto.randomUUID();
   const now = Math.floor(Date.now() / 1000);
@@ -67,7 +74,7 @@ export async function signAccessToken(
 const verified = new Map<string, VerifiedToken>();
 const CACHE_LIMIT = 10_000;
 
-export async function verifyAccessToken(token: string, config: Config): Promise<VerifiedToken | null> {
+export async function verifyAccessToken(token: string, config: JwtSettings): Promise<VerifiedToken | null> {
   if (token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(token)) return null;
   const hit = verified.get(token);
   if (hit) {

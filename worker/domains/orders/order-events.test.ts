@@ -5,7 +5,7 @@ import { db } from '../../test/harness';
 import { orderContext, simTrader } from '../../test/order-traders';
 import { cancelOrderFor, placeOrderFor, type VenueFor } from './orders';
 import type { PublishOrder } from './order-store';
-import { SimulatedVenue } from './simulated-venue';
+import { SimulatedVenue } from '../../exchanges/simulated/venue';
 
 /** The simulated venue, with the exchange unreachable while `down` (no answer, no query). */
 function flakyVenue(state: { down: boolean }): VenueFor {

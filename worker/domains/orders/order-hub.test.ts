@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderEvent } from '../../contract/orders';
 import type { OrderRow } from '../../db/schema/orders';
-import type { Bindings } from '../../env';
+import { waitUntil } from 'cloudflare:workers';
 import { orderHubPublisher } from './order-hub';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -10,7 +10,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function recording(holdMs: number) {
   const sent: OrderEvent[] = [];
   const hub = { publish: async (event: OrderEvent) => void sent.push(event) };
-  const publish = orderHubPublisher({} as Bindings, holdMs, () => hub as never);
+  const publish = orderHubPublisher(() => hub as never, { holdMs, waitUntil });
   return {
     sent,
     publish,

@@ -1,7 +1,5 @@
-import { waitUntil } from 'cloudflare:workers';
 import type { OrderEvent } from '../../contract/orders';
 import type { OrderRow } from '../../db/schema/orders';
-import type { Bindings } from '../../env';
 import { logError } from '../../lib/log';
 import { toDto, type PublishOrder } from './order-store';
 
@@ -13,7 +11,11 @@ import { toDto, type PublishOrder } from './order-store';
  */
 export const FIRST_STEP_HOLD_MS = 150;
 
-type Hub = Pick<ReturnType<Bindings['ORDERS_HUB']['getByName']>, 'publish'>;
+/** A trader's OrdersHub, as far as publishing goes. */
+export interface OrdersHubStub {
+  publish(event: OrderEvent): Promise<unknown>;
+}
+type Hub = OrdersHubStub;
 
 /**
  * The publish of one request: each step goes to the trader's OrdersHub after the previous one (so
@@ -22,9 +24,8 @@ type Hub = Pick<ReturnType<Bindings['ORDERS_HUB']['getByName']>, 'publish'>;
  * carries its whole status history, so a held first step it replaces loses the views nothing.
  */
 export function orderHubPublisher(
-  env: Bindings,
-  holdMs = FIRST_STEP_HOLD_MS,
-  hubFor = (traderId: string): Hub => env.ORDERS_HUB.getByName(traderId),
+  hubFor: (traderId: string) => Hub,
+  { holdMs = FIRST_STEP_HOLD_MS, waitUntil }: { holdMs?: number; waitUntil: (work: Promise<unknown>) => void },
 ): PublishOrder {
   let chain: Promise<unknown> = Promise.resolve();
   // One stub per request (a request's steps are one trader's), made again only for another trader.

@@ -14,7 +14,7 @@ import { loadDesk, netBySymbol } from '../risk/desk';
 import { setLimit } from '../risk/limit-store';
 import { setTradingEnabled } from './halts';
 import { placeOrderFor, refreshSimulatedAccount, type VenueFor } from './orders';
-import { SIM_SLIPPAGE, SimulatedVenue } from './simulated-venue';
+import { SIM_SLIPPAGE, SimulatedVenue } from '../../exchanges/simulated/venue';
 import { venueClientId } from './venue-client-id';
 
 /** A trader with the terminal flag, one simulated account of their own and a signed-in client. */

@@ -4,9 +4,7 @@ import { batchReads } from '../../db/batch-reads';
 import type { Db } from '../../db/client';
 import { accountAssignments, exchangeAccounts } from '../../db/schema/accounts';
 import { orders } from '../../db/schema/orders';
-import { DEFAULT_FUTURES_BASE_URL } from '../../exchanges/binance/client';
-import { BinanceMarket, BinanceOrderVenue } from '../../exchanges/binance/order-venue';
-import { createSigner } from '../../exchanges/binance/sign';
+import { binanceMarkPrice, binanceVenue } from '../../exchanges/binance/venue-for-key';
 import { computeMetrics } from '../../exchanges/metrics';
 import type { OrderVenue } from '../../exchanges/order-venue';
 import { snapshotAt } from '../../exchanges/simulated/accounts';
@@ -30,16 +28,9 @@ import {
   type PlaceOrderInput,
 } from './place-order';
 import { checkRecord, haltedRecord } from './risk-check';
-import { simFillsOf } from './sim-positions';
-import { SimulatedVenue } from './simulated-venue';
-import {
-  keyRingFrom,
-  openSealedTradingKey,
-  openTradingKey,
-  sealedKeyByEmailQuery,
-  type OpenedTradingKey,
-  type SealedTradingKey,
-} from './trading-keys';
+import { simFillsOf } from '../../exchanges/simulated/fill-store';
+import { SimulatedVenue } from '../../exchanges/simulated/venue';
+import { keyRingFrom, openSealedTradingKey, openTradingKey, sealedKeyByEmailQuery, type SealedTradingKey } from './trading-keys';
 
 /** The account behind the email when it is assigned to the caller: orders go only to your own accounts (admins included). */
 export async function assignedAccount(db: Db, userId: string, email: string): Promise<ExchangeAccountRow> {
@@ -98,7 +89,6 @@ export interface TradingSettings {
 
 /** The venue of an account: the simulated desk, or Binance signed with the account's own sealed key. */
 export function defaultVenueFor(db: Db, trading: TradingSettings = { keyring: null }): VenueFor {
-  const market = { futuresBaseUrl: trading.futuresBaseUrl ?? DEFAULT_FUTURES_BASE_URL, fetch: trading.fetch };
   const venueFor: VenueFor = async (account, reads) => {
     if (account.exchange === 'simulated') return new SimulatedVenue(db, account.email);
     if (!trading.keyring)
@@ -113,21 +103,10 @@ export function defaultVenueFor(db: Db, trading: TradingSettings = { keyring: nu
         `No trading key is set for ${account.email}: an admin enters it on /admin/assignments`,
         { reason: 'noTradingKey' },
       );
-    return new BinanceOrderVenue({ ...market, ...key, signer: signerFor(key) });
+    return binanceVenue(trading, key);
   };
-  venueFor.markPrice = (exchange, symbol) => (exchange === 'binance' ? new BinanceMarket(market).markPrice(symbol) : undefined);
+  venueFor.markPrice = (exchange, symbol) => (exchange === 'binance' ? binanceMarkPrice(trading, symbol) : undefined);
   return venueFor;
-}
-
-/** One HMAC signer per opened key: the opened key is cached (trading-keys.ts), so is its imported HMAC key. */
-const signers = new WeakMap<OpenedTradingKey, (payload: string) => Promise<string>>();
-function signerFor(key: OpenedTradingKey) {
-  let signer = signers.get(key);
-  if (!signer) {
-    signer = createSigner(key.apiSecret);
-    signers.set(key, signer);
-  }
-  return signer;
 }
 
 /** Which exchange an account email is on, learned from its orders (it never changes): starts the mark price early. */
@@ -172,6 +151,8 @@ export interface OrderContext {
   venueFor: VenueFor;
   /** each step of an order as it happens (the trader's OrdersHub); none in jobs and benches */
   publish?: PublishOrder;
+  /** when the request reached the Worker: the order's own clock starts there */
+  receivedAt?: number;
 }
 
 function depsFor(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue): OrderDeps {
@@ -189,7 +170,7 @@ function depsFor(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVen
 }
 
 export async function placeOrderFor(ctx: OrderContext, session: Session, input: PlaceOrderInput) {
-  const receivedAt = Date.now();
+  const receivedAt = ctx.receivedAt ?? Date.now();
   const { account, venue, reads } = await readForOrder(ctx, session.sub, input, receivedAt);
   return placeOrder({ ...depsFor(ctx, account, venue), receivedAt }, session.sub, account, input, reads);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Breach } from '../../contract/risk';
 import { telegramChats } from '../../db/schema/news';
-import { db, testEnv } from '../../test/harness';
+import { db } from '../../test/harness';
 import { queueRiskTelegram } from './notify';
 
 it('an opened breach is queued once for each enabled risk chat, never for other chats', async () => {
@@ -36,8 +36,8 @@ it('an opened breach is queued once for each enabled risk chat, never for other 
     acknowledgedBy: null,
     ackNote: null,
   };
-  await queueRiskTelegram(testEnv, [breach], 5);
-  await queueRiskTelegram(testEnv, [breach], 6); // the cron re-running: deduplicated
+  await queueRiskTelegram(db, [breach], 5);
+  await queueRiskTelegram(db, [breach], 6); // the cron re-running: deduplicated
   const rows = await db.all<{ target: string; dedup_key: string; payload: string }>(
     sql`SELECT target, dedup_key, payload FROM outbox ORDER BY target`,
   );

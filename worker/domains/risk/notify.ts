@@ -1,6 +1,5 @@
 import type { Breach, RiskEvent } from '../../contract/risk';
-import { createDb } from '../../db/client';
-import type { Bindings } from '../../env';
+import type { Db } from '../../db/client';
 import type { RiskEvaluation } from './evaluate';
 import { describeBreach } from './describe';
 import { queueToTelegramChats } from '../news/delivery/telegram-outbox';
@@ -13,8 +12,11 @@ export const RISK_HUB_NAME = 'firm';
  * the overview refreshes even without breaches) and, for opened breaches, the "risk" Telegram chats
  * through the outbox (delivered at least once, deduplicated by breach and chat).
  */
-export async function notifyRiskTeam(env: Bindings, evaluation: RiskEvaluation, now = Date.now()) {
-  const hub = env.RISK_HUB.getByName(RISK_HUB_NAME);
+export async function notifyRiskTeam(
+  { db, hub }: { db: Db; hub: { publish(event: RiskEvent): Promise<unknown> } },
+  evaluation: RiskEvaluation,
+  now = Date.now(),
+) {
   // ts is when the evaluation of the new snapshots ended (not the cron's scheduled time): live
   // delivery is measured from it (bench/risk-live.mjs).
   const ts = Date.now();
@@ -24,12 +26,12 @@ export async function notifyRiskTeam(env: Bindings, evaluation: RiskEvaluation, 
     { type: 'snapshot', ts, ...(evaluation.desk ? { desk: evaluation.desk } : {}) },
   ];
   await Promise.allSettled(events.map((e) => hub.publish(e)));
-  await queueRiskTelegram(env, evaluation.opened, now);
+  await queueRiskTelegram(db, evaluation.opened, now);
 }
 
-export async function queueRiskTelegram(env: Bindings, opened: Breach[], now = Date.now()) {
+export async function queueRiskTelegram(db: Db, opened: Breach[], now = Date.now()) {
   await queueToTelegramChats(
-    createDb(env.DB),
+    db,
     'risk',
     opened.map((b) => ({
       key: `risk:${b.id}`,

@@ -9,7 +9,7 @@ import { X_TOKEN_MISSING } from '../news/sources/twitter-poller';
 import { cronRuns, queueDeadLetters, snapshotBatches } from '../../db/schema/reliability';
 import { db, insertUser, ORIGIN, rpcClient, signedInJar } from '../../test/harness';
 import { recordCronRun } from './cron-runs';
-import { snapshotQueueBacklog } from './queue-backlog';
+import { snapshotQueueBacklog } from '../../wiring/queue-backlog';
 import { readSystemStatus, warningsFor } from './status';
 
 const MIN = 60_000;

@@ -26,6 +26,33 @@ const num = (value: unknown, what: string) => {
   return n;
 };
 
+/** The listing per base URL (exchangeInfo, weight 1), kept an hour: contracts are listed and delisted rarely. */
+export const LISTING_TTL_MS = 3_600_000;
+const listingCache = new Map<string, { at: number; bases: ReadonlySet<string> }>();
+
+interface RawContract {
+  symbol?: unknown;
+  quoteAsset?: unknown;
+  contractType?: unknown;
+  status?: unknown;
+}
+
+/**
+ * The bare names (BTC, 1000PEPE) of the USDT perpetuals that trade, from exchangeInfo's `symbols`.
+ * A field the answer leaves out does not exclude a contract (the symbol's USDT suffix decides).
+ */
+export function listedBases(contracts: readonly RawContract[]): Set<string> {
+  const bases = new Set<string>();
+  for (const c of contracts) {
+    if (typeof c.symbol !== 'string' || !c.symbol.endsWith('USDT')) continue;
+    if (c.quoteAsset !== undefined && c.quoteAsset !== 'USDT') continue;
+    if (c.contractType !== undefined && c.contractType !== 'PERPETUAL') continue;
+    if (c.status !== undefined && c.status !== 'TRADING') continue;
+    bases.add(c.symbol.slice(0, -4));
+  }
+  return bases;
+}
+
 export class BinancePublicMarket {
   private readonly baseUrl: string;
   private readonly fetchFn: NonNullable<PublicMarketConfig['fetch']>;
@@ -71,6 +98,25 @@ export class BinancePublicMarket {
       if (price > 0) prices[row.symbol] = price;
     }
     return prices;
+  }
+
+  /**
+   * The bare names of the listed USDT perpetuals (what a price stream may ask for), cached an hour
+   * per base URL; after the hour a failed read keeps the last list rather than refusing everyone.
+   */
+  async listed(now = Date.now()): Promise<ReadonlySet<string>> {
+    const cached = listingCache.get(this.baseUrl);
+    if (cached && now - cached.at < LISTING_TTL_MS) return cached.bases;
+    try {
+      const body = (await this.get('/fapi/v1/exchangeInfo')) as { symbols?: unknown };
+      if (!Array.isArray(body?.symbols)) throw domainError('BAD_GATEWAY', 'Binance sent an unexpected exchangeInfo answer.');
+      const bases = listedBases(body.symbols as RawContract[]);
+      listingCache.set(this.baseUrl, { at: now, bases });
+      return bases;
+    } catch (err) {
+      if (cached) return cached.bases;
+      throw err;
+    }
   }
 
   /** The last `limit` 1-minute klines (≤ 1000; weight 1–10 by limit), oldest first. */

@@ -1,5 +1,5 @@
 import type { AccountSnapshot, Position, PositionSide, SpotBalance } from '../types';
-import { priceAt, SIM_SYMBOLS } from './market';
+import { BOOK_SYMBOLS, priceAt } from './market';
 import { hashString, hashUnit, mulberry32 } from './prng';
 
 const HOUR = 3_600_000;
@@ -80,7 +80,7 @@ function bookFor(profile: Profile, epoch: number): Book {
   // Realised PnL between epochs: the wallet drifts a little each time the book turns over.
   const wallet = round(profile.walletBase * Math.exp(0.08 * hashUnit(profile.seed, epoch)), 2);
   const openedAt = epoch * EPOCH_MS - profile.phaseMs;
-  const symbols = shuffle([...SIM_SYMBOLS], rng).slice(0, 1 + Math.floor(rng() * 4));
+  const symbols = shuffle([...BOOK_SYMBOLS], rng).slice(0, 1 + Math.floor(rng() * 4));
   const weights = symbols.map(() => 0.2 + rng());
   const totalWeight = weights.reduce((a, b) => a + b, 0);
   const leverage = profile.leverage * (0.7 + rng() * 0.6);

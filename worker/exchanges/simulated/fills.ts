@@ -1,5 +1,5 @@
 import type { AccountSnapshot, Position } from '../types';
-import { anyPriceAt } from './market';
+import { priceAt } from './market';
 
 /** What simulated fills added to one symbol of an account: signed base quantity (long +). */
 export interface SimFill {
@@ -49,7 +49,7 @@ export function withSimFills(snapshot: AccountSnapshot, fills: SimFill[]): Accou
   const bySymbol = new Map(snapshot.positions.map((p) => [p.symbol, p]));
   for (const fill of fills) {
     const leg = bySymbol.get(fill.symbol);
-    const merged = merge(leg, fill, leg?.markPrice ?? anyPriceAt(fill.symbol, snapshot.takenAt));
+    const merged = merge(leg, fill, leg?.markPrice ?? priceAt(fill.symbol, snapshot.takenAt));
     if (merged) bySymbol.set(fill.symbol, merged);
     else bySymbol.delete(fill.symbol);
   }

@@ -1,32 +1,84 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics } from '../metrics';
 import { DEFAULT_SIMULATED_ACCOUNTS, SimulatedExchange } from './adapter';
-import { SIM_SYMBOLS, priceAt } from './market';
+import {
+  BOOK_SYMBOLS,
+  isListed,
+  listedPriceAt,
+  priceAt,
+  REFERENCE_AS_OF,
+  SIM_ASSETS,
+  SIM_ORDER_RULES,
+  SIM_SYMBOLS,
+} from './market';
+import { REFERENCE_MARKETS } from './reference-markets';
 
 const T = Date.UTC(2026, 0, 15, 12, 0, 0);
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 describe('simulated market', () => {
-  it('is a pure function of (symbol, time) and starts near realistic prices', () => {
+  it('lists about 100 Binance USDⓈ-M perpetuals, each once, under Binance\'s own names', () => {
+    expect(REFERENCE_MARKETS.length).toBeGreaterThanOrEqual(95);
+    expect(new Set(SIM_ASSETS).size).toBe(SIM_ASSETS.length);
+    expect(SIM_SYMBOLS.slice(0, 2)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(SIM_ASSETS).toContain('1000PEPE');
+    expect(isListed('PEPE')).toBe(false);
+    expect(REFERENCE_AS_OF).toMatch(/^2025-\d\d-\d\d$/);
+  });
+
+  it('has exchange-like rules: ticks fine enough for the price, a minimum order that fits the step', () => {
+    for (const m of REFERENCE_MARKETS) {
+      // Four or more significant digits of price on the tick (Binance quotes about five).
+      expect(m.price / m.tick, m.base).toBeGreaterThanOrEqual(1_000);
+      expect(m.price / m.tick, m.base).toBeLessThanOrEqual(10_000_000);
+      // The smallest order (one step, or the minimum notional) stays small, as on the exchange.
+      expect(m.step * m.price, m.base).toBeLessThanOrEqual(Math.max(25, m.minNotional));
+      expect(m.step * m.price, m.base).toBeGreaterThan(0.0001);
+      expect(m.vol, m.base).toBeGreaterThanOrEqual(30);
+      expect(m.vol, m.base).toBeLessThanOrEqual(200);
+      const rules = SIM_ORDER_RULES[`${m.base}USDT`]!;
+      expect(rules.stepSize).toBe(m.step);
+      expect(rules.maxQty * m.price).toBeGreaterThan(5_000_000);
+    }
+  });
+
+  it('is a pure function of (symbol, time), on the tick, and stays near the reference price', () => {
     expect(priceAt('BTCUSDT', T)).toBe(priceAt('BTC', T));
-    const ranges: Record<string, [number, number]> = {
-      BTCUSDT: [50_000, 180_000],
-      ETHUSDT: [1_500, 7_000],
-      SOLUSDT: [60, 600],
-      BNBUSDT: [350, 1_200],
-      XRPUSDT: [0.8, 7],
-      DOGEUSDT: [0.1, 1.3],
-    };
-    for (const symbol of SIM_SYMBOLS) {
-      const [lo, hi] = ranges[symbol]!;
-      expect(priceAt(symbol, T)).toBeGreaterThan(lo);
-      expect(priceAt(symbol, T)).toBeLessThan(hi);
+    for (const m of REFERENCE_MARKETS) {
+      for (let ms = T - 60 * DAY; ms <= T; ms += 5 * DAY) {
+        const p = priceAt(m.base, ms);
+        expect(p, m.base).toBeGreaterThan(m.price / 4);
+        expect(p, m.base).toBeLessThan(m.price * 4);
+        const ticks = p / m.tick;
+        expect(Math.abs(ticks - Math.round(ticks)), m.base).toBeLessThan(1e-6);
+      }
+    }
+    expect(priceAt('BTCUSDT', T)).toBeGreaterThan(45_000);
+    expect(priceAt('BTCUSDT', T)).toBeLessThan(180_000);
+  });
+
+  it('moves each symbol with its own volatility (annualised, from 5-minute returns)', () => {
+    for (const base of ['BTC', 'ETH', 'TRX', 'SOL', 'DOGE', 'FARTCOIN']) {
+      const vol = REFERENCE_MARKETS.find((m) => m.base === base)!.vol;
+      let sum = 0;
+      let sq = 0;
+      const n = 4_000;
+      for (let i = 0; i < n; i++) {
+        const t = T - i * 37 * MINUTE;
+        const r = Math.log(priceAt(base, t + 5 * MINUTE) / priceAt(base, t));
+        sum += r;
+        sq += r * r;
+      }
+      const sd = Math.sqrt(sq / n - (sum / n) ** 2);
+      const annualised = sd * Math.sqrt((365 * DAY) / (5 * MINUTE)) * 100;
+      expect(annualised, base).toBeGreaterThan(vol * 0.7);
+      expect(annualised, base).toBeLessThan(vol * 1.4);
     }
   });
 
   it('stays positive and moves over 30 days at minute resolution, ticking within seconds', () => {
-    for (const symbol of SIM_SYMBOLS) {
+    for (const symbol of BOOK_SYMBOLS) {
       const prices = new Set<number>();
       for (let ms = T - 30 * DAY; ms <= T; ms += 10 * MINUTE) {
         const p = priceAt(symbol, ms);
@@ -44,8 +96,10 @@ describe('simulated market', () => {
     expect(sum).toBeGreaterThan(0);
   });
 
-  it('refuses symbols it does not trade', () => {
+  it('invents no price for a symbol it does not list', () => {
     expect(() => priceAt('PEPEUSDT', T)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(listedPriceAt('NOTACOIN', T)).toBeUndefined();
+    expect(listedPriceAt('1000PEPEUSDT', T)).toBe(priceAt('1000PEPE', T));
   });
 });
 

@@ -3,8 +3,9 @@ import { getCookie } from 'hono/cookie';
 import { serialize, type CookieOptions } from 'hono/utils/cookie';
 import type { AppEnv } from '../app-env';
 
-export const ACCESS_COOKIE = 'meridian_access';
-export const REFRESH_COOKIE = 'meridian_refresh';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../contract/patterns';
+
+export { ACCESS_COOKIE, REFRESH_COOKIE };
 /** The refresh token only travels to the auth endpoints. */
 const REFRESH_PATH = '/api/auth';
 

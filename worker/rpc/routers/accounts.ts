@@ -10,7 +10,7 @@ import {
 } from '../../domains/accounts/manage-accounts';
 import type { LiveEvent } from '../../durable-objects/account-live';
 import { readEventStream } from '../../durable-objects/event-stream-fanout';
-import { adapterFor } from '../../exchanges/for-env';
+import { adapterFor } from '../../wiring/exchanges';
 import { openAccountStream } from '../live-streams';
 import { admin, approved } from '../procedures';
 

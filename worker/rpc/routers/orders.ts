@@ -1,7 +1,6 @@
 import type { OrderEvent } from '../../contract/orders';
 import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { setTradingEnabled, tradingSwitches } from '../../domains/orders/halts';
-import { orderHubPublisher } from '../../domains/orders/order-hub';
 import {
   cancelOrderFor,
   defaultVenueFor,
@@ -11,6 +10,7 @@ import {
   type OrderContext,
 } from '../../domains/orders/orders';
 import { riskGates } from '../../durable-objects/risk-gate';
+import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
 import { getProviderConfig } from '../../env';
 import type { RpcContext } from '../context';
@@ -22,7 +22,8 @@ const orderContext = (context: RpcContext): OrderContext => ({
   db: context.db,
   gates: riskGates(context.env.RISK_GATE),
   venueFor: defaultVenueFor(context.db, getProviderConfig(context.env).trading),
-  publish: orderHubPublisher(context.env),
+  publish: ordersHub(context.env),
+  receivedAt: context.receivedAt,
 });
 
 export const ordersRouter = {

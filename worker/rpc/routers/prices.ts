@@ -1,6 +1,6 @@
 import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { newsSince } from '../../domains/news/feed/news-since';
-import { priceHubStats, priceCandles } from '../../domains/prices/hub-queries';
+import { marketListing, priceHubStats, priceCandles } from '../../domains/prices/hub-queries';
 import { NEWS_SINCE_LIMIT, type PriceTick } from '../../contract/prices';
 import { openPriceStream } from '../live-streams';
 import { admin, terminal } from '../procedures';
@@ -13,6 +13,7 @@ export const pricesRouter = {
   getPriceCandles: terminal.getPriceCandles.handler(({ context, input }) =>
     priceCandles(context.env, input.symbol, input.minutes),
   ),
+  getMarketListing: terminal.getMarketListing.handler(({ context }) => marketListing(context.env)),
   getNewsSince: terminal.getNewsSince.handler(({ context, input }) => newsSince(createNewsDb(context.env.NEWS_DB), input.afterId, NEWS_SINCE_LIMIT)),
   getPriceHubStats: admin.getPriceHubStats.handler(({ context }) => priceHubStats(context.env)),
 };

@@ -1,5 +1,5 @@
-import { hubSubscriberCounts } from '../../domains/system/hub-counts';
-import { snapshotQueueBacklog } from '../../domains/system/queue-backlog';
+import { hubSubscriberCounts } from '../../wiring/hub-counts';
+import { snapshotQueueBacklog } from '../../wiring/queue-backlog';
 import { readSystemStatus } from '../../domains/system/status';
 import { admin } from '../procedures';
 

@@ -1,7 +1,7 @@
 import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import type { TodoEvent } from '../../contract/todo';
 import { listTodoAssignees, listTodoItems } from '../../domains/todo/todo-read';
-import { todoHubPublisher } from '../../domains/todo/todo-hub-publisher';
+import { todoHub } from '../../wiring/hubs';
 import { createTodoItem, deleteTodoItem, updateTodoItem } from '../../domains/todo/todo-write';
 import { openTodoStream } from '../live-streams';
 import { admin } from '../procedures';
@@ -10,13 +10,13 @@ export const todoRouter = {
   listTodoItems: admin.listTodoItems.handler(({ context, input }) => listTodoItems(context.db, input)),
   listTodoAssignees: admin.listTodoAssignees.handler(({ context }) => listTodoAssignees(context.db)),
   createTodoItem: admin.createTodoItem.handler(({ context, input }) =>
-    createTodoItem(context.db, context.actor.id, input, todoHubPublisher(context.env)),
+    createTodoItem(context.db, context.actor.id, input, todoHub(context.env)),
   ),
   updateTodoItem: admin.updateTodoItem.handler(({ context, input }) =>
-    updateTodoItem(context.db, input, todoHubPublisher(context.env)),
+    updateTodoItem(context.db, input, todoHub(context.env)),
   ),
   deleteTodoItem: admin.deleteTodoItem.handler(({ context, input }) =>
-    deleteTodoItem(context.db, input, todoHubPublisher(context.env)),
+    deleteTodoItem(context.db, input, todoHub(context.env)),
   ),
   streamTodo: admin.streamTodo.handler(async ({ context, signal, lastEventId }) =>
     readEventStream<TodoEvent>((await openTodoStream(context, undefined, signal, lastEventId)).body!),

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { PageHeader } from '~/components/layout/page';
 import { QueryError } from '~/components/ui/error-state';
 import { Spinner } from '~/components/ui/spinner';
+import { useSiteName } from '~/lib/site';
 import { useTheme } from '~/lib/theme';
 import { openApiDocumentQuery } from './openapi-query';
 
@@ -20,6 +21,11 @@ function Loading() {
 export function ApiDocsPage() {
   const document = useQuery(openApiDocumentQuery);
   const { resolved } = useTheme();
+  const siteName = useSiteName();
+  // Scalar titles the page itself once loaded; until then (and if it never does) the same title.
+  useEffect(() => {
+    window.document.title = `API Docs · ${siteName}`;
+  }, [siteName]);
   return (
     <div>
       <PageHeader
@@ -39,7 +45,7 @@ export function ApiDocsPage() {
       ) : document.data ? (
         <div className="rounded-lg border border-border" data-testid="api-reference">
           <Suspense fallback={<Loading />}>
-            <ScalarReference document={document.data} theme={resolved} />
+            <ScalarReference document={document.data} theme={resolved} siteName={siteName} />
           </Suspense>
         </div>
       ) : (

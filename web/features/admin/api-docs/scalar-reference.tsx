@@ -9,7 +9,15 @@ import { SCALAR_CSS } from './scalar-theme';
  * Scalar's API reference (a Vue app in a React wrapper, ~1 MB): this module is imported lazily by
  * the api-docs page only, so no other route loads it. The app's theme drives Scalar's colour mode.
  */
-export default function ScalarReference({ document, theme }: { document: OpenApiDocument; theme: ResolvedTheme }) {
+export default function ScalarReference({
+  document,
+  theme,
+  siteName,
+}: {
+  document: OpenApiDocument;
+  theme: ResolvedTheme;
+  siteName: string;
+}) {
   const configuration = useMemo(
     () => ({
       content: document,
@@ -24,9 +32,9 @@ export default function ScalarReference({ document, theme }: { document: OpenApi
       documentDownloadType: 'json' as const,
       withDefaultFonts: false,
       customCss: SCALAR_CSS,
-      metaData: { title: 'API Docs · Meridian' },
+      metaData: { title: `API Docs · ${siteName}` },
     }),
-    [document, theme],
+    [document, theme, siteName],
   );
   return <ApiReferenceReact configuration={configuration} />;
 }

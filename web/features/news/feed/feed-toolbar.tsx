@@ -312,10 +312,10 @@ export function FeedToolbar({
           'inline-flex h-8 items-center gap-1.5 rounded-md border border-input px-2.5 text-xs font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
           search.onePctMovement && 'border-success/40 bg-success/10 text-success hover:text-success',
         )}
-        title="Only headlines after which a symbol moved past its threshold (default 1% within 5 minutes)"
+        title="Only headlines after which a symbol moved past its price-move threshold (set per symbol in News settings; default 1 % within 5 min)"
         data-testid="one-pct-filter"
       >
-        <span aria-hidden="true">↕</span>1% movers
+        <span aria-hidden="true">↕</span>Past threshold
       </button>
       {hasActiveFilters(search) ? (
         <Button variant="ghost" size="sm" className="h-8 text-muted-foreground" onClick={onClear} data-testid="clear-filters">

@@ -4,6 +4,8 @@ import { Badge } from '~/components/ui/badge';
 import { cn } from '~/lib/cn';
 import { formatLatency, formatNewsTime, SOURCE_KIND_LABEL, type NewsItem } from '~/lib/news-feed';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/features/news/importance';
+import { isSimulatedSource } from '@contract/patterns';
+import { MoverFlag } from './mover-flag';
 import { SymbolChips } from './symbol-chips';
 
 export interface NewsRowProps {
@@ -77,13 +79,15 @@ export const NewsRow = memo(function NewsRow({
 
   const markers = (
     <>
-      {item.onePctMovement ? (
+      <MoverFlag item={item} />
+      {isSimulatedSource(item.sourceId) ? (
         <Badge
-          tone="success"
-          title="The price of a symbol moved past its threshold (default 1% within 5 minutes) after publication"
-          data-testid="one-pct-marker"
+          tone="neutral"
+          className="border-dashed"
+          title="Made up by the local news simulator: not real news"
+          data-testid="simulated-marker"
         >
-          <span aria-hidden="true">↕</span>1% mover
+          Simulated
         </Badge>
       ) : null}
       {item.isTest ? (

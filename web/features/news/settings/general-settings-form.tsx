@@ -284,7 +284,7 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
             </div>
             <Row>
               <Label htmlFor={ids.movers} className="font-normal">
-                Only 1% movers
+                Only headlines past their price-move threshold
               </Label>
               <Switch
                 id={ids.movers}

@@ -23,8 +23,8 @@ const pct = (value: number) => `${value.toLocaleString('en-US', { maximumFractio
 
 /**
  * Performance thresholds: when a symbol's price moves at least this much within the window after
- * a headline, the headline is a "1% mover". One default (1% within 5 min unless stored) and per-symbol
- * overrides; admins add and delete them.
+ * a headline, the headline is flagged with the move it made ("▲ 0.47 % in 5 min"). One default
+ * (1% within 5 min unless stored) and per-symbol overrides; admins add and delete them.
  */
 export function ThresholdsSection({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();
@@ -43,7 +43,7 @@ export function ThresholdsSection({ canEdit }: { canEdit: boolean }) {
   return (
     <SettingsSection
       title="Price-move thresholds"
-      description="After a headline, its symbols’ prices are checked at 1, 5 and 15 minutes; a move past the threshold marks it a 1% mover."
+      description="After a headline, its symbols’ prices are checked at 1, 5 and 15 minutes; a move past the symbol’s threshold flags the headline with the move and its window (▲ 0.47 % in 5 min)."
       testId="thresholds-section"
     >
       <QueryState query={query} label="thresholds">

@@ -20,6 +20,8 @@ export interface OrderPanelHandle {
   ready: () => boolean;
   order: (side: OrderSide, size: 0 | 1 | 2, keypressAt: number) => void;
   close: (keypressAt: number) => void;
+  /** Says why an order key did nothing (no headline, no symbol, no market, no account). */
+  explain: (message: string) => void;
 }
 
 const pairOf = (symbol: string) => (symbol.endsWith('USDT') ? symbol : `${symbol}USDT`);
@@ -90,6 +92,8 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
       description: <OrderPreview intent={intent} />,
       action: 'Send order',
       destructive: false,
+      // The trader asked for this order from the keyboard: Enter sends it, Esc cancels.
+      enterConfirms: true,
       onConfirm: () => send(intent, keypressAt),
     });
   };
@@ -120,13 +124,20 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
     );
   };
 
-  useImperativeHandle(ref, () => ({ ready: () => symbol !== null && accountEmail !== null, order, close }));
+  const explain = (message: string) => {
+    setLastError(message);
+    // The panel may be out of sight (a phone's closed sheet): a toast says it where the trader looks.
+    toast.info(message);
+  };
+
+  useImperativeHandle(ref, () => ({ ready: () => symbol !== null && accountEmail !== null, order, close, explain }));
 
   if (accounts.isError) return <p className="p-3 text-sm text-destructive">Could not load your accounts.</p>;
   const armedIntent = intentFor(armed.side, armed.size);
   return (
     <section
-      className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto border-t border-border p-3"
+      // On a phone every control here is a 40 px target, the tables' sort buttons too.
+      className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto border-t border-border p-3 max-md:[&_th_button]:min-h-10"
       aria-label="Order entry"
       data-testid="order-panel"
     >
@@ -143,7 +154,7 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
           Account
           <NativeSelect
             aria-label="Trading account"
-            className="h-7 w-48 text-xs"
+            className="w-48 [&_select]:h-7 [&_select]:text-xs max-md:w-44 max-md:[&_select]:h-10 max-md:[&_select]:text-sm"
             value={accountEmail ?? ''}
             onChange={(e) => updateSettings({ accountEmail: e.target.value })}
             data-testid="order-account"
@@ -152,6 +163,7 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
             {list.map((a) => (
               <option key={a.id} value={a.email}>
                 {a.label ? `${a.label} (${a.email})` : a.email}
+                {a.exchange === 'simulated' ? ' · simulated' : ''}
               </option>
             ))}
           </NativeSelect>
@@ -163,14 +175,14 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
             key={i}
             size="xs"
             variant={armed.size === i ? 'secondary' : 'ghost'}
-            className="tabular-nums"
+            className="tabular-nums max-md:h-10"
             onClick={() => setArmed((a) => ({ ...a, size: i as 0 | 1 | 2 }))}
             aria-pressed={armed.size === i}
           >
             {i + 1}: {formatUsd(p, { compact: true })}
           </Button>
         ))}
-        <Button size="xs" variant="ghost" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+        <Button size="xs" variant="ghost" className="max-md:h-10" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
           Settings
         </Button>
       </div>
@@ -182,7 +194,7 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
               <Input
                 type="number"
                 min={1}
-                className="h-7 w-24 text-right text-xs tabular-nums"
+                className="h-7 w-24 text-right text-xs tabular-nums max-md:h-10"
                 defaultValue={p}
                 onBlur={(e) => {
                   const v = Number(e.target.value);
@@ -206,7 +218,7 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
       <div className="grid grid-cols-3 gap-2">
         <Button
           size="sm"
-          className="bg-emerald-600 text-white hover:bg-emerald-600/90"
+          className="bg-emerald-600 text-white hover:bg-emerald-600/90 max-md:h-10"
           disabled={!armedIntent || place.isPending}
           onClick={() => order('BUY', armed.size, Date.now())}
         >
@@ -214,13 +226,20 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
         </Button>
         <Button
           size="sm"
+          className="max-md:h-10"
           variant="destructive"
           disabled={!armedIntent || place.isPending}
           onClick={() => order('SELL', armed.size, Date.now())}
         >
           Sell (s{armed.size + 1})
         </Button>
-        <Button size="sm" variant="outline" disabled={!held || place.isPending} onClick={() => close(Date.now())}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="max-md:h-10"
+          disabled={!held || place.isPending}
+          onClick={() => close(Date.now())}
+        >
           Close (x)
         </Button>
       </div>

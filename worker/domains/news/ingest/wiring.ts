@@ -1,7 +1,7 @@
 import type { NewsItemDto } from '../../../contract/news';
 import { createNewsDb, type Db } from '../../../db/client';
 import type { Bindings } from '../../../env';
-import { defaultAdapterFor } from '../../../exchanges/for-env';
+import { defaultAdapterFor } from '../../../wiring/exchanges';
 import { enqueueTelegramForItem } from '../delivery/telegram-outbox';
 import type { IngestDeps } from './ingest';
 

@@ -86,6 +86,34 @@ describe('measurePriceMoves', () => {
     expect(await measurePriceMoves({ db, newsDb, exchange: exchange({ BTCUSDT: 1 }), now: T0 + 5 * MIN })).toMatchObject({ measured: 0 });
   });
 
+  it('records what flagged the headline: the strongest move past its threshold, its window, the threshold, the source', async () => {
+    await db.insert(performanceThresholds).values([{ id: 'btc', symbol: 'BTC', percent: 0.25, windowMinutes: 5, createdAt: T0 }]);
+    const id = await item(['BTC', 'ETH'], { BTC: 100_000, ETH: 4_000 }, [1, 5]);
+    const sim = (marks: Record<string, number>) => ({ ...exchange(marks), kind: 'simulated' as const });
+    // +1 min: BTC +0.3 % meets BTC's 0.25 % threshold; ETH −0.5 % is under the 1 % default.
+    await measurePriceMoves({ db, newsDb, exchange: sim({ BTCUSDT: 100_300, ETHUSDT: 3_980 }), now: T0 + MIN });
+    expect((await load(id))!).toMatchObject({
+      onePctMovement: true,
+      metadata: { mover: { symbol: 'BTC', percent: 0.3, windowMinutes: 1, threshold: { percent: 0.25, windowMinutes: 5 }, source: 'simulated' } },
+    });
+    // +5 min: ETH −1.2 % is stronger and past its threshold: it becomes the flag's move.
+    await measurePriceMoves({ db, newsDb, exchange: sim({ BTCUSDT: 100_260, ETHUSDT: 3_952 }), now: T0 + 5 * MIN });
+    expect((await load(id))!.metadata.mover).toEqual({
+      symbol: 'ETH',
+      percent: -1.2,
+      windowMinutes: 5,
+      threshold: { percent: 1, windowMinutes: 5 },
+      source: 'simulated',
+    });
+  });
+
+  it('a weaker later move never replaces the recorded one', async () => {
+    const id = await item(['SOL'], { SOL: 100 }, [1, 5]);
+    await measurePriceMoves({ db, newsDb, exchange: exchange({ SOLUSDT: 98 }), now: T0 + MIN });
+    await measurePriceMoves({ db, newsDb, exchange: exchange({ SOLUSDT: 101.5 }), now: T0 + 5 * MIN });
+    expect((await load(id))!.metadata.mover).toEqual({ symbol: 'SOL', percent: -2, windowMinutes: 1, threshold: { percent: 1, windowMinutes: 5 } });
+  });
+
   it('a move only in the 15-minute window does not count for a 5-minute threshold', async () => {
     const id = await item(['SOL'], { SOL: 200 }, [15]);
     await measurePriceMoves({ db, newsDb, exchange: exchange({ SOLUSDT: 210 }), now: T0 + 15 * MIN });

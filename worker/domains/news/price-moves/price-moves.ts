@@ -32,12 +32,33 @@ export function meetsThreshold(move: number, windowMinutes: number, threshold: T
   return windowMinutes <= threshold.windowMinutes && Math.abs(move) >= threshold.percent;
 }
 
+/**
+ * What flagged a headline, kept in its metadata as `mover`: the strongest move that met its
+ * symbol's threshold, the window it was measured in, the threshold that applied then, and the
+ * price source ('simulated' locally: the UI says so). The feed shows it on the flag ("▲ 0.47 % in
+ * 5 min"), so the flag never claims more than was measured.
+ */
+export interface MoverMark {
+  symbol: string;
+  /** signed percent from the price at publish */
+  percent: number;
+  windowMinutes: number;
+  threshold: Threshold;
+  source?: ExchangeAdapter['kind'];
+}
+
+/** The stronger of two flagging moves (by size); the first on a tie. */
+export function strongerMove(a: MoverMark | undefined, b: MoverMark): MoverMark {
+  return a && Math.abs(a.percent) >= Math.abs(b.percent) ? a : b;
+}
+
 export interface PriceMoveDeps {
   /** The performance thresholds. */
   db: Db;
   /** The checks and the headlines they measure (one batch there). */
   newsDb: NewsDb;
-  exchange: Pick<ExchangeAdapter, 'getMarkPrices'>;
+  /** Its kind says where the moves were measured ('simulated' prices are marked as such). */
+  exchange: Pick<ExchangeAdapter, 'getMarkPrices'> & Partial<Pick<ExchangeAdapter, 'kind'>>;
   now: number;
   /** checks per run; default 200 */
   limit?: number;
@@ -94,7 +115,7 @@ export async function measurePriceMoves(deps: PriceMoveDeps): Promise<PriceMoveR
   }
 
   const done: number[] = [];
-  const byItem = new Map<number, { moves: [string, number][]; flag: boolean }>();
+  const byItem = new Map<number, { moves: [string, number][]; flag: boolean; mover?: MoverMark }>();
   for (const check of checks) {
     if (now - check.due_at > STALE_AFTER_MS) {
       done.push(check.rid);
@@ -109,15 +130,31 @@ export async function measurePriceMoves(deps: PriceMoveDeps): Promise<PriceMoveR
     const move = movePercent(check.price_at_publish, price);
     const entry = byItem.get(check.item_id) ?? { moves: [], flag: false };
     entry.moves.push([`$.moves."${check.window_minutes}"."${check.symbol}"`, move]);
-    if (meetsThreshold(move, check.window_minutes, thresholdFor(check.symbol, thresholds))) entry.flag = true;
+    const threshold = thresholdFor(check.symbol, thresholds);
+    if (meetsThreshold(move, check.window_minutes, threshold)) {
+      entry.flag = true;
+      const mark: MoverMark = { symbol: check.symbol, percent: move, windowMinutes: check.window_minutes, threshold };
+      if (deps.exchange.kind) mark.source = deps.exchange.kind;
+      entry.mover = strongerMove(entry.mover, mark);
+    }
     byItem.set(check.item_id, entry);
     done.push(check.rid);
     result.measured++;
   }
 
   const statements: D1PreparedStatement[] = [];
-  for (const [itemId, { moves, flag }] of byItem) {
+  for (const [itemId, { moves, flag, mover }] of byItem) {
     if (flag) result.flagged++;
+    // Kept when stronger than what an earlier run recorded (the 1-minute check runs before the 5).
+    if (mover)
+      statements.push(
+        d1
+          .prepare(
+            `UPDATE news_items SET metadata = json_set(metadata, '$.mover', json(?2)) WHERE id = ?1
+               AND (json_extract(metadata, '$.mover.percent') IS NULL OR abs(json_extract(metadata, '$.mover.percent')) < ?3)`,
+          )
+          .bind(itemId, JSON.stringify(mover), Math.abs(mover.percent)),
+      );
     // json_set creates the nested objects; ≤ 40 moves per statement keeps under 100 parameters.
     for (let i = 0; i < moves.length; i += 40) {
       const chunk = moves.slice(i, i + 40);

@@ -8,7 +8,8 @@ import type { IngestDeps } from '../ingest/ingest';
 import { newsHubPublisher } from '../ingest/wiring';
 import { invalidateClassifyConfig, KNOWN_SYMBOLS } from '../ingest/classify-config';
 import { classify } from '../ingest/pipeline';
-import { SIM_SOURCES, generateSimulatedNews, runNewsSimulator, usd } from './simulated-source';
+import { priceAt } from '../../../exchanges/simulated/market';
+import { SIM_SOURCE_PREFIX, SIM_SOURCES, generateSimulatedNews, runNewsSimulator, usd } from './simulated-source';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 21, 9, 30);
@@ -32,7 +33,8 @@ describe('generateSimulatedNews (pure)', () => {
         expect(item.receivedAt).toBeLessThanOrEqual(tick);
         expect(SIM_SOURCES.map((s) => s.id)).toContain(item.source.id);
         expect(item.title.length).toBeGreaterThan(5);
-        expect(item.url).toMatch(/^https:\/\//);
+        // No article exists: no link, rather than a made-up URL on a real site.
+        expect(item.url).toBeUndefined();
       }
       expect(items.map((i) => i.publishedAt)).toEqual([...items.map((i) => i.publishedAt)].sort((a, b) => a - b));
       expect(new Set(items.map((i) => i.externalId)).size).toBe(items.length);
@@ -77,6 +79,42 @@ describe('generateSimulatedNews (pure)', () => {
     // the same story from two sources a few seconds apart (the dedupe keeps one)
     const keys = drafts.map((d) => d.dedupKey);
     expect(keys.filter((k, i) => keys[i - 1] === k).length).toBeGreaterThan(20);
+  });
+
+  it('states the simulated market\'s own prices: levels crossed and prices quoted are near the price at publish', () => {
+    const coins: [pattern: RegExp, market: string, unit: number][] = [
+      [/\bBitcoin\b(?! Cash)|\$BTC\b/, 'BTC', 1],
+      [/Ethereum|\$ETH\b/, 'ETH', 1],
+      [/Solana|\$SOL\b/, 'SOL', 1],
+      [/Chainlink|\$LINK\b/, 'LINK', 1],
+      [/\bSui\b|\$SUI\b/, 'SUI', 1],
+      [/\bPepe\b|\$PEPE\b/, '1000PEPE', 1000],
+      [/Litecoin|\$LTC\b/, 'LTC', 1],
+      [/Avalanche|\$AVAX\b/, 'AVAX', 1],
+    ];
+    const level = /(?:breaks|reclaims|tops|falls below|drops under|slips below|trading at) \$([\d,.]+)/i;
+    let checked = 0;
+    for (let k = 0; k < 1440; k++) {
+      for (const item of generateSimulatedNews(T0 + k * MIN)) {
+        const stated = level.exec(item.title);
+        const coin = coins.find(([pattern]) => pattern.test(item.title));
+        if (!stated || !coin) continue;
+        const price = priceAt(coin[1], item.publishedAt) / coin[2];
+        const value = Number(stated[1]!.replace(/,/g, ''));
+        expect(Math.abs(value - price) / price, item.title).toBeLessThan(0.12);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('comes from fictional outlets and authors', () => {
+    const real = /WatcherGuru|tier10k|WuBlockchain|lookonchain|CoinDesk|The Block|Tree News|BWE|Godbole|Braun|Van Straten|Sandor|Copeland|Chawla/i;
+    for (const source of SIM_SOURCES) {
+      expect(source.name).not.toMatch(real);
+      expect(source.id.startsWith(SIM_SOURCE_PREFIX)).toBe(true);
+    }
+    for (let k = 0; k < 600; k++) for (const item of generateSimulatedNews(T0 + k * MIN)) expect(item.author ?? '').not.toMatch(real);
   });
 
   it('formats prices like a trader would read them', () => {

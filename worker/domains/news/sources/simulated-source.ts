@@ -1,21 +1,24 @@
+import { SIMULATED_SOURCE_PREFIX } from '../../../contract/patterns';
 import type { Db } from '../../../db/client';
-import { priceAt, SIM_ASSETS } from '../../../exchanges/simulated/market';
+import { priceAt } from '../../../exchanges/simulated/market';
 import { hashString, mulberry32 } from '../../../exchanges/simulated/prng';
 import { ingestNews, type IngestDeps } from '../ingest/ingest';
 import type { RawNewsItem } from '../types';
 
 /**
- * A local stand-in for the real sources: realistic crypto headlines from X-style wire accounts,
- * RSS publishers and Telegram channels. Pure: the items of a minute are a function of that minute
- * only (same tick → same items, same external ids), so a repeated tick stores nothing new. The
- * Worker cron runs it only when LOCAL_NEWS_SIMULATOR is "1"; scripts/seed-news.mjs uses it for
- * the 30 days of demo history.
+ * A local stand-in for the real sources: crypto headlines in the style of X wire accounts, RSS
+ * publishers and Telegram channels, from fictional outlets and authors (none is a real account or
+ * site, and the items carry no link: there is no article to open). Every price a headline states
+ * is the simulated market's own at that instant ("falls below $X" is a level just crossed), so the
+ * headlines and the terminal's chips agree. Pure: the items of a minute are a function of that
+ * minute only (same tick → same items, same external ids), so a repeated tick stores nothing new.
+ * The Worker cron runs it only when LOCAL_NEWS_SIMULATOR is "1"; scripts/seed-news.mjs uses it
+ * for the 30 days of demo history.
  */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const TWITTER_EPOCH = 1_288_834_974_657;
 
 export interface SimSource {
   /** news_sources id, and the items' source id */
@@ -26,47 +29,59 @@ export interface SimSource {
   handle: string;
 }
 
+/** The prefix of every simulated source's id (news_sources kind 'simulated'); the UI marks their items. */
+export const SIM_SOURCE_PREFIX = SIMULATED_SOURCE_PREFIX;
+
+/** Fictional outlets: names made up for the simulator, no real account, channel or site. */
 export const SIM_SOURCES: readonly SimSource[] = [
-  { id: 'sim:twitter:WatcherGuru', kind: 'twitter', name: '@WatcherGuru', handle: 'WatcherGuru' },
-  { id: 'sim:twitter:tier10k', kind: 'twitter', name: '@tier10k', handle: 'tier10k' },
-  { id: 'sim:twitter:WuBlockchain', kind: 'twitter', name: '@WuBlockchain', handle: 'WuBlockchain' },
-  { id: 'sim:twitter:lookonchain', kind: 'twitter', name: '@lookonchain', handle: 'lookonchain' },
-  { id: 'sim:rss:coindesk', kind: 'rss', name: 'CoinDesk', handle: 'coindesk' },
-  { id: 'sim:rss:theblock', kind: 'rss', name: 'The Block', handle: 'theblock' },
-  { id: 'sim:telegram:tree_news', kind: 'telegram', name: 'Tree News', handle: 'tree_news' },
-  { id: 'sim:telegram:bwenews', kind: 'telegram', name: 'BWEnews', handle: 'bwenews' },
+  { id: 'sim:twitter:sim_wire', kind: 'twitter', name: '@sim_wire', handle: 'sim_wire' },
+  { id: 'sim:twitter:sim_flash', kind: 'twitter', name: '@sim_flash', handle: 'sim_flash' },
+  { id: 'sim:twitter:sim_asia_desk', kind: 'twitter', name: '@sim_asia_desk', handle: 'sim_asia_desk' },
+  { id: 'sim:twitter:sim_onchain', kind: 'twitter', name: '@sim_onchain', handle: 'sim_onchain' },
+  { id: 'sim:rss:harbor-ledger', kind: 'rss', name: 'Harbor Ledger', handle: 'harbor-ledger' },
+  { id: 'sim:rss:quarry-markets', kind: 'rss', name: 'Quarry Markets Daily', handle: 'quarry-markets' },
+  { id: 'sim:telegram:sim_tape', kind: 'telegram', name: 'Sim Tape', handle: 'sim_tape' },
+  { id: 'sim:telegram:sim_flow', kind: 'telegram', name: 'Sim Flow Alerts', handle: 'sim_flow' },
 ];
 
 interface Coin {
+  /** the ticker a headline writes ($PEPE) */
   symbol: string;
   name: string;
   /** relative frequency in the news */
   weight: number;
-  /** price when the simulated exchange does not quote it */
-  level: number;
+  /** the simulated market's contract when it is not the ticker (PEPE trades as 1000PEPE) */
+  market?: string;
+  /** coins per contract unit (1000 for 1000PEPE) */
+  unit?: number;
 }
 
+/** Coins of the headlines: every one listed by the simulated market, which states their prices. */
 const COINS: readonly Coin[] = [
-  { symbol: 'BTC', name: 'Bitcoin', weight: 34, level: 95_000 },
-  { symbol: 'ETH', name: 'Ethereum', weight: 20, level: 3_400 },
-  { symbol: 'SOL', name: 'Solana', weight: 10, level: 190 },
-  { symbol: 'XRP', name: 'XRP', weight: 6, level: 2.3 },
-  { symbol: 'BNB', name: 'BNB', weight: 5, level: 650 },
-  { symbol: 'DOGE', name: 'Dogecoin', weight: 5, level: 0.38 },
-  { symbol: 'ADA', name: 'Cardano', weight: 3, level: 0.72 },
-  { symbol: 'AVAX', name: 'Avalanche', weight: 3, level: 24 },
-  { symbol: 'LINK', name: 'Chainlink', weight: 3, level: 15 },
-  { symbol: 'SUI', name: 'Sui', weight: 3, level: 3.1 },
-  { symbol: 'ARB', name: 'Arbitrum', weight: 2, level: 0.45 },
-  { symbol: 'PEPE', name: 'Pepe', weight: 2, level: 0.0000095 },
-  { symbol: 'LTC', name: 'Litecoin', weight: 2, level: 88 },
+  { symbol: 'BTC', name: 'Bitcoin', weight: 34 },
+  { symbol: 'ETH', name: 'Ethereum', weight: 20 },
+  { symbol: 'SOL', name: 'Solana', weight: 10 },
+  { symbol: 'XRP', name: 'XRP', weight: 6 },
+  { symbol: 'BNB', name: 'BNB', weight: 5 },
+  { symbol: 'DOGE', name: 'Dogecoin', weight: 5 },
+  { symbol: 'ADA', name: 'Cardano', weight: 3 },
+  { symbol: 'AVAX', name: 'Avalanche', weight: 3 },
+  { symbol: 'LINK', name: 'Chainlink', weight: 3 },
+  { symbol: 'SUI', name: 'Sui', weight: 3 },
+  { symbol: 'ARB', name: 'Arbitrum', weight: 2 },
+  { symbol: 'PEPE', name: 'Pepe', weight: 2, market: '1000PEPE', unit: 1000 },
+  { symbol: 'LTC', name: 'Litecoin', weight: 2 },
 ];
 
-const REPORTERS = ['Omkar Godbole', 'Helene Braun', 'James Van Straten', 'Krisztian Sandor', 'Tim Copeland', 'Vishal Chawla'];
+/** Fictional reporters of the fictional RSS outlets. */
+const REPORTERS = ['Mara Quillfeather', 'Tobias Fenwright', 'Ines Calloway', 'Rafael Okonjo-Lind', 'Priya Vantongeren', 'Jonah Wexley'];
+// Market venues and fund issuers are the real market's structure; what they do here is simulated.
 const EXCHANGES = ['Binance', 'Coinbase', 'OKX', 'Bybit', 'Kraken', 'Upbit', 'Bitget'];
-const PROTOCOLS = ['Curve', 'Radiant Capital', 'Orbit Bridge', 'Loopscale', 'Cetus', 'a Balancer fork', 'Zoth', 'Abracadabra'];
-const COMPANIES = ['Strategy', 'Metaplanet', 'Semler Scientific', 'GameStop', 'Tesla', 'Twenty One Capital'];
 const ISSUERS = ['BlackRock', 'Fidelity', 'Grayscale', 'VanEck', 'Bitwise', '21Shares'];
+// Hacks, purchases and whale moves would be claims about real firms and people: these are made up.
+const PROTOCOLS = ['Harborswap', 'Lumen Bridge', 'Tidewater Lend', 'Quarrystake', 'a Kestrel fork', 'Orchard Vaults'];
+const COMPANIES = ['Northgate Holdings', 'Bellweather Capital', 'Sundial Robotics', 'Corvid Media', 'Alder & Finch'];
+const FUNDS = ['Kestrel Capital', 'Fathom Trading', 'Brightline Markets', 'a fund wallet tagged "Osprey"'];
 
 interface Ctx {
   rng: () => number;
@@ -89,7 +104,9 @@ interface Story {
 }
 
 /** Accounts that post on-chain moves only. */
-const ONCHAIN_ACCOUNTS = new Set(['lookonchain']);
+const ONCHAIN_ACCOUNTS = new Set(['sim_onchain']);
+
+const BCH: Coin = { symbol: 'BCH', name: 'Bitcoin Cash', weight: 0 };
 
 const pick = <T>(rng: () => number, items: readonly T[]): T => items[Math.floor(rng() * items.length)]!;
 const int = (rng: () => number, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
@@ -104,8 +121,9 @@ function weighted<T extends { weight: number }>(rng: () => number, items: readon
   return items[items.length - 1]!;
 }
 
+/** The coin's price at `ts`: the simulated market's, per coin (1000PEPE's ÷ 1000). */
 function priceOf(coin: Coin, ts: number): number {
-  return SIM_ASSETS.includes(coin.symbol) ? priceAt(coin.symbol, ts) : coin.level;
+  return priceAt(coin.market ?? coin.symbol, ts) / (coin.unit ?? 1);
 }
 
 /** "$97,000", "$3,450", "$187.5", "$0.3812", "$0.0000095" */
@@ -127,10 +145,10 @@ function roundLevel(price: number, up: boolean): number {
   return up ? Math.floor(price / step) * step : Math.ceil(price / step) * step;
 }
 
-function change(coin: Coin, ts: number, span: number, rng: () => number): number {
-  if (!SIM_ASSETS.includes(coin.symbol)) return (rng() - 0.45) * (span >= DAY ? 12 : 4);
-  const then = priceAt(coin.symbol, ts - span);
-  return ((priceAt(coin.symbol, ts) - then) / then) * 100;
+/** The coin's percent change over `span` up to `ts`, on the simulated market. */
+function change(coin: Coin, ts: number, span: number): number {
+  const then = priceOf(coin, ts - span);
+  return ((priceOf(coin, ts) - then) / then) * 100;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -160,7 +178,7 @@ const TEMPLATES: readonly Template[] = [
     weight: 10,
     make: ({ rng, coin, ts }) => {
       const price = priceOf(coin, ts);
-      const up = change(coin, ts, HOUR, rng) >= 0;
+      const up = change(coin, ts, HOUR) >= 0;
       const level = usd(roundLevel(price, up));
       const title = up
         ? pick(rng, [
@@ -178,8 +196,8 @@ const TEMPLATES: readonly Template[] = [
   },
   {
     weight: 8,
-    make: ({ rng, coin, ts }) => {
-      const pct = change(coin, ts, DAY, rng);
+    make: ({ coin, ts }) => {
+      const pct = change(coin, ts, DAY);
       const dir = pct >= 0 ? 'up' : 'down';
       return {
         title: `${coin.name} ${dir} ${Math.abs(pct).toFixed(1)}% in the last 24 hours, trading at ${usd(priceOf(coin, ts))}`,
@@ -195,7 +213,7 @@ const TEMPLATES: readonly Template[] = [
       const amount = millions(rng, 40, 1_200).toLocaleString('en-US');
       return {
         title: `US spot ${coin.name} ETFs saw $${amount}M in net ${flow} on ${lastTradingDay(ts)}`,
-        summary: `${pick(rng, ISSUERS)}'s fund led the day's ${flow}, per Farside data.`,
+        summary: `${pick(rng, ISSUERS)}'s fund led the day's ${flow}, per the funds' daily filings.`,
       };
     },
   },
@@ -270,8 +288,8 @@ const TEMPLATES: readonly Template[] = [
       return {
         title: pick(rng, [
           `${pick(rng, PROTOCOLS)} exploited for $${amount}M; team says contracts are paused`,
-          `${pick(rng, EXCHANGES)} hot wallet hack: $${amount}M in ${coin.symbol} drained`,
-          `${coin.name} bridge exploit: attacker moves $${amount}M to Tornado Cash`,
+          `${pick(rng, PROTOCOLS)} hack: $${amount}M in ${coin.symbol} drained from its pools`,
+          `${coin.name} bridge exploit: attacker moves $${amount}M to a mixer`,
         ]),
         summary: 'Security researchers flagged the suspicious transfers first.',
         urgent: true,
@@ -280,8 +298,12 @@ const TEMPLATES: readonly Template[] = [
   },
   {
     weight: 4,
-    make: ({ rng, coin }) => ({
-      title: `$${millions(rng, 60, 900)}M in crypto longs liquidated in the past hour as ${coin.name} drops`,
+    // Longs when the coin fell over the hour, shorts when it rose: the story follows the price.
+    make: ({ rng, coin, ts }) => ({
+      title:
+        change(coin, ts, HOUR) < 0
+          ? `$${millions(rng, 60, 900)}M in crypto longs liquidated in the past hour as ${coin.name} drops`
+          : `$${millions(rng, 60, 900)}M in crypto shorts liquidated in the past hour as ${coin.name} climbs`,
       urgent: true,
       kinds: ['twitter', 'telegram'],
     }),
@@ -295,10 +317,10 @@ const TEMPLATES: readonly Template[] = [
         title: pick(rng, [
           `US CPI ${actual}% YoY vs ${expected}% expected`,
           `Fed leaves rates unchanged at ${pick(rng, ['4.25–4.50%', '4.00–4.25%', '3.75–4.00%'])}`,
-          `Powell: "We are well positioned to wait for more clarity"`,
+          `Fed chair says the committee is "well positioned to wait for more clarity"`,
           `US initial jobless claims ${int(rng, 205, 260)}K vs ${int(rng, 210, 250)}K expected`,
           `Nasdaq futures ${rng() < 0.5 ? 'up' : 'down'} ${(rng() * 1.5).toFixed(1)}% ahead of the open`,
-          `Trump says tariffs on ${pick(rng, ['China', 'the EU', 'Canada', 'Mexico'])} will take effect ${pick(rng, ['Friday', 'next week', 'on August 1'])}`,
+          `White House says tariffs on ${pick(rng, ['China', 'the EU', 'Canada', 'Mexico'])} will take effect ${pick(rng, ['Friday', 'next week', 'on the 1st'])}`,
         ]),
         urgent: rng() < 0.3,
       };
@@ -313,7 +335,7 @@ const TEMPLATES: readonly Template[] = [
         title: pick(rng, [
           `Whale withdrew ${amount.toLocaleString('en-US')} $${coin.symbol} (${usdMillions(value)}) from ${pick(rng, EXCHANGES)} in the past ${int(rng, 2, 12)} hours`,
           `A wallet dormant for ${int(rng, 5, 12)} years just moved ${amount.toLocaleString('en-US')} $${coin.symbol} (${usdMillions(value)})`,
-          `${pick(rng, ['Arthur Hayes', 'Wintermute', 'Jump Trading', 'Cumberland'])} deposited ${amount.toLocaleString('en-US')} $${coin.symbol} to ${pick(rng, EXCHANGES)}`,
+          `${pick(rng, FUNDS)} deposited ${amount.toLocaleString('en-US')} $${coin.symbol} to ${pick(rng, EXCHANGES)}`,
         ]),
         kinds: ['twitter'],
         onchain: true,
@@ -346,17 +368,21 @@ const TEMPLATES: readonly Template[] = [
   },
   {
     weight: 2,
-    make: ({ rng }) => ({
-      title: `Bitcoin Cash (BCH) ${rng() < 0.5 ? 'jumps' : 'slides'} ${int(rng, 4, 19)}% as ${pick(rng, EXCHANGES)} ${pick(rng, ['opens BCH futures', 'sees record BCH volume', 'adds BCH lending'])}`,
-    }),
+    // BCH's own day on the simulated market (the banned mapping keeps it off BTC).
+    make: ({ rng, ts }) => {
+      const pct = change(BCH, ts, DAY);
+      return {
+        title: `Bitcoin Cash (BCH) ${pct >= 0 ? 'up' : 'down'} ${Math.abs(pct).toFixed(1)}% on the day as ${pick(rng, EXCHANGES)} ${pick(rng, ['opens BCH futures', 'sees record BCH volume', 'adds BCH lending'])}`,
+      };
+    },
   },
   {
     weight: 3,
-    make: ({ rng, coin }) => ({
+    make: ({ rng, coin, ts }) => ({
       title: pick(rng, [
         `🎁 ${coin.symbol} GIVEAWAY 🎁 Follow + RT, ${int(rng, 3, 10)} winners get 1,000 $${coin.symbol} each!!!`,
-        `Claim your free ${coin.name} airdrop now 👉 bit.ly/${(int(rng, 1e6, 9e6) * 7919).toString(36)}`,
-        `🚀🚀 ${coin.name} to ${usd(coin.level * int(rng, 3, 10))} GUARANTEED, join our VIP group for the GIVEAWAY 🚀🚀`,
+        `Claim your free ${coin.name} airdrop now 👉 DM us for the link, only ${int(rng, 20, 90)} spots left`,
+        `🚀🚀 ${coin.name} to ${usd(priceOf(coin, ts) * int(rng, 3, 10))} GUARANTEED, join our VIP group for the GIVEAWAY 🚀🚀`,
       ]),
       kinds: ['twitter', 'telegram'],
     }),
@@ -369,28 +395,6 @@ const TEMPLATES: readonly Template[] = [
     }),
   },
 ];
-
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80);
-}
-
-function urlFor(source: SimSource, title: string, ts: number, n: number): string {
-  const date = new Date(ts).toISOString().slice(0, 10).replace(/-/g, '/');
-  switch (source.kind) {
-    case 'twitter':
-      return `https://x.com/${source.handle}/status/${BigInt(ts - TWITTER_EPOCH) * 4_194_304n + BigInt(n)}`;
-    case 'telegram':
-      return `https://t.me/${source.handle}/${Math.floor(ts / 90_000) % 1_000_000}`;
-    case 'rss':
-      return source.handle === 'coindesk'
-        ? `https://www.coindesk.com/markets/${date}/${slug(title)}`
-        : `https://www.theblock.co/post/${Math.floor(ts / 600_000) % 1_000_000}/${slug(title)}`;
-  }
-}
 
 /** How a source words a story: wire accounts shout, publishers write title case, channels add emoji. */
 function decorate(source: SimSource, story: Story, rng: () => number): string {
@@ -446,7 +450,6 @@ export function generateSimulatedNews(tickMs: number): RawNewsItem[] {
       author,
       title,
       ...(source.kind === 'rss' && story.summary && { body: story.summary }),
-      url: urlFor(source, title, publishedAt, i),
       ...(story.isTest && { isTest: true }),
     });
     previous = { story, source };

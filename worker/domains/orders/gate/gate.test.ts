@@ -19,7 +19,7 @@ import { position, record } from '../../../test/snapshot-builders';
 import { setLimit } from '../../risk/limit-store';
 import { setTradingEnabled, tradingSwitches } from '../halts';
 import { refreshSimulatedAccount } from '../orders';
-import { SimulatedVenue } from '../simulated-venue';
+import { SimulatedVenue } from '../../../exchanges/simulated/venue';
 import { venueClientId } from '../venue-client-id';
 
 /**

@@ -1,8 +1,8 @@
-import type { SystemStatus } from '../../contract/system';
-import type { Bindings } from '../../env';
-import { PRICE_HUB_NAME } from '../prices/hub-queries';
-import { RISK_HUB_NAME } from '../risk/notify';
-import { askWithTimeout } from './ask-with-timeout';
+import type { SystemStatus } from '../contract/system';
+import type { Bindings } from '../env';
+import { PRICE_HUB_NAME } from '../domains/prices/hub-queries';
+import { RISK_HUB_NAME } from '../domains/risk/notify';
+import { askWithTimeout } from '../domains/system/ask-with-timeout';
 
 /**
  * Live subscribers of the shared hubs (one instance each). The per-user alert hubs and per-account

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { simPositions } from '../../db/schema/orders';
-import { withSimFills, type SimFill } from '../../exchanges/simulated/fills';
-import type { AccountSnapshot, ExchangeAdapter } from '../../exchanges/types';
+import { withSimFills, type SimFill } from './fills';
+import type { AccountSnapshot, ExchangeAdapter } from '../types';
 
 export async function simFillsOf(db: Db, email: string): Promise<SimFill[]> {
   return db

@@ -1,6 +1,6 @@
-import type { QueueBacklog } from '../../contract/system';
-import type { Bindings } from '../../env';
-import { askWithTimeout } from './ask-with-timeout';
+import type { QueueBacklog } from '../contract/system';
+import type { Bindings } from '../env';
+import { askWithTimeout } from '../domains/system/ask-with-timeout';
 
 /**
  * The snapshot queue's own backlog (Queue.metrics(): messages not yet acknowledged, retries and

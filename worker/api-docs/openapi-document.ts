@@ -4,9 +4,9 @@ import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
 import { RPC_ACCESS } from '../access-policy';
 import { documentedSchema } from '../contract/unchecked';
 import type { AccessLevel } from '../domains/auth/access';
-import { ACCESS_COOKIE } from '../http/auth/cookies';
+import { ACCESS_COOKIE } from '../contract/patterns';
 import { ERROR_CATALOGUE, type ErrorCode } from '../lib/error-catalogue';
-import { router } from './router';
+import { contract } from '../contract';
 
 /** What each access level means (SPEC.md §6), shown on every operation and as its tag. */
 const LEVEL_TEXT: Record<AccessLevel, string> = {
@@ -18,7 +18,7 @@ const LEVEL_TEXT: Record<AccessLevel, string> = {
   terminal: 'approved users with terminal access (re-read from the database on every call)',
 };
 
-const DESCRIPTION = `Meridian's RPC API, generated from the oRPC router: every procedure, its input and output, who may call it and the errors it can answer.
+const DESCRIPTION = `Meridian's RPC API, generated from the oRPC contract: every procedure, its input and output, who may call it and the errors it can answer.
 
 ## RPC wire format
 - \`POST /api/rpc/{name}\` with the body \`{"json": input}\` (\`Content-Type: application/json\`); a procedure without input takes an empty body.
@@ -181,12 +181,12 @@ const issuesSchema = {
 };
 
 /**
- * The OpenAPI 3.1 document of the RPC router, built by oRPC's generator from the router itself (so a
- * new procedure appears without editing anything here), then shaped to the RPC wire format: every
+ * The OpenAPI 3.1 document of the RPC API, built by oRPC's generator from the contract the router
+ * implements (so a new procedure appears without editing anything here), then shaped to the RPC wire format: every
  * procedure at POST /api/rpc/<name> with its body wrapped in `{"json": …}`.
  */
 export async function buildOpenApiDocument(
-  procedures: Procedures = router as unknown as Procedures,
+  procedures: Procedures = contract as unknown as Procedures,
   access: AccessTable = RPC_ACCESS,
 ): Promise<OpenAPI.Document> {
   const generated = await generator.generate(procedures, {
@@ -221,7 +221,7 @@ export async function buildOpenApiDocument(
 }
 
 let cached: Promise<OpenAPI.Document> | undefined;
-/** Built once per isolate: the router does not change while it runs. */
+/** Built once per isolate: the contract does not change while it runs. */
 export function openApiDocument() {
   cached ??= buildOpenApiDocument().catch((err: unknown) => {
     cached = undefined;

@@ -7,24 +7,14 @@ import {
   type OrderVenue,
   type SymbolRules,
   type VenueOrder,
-} from '../../exchanges/order-venue';
-import { snapshotAt } from '../../exchanges/simulated/accounts';
-import { withSimFills } from '../../exchanges/simulated/fills';
-import { anyPriceAt, SIM_SYMBOLS } from '../../exchanges/simulated/market';
-import { simFillsOf } from './sim-positions';
+} from '../order-venue';
+import { snapshotAt } from './accounts';
+import { withSimFills } from './fills';
+import { orderPriceAt, SIM_ORDER_RULES } from './market';
+import { simFillsOf } from './fill-store';
 
 /** Half a basis point against the taker, like a thin book's spread. */
 export const SIM_SLIPPAGE = 0.0005;
-
-/** Step sizes and minimums like Binance's USDⓈ-M perpetuals (rounded). */
-const RULES: Record<string, Omit<SymbolRules, 'symbol'>> = {
-  BTCUSDT: { stepSize: 0.001, minQty: 0.001, maxQty: 120, minNotional: 100 },
-  ETHUSDT: { stepSize: 0.001, minQty: 0.001, maxQty: 2_000, minNotional: 20 },
-  SOLUSDT: { stepSize: 0.01, minQty: 0.01, maxQty: 50_000, minNotional: 5 },
-  BNBUSDT: { stepSize: 0.01, minQty: 0.01, maxQty: 2_000, minNotional: 5 },
-  XRPUSDT: { stepSize: 0.1, minQty: 0.1, maxQty: 2_000_000, minNotional: 5 },
-  DOGEUSDT: { stepSize: 1, minQty: 1, maxQty: 20_000_000, minNotional: 5 },
-};
 
 const priceDecimals = (price: number) => Math.max(2, 5 - Math.floor(Math.log10(price)));
 
@@ -41,12 +31,13 @@ export class SimulatedVenue implements OrderVenue {
   ) {}
 
   async rules(symbol: string): Promise<SymbolRules | null> {
-    const r = SIM_SYMBOLS.includes(symbol) ? RULES[symbol] : undefined;
+    // The market's own reference data: Binance's filters as of its stated date (market.ts).
+    const r = SIM_ORDER_RULES[symbol];
     return r ? { symbol, ...r } : null;
   }
 
   async markPrice(symbol: string): Promise<number> {
-    return anyPriceAt(symbol, this.now());
+    return orderPriceAt(symbol, this.now());
   }
 
   /**
@@ -66,7 +57,7 @@ export class SimulatedVenue implements OrderVenue {
     const existing = await this.queryOrder(req.symbol, req.clientOrderId);
     if (existing) throw new OrderRejected('Duplicate client order id', -4116);
     const now = this.now();
-    const mark = anyPriceAt(req.symbol, now);
+    const mark = orderPriceAt(req.symbol, now);
     let quantity = req.quantity;
     const fills = await simFillsOf(this.db, this.email);
     const before = fills.find((f) => f.symbol === req.symbol)?.quantity ?? null;

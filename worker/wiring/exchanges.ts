@@ -1,7 +1,7 @@
 import type { ExchangeKind } from '../contract/enums';
 import { getProviderConfig, type Bindings } from '../env';
-import { createExchangeAdapter, defaultExchangeKind } from './factory';
-import type { ExchangeAdapter } from './types';
+import { createExchangeAdapter, defaultExchangeKind } from '../exchanges/factory';
+import type { ExchangeAdapter } from '../exchanges/types';
 
 /** Adapters built from the Worker's env, one per kind, reused within an isolate. */
 const cache = new WeakMap<object, Map<ExchangeKind, ExchangeAdapter>>();

@@ -3,11 +3,11 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RPC_ACCESS } from '../access-policy';
-import { ACCESS_COOKIE } from '../http/auth/cookies';
+import { ACCESS_COOKIE } from '../contract/patterns';
 import { ERROR_CATALOGUE } from '../lib/error-catalogue';
 import { fetchApp, insertUser, signedInJar } from '../test/harness';
 import { buildOpenApiDocument } from './openapi-document';
-import { router } from './router';
+import { router } from '../rpc/router';
 
 type Operation = {
   operationId: string;

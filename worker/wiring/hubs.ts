@@ -1,0 +1,32 @@
+import { waitUntil } from 'cloudflare:workers';
+import { createDb } from '../db/client';
+import type { PushToUser } from '../domains/alerts/notify';
+import { orderHubPublisher } from '../domains/orders/order-hub';
+import type { PublishOrder } from '../domains/orders/order-store';
+import { RISK_HUB_NAME } from '../domains/risk/notify';
+import type { TodoPublisher } from '../domains/todo/todo-write';
+import type { Bindings } from '../env';
+
+/**
+ * The wiring layer: what the domains publish to, built from the Worker's bindings. Domains receive
+ * these functions; they never read a binding themselves.
+ */
+
+/** Each step of an order to its trader's OrdersHub (fire-and-forget, kept alive by waitUntil). */
+export const ordersHub = (env: Bindings): PublishOrder =>
+  orderHubPublisher((traderId) => env.ORDERS_HUB.getByName(traderId), { waitUntil });
+
+/** Todo list changes to every admin's open todo page. */
+export const todoHub =
+  (env: Bindings): TodoPublisher =>
+  (event) =>
+    env.TODO_HUB.getByName('global').publish(event);
+
+/** The risk team's live view and its Telegram chats. */
+export const riskNotifier = (env: Bindings) => ({ db: createDb(env.DB), hub: env.RISK_HUB.getByName(RISK_HUB_NAME) });
+
+/** Fired alerts: each owner's open tabs (their UserAlertHub) and the alert Telegram chats. */
+export const alertNotifier = (env: Bindings): { db: ReturnType<typeof createDb>; push: PushToUser } => ({
+  db: createDb(env.DB),
+  push: (userId, notice) => env.USER_ALERTS.getByName(userId).publish(notice),
+});
