@@ -97,7 +97,14 @@ describe('the demo users, printed last on every start', () => {
 
   it('as the database has them, in the README’s order, with the password', () => {
     expect(
-      demoUserLines({ rows, order, password: 'meridian-demo', passwordWorks: true, deskCount: 1, deskExample: 'morgan.hale@example.com' }),
+      demoUserLines({
+        rows,
+        order,
+        password: 'meridian-demo',
+        passwordWorks: true,
+        deskCount: 1,
+        deskExample: 'morgan.hale@example.com',
+      }),
     ).toEqual([
       '  Demo users (password: meridian-demo):',
       '    admin@example.com      superadmin, risk team, terminal',
