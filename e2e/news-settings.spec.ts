@@ -91,6 +91,10 @@ test('settings: general preferences (shared with the dashboard), custom rule wit
   await chatDialog.getByTestId('chat-submit').click();
   await expect(chatDialog).toHaveCount(0);
   await expect(page.getByTestId(`chat-row-${chatId}`)).toContainText('E2E desk');
+  // No bot token locally: the banner says sending is off, and the new chat's row agrees.
+  await expect(page.getByTestId('telegram-status')).toHaveAttribute('data-sending', 'false');
+  await expect(page.getByTestId(`chat-row-${chatId}`).getByTestId('chat-status')).toHaveAttribute('data-delivery', 'held');
+  await expect(page.getByTestId('chats-table')).not.toContainText('Delivering');
   await setTheme(page, 'light');
   await expect(page.getByTestId(`chat-row-${chatId}`)).toBeVisible();
   await shot(page, 'news-telegram-light-1440');
