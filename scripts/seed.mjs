@@ -1,4 +1,4 @@
-// Seeds the local demo data of PRODUCT.md §3 when the users table is empty. Local only.
+// Seeds the local demo data of docs/PRODUCT-RULES.md §2 when the users table is empty. Local only.
 import { pathToFileURL } from 'node:url';
 import { executeLocalD1, hashPassword, queryLocalD1, queryLocalD1Many, scratchDir, sqlString } from './lib.mjs';
 import { demoUserLines, passwordOpens } from './quiet-output.mjs';

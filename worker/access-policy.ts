@@ -3,7 +3,7 @@ import type { Contract } from './contract';
 import type { ServerFnName } from './contract/server-fns';
 
 /**
- * Every RPC procedure and server function with the access level it must enforce (SPEC.md §6).
+ * Every RPC procedure and server function with the access level it must enforce (docs/PRODUCT-RULES.md §3).
  * The access-matrix tests are generated from this table, and a test fails when the router or the
  * server-function registry has an entry missing here.
  */
@@ -83,7 +83,7 @@ export const RPC_ACCESS = {
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
   getUser: 'public',
   signOut: 'public',
-  // News settings (PRODUCT.md §5): every approved user reads all of it and edits their own general
+  // News settings (docs/PRODUCT-RULES.md §7): every approved user reads all of it and edits their own general
   // settings; the shared configuration is changed by admins only.
   getNewsSettings: 'approved',
   updateNewsSettings: 'approved',
