@@ -1,4 +1,4 @@
-// Issue 3's figures: account stats vs a bare route, the 30-day history query with 2,000 accounts ×
+// The accounts' figures: account stats vs a bare route, the 30-day history query with 2,000 accounts ×
 // 1 year in local D1, live fan-out to 200 subscribers, and chart rendering in Chromium.
 import { chromium } from '@playwright/test';
 import { localD1File } from '../scripts/lib.mjs';

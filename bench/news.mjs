@@ -1,4 +1,4 @@
-// Issue 4's figures: the feed query and full-text search with 1,000,000 items in local D1 (ratios
+// The news figures: the feed query and full-text search with 1,000,000 items in local D1 (ratios
 // to a bare route), ingest → delivered to 500 live subscribers, the pipeline's own cost per item, and
 // the feed page scrolling through 5,000 loaded headlines in Chromium (bench/feed-scroll.mjs).
 import { importWorkerModules, localD1File, queryLocalD1, scratchDir } from '../scripts/lib.mjs';

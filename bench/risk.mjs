@@ -1,4 +1,4 @@
-// Issue 12's figures at docs/PRODUCT-RULES.md §8's size (500 traders, 2,000 accounts, 1 year of daily rollup):
+// The risk team's figures at docs/PRODUCT-RULES.md §8's size (500 traders, 2,000 accounts, 1 year of daily rollup):
 // getAllTradersLatestMetrics and fetchAllTraderStats (30 days) against /api/health in the same run,
 // the overview page rendering every trader and applying a live tick in Chromium (main-thread work
 // from a trace), and a live risk tick reaching 50 viewers (bench/risk-live.mjs, own process).

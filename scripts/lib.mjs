@@ -44,7 +44,7 @@ export function wranglerJson(args) {
 
 /**
  * The local D1 databases by binding (wrangler.jsonc): the main one, and the news one that holds the
- * headlines, their symbols, FTS index and price checks (issue 16 §4).
+ * headlines, their symbols, FTS index and price checks.
  */
 export const D1_BINDINGS = ['DB', 'NEWS_DB'];
 

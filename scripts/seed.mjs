@@ -11,7 +11,7 @@ const DEMO_USERS = [
   { email: 'trader@example.com', name: 'Taylor Trader', role: 'user', approved: 1, risk: 0, terminal: 0 },
   { email: 'risk@example.com', name: 'Riley Risk', role: 'user', approved: 1, risk: 1, terminal: 0 },
   { email: 'pending@example.com', name: 'Pat Pending', role: 'user', approved: 0, risk: 0, terminal: 0 },
-  // The rest of the trading desk the risk team watches (issue 12): plain approved traders.
+  // The rest of the trading desk the risk team watches: plain approved traders.
   ...DESK_TRADERS.map((t) => ({ ...t, role: 'user', approved: 1, risk: 0, terminal: 0, desk: true })),
 ];
 

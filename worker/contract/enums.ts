@@ -72,7 +72,7 @@ export const RISK_LIMIT_KINDS = [
 export type RiskLimitKind = (typeof RISK_LIMIT_KINDS)[number];
 /** Kinds a per-trader override may set; the symbol exposure limit is the firm's alone. */
 export const TRADER_LIMIT_KINDS = ['maxLeverage', 'maxDrawdown', 'maxPositionNotional', 'maxPositionShare'] as const;
-/** Order entry (issue 15): market orders only. */
+/** Order entry: market orders only. */
 export const ORDER_SIDES = ['BUY', 'SELL'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
 /**

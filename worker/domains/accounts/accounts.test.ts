@@ -123,7 +123,7 @@ describe('snapshot cron', () => {
     const ctx = createExecutionContext();
     worker.scheduled(controller, env as unknown as Bindings, ctx);
     await waitOnExecutionContext(ctx);
-    // Through the snapshot queue (issue 16): the local queue delivers the batch to the consumer.
+    // Through the snapshot queue: the local queue delivers the batch to the consumer.
     await expect.poll(async () => (await db.select().from(accountLatest)).length, { timeout: 15_000 }).toBe(4);
   });
 });
