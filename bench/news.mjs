@@ -98,6 +98,7 @@ try {
     ['default call (200 newest)', {}],
     ['search "exploit" (1 in 8 items)', { search: 'exploit' }],
     ['search "dogecoin reclaims" (1 in 230)', { search: 'dogecoin reclaims' }],
+    ['search "exploit", symbols=SOL, importance=critical', { search: 'exploit', symbols: 'SOL', importance: 'critical' }],
     ['symbols=SOL, importance=high', { symbols: 'SOL', importance: 'high' }],
     ['symbols=BTC,ETH,SOL', { symbols: ['BTC', 'ETH', 'SOL'] }],
   ];

@@ -1,6 +1,6 @@
 import { decodeFeedCursor } from '../../domains/news/feed/feed-cursor';
-import { queryFeed } from '../../domains/news/feed/feed-query';
-import { toFtsQuery } from '../../domains/news/feed/fts-query';
+import { queryFeed } from '../../domains/news/feed/feed-page';
+import { toFtsSearch } from '../../domains/news/feed/fts-query';
 import { ingestNews } from '../../domains/news/ingest/ingest';
 import { normaliseFeedSearch } from '../../domains/news/feed/search-params';
 import { newsIngestDeps } from '../../wiring/news-ingest';
@@ -16,7 +16,7 @@ export const newsRouter = {
       throw domainError('BAD_REQUEST', 'cursor pages the timestamp order only');
     return queryFeed(createNewsDb(context.env.NEWS_DB), {
       ...search,
-      match: toFtsQuery(search.search, { prefix: true }),
+      words: toFtsSearch(search.search),
       cursor,
       before: input.before,
     });

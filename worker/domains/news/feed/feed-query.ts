@@ -1,16 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import type { NewsDb } from '../../../db/client';
 import type { NewsItemDto } from '../../../contract/news';
-import { encodeFeedCursor, type FeedCursor } from './feed-cursor';
+import type { FeedCursor } from './feed-cursor';
+import type { FtsSearch } from './fts-query';
+import { WORDS } from './fts-query';
 
 export interface FeedQuery {
   limit: number;
   importance?: string[];
   symbols?: string[];
   sources?: string[];
-  /** A safe FTS5 MATCH expression (see fts-query.ts), or null/undefined. */
-  match?: string | null;
+  /** The search box's words (fts-query.ts toFtsSearch), or null/undefined. */
+  words?: FtsSearch | null;
   sortBy: string;
   sortOrder: 'asc' | 'desc';
   onePctMovement?: true;
@@ -53,15 +54,14 @@ const list = (values: string[]) =>
       )
     : sql`SELECT value FROM json_each(${JSON.stringify(values)})`;
 
-export const COLUMNS = sql.raw(`n.id, n.ts, n.received_at AS receivedAt, n.source_id AS sourceId, n.source_kind AS sourceKind, n.author,
+export const COLUMNS =
+  sql.raw(`n.id, n.ts, n.received_at AS receivedAt, n.source_id AS sourceId, n.source_kind AS sourceKind, n.author,
   n.title, n.body, n.url, n.symbols, n.importance, n.is_garbage AS isGarbage, n.is_test AS isTest,
   n.one_pct_movement AS onePctMovement, n.metadata`);
 
-/** Every filter of the request except the full-text match. */
-function filters(q: FeedQuery): SQL[] {
+/** The filters a search applies beside the index (the index carries the others, feed-search.ts). */
+export function joinFilters(q: FeedQuery): SQL[] {
   const where: SQL[] = [];
-  if (q.excludeGarbage) where.push(sql`n.is_garbage = 0`);
-  if (q.excludeTestNews) where.push(sql`n.is_test = 0`);
   if (q.onePctMovement) where.push(sql`n.one_pct_movement = 1`);
   if (q.before !== undefined) where.push(sql`n.ts < ${q.before}`);
   if (q.cursor)
@@ -70,8 +70,17 @@ function filters(q: FeedQuery): SQL[] {
         ? sql`(n.ts, n.id) > (${q.cursor.ts}, ${q.cursor.id})`
         : sql`(n.ts, n.id) < (${q.cursor.ts}, ${q.cursor.id})`,
     );
-  if (q.importance?.length) where.push(sql`n.importance IN (${list(q.importance)})`);
   if (q.sources?.length) where.push(sql`(n.source_kind IN (${list(q.sources)}) OR n.source_id IN (${list(q.sources)}))`);
+  return where;
+}
+
+/** Every filter of the request except the full-text match. */
+function filters(q: FeedQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.excludeGarbage) where.push(sql`n.is_garbage = 0`);
+  if (q.excludeTestNews) where.push(sql`n.is_test = 0`);
+  where.push(...joinFilters(q));
+  if (q.importance?.length) where.push(sql`n.importance IN (${list(q.importance)})`);
   if (q.symbols?.length) where.push(sql`n.id IN (SELECT item_id FROM news_item_symbols WHERE symbol IN (${list(q.symbols)}))`);
   return where;
 }
@@ -106,7 +115,6 @@ const D1_MAX_PARAMS = 100;
 const dialect = new SQLiteAsyncDialect();
 
 const whereClause = (where: SQL[]) => (where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``);
-const NEWEST_FIRST = sql`ORDER BY n.ts DESC, n.id DESC`;
 
 /**
  * One statement per feed request. Every filter is an indexed column or an IN over an index (the
@@ -115,13 +123,13 @@ const NEWEST_FIRST = sql`ORDER BY n.ts DESC, n.id DESC`;
  * cursor is a range on that same index.
  */
 export function feedStatement(q: FeedQuery): SQL {
-  if (q.symbols?.length && !q.match && q.sortBy !== 'importance') {
+  if (q.symbols?.length && !q.words && q.sortBy !== 'importance') {
     const walks = bySymbolStatement({ ...q, symbols: q.symbols });
     // Each walk binds the other filters again: many symbols with many filters take the plain statement.
     if (dialect.sqlToQuery(walks).params.length <= D1_MAX_PARAMS) return walks;
   }
   const where = filters(q);
-  if (q.match) where.push(sql`n.id IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${q.match})`);
+  if (q.words) where.push(sql`n.id IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${`${WORDS} : (${q.words.match})`})`);
   const direction = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
   // id breaks ties between items of one millisecond, so the order (and the cursor) is total.
   const order =
@@ -129,84 +137,4 @@ export function feedStatement(q: FeedQuery): SQL {
       ? sql`${IMPORTANCE_ORDER} ${direction}, n.ts DESC, n.id DESC`
       : sql`n.ts ${direction}, n.id ${direction}`;
   return sql`SELECT ${COLUMNS} FROM news_items n ${whereClause(where)} ORDER BY ${order} LIMIT ${q.limit}`;
-}
-
-/** FTS matches looked at first, newest ids first. */
-export const FTS_WINDOW = 10_000;
-/** Items outside the window that could still rank on the page and are checked one by one. */
-const OUTSIDE_CHECKS = 64;
-
-/**
- * A full-text search, newest first, without materialising every match: a common word matches
- * ~125,000 of a million items, and building that rowid set was most of the search's time.
- *
- * The page is first taken from the newest FTS_WINDOW matches by id. It is exact when the window
- * holds every match, or when no item outside it (id below the window's) passing the other filters
- * sorts before the page's last item. Ids follow ingestion, so such items are few (one published
- * later than it was ingested relative to others); up to OUTSIDE_CHECKS of them are checked against
- * the FTS index and merged in. Beyond that, or a short page, the plain statement answers.
- */
-export async function searchNewestFirst(db: NewsDb, q: FeedQuery & { match: string }, window = FTS_WINDOW): Promise<Row[]> {
-  const where = filters(q);
-  type WindowRow = Row & { windowSize: number; windowMin: number };
-  const rows = await db.all<WindowRow>(sql`
-    WITH w AS MATERIALIZED (SELECT rowid AS id FROM news_fts WHERE news_fts MATCH ${q.match} ORDER BY rowid DESC LIMIT ${window})
-    SELECT ${COLUMNS}, (SELECT count(*) FROM w) AS windowSize, (SELECT min(id) FROM w) AS windowMin
-    FROM news_items n ${whereClause([...where, sql`n.id IN (SELECT id FROM w)`])} ${NEWEST_FIRST} LIMIT ${q.limit}`);
-  const first = rows[0];
-  if (first && first.windowSize < window) return rows;
-  const last = rows.at(-1);
-  if (!first || !last || rows.length < q.limit) return db.all<Row>(feedStatement(q));
-
-  const outside = await db.all<{ id: number }>(sql`
-    SELECT n.id FROM news_items n
-    ${whereClause([...where, sql`n.id < ${first.windowMin}`, sql`(n.ts, n.id) > (${last.ts}, ${last.id})`])}
-    LIMIT ${OUTSIDE_CHECKS + 1}`);
-  if (outside.length === 0) return rows;
-  if (outside.length > OUTSIDE_CHECKS) return db.all<Row>(feedStatement(q));
-  // One FTS scan over the candidates' id range: probing ids one by one re-reads every term a
-  // prefix expands to, per id.
-  const candidateIds = outside.map((r) => r.id);
-  const extra = await db.all<Row>(sql`
-    SELECT ${COLUMNS} FROM news_items n
-    WHERE n.id IN (${sql.join(
-      candidateIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-      AND n.id IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${q.match}
-                   AND rowid BETWEEN ${Math.min(...candidateIds)} AND ${Math.max(...candidateIds)})`);
-  return [...rows, ...extra].sort((a, b) => b.ts - a.ts || b.id - a.id).slice(0, q.limit);
-}
-
-export async function queryFeed(db: NewsDb, q: FeedQuery): Promise<FeedPage> {
-  const rows =
-    q.match && q.sortBy !== 'importance' && q.sortOrder === 'desc'
-      ? await searchNewestFirst(db, { ...q, match: q.match })
-      : await db.all<Row>(feedStatement(q));
-  const last = rows.at(-1);
-  // Keyset paging follows the timestamp order; the importance order is one page (its rank is not
-  // an indexed column to seek on).
-  const nextCursor = q.sortBy !== 'importance' && last && rows.length === q.limit ? encodeFeedCursor(last) : null;
-  return { items: rows.map((r) => toDto(r, q.includeMetadata)), nextCursor };
-}
-
-export function toDto(r: Row, includeMetadata: boolean): NewsItemDto {
-  const item: NewsItemDto = {
-    id: r.id,
-    ts: r.ts,
-    receivedAt: r.receivedAt,
-    sourceId: r.sourceId,
-    sourceKind: r.sourceKind,
-    author: r.author,
-    title: r.title,
-    body: r.body,
-    url: r.url,
-    symbols: JSON.parse(r.symbols) as string[],
-    importance: r.importance,
-    isGarbage: !!r.isGarbage,
-    isTest: !!r.isTest,
-    onePctMovement: !!r.onePctMovement,
-  };
-  if (includeMetadata) item.metadata = JSON.parse(r.metadata) as Record<string, unknown>;
-  return item;
 }

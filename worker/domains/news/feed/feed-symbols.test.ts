@@ -3,7 +3,8 @@ import { newsItems, newsItemSymbols } from '../../../db/schema-news';
 import { FEED_LIST_MAX } from '../../../contract/news-search';
 import { newsDb, insertUser, rpcClient, signedInJar } from '../../../test/harness';
 import { decodeFeedCursor } from './feed-cursor';
-import { queryFeed, type FeedQuery } from './feed-query';
+import type { FeedQuery } from './feed-query';
+import { queryFeed } from './feed-page';
 
 const T0 = Date.UTC(2026, 10, 23, 9);
 const SYMBOLS = ['BTC', 'ETH', 'SOL', 'DOGE'];

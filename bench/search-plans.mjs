@@ -1,0 +1,80 @@
+// The feed search's statements on a plain SQLite copy of the news database (node:sqlite, Node 22):
+// the query plan and the time of the walk (worker/domains/news/feed/feed-search.ts) against the
+// plain statement it must equal, for the searches of docs/PERFORMANCE.md. It checks candidates
+// before workerd is involved; the figures that count come from bench/news.mjs.
+//
+//   npm run bench:search-plans -- <news sqlite file>   (e.g. a bench fill of 5,000,000 items)
+import { build } from 'esbuild';
+import { DatabaseSync } from 'node:sqlite';
+
+const file = process.argv[2];
+if (!file) throw new Error('usage: npm run bench:search-plans -- <news sqlite file>');
+
+// The statements are TypeScript built with drizzle: bundle the two modules for Node and compile them.
+const bundled = await build({
+  stdin: {
+    contents: `
+      export { feedStatement } from './worker/domains/news/feed/feed-query';
+      export { searchStatement } from './worker/domains/news/feed/feed-search';
+      export { toFtsSearch } from './worker/domains/news/feed/fts-query';
+      export { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';`,
+    resolveDir: process.cwd(),
+    loader: 'ts',
+  },
+  bundle: true,
+  write: false,
+  format: 'esm',
+  platform: 'node',
+  logLevel: 'silent',
+});
+const { feedStatement, searchStatement, toFtsSearch, SQLiteAsyncDialect } = await import(
+  `data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`
+);
+const dialect = new SQLiteAsyncDialect();
+const db = new DatabaseSync(file, { readOnly: true });
+
+const SEARCHES = [
+  ['"exploit" (1 in 8)', { search: 'exploit' }],
+  ['"dogecoin reclaims" (1 in 230)', { search: 'dogecoin reclaims' }],
+  ['"exploit" + SOL + critical', { search: 'exploit', symbols: ['SOL'], importance: ['critical'] }],
+  ['"exploit" + BTC,ETH + critical,high', { search: 'exploit', symbols: ['BTC', 'ETH'], importance: ['critical', 'high'] }],
+  ['"e" (a one-letter prefix)', { search: 'e' }],
+  ['"nothing matches"', { search: 'zzyzx' }],
+];
+
+function time(statement, runs = 9) {
+  const { sql, params } = dialect.sqlToQuery(statement);
+  const prepared = db.prepare(sql);
+  const times = [];
+  let rows;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    rows = prepared.all(...params);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { rows, median: times[Math.floor(runs / 2)], max: times.at(-1) };
+}
+
+console.log(`${db.prepare('SELECT count(*) AS n FROM news_items').get().n.toLocaleString('en-US')} items in ${file}\n`);
+console.log('| Search | walk median / max ms | plain median / max ms | same page |');
+console.log('|---|---:|---:|---|');
+for (const [label, input] of SEARCHES) {
+  const q = {
+    limit: 50,
+    sortBy: 'timestamp',
+    sortOrder: 'desc',
+    excludeGarbage: true,
+    excludeTestNews: true,
+    includeMetadata: false,
+    symbols: input.symbols,
+    importance: input.importance,
+    words: toFtsSearch(input.search),
+  };
+  const walk = time(searchStatement(q, q.words));
+  const plain = time(feedStatement(q), 3);
+  const same = JSON.stringify(walk.rows.map((r) => r.id)) === JSON.stringify(plain.rows.map((r) => r.id));
+  console.log(
+    `| ${label} | ${walk.median.toFixed(1)} / ${walk.max.toFixed(1)} | ${plain.median.toFixed(1)} / ${plain.max.toFixed(1)} | ${same ? 'yes' : 'NO'} (${walk.rows.length}) |`,
+  );
+}
