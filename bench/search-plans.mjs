@@ -4,6 +4,7 @@
 // before workerd is involved; the figures that count come from bench/news.mjs.
 //
 //   npm run bench:search-plans -- <news sqlite file>   (e.g. a bench fill of 5,000,000 items)
+//   PLANS=1 prints each search's EXPLAIN QUERY PLAN as well.
 import { build } from 'esbuild';
 import { DatabaseSync } from 'node:sqlite';
 
@@ -38,6 +39,8 @@ const SEARCHES = [
   ['"dogecoin reclaims" (1 in 230)', { search: 'dogecoin reclaims' }],
   ['"exploit" + SOL + critical', { search: 'exploit', symbols: ['SOL'], importance: ['critical'] }],
   ['"exploit" + BTC,ETH + critical,high', { search: 'exploit', symbols: ['BTC', 'ETH'], importance: ['critical', 'high'] }],
+  ['"exploit" + PEPE', { search: 'exploit', symbols: ['PEPE'] }],
+  ['"whale" + importance critical', { search: 'whale', importance: ['critical'] }],
   ['"e" (a one-letter prefix)', { search: 'e' }],
   ['"nothing matches"', { search: 'zzyzx' }],
 ];
@@ -71,6 +74,11 @@ for (const [label, input] of SEARCHES) {
     importance: input.importance,
     words: toFtsSearch(input.search),
   };
+  if (process.env.PLANS) {
+    const { sql, params } = dialect.sqlToQuery(searchStatement(q, q.words));
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params);
+    console.log(`\n${label}\n${plan.map((r) => `    ${r.detail}`).join('\n')}\n`);
+  }
   const walk = time(searchStatement(q, q.words));
   const plain = time(feedStatement(q), 3);
   const same = JSON.stringify(walk.rows.map((r) => r.id)) === JSON.stringify(plain.rows.map((r) => r.id));
