@@ -1,0 +1,96 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { createORPCClient } from '@orpc/client';
+import { RPCLink } from '@orpc/client/fetch';
+import type { ContractRouterClient } from '@orpc/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import worker from './index';
+import { RPC_ACCESS } from './access-policy';
+import { contract, type Contract } from './contract';
+import type { AccessLevel } from './domains/auth/access';
+import { ORIGIN, type CookieJar, type UserKind } from './test/harness';
+import { asyncInputs, jars, sampleInputs, setUpAccessFixtures } from './test/access-fixtures';
+import { countingD1, newRoundCounter, type RoundCounter } from './test/d1-rounds';
+
+/** One caller that passes each level. */
+const CALLER: Record<AccessLevel, UserKind> = {
+  public: 'approved',
+  authed: 'approved',
+  approved: 'approved',
+  riskTeam: 'riskTeam',
+  admin: 'admin',
+  terminal: 'terminal',
+};
+
+/** An oRPC client whose requests reach the Worker with both D1 bindings counted. */
+function countedClient(jar: CookieJar | undefined, counter: RoundCounter) {
+  const counted = { ...env, DB: countingD1(env.DB, counter), NEWS_DB: countingD1(env.NEWS_DB, counter) };
+  const link = new RPCLink({
+    url: `${ORIGIN}/api/rpc`,
+    headers: () => (jar ? { cookie: jar.header() } : {}),
+    fetch: async (request, init) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(new Request(request, init), counted as never, ctx);
+      await waitOnExecutionContext(ctx);
+      return jar ? jar.take(res) : res;
+    },
+  });
+  return createORPCClient<ContractRouterClient<Contract>>(link) as unknown as Record<
+    string,
+    (input: unknown) => Promise<unknown>
+  >;
+}
+
+const isRead = (name: string) =>
+  ((contract as unknown as Record<string, { '~orpc': { route: { method?: string } } }>)[name]?.['~orpc'].route.method ??
+    'POST') === 'GET';
+
+beforeAll(setUpAccessFixtures);
+
+/**
+ * Sequential D1 round trips of every RPC procedure, called once as a caller it admits with the
+ * access matrix's sample data (event streams left out: they hold a connection). The figures are
+ * docs/PERFORMANCE.md's; the snapshot keeps any procedure from quietly adding a round.
+ */
+describe('D1 round trips per procedure', () => {
+  it('stay where they are measured (targets: reads ≤ 1, writes ≤ 2)', async () => {
+    const table: Record<string, string> = {};
+    for (const [name, level] of Object.entries(RPC_ACCESS) as [string, AccessLevel][]) {
+      if (name.startsWith('stream')) continue;
+      const kind = CALLER[level];
+      const counter = newRoundCounter();
+      const client = countedClient(jars[kind], counter);
+      const input = asyncInputs[name] ? await asyncInputs[name](kind) : sampleInputs[name]?.();
+      const outcome = await client[name]!(input).then(
+        () => 'ok',
+        (e: { status?: number }) => `error ${e.status ?? '?'}`,
+      );
+      table[name] =
+        `${isRead(name) ? 'read' : 'write'} ${counter.rounds} rounds, ${counter.calls} calls${outcome === 'ok' ? '' : ` (${outcome})`}`;
+    }
+    console.log(
+      Object.entries(table)
+        .map(([name, line]) => `${name}: ${line}`)
+        .join('\n'),
+    );
+    expect(table).toMatchSnapshot();
+  });
+
+  it('cost a distant trader a trip each: the four everyday calls with 150 ms added per D1 call', async () => {
+    const lines: string[] = [];
+    for (const name of ['getHistoricalNews', 'getUserAccountStats', 'getAllTradersLatestMetrics', 'placeOrder']) {
+      const level = RPC_ACCESS[name as keyof typeof RPC_ACCESS];
+      const kind = CALLER[level];
+      const counter = newRoundCounter(150);
+      const client = countedClient(jars[kind], counter);
+      const input = asyncInputs[name] ? await asyncInputs[name](kind) : sampleInputs[name]?.();
+      const started = Date.now();
+      await client[name]!(input);
+      const took = Date.now() - started;
+      lines.push(`${name}: ${counter.rounds} rounds → ${took} ms with 150 ms per round trip`);
+      // Each sequential round waited its 150 ms: the wrapper measured what it says.
+      expect(took).toBeGreaterThanOrEqual(counter.rounds * 150);
+    }
+    console.log(lines.join('\n'));
+  });
+});
