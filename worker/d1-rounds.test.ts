@@ -48,9 +48,72 @@ const isRead = (name: string) =>
 beforeAll(setUpAccessFixtures);
 
 /**
+ * The rounds measured on 2026-11-27 (docs/PERFORMANCE.md): a procedure may only get better. One not
+ * listed here is held to the targets themselves: 1 sequential round for a read, 2 for a write.
+ */
+const MEASURED: Record<string, number> = {
+  acknowledgeAlertEvent: 3,
+  acknowledgeRiskBreach: 3,
+  addExchangeAccount: 2,
+  addSymbolToAllSpecialMappings: 3,
+  addTermToAllBannedMappings: 3,
+  addTermToAllSpecialMappings: 3,
+  cancelOrder: 5,
+  clearTradingKey: 3,
+  createAlertRule: 4,
+  createBannedMapping: 2,
+  createSpecialMapping: 2,
+  createTodoItem: 3,
+  deleteAlertRule: 3,
+  deleteBannedMapping: 2,
+  deleteSpecialMapping: 2,
+  deleteTodoItem: 2,
+  fetchAllTraderStats: 5,
+  getAccountHistory: 2,
+  getAllTradersLatestMetrics: 3,
+  getCurrentUser: 1,
+  getDashboardPrefs: 1,
+  getFirmHistory: 2,
+  getHistoricalNews: 1,
+  getMarketListing: 1,
+  getNewsSince: 2,
+  getPriceCandles: 1,
+  getPriceHubStats: 1,
+  getRiskExposure: 2,
+  getRiskLimits: 2,
+  getRiskTrader: 3,
+  getSystemStatus: 3,
+  getTradingSwitches: 2,
+  getUserAccountStats: 2,
+  getUserAccounts: 1,
+  listAlertEvents: 1,
+  listAlertRules: 1,
+  listExchangeAccounts: 2,
+  listOrders: 1,
+  listRiskBreaches: 2,
+  listTodoAssignees: 2,
+  listTodoItems: 2,
+  listUsers: 1,
+  placeOrder: 9,
+  postManualNews: 4,
+  previewOrder: 2,
+  setAccountAssignment: 3,
+  setRiskLimit: 5,
+  setTradingEnabled: 4,
+  setTradingKey: 3,
+  syncExchangeAccounts: 2,
+  updateAlertRule: 4,
+  updateBannedMapping: 3,
+  updateDashboardPrefs: 2,
+  updateSpecialMapping: 3,
+  updateTodoItem: 3,
+  updateUser: 3,
+};
+
+/**
  * Sequential D1 round trips of every RPC procedure, called once as a caller it admits with the
  * access matrix's sample data (event streams left out: they hold a connection). The figures are
- * docs/PERFORMANCE.md's; the snapshot keeps any procedure from quietly adding a round.
+ * docs/PERFORMANCE.md's; MEASURED keeps any procedure from quietly adding a round.
  */
 describe('D1 round trips per procedure', () => {
   it('stay where they are measured (targets: reads ≤ 1, writes ≤ 2)', async () => {
@@ -73,7 +136,10 @@ describe('D1 round trips per procedure', () => {
         .map(([name, line]) => `${name}: ${line}`)
         .join('\n'),
     );
-    expect(table).toMatchSnapshot();
+    for (const [name, line] of Object.entries(table)) {
+      const rounds = Number(/ (\d+) rounds/.exec(line)![1]);
+      expect(rounds, `${name}: ${line}`).toBeLessThanOrEqual(MEASURED[name] ?? (isRead(name) ? 1 : 2));
+    }
   });
 
   it('cost a distant trader a trip each: the four everyday calls with 150 ms added per D1 call', async () => {
