@@ -46,7 +46,7 @@ const IMPORTANCE_ORDER = sql.raw("CASE n.importance WHEN 'critical' THEN 3 WHEN 
  * ones bind one JSON array, so no request (lists of up to 50) takes a statement past D1's 100.
  */
 const LIST_INLINE_MAX = 8;
-const list = (values: string[]) =>
+export const list = (values: string[]) =>
   values.length <= LIST_INLINE_MAX
     ? sql.join(
         values.map((v) => sql`${v}`),

@@ -129,7 +129,7 @@ describe('search walking the index newest first', () => {
       }),
       { numRuns: 600, seed: 27 },
     );
-  });
+  }, 180_000);
 
   it('covers an empty answer, one match and every item matching', async () => {
     for (const [text, count] of [

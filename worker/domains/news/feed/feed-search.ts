@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NewsDb } from '../../../db/client';
 import { ftsPhrase, WORDS, type FtsSearch } from './fts-query';
-import { COLUMNS, joinFilters, type FeedQuery, type Row } from './feed-query';
+import { COLUMNS, joinFilters, list, type FeedQuery, type Row } from './feed-query';
 
 /** A prefix that begins more indexed words than this stays a prefix query. */
 const EXPAND_MAX = 64;
@@ -46,16 +46,11 @@ function matchExpression(q: FeedQuery, search: FtsSearch): SQL {
  * condition the search_tags tokens encode), so it reads only the newer items that could qualify.
  */
 function candidates(q: FeedQuery, lateSpan: number, besides: SQL): SQL {
-  const inList = (values: string[]) =>
-    sql.join(
-      values.map((v) => sql`${v}`),
-      sql`, `,
-    );
-  const importance = q.importance?.length ? sql` AND n.importance IN (${inList(q.importance)})` : sql``;
+  const importance = q.importance?.length ? sql` AND n.importance IN (${list(q.importance)})` : sql``;
   const bounds = sql`b.c = ${q.limit} AND b.span <= ${lateSpan}`;
   if (q.symbols?.length)
     return sql`SELECT DISTINCT s.item_id AS id FROM b CROSS JOIN news_item_symbols s CROSS JOIN news_items n ON n.id = s.item_id
-      WHERE ${bounds} AND s.symbol IN (${inList(q.symbols)}) AND s.ts >= b.lts AND (s.ts, s.item_id) > (b.lts, b.lid)
+      WHERE ${bounds} AND s.symbol IN (${list(q.symbols)}) AND s.ts >= b.lts AND (s.ts, s.item_id) > (b.lts, b.lid)
         AND s.item_id < b.minId${importance}${besides}`;
   return sql`SELECT n.id FROM b CROSS JOIN news_items n
     WHERE ${bounds} AND n.ts >= b.lts AND (n.ts, n.id) > (b.lts, b.lid) AND n.id < b.minId${importance}${besides}`;
