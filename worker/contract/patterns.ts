@@ -34,3 +34,7 @@ export const isSimulatedSource = (sourceId: string) => sourceId.startsWith(SIMUL
 /** The session cookies (HttpOnly; the API document names the access cookie as its security scheme). */
 export const ACCESS_COOKIE = 'meridian_access';
 export const REFRESH_COOKIE = 'meridian_refresh';
+
+/** A todo item's title and notes, at most (characters). */
+export const TODO_TITLE_MAX = 200;
+export const TODO_NOTES_MAX = 10_000;

@@ -1,9 +1,7 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { TODO_PRIORITIES } from './enums';
-
-export const TODO_TITLE_MAX = 200;
-export const TODO_NOTES_MAX = 10_000;
+import { TODO_NOTES_MAX, TODO_TITLE_MAX } from './patterns';
 
 export const todoPrioritySchema = z.enum(TODO_PRIORITIES);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { METRIC_KEYS, METRICS, type Account, type MetricKey } from '~/features/accounts/metrics';
+import { METRIC_KEYS, METRICS, type Account, type MetricKey } from '~/shared/accounts/metrics';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';

@@ -5,7 +5,7 @@ import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-tab
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
-import { FlashValue, MetricValue, Pnl } from '~/features/accounts/numbers';
+import { FlashValue, MetricValue, Pnl } from '~/shared/figures';
 import { cn } from '~/lib/cn';
 import { formatAgo, formatDateTime } from '~/lib/format';
 import { onClockTick } from '~/lib/use-now';

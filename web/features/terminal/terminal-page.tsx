@@ -4,17 +4,17 @@ import type { OrderSide } from '@contract/enums';
 import type { Importance } from '@contract/enums';
 import { NEWS_SETTINGS_DEFAULTS as DEFAULT_NEWS_SETTINGS } from '@contract/server-fns/news-settings-defaults';
 import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
-import { newsSettingsQuery, sourcesQuery } from '~/features/news/settings/settings-queries';
-import type { NewsItem } from '~/lib/news-feed';
+import { newsSettingsQuery, sourcesQuery } from '~/shared/news/news-settings-queries';
+import type { NewsItem } from '~/shared/news/news-feed';
 import {
   notificationPermission,
   playNewsBeep,
   requestNotificationPermission,
   showNewsNotification,
   unlockNewsSoundOnFirstGesture,
-} from '~/features/news/feed/news-sound';
-import { setNewsView, useNewsView } from '~/features/news/feed/news-view';
-import { ShortcutsDialog } from '~/features/news/feed/shortcuts-dialog';
+} from '~/shared/news/news-sound';
+import { setNewsView, useNewsView } from '~/shared/news/news-view';
+import { ShortcutsDialog } from '~/components/ui/shortcuts-dialog';
 import { Sheet, SheetContent } from '~/components/ui/sheet';
 import { useMediaQuery } from '~/lib/use-media-query';
 import { ChartPanel } from './chart-panel';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { myAccountsQuery } from '~/features/accounts/account-queries';
+import { myAccountsQuery } from '~/shared/accounts/my-accounts';
 import { alertEventsQuery, alertRulesQuery, unackedAlertsQuery } from '~/features/alerts/alert-queries';
 import { AlertsPage } from '~/features/alerts/alerts-page';
 import { ensureQueries } from '~/lib/ensure-queries';

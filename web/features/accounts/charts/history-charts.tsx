@@ -19,13 +19,13 @@ import {
   type WhitespaceData,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { HistoryPoint } from '~/features/accounts/metrics';
-import { MetricValue } from '~/features/accounts/numbers';
+import type { HistoryPoint } from '~/shared/accounts/metrics';
+import { MetricValue } from '~/shared/figures';
 import { cn } from '~/lib/cn';
 import { formatLeverage, formatUsd } from '~/lib/format';
 import { useTheme } from '~/lib/theme';
-import { CHART_PALETTES, type ChartPalette } from './chart-theme';
-import { disposeChart } from './dispose-chart';
+import { CHART_PALETTES, type ChartPalette } from '~/shared/charts/chart-theme';
+import { disposeChart } from '~/shared/charts/dispose-chart';
 import { chartRows, formatChartTime, formatTickMark, type ChartRow } from './chart-data';
 
 /*

@@ -9,7 +9,7 @@ import { Textarea } from '~/components/ui/textarea';
 import { formatDateTime } from '~/lib/format';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { rpc } from '~/lib/rpc';
-import { TODO_NOTES_MAX, TODO_TITLE_MAX } from '../../../../worker/contract/todo';
+import { TODO_NOTES_MAX, TODO_TITLE_MAX } from '@contract/patterns';
 import { conflictCurrent } from './todo-conflict';
 import { formatDay, PriorityBadge } from './todo-fields';
 import { useTodoCache } from './todo-queries';

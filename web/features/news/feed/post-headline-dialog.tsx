@@ -9,12 +9,12 @@ import { Label } from '~/components/ui/label';
 import { Spinner } from '~/components/ui/spinner';
 import { Switch } from '~/components/ui/switch';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
-import { IMPORTANCE_LABEL } from '~/lib/news-feed';
+import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
 import { newsFeedKey } from './news-feed-query';
 import { orpc } from '~/lib/rpc';
 import { FormField } from '~/components/ui/form-field';
 import { SelectField } from '~/components/ui/select-field';
-import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
+import { TagInput } from '~/components/ui/tag-input';
 
 const TITLE_MAX = 500;
 
@@ -139,11 +139,9 @@ function PostHeadlineForm({ onDone }: { onDone: () => void }) {
             id={ids.symbols}
             value={symbols}
             onChange={setSymbols}
-            transform={toSymbol}
-            validate={symbolProblem}
+            symbols
             max={20}
             placeholder="BTC, ETH"
-            chipLabel="symbol"
             testId="post-symbols"
           />
           {errors.symbols ? <p className="text-xs font-medium text-destructive">{errors.symbols}</p> : null}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServerFnInput } from '@contract/server-fns';
 import { serverFn } from '~/lib/server-fn';
-import { newsSettingsKeys, newsSettingsQuery, sourcesQuery } from './settings-queries';
+import { newsSettingsKeys, newsSettingsQuery, sourcesQuery } from '~/shared/news/news-settings-queries';
 import type { NewsSettings } from '@contract/server-fns/news-settings';
 import { IMPORTANCE, SOURCE_KINDS, type Importance } from '@contract/enums';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -12,16 +12,16 @@ import { Spinner } from '~/components/ui/spinner';
 import { Switch } from '~/components/ui/switch';
 import { cn } from '~/lib/cn';
 import { errorMessage } from '~/lib/http-error';
-import { formatNewsTime, IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/lib/news-feed';
+import { formatNewsTime, IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import {
   notificationPermission,
   playNewsBeep,
   requestNotificationPermission,
   unlockNewsSound,
   type NotificationState,
-} from '~/features/news/feed/news-sound';
+} from '~/shared/news/news-sound';
 import { QueryState } from './common';
-import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
+import { TagInput } from '~/components/ui/tag-input';
 
 const PERMISSION_TEXT: Record<NotificationState, string> = {
   granted: 'Allowed in this browser.',
@@ -256,10 +256,8 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
                 id={ids.symbols}
                 value={draft.defaultFilters.symbols ?? []}
                 onChange={(next) => setFilter('symbols', next)}
-                transform={toSymbol}
-                validate={symbolProblem}
+                symbols
                 placeholder="Any symbol"
-                chipLabel="symbol"
                 testId="settings-default-symbols"
               />
             </div>

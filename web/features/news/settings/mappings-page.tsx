@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { mappingsQuery, newsSettingsKeys } from './settings-queries';
+import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
+import { mappingsQuery } from './settings-queries';
 import type { Mapping } from '@contract/news-mappings';
 import type { MappingKind } from '@contract/enums';
 import type { Mappings } from '@contract/server-fns/news-mappings';
@@ -18,9 +19,9 @@ import { Label } from '~/components/ui/label';
 import { Spinner } from '~/components/ui/spinner';
 import { formatDateTime } from '~/lib/format';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
-import { cleanSymbol } from '~/lib/news-feed';
+import { cleanSymbol, symbolProblem } from '~/lib/symbol';
 import { rpc } from '~/lib/rpc';
-import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
+import { TagInput } from '~/components/ui/tag-input';
 import { FieldError, QueryState, ReadOnlyNote, RowActions, SettingsSection, useCanEdit } from './common';
 import { filterMappings, mappingsLackingSymbol, mappingsLackingTerm, normaliseTerm, plural } from './mapping-format';
 
@@ -408,10 +409,8 @@ function MappingForm({ kind, mapping, onDone }: { kind: MappingKind; mapping: Ma
           id={ids.symbols}
           value={symbols}
           onChange={setSymbols}
-          transform={toSymbol}
-          validate={symbolProblem}
+          symbols
           placeholder="BTC"
-          chipLabel="symbol"
           invalid={!!errors.symbols}
           testId="mapping-symbols"
         />

@@ -20,10 +20,10 @@ import { Switch } from '~/components/ui/switch';
 import { cn } from '~/lib/cn';
 import { formatDateTime } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
-import { IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/lib/news-feed';
-import { ImportanceBadge } from '~/features/news/importance';
-import { SymbolChips } from '~/features/news/feed/symbol-chips';
-import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
+import { IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import { ImportanceBadge } from '~/shared/news/importance';
+import { SymbolChips } from '~/shared/news/symbol-chips';
+import { TagInput } from '~/components/ui/tag-input';
 import { FieldError } from './common';
 import { CrudForm, useCrudForm } from './crud-section';
 import { compactRule, ruleProblems } from './rule-format';
@@ -291,10 +291,8 @@ export function RuleForm({ rule, readOnly }: { rule: CustomRule | null; readOnly
                 id={ids.symbols}
                 value={c.symbols ?? []}
                 onChange={(next) => setCondition('symbols', next)}
-                transform={toSymbol}
-                validate={symbolProblem}
+                symbols
                 placeholder="Any symbol"
-                chipLabel="symbol"
                 disabled={readOnly}
                 testId="rule-symbols"
               />
@@ -353,10 +351,8 @@ export function RuleForm({ rule, readOnly }: { rule: CustomRule | null; readOnly
                   id={id}
                   value={a[key] ?? []}
                   onChange={(next) => setAction(key, next.length ? next : undefined)}
-                  transform={toSymbol}
-                  validate={symbolProblem}
+                  symbols
                   placeholder="None"
-                  chipLabel="symbol"
                   disabled={readOnly}
                 />
               </Field>

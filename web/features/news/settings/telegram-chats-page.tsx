@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { serverFn } from '~/lib/server-fn';
 import { inputProblems } from '~/lib/input-problems';
-import { newsSettingsKeys, telegramChatsQuery } from './settings-queries';
+import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
+import { telegramChatsQuery } from './settings-queries';
 import { type ChatPurpose, IMPORTANCE, IMPORTANCE_RANK, isImportance, type Importance } from '@contract/enums';
 import type { TelegramChatDto as TelegramChat, TelegramChatFields } from '@contract/server-fns/news-telegram';
 import { useId, useState } from 'react';
@@ -9,13 +10,13 @@ import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { Label } from '~/components/ui/label';
-import { IMPORTANCE_LABEL } from '~/lib/news-feed';
+import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
 import { FormField } from '~/components/ui/form-field';
 import { SelectField } from '~/components/ui/select-field';
 import { SwitchField } from '~/components/ui/switch-field';
-import { ImportanceBadge } from '~/features/news/importance';
-import { SymbolChips } from '~/features/news/feed/symbol-chips';
-import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
+import { ImportanceBadge } from '~/shared/news/importance';
+import { SymbolChips } from '~/shared/news/symbol-chips';
+import { TagInput } from '~/components/ui/tag-input';
 import { FieldError, useCanEdit } from './common';
 import { CrudForm, CrudSection, CrudSwitch, useCrudForm } from './crud-section';
 import { TelegramSendingStatus } from './telegram-status';
@@ -254,10 +255,8 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
           id={ids.symbols}
           value={values.symbols}
           onChange={(next) => set('symbols', next)}
-          transform={toSymbol}
-          validate={symbolProblem}
+          symbols
           placeholder="Every symbol"
-          chipLabel="symbol"
           testId="chat-symbols"
         />
         <p className="text-xs text-muted-foreground">Empty: headlines about any symbol (or none).</p>

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServerFnInput } from '@contract/server-fns';
 import { serverFn } from '~/lib/server-fn';
-import { newsSettingsKeys, thresholdsQuery } from './settings-queries';
+import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
+import { thresholdsQuery } from './settings-queries';
 import { THRESHOLD_WINDOWS, type ThresholdWindow } from '@contract/enums';
 import type { PerformanceThresholdDto as PerformanceThreshold } from '@contract/server-fns/news-thresholds';
 import { useId, useState, type FormEvent } from 'react';
@@ -15,7 +16,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { inputProblems } from '~/lib/input-problems';
-import { cleanSymbol } from '~/lib/news-feed';
+import { cleanSymbol } from '~/lib/symbol';
 import { FieldError, QueryState, SettingsSection } from './common';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 

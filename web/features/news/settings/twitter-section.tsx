@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { serverFn } from '~/lib/server-fn';
 import { inputProblems } from '~/lib/input-problems';
 import { UTC_FROM_TIME, UTC_TO_TIME } from '@contract/patterns';
-import { newsSettingsKeys, pollingSessionsQuery, twitterHandlesQuery } from './settings-queries';
+import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
+import { pollingSessionsQuery, twitterHandlesQuery } from './settings-queries';
 import type {
   TwitterHandleDto as TwitterHandle,
   TwitterHandleFields,

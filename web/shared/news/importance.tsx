@@ -1,7 +1,7 @@
 import { Badge } from '~/components/ui/badge';
 import type { Importance } from '@contract/enums';
 import { cn } from '~/lib/cn';
-import { IMPORTANCE_LABEL } from '~/lib/news-feed';
+import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
 
 const TONE = { critical: 'destructive', high: 'warning', medium: 'primary', low: 'neutral' } as const;
 

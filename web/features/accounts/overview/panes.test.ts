@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PREFS, isPaneOn, PANES, upnlPercent } from './metrics';
+import { DEFAULT_PREFS, isPaneOn, PANES } from './panes';
 
 describe('dashboard panes (SPEC.md §3)', () => {
   it('has the nine panes with the specified defaults', () => {
@@ -12,10 +12,5 @@ describe('dashboard panes (SPEC.md §3)', () => {
   it('falls back to the default for a pane the server did not list', () => {
     expect(isPaneOn({ panes: {}, positionsUpnlMode: 'absolute' }, 'leverage')).toBe(true);
     expect(isPaneOn({ panes: {}, positionsUpnlMode: 'absolute' }, 'btc-price')).toBe(false);
-  });
-
-  it('computes uPnL as % of margin', () => {
-    expect(upnlPercent({ unrealizedPnl: 50, margin: 200 })).toBe(25);
-    expect(upnlPercent({ unrealizedPnl: 50, margin: 0 })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_FEED_VIEW, type FeedView } from '~/lib/news-feed';
+import { DEFAULT_FEED_VIEW, type FeedView } from './news-feed';
 
 /**
  * Per-browser display choices of the feed that are not shareable filters: showing test and garbage

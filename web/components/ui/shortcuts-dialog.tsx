@@ -1,28 +1,21 @@
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog';
 
-/** The feed's keyboard shortcuts (PRODUCT.md §10: listed in a help overlay opened with `?`). */
-export const FEED_SHORTCUTS: { keys: string[]; label: string }[] = [
-  { keys: ['j', '↓'], label: 'Next headline' },
-  { keys: ['k', '↑'], label: 'Previous headline' },
-  { keys: ['g', 'Home'], label: 'First headline (newest)' },
-  { keys: ['G', 'End'], label: 'Last loaded headline' },
-  { keys: ['o', 'Enter'], label: 'Open the headline’s link in a new tab (or show its text)' },
-  { keys: ['/'], label: 'Search headlines' },
-  { keys: ['Esc'], label: 'Leave the search box, back to the list' },
-  { keys: ['m'], label: 'Mute or unmute sounds in this browser' },
-  { keys: ['?'], label: 'Show these shortcuts' },
-];
+export interface Shortcut {
+  keys: string[];
+  label: string;
+}
 
+/** The help overlay of a page's keyboard shortcuts (PRODUCT.md §10: opened with `?`). */
 export function ShortcutsDialog({
   open,
   onOpenChange,
-  shortcuts = FEED_SHORTCUTS,
-  description = 'Work the feed without the mouse. Shortcuts pause while you type in a field.',
+  shortcuts,
+  description,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  shortcuts?: { keys: string[]; label: string }[];
-  description?: string;
+  shortcuts: readonly Shortcut[];
+  description: string;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

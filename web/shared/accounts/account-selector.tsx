@@ -7,7 +7,7 @@ import { QueryError } from '~/components/ui/error-state';
 import { NativeSelect } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
 import { cn } from '~/lib/cn';
-import { myAccountsQuery, pickAccount } from './account-queries';
+import { myAccountsQuery, pickAccount } from './my-accounts';
 import { setSelectedAccount, useStoredAccount } from './selected-account';
 import { permissions, userQuery } from '~/lib/user-query';
 import { accountName, type Account } from './metrics';

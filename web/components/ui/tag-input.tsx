@@ -1,12 +1,12 @@
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { SYMBOL_MESSAGE, SYMBOL_PATTERN } from '@contract/patterns';
-import { cleanSymbol } from '~/lib/news-feed';
+import { cleanSymbol, symbolProblem } from '~/lib/symbol';
 import { cn } from '~/lib/cn';
 
 /**
  * A text field that turns entries into chips: Enter, comma or Tab (with text) adds, Backspace on an
  * empty field removes the last chip, each chip has its own remove button. Pasting "BTC, ETH" adds
- * both. `transform` cleans an entry (e.g. upper-cases symbols); `validate` refuses one with a message.
+ * both. `transform` cleans an entry (e.g. upper-cases symbols); `validate` refuses one with a message;
+ * `symbols` does both for trading symbols (`$btc ` → `BTC`, the contract's pattern).
  */
 export function TagInput({
   id,
@@ -14,8 +14,9 @@ export function TagInput({
   onChange,
   placeholder,
   label,
-  transform = (entry) => entry.trim(),
-  validate,
+  symbols = false,
+  transform = symbols ? cleanSymbol : (entry) => entry.trim(),
+  validate = symbols ? symbolProblem : undefined,
   max = 50,
   separators = /[,\n]/,
   disabled = false,
@@ -25,7 +26,7 @@ export function TagInput({
   inputClassName,
   fieldClassName,
   testId,
-  chipLabel = 'item',
+  chipLabel = symbols ? 'symbol' : 'item',
 }: {
   id?: string;
   value: readonly string[];
@@ -33,6 +34,8 @@ export function TagInput({
   placeholder?: string;
   /** Accessible name of the text field when there is no <label for>. */
   label?: string;
+  /** Entries are trading symbols: cleaned and checked like the contract does. */
+  symbols?: boolean;
   transform?: (entry: string) => string;
   validate?: (entry: string) => string | null;
   max?: number;
@@ -177,8 +180,3 @@ export function TagInput({
     </div>
   );
 }
-
-/** A symbol for a tag input: `$btc ` → `BTC`. */
-export const toSymbol = cleanSymbol;
-
-export const symbolProblem = (symbol: string) => (SYMBOL_PATTERN.test(symbol) ? null : SYMBOL_MESSAGE);

@@ -12,7 +12,7 @@ import {
   formatUsd,
 } from '~/lib/format';
 import { useNow } from '~/lib/use-now';
-import type { MetricKind } from './metrics';
+import type { MetricKind } from '~/shared/accounts/metrics';
 
 /**
  * PnL: green/red with a sign and an arrow, never colour alone (PRODUCT.md §10). Live figures' exact

@@ -2,7 +2,7 @@ import { Badge } from '~/components/ui/badge';
 import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
 import { formatExact, formatLeverage, formatPrice, formatQuantity } from '~/lib/format';
 import { upnlPercent, type Position } from './metrics';
-import { FlashValue, MetricValue, Pnl } from './numbers';
+import { FlashValue, MetricValue, Pnl } from '~/shared/figures';
 
 const helper = sortableColumnHelper<Position>();
 const right = { align: 'right' } as const;

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { rpc } from '~/lib/rpc';
+import { orpc, rpc } from '~/lib/rpc';
 import type { User } from '@contract/types';
+
+/** Every exchange sub-account with its assignees (admin). */
+export const exchangeAccountsQuery = orpc.listExchangeAccounts.queryOptions();
 
 const PAGE_SIZE = 100;
 const MAX_PAGES = 50;
