@@ -9,7 +9,7 @@ import type { AppEnv } from '../http/app-env';
 import { domainError } from '../lib/domain-error';
 import { logError } from '../lib/log';
 import { mapDomainErrors } from './domain-errors';
-import { passLiveStream } from './live-streams';
+import { passLiveStream } from './live-streams/fast-path';
 import { PlainJsonFirstSerializer } from '../lib/plain-json-serializer';
 import { router } from './router';
 import type { RpcContext } from './context';

@@ -88,13 +88,31 @@ describe('live stream pass-through', () => {
     };
     const hub = env.NEWS_HUB.getByName('global');
     const item = (id: number, flags: { isGarbage?: boolean; isTest?: boolean }) => ({
-      id, ts: id, receivedAt: id, sourceId: 's', sourceKind: 'rss', author: null, title: `pass-through ${id}`, body: null,
-      url: null, symbols: [], importance: 'low' as const, isGarbage: false, isTest: false, onePctMovement: false, ...flags,
+      id,
+      ts: id,
+      receivedAt: id,
+      sourceId: 's',
+      sourceKind: 'rss',
+      author: null,
+      title: `pass-through ${id}`,
+      body: null,
+      url: null,
+      symbols: [],
+      importance: 'low' as const,
+      isGarbage: false,
+      isTest: false,
+      onePctMovement: false,
+      ...flags,
     });
     const clean = messages(await open({ excludeGarbage: true, excludeTestNews: true }));
     const all = messages(await open(undefined));
     const soon = Promise.all([clean.take(2), all.take(4)]);
-    for (const [id, flags] of [[901, {}], [902, { isGarbage: true }], [903, { isTest: true }], [904, {}]] as const)
+    for (const [id, flags] of [
+      [901, {}],
+      [902, { isGarbage: true }],
+      [903, { isTest: true }],
+      [904, {}],
+    ] as const)
       await hub.publish(item(id, flags));
     const [cleanSeen, allSeen] = await soon;
     expect(cleanSeen.map((m) => m.data.id)).toEqual([901, 904]);
@@ -111,12 +129,15 @@ describe('live stream pass-through', () => {
 
   it('the procedure itself still streams values when called directly', async () => {
     const session = { sub: trader.id, role: 'user', approved: true, isRiskTeam: false, can_use_terminal: false } as Session;
-    const iterator = await call(router.streamAccount, { email }, {
-      context: { env: env as Bindings, db, session, requestId: 'test', url: ORIGIN },
-    });
+    const iterator = await call(
+      router.streamAccount,
+      { email },
+      {
+        context: { env: env as Bindings, db, session, requestId: 'test', url: ORIGIN },
+      },
+    );
     const first = await iterator.next();
     expect(first.value).toMatchObject({ type: 'snapshot' });
     await iterator.return?.(undefined);
   });
 });
-

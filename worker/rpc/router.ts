@@ -9,6 +9,7 @@ import { todoRouter } from './routers/todo';
 import { riskRouter } from './routers/risk';
 import { systemRouter } from './routers/system';
 import { ordersRouter } from './routers/orders';
+import { liveStreamRouter } from './live-streams/procedures';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
@@ -22,6 +23,7 @@ export const router = pub.router({
   ...pricesRouter,
   ...systemRouter,
   ...ordersRouter,
+  ...liveStreamRouter,
 });
 
 export type Router = typeof router;

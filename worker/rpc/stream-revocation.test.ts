@@ -85,7 +85,7 @@ describe('open streams end with the access they were opened with (security point
     expect(await endsWithin(news, 8000)).toBeLessThan(8);
   });
 
-  it("lives no longer than the access token it was opened with", async () => {
+  it('lives no longer than the access token it was opened with', async () => {
     const trader = await traderOnAccount();
     const issued = await startSession(db, trader.id, 30);
     const { token, expiresAt } = await signAccessToken(claimsFromUser(trader, issued.sessionId), {

@@ -8,10 +8,7 @@ import {
   setAssignment,
   syncAccountsFromExchange,
 } from '../../domains/accounts/manage-accounts';
-import type { LiveEvent } from '../../durable-objects/account-live';
-import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { adapterFor } from '../../wiring/exchanges';
-import { openAccountStream } from '../live-streams';
 import { admin, approved } from '../procedures';
 
 export const accountsRouter = {
@@ -29,9 +26,6 @@ export const accountsRouter = {
   }),
 
   // Access is checked before the stream starts, so a refusal is a real 403 rather than an error event.
-  streamAccount: approved.streamAccount.handler(async ({ context, input, signal, lastEventId }) =>
-    readEventStream<LiveEvent>((await openAccountStream(context, input, signal, lastEventId)).body!),
-  ),
 
   getDashboardPrefs: approved.getDashboardPrefs.handler(({ context }) => readDashboardPrefs(context.db, context.session.sub)),
   updateDashboardPrefs: approved.updateDashboardPrefs.handler(({ context, input }) =>

@@ -1,7 +1,4 @@
-import { readEventStream } from '../../durable-objects/event-stream-fanout';
-import type { AlertNotice } from '../../durable-objects/user-alerts';
 import { acknowledgeEvent, createRule, deleteRule, listEvents, listRules, updateRule } from '../../domains/alerts/rules';
-import { openAlertStream } from '../live-streams';
 import { approved } from '../procedures';
 
 export const alertsRouter = {
@@ -16,8 +13,5 @@ export const alertsRouter = {
   ),
   acknowledgeAlertEvent: approved.acknowledgeAlertEvent.handler(({ context, input }) =>
     acknowledgeEvent(context.db, context.session.sub, input.id),
-  ),
-  streamAlerts: approved.streamAlerts.handler(async ({ context, signal, lastEventId }) =>
-    readEventStream<AlertNotice>((await openAlertStream(context, undefined, signal, lastEventId)).body!),
   ),
 };

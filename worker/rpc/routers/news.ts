@@ -1,4 +1,3 @@
-import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { decodeFeedCursor } from '../../domains/news/feed/feed-cursor';
 import { queryFeed } from '../../domains/news/feed/feed-query';
 import { toFtsQuery } from '../../domains/news/feed/fts-query';
@@ -6,8 +5,6 @@ import { ingestNews } from '../../domains/news/ingest/ingest';
 import { normaliseFeedSearch } from '../../domains/news/feed/search-params';
 import { newsIngestDeps } from '../../domains/news/ingest/wiring';
 import { domainError } from '../../lib/domain-error';
-import type { NewsItemDto } from '../../contract/news';
-import { openNewsStream } from '../live-streams';
 import { admin, approved } from '../procedures';
 import { createNewsDb } from '../../db/client';
 
@@ -24,10 +21,6 @@ export const newsRouter = {
       before: input.before,
     });
   }),
-
-  streamNews: approved.streamNews.handler(async ({ context, input, signal, lastEventId }) =>
-    readEventStream<NewsItemDto>((await openNewsStream(context, input, signal, lastEventId)).body!),
-  ),
 
   postManualNews: admin.postManualNews.handler(async ({ context, input }) => {
     const now = Date.now();

@@ -1,5 +1,3 @@
-import type { OrderEvent } from '../../contract/orders';
-import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { setTradingEnabled, tradingSwitches } from '../../domains/orders/halts';
 import {
   cancelOrderFor,
@@ -14,7 +12,6 @@ import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
 import { getProviderConfig } from '../../env';
 import type { RpcContext } from '../context';
-import { openOrderStream } from '../live-streams';
 import { admin, approved, riskTeam, terminal } from '../procedures';
 
 /** The order path's dependencies: venues, the pre-trade gates, and each step to the trader's OrdersHub as it happens. */
@@ -28,11 +25,10 @@ const orderContext = (context: RpcContext): OrderContext => ({
 
 export const ordersRouter = {
   placeOrder: terminal.placeOrder.handler(({ context, input }) => placeOrderFor(orderContext(context), context.session, input)),
-  previewOrder: terminal.previewOrder.handler(({ context, input }) => previewOrderFor(orderContext(context), context.session, input)),
-  listOrders: approved.listOrders.handler(({ context, input }) => listOrdersFor(context.db, context.session, input)),
-  streamOrders: approved.streamOrders.handler(async ({ context, input, signal, lastEventId }) =>
-    readEventStream<OrderEvent>((await openOrderStream(context, input, signal, lastEventId)).body!),
+  previewOrder: terminal.previewOrder.handler(({ context, input }) =>
+    previewOrderFor(orderContext(context), context.session, input),
   ),
+  listOrders: approved.listOrders.handler(({ context, input }) => listOrdersFor(context.db, context.session, input)),
   cancelOrder: terminal.cancelOrder.handler(({ context, input }) =>
     cancelOrderFor(orderContext(context), context.session, input.clientOrderId),
   ),

@@ -40,13 +40,19 @@ describe('price stream through the Worker', () => {
     const res = await fetchApp(streamUrl(['BTC', 'PEPE', 'NOTACOIN']), { headers: { cookie: terminalJar.header() } });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
-      json: { code: 'BAD_REQUEST', message: 'Not listed on the simulated market: NOTACOIN, PEPE', data: { unlisted: ['NOTACOIN', 'PEPE'] } },
+      json: {
+        code: 'BAD_REQUEST',
+        message: 'Not listed on the simulated market: NOTACOIN, PEPE',
+        data: { unlisted: ['NOTACOIN', 'PEPE'] },
+      },
     });
     await expect(rpcClient(terminalJar).streamPrices({ symbols: ['NOTACOIN'] })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Not listed on the simulated market: NOTACOIN',
     });
-    await expect(rpcClient(terminalJar).getPriceCandles({ symbol: 'NOTACOIN', minutes: 5 })).rejects.toMatchObject({ status: 400 });
+    await expect(rpcClient(terminalJar).getPriceCandles({ symbol: 'NOTACOIN', minutes: 5 })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('lists the market: its source and symbols (terminal users only)', async () => {
@@ -118,9 +124,7 @@ describe('price stream limits (issue 25 point 7)', () => {
     // Closing a stream gives its place back.
     await opened[0]!.body!.cancel();
     let reopened: Response | undefined;
-    await expect
-      .poll(async () => (reopened = await open(trader, ['BTC'])).status, { timeout: 3000, interval: 200 })
-      .toBe(200);
+    await expect.poll(async () => (reopened = await open(trader, ['BTC'])).status, { timeout: 3000, interval: 200 }).toBe(200);
     for (const r of [...opened.slice(1), reopened!]) await r.body!.cancel();
   });
 });

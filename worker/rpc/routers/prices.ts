@@ -1,19 +1,16 @@
-import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { newsSince } from '../../domains/news/feed/news-since';
 import { marketListing, priceHubStats, priceCandles } from '../../domains/prices/hub-queries';
-import { NEWS_SINCE_LIMIT, type PriceTick } from '../../contract/prices';
-import { openPriceStream } from '../live-streams';
+import { NEWS_SINCE_LIMIT } from '../../contract/prices';
 import { admin, terminal } from '../procedures';
 import { createNewsDb } from '../../db/client';
 
 export const pricesRouter = {
-  streamPrices: terminal.streamPrices.handler(async ({ context, input, signal, lastEventId }) =>
-    readEventStream<PriceTick>((await openPriceStream(context, input, signal, lastEventId)).body!),
-  ),
   getPriceCandles: terminal.getPriceCandles.handler(({ context, input }) =>
     priceCandles(context.env, input.symbol, input.minutes),
   ),
   getMarketListing: terminal.getMarketListing.handler(({ context }) => marketListing(context.env)),
-  getNewsSince: terminal.getNewsSince.handler(({ context, input }) => newsSince(createNewsDb(context.env.NEWS_DB), input.afterId, NEWS_SINCE_LIMIT)),
+  getNewsSince: terminal.getNewsSince.handler(({ context, input }) =>
+    newsSince(createNewsDb(context.env.NEWS_DB), input.afterId, NEWS_SINCE_LIMIT),
+  ),
   getPriceHubStats: admin.getPriceHubStats.handler(({ context }) => priceHubStats(context.env)),
 };

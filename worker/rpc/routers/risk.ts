@@ -1,5 +1,3 @@
-import { readEventStream } from '../../durable-objects/event-stream-fanout';
-import type { RiskEvent } from '../../contract/risk';
 import { acknowledgeBreach, listBreaches } from '../../domains/risk/breaches';
 import { riskExposure } from '../../domains/risk/exposure';
 import { firmHistory } from '../../domains/risk/history';
@@ -7,7 +5,6 @@ import { allTradersLatest } from '../../domains/risk/latest';
 import { limitsView, setLimit } from '../../domains/risk/limit-store';
 import { allTraderStats } from '../../domains/risk/stats';
 import { riskTraderDetail } from '../../domains/risk/trader-detail';
-import { openRiskStream } from '../live-streams';
 import { riskTeam } from '../procedures';
 
 export const riskRouter = {
@@ -28,8 +25,5 @@ export const riskRouter = {
   listRiskBreaches: riskTeam.listRiskBreaches.handler(({ context, input }) => listBreaches(context.db, input)),
   acknowledgeRiskBreach: riskTeam.acknowledgeRiskBreach.handler(({ context, input }) =>
     acknowledgeBreach(context.db, input.id, context.session.sub, input.note),
-  ),
-  streamRisk: riskTeam.streamRisk.handler(async ({ context, signal, lastEventId }) =>
-    readEventStream<RiskEvent>((await openRiskStream(context, undefined, signal, lastEventId)).body!),
   ),
 };

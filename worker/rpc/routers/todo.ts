@@ -1,9 +1,6 @@
-import { readEventStream } from '../../durable-objects/event-stream-fanout';
-import type { TodoEvent } from '../../contract/todo';
 import { listTodoAssignees, listTodoItems } from '../../domains/todo/todo-read';
 import { todoHub } from '../../wiring/hubs';
 import { createTodoItem, deleteTodoItem, updateTodoItem } from '../../domains/todo/todo-write';
-import { openTodoStream } from '../live-streams';
 import { admin } from '../procedures';
 
 export const todoRouter = {
@@ -12,13 +9,6 @@ export const todoRouter = {
   createTodoItem: admin.createTodoItem.handler(({ context, input }) =>
     createTodoItem(context.db, context.actor.id, input, todoHub(context.env)),
   ),
-  updateTodoItem: admin.updateTodoItem.handler(({ context, input }) =>
-    updateTodoItem(context.db, input, todoHub(context.env)),
-  ),
-  deleteTodoItem: admin.deleteTodoItem.handler(({ context, input }) =>
-    deleteTodoItem(context.db, input, todoHub(context.env)),
-  ),
-  streamTodo: admin.streamTodo.handler(async ({ context, signal, lastEventId }) =>
-    readEventStream<TodoEvent>((await openTodoStream(context, undefined, signal, lastEventId)).body!),
-  ),
+  updateTodoItem: admin.updateTodoItem.handler(({ context, input }) => updateTodoItem(context.db, input, todoHub(context.env))),
+  deleteTodoItem: admin.deleteTodoItem.handler(({ context, input }) => deleteTodoItem(context.db, input, todoHub(context.env))),
 };

@@ -1,23 +1,20 @@
-import { StandardRPCJsonSerializer, StandardRPCSerializer } from '@orpc/client/standard';
-import type { AnySchema } from '@orpc/contract';
-import { RPC_ACCESS } from '../access-policy';
-import { assertAccess, type Session } from '../domains/auth/access';
-import { accountForCaller } from '../domains/accounts/account-access';
-import { confirmsInD1, reloadCaller } from '../domains/auth/fresh-caller';
-import { grantHeaders, type StreamPower } from '../domains/auth/stream-grant';
-import { contract } from '../contract';
-import { RISK_HUB_NAME } from '../domains/risk/notify';
-import { PRICE_HUB_NAME } from '../domains/prices/hub-queries';
-import { orderReaderTrader } from '../domains/orders/orders';
-import { hubRefusal } from '../lib/hub-refusal';
-import type { RpcContext } from './context';
+import { RPC_ACCESS } from '../../access-policy';
+import type { Session } from '../../domains/auth/access';
+import { accountForCaller } from '../../domains/accounts/account-access';
+import { grantHeaders, type StreamPower } from '../../domains/auth/stream-grant';
+import { RISK_HUB_NAME } from '../../domains/risk/notify';
+import { PRICE_HUB_NAME } from '../../domains/prices/hub-queries';
+import { orderReaderTrader } from '../../domains/orders/orders';
+import { hubRefusal } from '../../lib/hub-refusal';
+import type { RpcContext } from '../context';
 
 /**
  * The live streams: each opens a subscription on its hub Durable Object, which already writes
- * oRPC's event-stream wire format. The procedures read it back into values; `passLiveStream`
- * hands the bytes straight to the browser instead (see there).
+ * oRPC's event-stream wire format. The procedures read it back into values (procedures.ts); the
+ * fast path hands the bytes straight to the browser instead (fast-path.ts). Both are made from
+ * LIVE_STREAMS, and both check the caller with admitCaller and the input with the contract.
  */
-type Opener = (
+export type Opener = (
   context: RpcContext & { session: Session },
   input: never,
   signal?: AbortSignal,
@@ -72,7 +69,12 @@ export const openNewsStream = async (
   );
 };
 
-export const openAlertStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal, lastEventId?: string) =>
+export const openAlertStream = async (
+  context: RpcContext & { session: Session },
+  _input?: unknown,
+  signal?: AbortSignal,
+  lastEventId?: string,
+) =>
   hubResponse(
     await context.env.USER_ALERTS.getByName(context.session.sub).fetch('https://user-alerts/subscribe', {
       signal,
@@ -83,7 +85,12 @@ export const openAlertStream = async (context: RpcContext & { session: Session }
 
 // The callers of these were confirmed in D1 when they opened (base procedure or passLiveStream);
 // the hub re-checks the stream's power with the rest of the grant while it is open.
-export const openTodoStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal, lastEventId?: string) =>
+export const openTodoStream = async (
+  context: RpcContext & { session: Session },
+  _input?: unknown,
+  signal?: AbortSignal,
+  lastEventId?: string,
+) =>
   hubResponse(
     await context.env.TODO_HUB.getByName('global').fetch('https://todo-hub/subscribe', {
       signal,
@@ -91,7 +98,12 @@ export const openTodoStream = async (context: RpcContext & { session: Session },
     }),
     'todo hub',
   );
-export const openRiskStream = async (context: RpcContext & { session: Session }, _input?: unknown, signal?: AbortSignal, lastEventId?: string) =>
+export const openRiskStream = async (
+  context: RpcContext & { session: Session },
+  _input?: unknown,
+  signal?: AbortSignal,
+  lastEventId?: string,
+) =>
   hubResponse(
     await context.env.RISK_HUB.getByName(RISK_HUB_NAME).fetch('https://risk-hub/subscribe', {
       signal,
@@ -134,7 +146,8 @@ export const openOrderStream = async (
   );
 };
 
-const LIVE_STREAMS: Record<string, Opener> = {
+/** Every live stream: the one table both paths are made from (procedures.ts, fast-path.ts). */
+export const LIVE_STREAMS = {
   streamAccount: openAccountStream as Opener,
   streamNews: openNewsStream as Opener,
   streamAlerts: openAlertStream as Opener,
@@ -142,48 +155,5 @@ const LIVE_STREAMS: Record<string, Opener> = {
   streamRisk: openRiskStream as Opener,
   streamPrices: openPriceStream as Opener,
   streamOrders: openOrderStream as Opener,
-};
-
-const serializer = new StandardRPCSerializer(new StandardRPCJsonSerializer());
-
-/** The RPC protocol's input: `?data=` on GET, the JSON body on POST. Anything else is left to oRPC. */
-async function readRpcInput(request: Request): Promise<unknown> {
-  const url = new URL(request.url);
-  if (request.method === 'GET') {
-    const data = url.searchParams.get('data');
-    return data === null ? undefined : serializer.deserialize(JSON.parse(data));
-  }
-  if (request.method !== 'POST' || !request.headers.get('content-type')?.startsWith('application/json'))
-    throw new Error('not JSON');
-  const text = await request.clone().text();
-  return text === '' ? undefined : serializer.deserialize(JSON.parse(text));
-}
-
-/**
- * The fast path for live streams, taken before the oRPC handler. Hundreds of viewers of one hub
- * made the Worker decode and re-encode every event once per viewer (≈ 4 ms of CPU per delivery);
- * here the hub encodes an event once and the Worker passes its bytes through untouched.
- * Only a stream the caller may open is served here, after the same access level, input schema and
- * ownership checks the procedure makes; anything else (refusal, odd input) returns undefined and
- * falls through to the procedure, which answers with the canonical error.
- */
-export async function passLiveStream(request: Request, context: RpcContext, prefix: string): Promise<Response | undefined> {
-  const name = new URL(request.url).pathname.slice(prefix.length + 1);
-  const open = LIVE_STREAMS[name];
-  if (!open) return undefined;
-  try {
-    const level = RPC_ACCESS[name as keyof typeof RPC_ACCESS];
-    const token = assertAccess(level, context.session) as Session;
-    // As the base procedures do: powers above plain approved reads are confirmed in D1 (fresh-caller.ts).
-    const session = confirmsInD1(level, false, token) ? (await reloadCaller(context.db, token, level)).session : token;
-    const schema = contract[name as keyof typeof contract]['~orpc'].inputSchema as AnySchema | undefined;
-    const raw = await readRpcInput(request);
-    const checked = schema ? await schema['~standard'].validate(raw) : { value: raw };
-    if ('issues' in checked && checked.issues) return undefined;
-    const lastEventId = request.headers.get('last-event-id') ?? undefined;
-    const hub = await open({ ...context, session }, checked.value as never, request.signal, lastEventId);
-    return new Response(hub.body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
-  } catch {
-    return undefined;
-  }
-}
+} satisfies Record<string, Opener>;
+export type LiveStreamName = keyof typeof LIVE_STREAMS;
