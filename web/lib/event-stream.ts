@@ -71,7 +71,7 @@ function waitForOnline(signal: AbortSignal) {
 }
 
 export function isStreamReset(error: unknown) {
-  return (error as { code?: unknown } | null)?.code === STREAM_RESET_CODE;
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === STREAM_RESET_CODE;
 }
 
 export interface EventStreamOptions<T> {

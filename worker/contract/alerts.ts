@@ -1,5 +1,6 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { INPUT_ERRORS } from './errors';
 import { ALERT_CHANNELS, ALERT_METRICS, ALERT_OPERATORS } from './enums';
 
 export const alertMetricSchema = z.enum(ALERT_METRICS);
@@ -62,10 +63,12 @@ export const alertsContract = {
   listAlertRules: oc.route({ method: 'GET', summary: "The caller's alert rules" }).output(z.array(alertRuleSchema)),
   createAlertRule: oc
     .route({ method: 'POST', summary: 'Create an alert rule on one of your accounts' })
+    .errors(INPUT_ERRORS)
     .input(createAlertRuleInput)
     .output(alertRuleSchema),
   updateAlertRule: oc
     .route({ method: 'POST', summary: 'Change an alert rule' })
+    .errors(INPUT_ERRORS)
     .input(ruleFields.partial().extend({ id: z.string().min(1).max(64) }))
     .output(alertRuleSchema),
   deleteAlertRule: oc

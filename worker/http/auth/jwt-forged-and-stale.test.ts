@@ -287,7 +287,7 @@ describe('stale access tokens', () => {
     expect(me.role).toBe('user');
     expect(jar.access).not.toBe(oldToken);
     expect(payloadOf(jar.access!).role).toBe('user');
-    const serverFn = await postJson('/_serverFn/deleteMapping?createServerFn', { data: { id: 'x' }, context: {} }, { cookie: `${ACCESS_COOKIE}=${oldToken}` });
+    const serverFn = await postJson('/_serverFn/deleteCustomRule?createServerFn', { data: { id: 'x' }, context: {} }, { cookie: `${ACCESS_COOKIE}=${oldToken}` });
     expect(serverFn.status).toBe(403);
   });
 });
