@@ -1,29 +1,32 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Alert } from '~/components/ui/alert';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '~/components/ui/dialog';
 import { FormActions } from '~/components/ui/form-actions';
 import { showServerErrors } from '~/lib/contract-form';
 
 /**
  * A dialog that holds a form while it is open (the form mounts fresh each time, so it starts from
- * its defaults).
+ * its defaults); `trigger` is the button that opens it.
  */
 export function FormDialog({
   open,
   onOpenChange,
   testId,
   className,
+  trigger,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   testId: string;
   className?: string;
+  trigger?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className={className} data-testid={testId} aria-describedby={undefined}>
         {open ? children : null}
       </DialogContent>
