@@ -22,7 +22,7 @@ export default {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'A cycle, type-only imports included: modules that need each other belong together or need a third. Cycles through the generated route tree are TanStack Router\'s type registration (typed links import its types), not ours.',
+        "A cycle, type-only imports included: modules that need each other belong together or need a third. Cycles through the generated route tree are TanStack Router's type registration (typed links import its types), not ours.",
       from: {},
       to: { circular: true, viaOnly: { pathNot: '^web/routeTree\\.gen\\.ts$' } },
     },
@@ -40,6 +40,14 @@ export default {
       comment: 'providers/, exchanges/, db/ and lib/ are used by the domains, never the other way round.',
       from: { path: '^worker/(providers|exchanges|db|lib)/' },
       to: { path: '^worker/(domains|durable-objects|cron)/' },
+    },
+    {
+      name: 'domains-receive-bindings',
+      severity: 'error',
+      comment:
+        "Below the handlers, cron and Durable Objects nothing reads the Worker's bindings: no env.ts, no cloudflare:workers, no wiring/. The wiring layer (worker/wiring) builds publishers and adapters from env and hands them down. Tests may reach the real runtime.",
+      from: { path: '^worker/(domains|providers|exchanges|db|lib)/', pathNot: '\\.test\\.ts$' },
+      to: { path: ['^worker/env\\.ts$', '^worker/wiring/', '^cloudflare:workers$'] },
     },
     {
       name: 'lib-is-shared-ground',
@@ -110,7 +118,14 @@ export default {
       from: { path: `^(web/routes/)${'([^/-][^/]*/|)'.repeat(5)}(-components/.*|[^/]+)$` },
       to: {
         path: '^web/routes/(.*/|)-components/',
-        pathNot: ['^$1-components/', '^$1$2-components/', '^$1$2$3-components/', '^$1$2$3$4-components/', '^$1$2$3$4$5-components/', '^$1$2$3$4$5$6-components/'],
+        pathNot: [
+          '^$1-components/',
+          '^$1$2-components/',
+          '^$1$2$3-components/',
+          '^$1$2$3$4-components/',
+          '^$1$2$3$4$5-components/',
+          '^$1$2$3$4$5$6-components/',
+        ],
       },
     },
   ],

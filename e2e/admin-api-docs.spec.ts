@@ -30,7 +30,10 @@ test('an admin reads the API reference generated from the router, in both themes
   await screen(page, 'admin-api-docs-dark');
   // The sidebar groups procedures by access level; getHistoricalNews is for approved users.
   await reference.getByRole('button', { name: 'Open Group - approved' }).click();
-  await reference.getByRole('link', { name: /getHistoricalNews/ }).first().click();
+  await reference
+    .getByRole('link', { name: /getHistoricalNews/ })
+    .first()
+    .click();
   const news = reference.getByRole('heading', { name: 'getHistoricalNews' });
   await expect(news).toBeVisible();
   await expect(reference.getByText('/getHistoricalNews').first()).toBeVisible();

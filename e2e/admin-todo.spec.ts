@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, TRADER, asUser, logInAndWait, setTheme, shot } from './fixtures';
+import { ADMIN, TRADER, asUser, logInAndWait, pickFromKeyboard, setTheme, shot } from './fixtures';
 
 const row = (page: Page, title: string) => page.getByRole('listitem', { name: title, exact: true });
 
@@ -9,7 +9,10 @@ async function openTodo(page: Page) {
   await expect(page.getByTestId('live-status')).toHaveText('Live');
 }
 
-test('an admin adds, edits in place, completes and deletes an item; another admin sees each change live', async ({ page, browser }) => {
+test('an admin adds, edits in place, completes and deletes an item; another admin sees each change live', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   await logInAndWait(page, ADMIN.email);
   await openTodo(page);
@@ -22,7 +25,10 @@ test('an admin adds, edits in place, completes and deletes an item; another admi
   const editor = page.getByTestId('todo-editor-new');
   await editor.getByLabel('Title').fill(title);
   await editor.getByLabel('Notes').fill('Binance first.\nThen the simulated exchange.');
-  await editor.getByLabel('Assignee').selectOption({ label: TRADER.name });
+  // The assignee is a searchable picker (a firm has ~500 people), used from the keyboard.
+  await pickFromKeyboard(page, editor.getByTestId('todo-assignee'), 'taylor');
+  await expect(editor.getByTestId('todo-assignee')).toContainText(TRADER.name);
+  await expect(editor).toBeVisible(); // Enter in the picker picked; it did not save the form
   await editor.getByLabel('Due date').fill('2020-01-15');
   await editor.getByLabel('Priority').selectOption('urgent');
   await editor.getByTestId('todo-save').click();
@@ -36,6 +42,17 @@ test('an admin adds, edits in place, completes and deletes an item; another admi
     await expect(item.getByTestId('todo-overdue')).toBeVisible();
   }
   await shot(page, 'admin-todo-dark');
+
+  // The assignee filter is a searchable picker too: the trader's items, then the unassigned ones.
+  const assigneeFilter = page.getByTestId('todo-filter-assignee');
+  await pickFromKeyboard(page, assigneeFilter, 'taylor');
+  await expect(assigneeFilter).toHaveAttribute('data-value', /.+/);
+  await expect(row(page, title)).toBeVisible();
+  await pickFromKeyboard(page, assigneeFilter, 'unassigned');
+  await expect(row(page, title)).toBeHidden();
+  await pickFromKeyboard(page, assigneeFilter, 'everyone');
+  await expect(assigneeFilter).toHaveAttribute('data-value', 'all');
+  await expect(row(page, title)).toBeVisible();
 
   // e edits the focused row in place; the other admin sees the new title.
   await row(page, title).focus();

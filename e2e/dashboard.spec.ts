@@ -41,9 +41,23 @@ test('admin: sync from the simulated exchange, add an account by email, assign a
   }
 
   // Assign someone else to the alt book, then remove them again (with a confirmation).
+  // From the keyboard: a broad search lists 8 and counts the rest; arrows move; a sharper search
+  // starts again at the top; Enter assigns the highlighted user.
   await page.getByTestId(`assign-${OTHER_ACCOUNT}`).click();
-  await page.getByTestId('assign-search').fill('risk@');
-  await page.getByTestId('assign-option-risk@example.com').click();
+  const search = page.getByTestId('assign-search');
+  await expect(search).toBeFocused();
+  await search.fill('@example.com');
+  const options = page.getByRole('listbox', { name: 'Users' }).getByRole('option');
+  await expect(options).toHaveCount(8);
+  await expect(page.getByText(/^\d+ more: type to narrow\.$/)).toBeVisible();
+  await search.press('ArrowDown');
+  await search.press('ArrowDown');
+  await expect(options.nth(2)).toHaveAttribute('aria-selected', 'true');
+  await search.fill('risk@');
+  await expect(options).toHaveCount(1);
+  await expect(page.getByTestId('assign-option-risk@example.com')).toHaveAttribute('aria-selected', 'true');
+  await shot(page, 'admin-assign-picker');
+  await search.press('Enter');
   const riskChip = page.getByTestId(`chip-${OTHER_ACCOUNT}-risk@example.com`);
   await expect(riskChip).toBeVisible();
   await expect(
@@ -111,6 +125,8 @@ test('overview: default panes, a pane toggled and the uPnL mode survive a reload
   }
   await expect(page.getByTestId('pane-btc-price')).toHaveCount(0);
   await expect(page.getByTestId('pane-total-balance')).toContainText('$');
+  // The cadence it states is the data's: the minute cron's snapshots (the page asks every 15 s).
+  await expect(page.getByTestId('overview-cadence')).toHaveText('· new snapshot every minute');
 
   const save = () => page.waitForResponse((res) => res.url().includes('/api/rpc/updateDashboardPrefs') && res.ok());
   await page.getByTestId('panes-menu').click();
@@ -246,6 +262,10 @@ test('alerts: a rule fires a toast and a history row; acknowledge it; delete the
   await expect(dialog.getByTestId('field-error-threshold')).toBeVisible();
   await dialog.getByTestId('rule-threshold').fill('0');
   await dialog.getByTestId('rule-cooldown').fill('60');
+  // The hints say what the server accepts and where a Telegram alert goes.
+  await expect(dialog).toContainText('Quiet time after it fires: 60 s (1 min) to 7 days');
+  await expect(dialog).toContainText('Posted to the firm’s Telegram alert chats (News settings → Telegram Chats)');
+  await expect(dialog).not.toContainText('0 = every update');
   await shot(page, 'alerts-rule-dialog');
   await dialog.getByTestId('rule-submit').click();
   await expect(dialog).toHaveCount(0);

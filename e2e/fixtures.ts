@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 export const ADMIN = { email: 'admin@example.com', name: 'Alex Admin' };
@@ -67,4 +67,19 @@ export async function publishHeadline(
     return res.status;
   }, fields);
   expect(status).toBe(200);
+}
+
+/** A title no earlier run used (the news dedupe would drop a repeat). */
+export const unique = (text: string) => `${text} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/**
+ * Picks an option of a searchable picker (ComboboxField) from the keyboard only: focus its button,
+ * type (the first letter opens the list with the search started), then Enter on the highlight.
+ */
+export async function pickFromKeyboard(page: Page, trigger: Locator, text: string) {
+  await trigger.focus();
+  await page.keyboard.type(text);
+  await expect(page.getByRole('combobox', { name: /^Search/ })).toHaveValue(text);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: /^Search/ })).toHaveCount(0);
 }

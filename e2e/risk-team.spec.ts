@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { RISK, TRADER, logInAndWait, shot } from './fixtures';
+import { RISK, TRADER, logInAndWait, pickFromKeyboard, shot } from './fixtures';
 
 /** The seeded desk (scripts/seed.mjs + seed-accounts.mjs): every user with assigned accounts. */
 const DESK = [
@@ -87,7 +87,7 @@ test('the risk desk: every trader, sorted by drawdown, the trader in breach ackn
   // Open the trader over the leverage limit from the keyboard-navigable table.
   await rows(page).filter({ hasText: 'Jordan Kim' }).click();
   await expect(page).toHaveURL(/\/risk-team\/risk-trader\?trader=/);
-  await expect(page.getByLabel('Trader', { exact: true })).toHaveValue(/.+/);
+  await expect(page.getByTestId('risk-trader-picker')).toContainText('Jordan Kim');
   const item = page.getByTestId('breach-item').filter({ hasText: 'Max leverage' }).first();
   await expect(item).toContainText('Open');
   await item.getByRole('button', { name: 'Acknowledge' }).click();
@@ -182,6 +182,67 @@ test('the charts page compares the traders picked by name', async ({ page }) => 
   await shot(page, 'risk-charts-picker-light');
 });
 
+test('the trader pickers search the desk from the keyboard (Risk Trader, limit overrides)', async ({ page }) => {
+  test.setTimeout(60_000);
+  await logInAndWait(page, RISK.email);
+  await page.goto('/risk-team/risk-trader');
+  const picker = page.getByTestId('risk-trader-picker');
+  await expect(picker).toHaveAttribute('data-value', /.+/);
+
+  // ArrowDown opens the whole desk (no "N more" under 50), the current trader ticked and highlighted.
+  const current = (await picker.innerText()).split('\n')[0]!.trim();
+  await picker.focus();
+  await page.keyboard.press('ArrowDown');
+  const search = page.getByRole('combobox', { name: 'Search traders' });
+  await expect(search).toBeFocused();
+  const options = page.getByRole('listbox', { name: 'Trader' }).getByRole('option');
+  await expect(options).toHaveCount(DESK.length);
+  await expect(options.filter({ hasText: current })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(/more: type to narrow/)).toHaveCount(0);
+  await shot(page, 'risk-trader-picker-dark-1440');
+
+  // Type to narrow, arrows to move, Enter to open that trader.
+  await search.fill('a');
+  await search.press('ArrowDown');
+  const second = (await options.nth(1).innerText()).split('\n')[0]!.trim();
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await search.press('Enter');
+  await expect(search).toHaveCount(0);
+  await expect(picker).toBeFocused(); // focus comes back to the picker
+  await expect(picker).toContainText(second);
+  await expect(page).toHaveURL(/\/risk-team\/risk-trader\?trader=/);
+
+  // A letter on the closed picker starts the search; Esc leaves the choice as it was.
+  await pickFromKeyboard(page, picker, 'casey');
+  await expect(picker).toContainText('Casey Ortiz');
+  await picker.press('s');
+  await expect(search).toHaveValue('s');
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveCount(0);
+  await expect(picker).toContainText('Casey Ortiz');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await picker.press('ArrowDown');
+  await shot(page, 'risk-trader-picker-dark-390');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The limit-override form picks its trader the same way.
+  await page.goto('/risk-team/alerts');
+  const overrides = page.getByRole('region', { name: 'Per-trader overrides' });
+  await pickFromKeyboard(page, overrides.getByTestId('override-trader'), 'quinn');
+  await expect(overrides.getByTestId('override-trader')).toContainText('Quinn Baker');
+  await overrides.getByLabel('Value (×)').fill('9');
+  await overrides.getByRole('button', { name: 'Set override' }).click();
+  await expect(overrides.getByRole('listitem').filter({ hasText: 'Quinn Baker: Max leverage' })).toContainText('9');
+  await setTheme(page, 'light');
+  await overrides.getByTestId('override-trader').press('ArrowDown');
+  await shot(page, 'risk-limits-picker-light-1440');
+  await page.keyboard.press('Escape');
+  await overrides.getByRole('button', { name: "Remove Quinn Baker's Max leverage override" }).click();
+  await expect(overrides.getByRole('listitem').filter({ hasText: 'Quinn Baker' })).toHaveCount(0);
+  await setTheme(page, 'dark');
+});
+
 test('a plain trader is sent from the risk-team pages to /', async ({ page }) => {
   await logInAndWait(page, TRADER.email);
   for (const [, path] of PAGES) {
@@ -214,7 +275,7 @@ test('the overview from the keyboard, and its error and empty states', async ({ 
   const name = (await rows(page).nth(1).locator('[role="cell"]').first().locator('span span').first().textContent()) ?? '';
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/risk-team\/risk-trader\?trader=/);
-  await expect(page.getByLabel('Trader', { exact: true }).locator('option:checked')).toHaveText(new RegExp(`^${name}`));
+  await expect(page.getByTestId('risk-trader-picker')).toContainText(name);
 
   // The server refuses: the error says what did not load and offers Retry, which recovers.
   let refuse = true;

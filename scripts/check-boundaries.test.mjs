@@ -29,6 +29,15 @@ const TREE = {
   'worker/cron/jobs.ts': "import { authRoutes } from '../http/auth/routes';\nexport const jobs = authRoutes;", // planted
   'worker/providers/x/client.ts': "import { feed } from '../../domains/news/feed';\nexport const client = feed;", // planted: adapter above a domain
   'worker/lib/bad.ts': "import { createDb } from '../db/client';\nexport const bad = createDb;", // planted: lib reaching into db
+  // The wiring layer reads bindings; domains receive what it builds.
+  'worker/wiring/hubs.ts': "import { env } from 'cloudflare:workers';\nexport const hubs = env;",
+  'worker/cron/tick.ts': "import { hubs } from '../wiring/hubs';\nexport const tick = hubs;",
+  'worker/domains/orders/publish.ts': [
+    "import { env } from 'cloudflare:workers';", // planted: a domain reading the runtime's bindings
+    "import { hubs } from '../../wiring/hubs';", // planted: a domain reaching for the wiring
+    'export const publish = [env, hubs];',
+  ].join('\n'),
+  'worker/domains/orders/publish.test.ts': "import { env } from 'cloudflare:workers';\nexport const t = env;",
   // The contract: zod, @orpc/contract and itself only.
   'worker/contract/enums.ts': "export const ALLOWED = ['a'] as const;",
   'worker/contract/news.ts': [
@@ -87,7 +96,8 @@ const TREE = {
   ].join('\n'),
   // Routes: their own -components and their ancestors' are theirs; a sibling's are not.
   'web/routes/-components/form-field.tsx': 'export const FormField = 1;',
-  'web/routes/alerts/-components/rule-list.tsx': "import { FormField } from '../../-components/form-field';\nexport const RuleList = FormField;",
+  'web/routes/alerts/-components/rule-list.tsx':
+    "import { FormField } from '../../-components/form-field';\nexport const RuleList = FormField;",
   'web/routes/alerts/-components/rule-form.tsx': "import { RuleList } from './rule-list';\nexport const RuleForm = RuleList;",
   'web/routes/alerts/index.tsx': "import { RuleList } from './-components/rule-list';\nexport const Route = RuleList;",
   'web/routes/alerts/history/index.tsx': "import { RuleForm } from '../-components/rule-form';\nexport const Route = RuleForm;",
@@ -139,6 +149,9 @@ describe('import boundaries (.dependency-cruiser.mjs)', () => {
         'adapters-below-domains: worker/providers/x/client.ts → worker/domains/news/feed.ts',
         'lib-is-shared-ground: worker/lib/bad.ts → worker/db/client.ts',
         'contract-is-browser-safe: worker/contract/news.ts → worker/db/client.ts',
+        'domains-receive-bindings: worker/domains/orders/publish.ts → cloudflare:workers',
+        'domains-receive-bindings: worker/domains/orders/publish.ts → worker/wiring/hubs.ts',
+        'domains-receive-bindings: worker/domains/auth/access.ts → worker/env.ts',
         'no-circular: worker/domains/auth/access.ts ↔ worker/env.ts',
         'web-sees-only-the-contract: web/lib/api.ts → worker/domains/news/feed.ts',
         'route-private-components: web/routes/admin/index.tsx → web/routes/alerts/-components/rule-form.tsx',

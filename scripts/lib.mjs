@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { migrationSummary, quietWranglerEnv, runCaptured } from './quiet-output.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
@@ -22,8 +23,22 @@ export function run(cmd, args, opts = {}) {
   }
 }
 
+/** `run` with the output kept back: answers stdout; a failure prints all of it and exits (quiet-output.mjs). */
+export function runQuiet(cmd, args, opts = {}) {
+  return runCaptured(cmd === 'wrangler' || cmd === 'vite' ? bin(cmd) : cmd, args, {
+    cwd: root,
+    ...opts,
+    env: quietWranglerEnv(opts.env ?? process.env),
+  });
+}
+
 export function wranglerJson(args) {
-  const out = execFileSync(bin('wrangler'), args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync(bin('wrangler'), args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: quietWranglerEnv(),
+  });
   return JSON.parse(out.slice(out.indexOf('[')));
 }
 
@@ -33,25 +48,35 @@ export function wranglerJson(args) {
  */
 export const D1_BINDINGS = ['DB', 'NEWS_DB'];
 
-/** Applies every database's migrations to the local D1 (CI=true: no confirmation prompt). */
+/**
+ * Applies every database's migrations to the local D1 (CI=true: no confirmation prompt). Answers what
+ * was done, in a few words per database ("DB up to date, NEWS_DB 1 applied (to 0000_news_content)").
+ */
 export function applyLocalMigrations() {
-  for (const binding of D1_BINDINGS)
-    run('wrangler', ['d1', 'migrations', 'apply', binding, '--local', ...persistArgs()], { env: { ...process.env, CI: 'true' } });
+  return D1_BINDINGS.map((binding) => {
+    const out = runQuiet('wrangler', ['d1', 'migrations', 'apply', binding, '--local', ...persistArgs()], {
+      env: { ...process.env, CI: 'true' },
+    });
+    return `${binding} ${migrationSummary(out)}`;
+  }).join(', ');
 }
 
 /** The rows one SQL statement reads from a local D1 (`binding`: DB or NEWS_DB). */
 export function queryLocalD1(sql, binding = 'DB') {
-  const [{ results }] = wranglerJson(['d1', 'execute', binding, '--local', ...persistArgs(), '--json', '--command', sql]);
-  return results;
+  return queryLocalD1Many([sql], binding)[0];
+}
+
+/** The rows of several statements, read in one wrangler call (each call costs seconds). */
+export function queryLocalD1Many(sqls, binding = 'DB') {
+  const results = wranglerJson(['d1', 'execute', binding, '--local', ...persistArgs(), '--json', '--command', sqls.join(';\n')]);
+  return results.map((r) => r.results);
 }
 
 /** Runs SQL statements against a local D1 from a file in `dir` (too many for one command line). */
 export function executeLocalD1(statements, dir, name = 'seed.sql', binding = 'DB') {
   const file = join(dir, name);
   writeFileSync(file, statements.join('\n'));
-  run('wrangler', ['d1', 'execute', binding, '--local', ...persistArgs(), '--file', file], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  runQuiet('wrangler', ['d1', 'execute', binding, '--local', ...persistArgs(), '--file', file]);
 }
 
 const WHICH_D1 = `
@@ -104,6 +129,7 @@ export async function importWorkerModules(reexports, dir) {
 /**
  * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, and TRADING_KEYRING
  * (the key that seals sub-accounts' trading keys, "id:base64 of 32 bytes"), added to an older file.
+ * Answers what it wrote, or null when the file was complete.
  */
 export function ensureDevVars() {
   const file = `${root}.dev.vars`;
@@ -112,9 +138,10 @@ export function ensureDevVars() {
   if (!/^JWT_SECRET=/m.test(next)) next = `JWT_SECRET=${randomBytes(32).toString('hex')}\n${next}`;
   if (!/^TRADING_KEYRING=/m.test(next))
     next = `${next.trimEnd()}\nTRADING_KEYRING=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
-  if (next === current) return;
+  if (next === current) return null;
   writeFileSync(file, next);
-  console.log('• wrote .dev.vars (JWT_SECRET, TRADING_KEYRING)');
+  const added = ['JWT_SECRET', 'TRADING_KEYRING'].filter((k) => !new RegExp(`^${k}=`, 'm').test(current));
+  return `wrote .dev.vars (${added.join(', ')})`;
 }
 
 /** Same format and parameters as worker/domains/auth/password.ts, so seeded users can sign in. */

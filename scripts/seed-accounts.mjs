@@ -109,14 +109,12 @@ function pickDeskBooks(snapshotAt, computeMetrics, now) {
   ]);
   for (const t of DESK_TRADERS) if (!books.has(t.email)) books.set(t.email, take(calm, 2));
   const accounts = DESK_TRADERS.flatMap((t) =>
-    books
-      .get(t.email)
-      .map((c, i) => ({
-        email: c.email,
-        label: `${t.name.split(' ')[0]} ${i === 0 ? 'core' : 'tactical'}`,
-        owners: [t.email],
-        desk: true,
-      })),
+    books.get(t.email).map((c, i) => ({
+      email: c.email,
+      label: `${t.name.split(' ')[0]} ${i === 0 ? 'core' : 'tactical'}`,
+      owners: [t.email],
+      desk: true,
+    })),
   );
   return { accounts, deskDrawdown };
 }
@@ -182,8 +180,9 @@ function limitStatements(now, deskDrawdown) {
   return statements;
 }
 
-export async function seedAccounts() {
-  if (queryLocalD1('SELECT count(*) AS n FROM exchange_accounts')[0].n > 0) return;
+/** Seeds the accounts while there are none; answers what it seeded (null: nothing to do). */
+export async function seedAccounts(existing = queryLocalD1('SELECT count(*) AS n FROM exchange_accounts')[0].n) {
+  if (existing > 0) return null;
   const dir = scratchDir('seed-accounts');
   // The Worker's own simulated exchange, so the seed and the Worker agree exactly.
   const { snapshotAt, computeMetrics } = await importWorkerModules(
@@ -241,7 +240,6 @@ export async function seedAccounts() {
   }
   statements.push(...limitStatements(now, desk.deskDrawdown));
   executeLocalD1(statements, dir, 'accounts.sql');
-  console.log(
-    `  ${accounts.length} simulated accounts with ${HISTORY_DAYS} days of history: ${DEMO_ACCOUNTS.map((a) => `${a.email} → ${a.owners.join(', ')}`).join('; ')}; two each for the desk traders\n`,
-  );
+  // The trader, the admin and the risk user own the named books; each desk trader has two.
+  return `${accounts.length} simulated accounts with ${HISTORY_DAYS} days of history`;
 }

@@ -64,7 +64,6 @@ const THRESHOLDS = [
   { id: 'threshold-sol', symbol: 'SOL', percent: 0.4, windowMinutes: 5 },
 ];
 
-
 const json = (v) => sqlString(JSON.stringify(v));
 
 /** INSERTs of many rows, each statement under D1's size limit. */
@@ -228,24 +227,28 @@ function newsStatements(m, now) {
   return { statements, count: drafts.length, flagged, byImportance, garbage: drafts.filter((d) => d.isGarbage).length };
 }
 
-export async function seedNews() {
-  // The headlines live in the news database (NEWS_DB), the settings in the main one.
-  const [{ items }] = queryLocalD1('SELECT count(*) AS items FROM news_items', 'NEWS_DB');
-  const [settings] = queryLocalD1(
-    `SELECT (SELECT count(*) FROM special_mappings) AS special,
+/** What seedNews needs counted in the main database (the news settings), as one statement. */
+export const NEWS_SETTINGS_COUNTS = `SELECT (SELECT count(*) FROM special_mappings) AS special,
        (SELECT count(*) FROM banned_mappings) AS banned, (SELECT count(*) FROM custom_rules) AS rules,
        (SELECT count(*) FROM performance_thresholds) AS thresholds, (SELECT count(*) FROM news_sources) AS sources,
        (SELECT count(*) FROM telegram_chats) AS chats, (SELECT count(*) FROM twitter_handles) AS handles,
-       (SELECT count(*) FROM twitter_polling_sessions) AS sessions`,
-  );
+       (SELECT count(*) FROM twitter_polling_sessions) AS sessions`;
+
+/**
+ * Seeds what is missing of the news; answers what it seeded (null: nothing). `settings` may come
+ * counted already (seed.mjs batches its reads: each wrangler call costs seconds).
+ */
+export async function seedNews(settings = queryLocalD1(NEWS_SETTINGS_COUNTS)[0]) {
+  // The headlines live in the news database (NEWS_DB), the settings in the main one.
+  const [{ items }] = queryLocalD1('SELECT count(*) AS items FROM news_items', 'NEWS_DB');
   const counts = { items, ...settings };
-  if (Object.values(counts).every((n) => n > 0)) return;
-  const started = performance.now();
+  if (Object.values(counts).every((n) => n > 0)) return null;
   const dir = scratchDir('seed-news');
   // The Worker's generator, pipeline and simulated market, so the seed and the Worker agree.
   const m = await importWorkerModules(
     [
-      "export { generateSimulatedNews, SIM_SOURCES } from './worker/domains/news/sources/simulated-source';",
+      "export { generateSimulatedNews } from './worker/domains/news/sources/simulated-source';",
+      "export { SIM_SOURCES } from './worker/domains/news/sources/simulated-outlets';",
       "export { classify } from './worker/domains/news/ingest/pipeline';",
       "export { KNOWN_SYMBOLS } from './worker/domains/news/ingest/classify-config';",
       "export { DEDUP_WINDOW_MS } from './worker/domains/news/ingest/dedupe';",
@@ -259,13 +262,8 @@ export async function seedNews() {
   const news = counts.items ? null : newsStatements(m, now);
   if (statements.length) executeLocalD1(statements, dir, 'news-settings.sql');
   if (news) executeLocalD1(news.statements, dir, 'news.sql', 'NEWS_DB');
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (news) {
-    const mix = ['critical', 'high', 'medium', 'low'].map((k) => `${news.byImportance[k] ?? 0} ${k}`).join(', ');
-    console.log(
-      `  News: ${news.count.toLocaleString('en-US')} headlines over ${DAYS} days (${mix}; ${news.garbage} garbage; ${news.flagged} meeting their price-move threshold) and default news settings, in ${seconds} s\n`,
-    );
-  } else console.log(`  News settings seeded (default mappings, rules, threshold, sources) in ${seconds} s\n`);
+  // One line at start (scripts/quiet-output.mjs): the count; the mix is in the feed itself.
+  return news ? `${news.count.toLocaleString('en-US')} headlines over ${DAYS} days` : 'default news settings';
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await seedNews();
+if (import.meta.url === pathToFileURL(process.argv[1]).href) console.log(`• News: ${(await seedNews()) ?? 'already seeded'}`);

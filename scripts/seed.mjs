@@ -1,8 +1,9 @@
 // Seeds the local demo data of PRODUCT.md §3 when the users table is empty. Local only.
 import { pathToFileURL } from 'node:url';
-import { executeLocalD1, hashPassword, queryLocalD1, scratchDir, sqlString } from './lib.mjs';
+import { executeLocalD1, hashPassword, queryLocalD1, queryLocalD1Many, scratchDir, sqlString } from './lib.mjs';
+import { demoUserLines, passwordOpens } from './quiet-output.mjs';
 import { DESK_TRADERS, seedAccounts } from './seed-accounts.mjs';
-import { seedNews } from './seed-news.mjs';
+import { NEWS_SETTINGS_COUNTS, seedNews } from './seed-news.mjs';
 
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 const DEMO_USERS = [
@@ -14,15 +15,48 @@ const DEMO_USERS = [
   ...DESK_TRADERS.map((t) => ({ ...t, role: 'user', approved: 1, risk: 0, terminal: 0, desk: true })),
 ];
 
+const DEMO_ROWS = `SELECT email, role, approved, is_risk_team, can_use_terminal, disabled, password_hash FROM users
+  WHERE email IN (${DEMO_USERS.map((u) => sqlString(u.email)).join(', ')})`;
+
+/**
+ * Seeds what is missing. Answers what it seeded, in a few words ("already there" when nothing), and
+ * the demo users as the database has them (an admin may have changed them since), printed last on
+ * every start, not only the first. The reads are batched: each wrangler call costs seconds.
+ */
 export async function seed() {
-  const [{ n }] = queryLocalD1('SELECT count(*) AS n FROM users');
-  if (n > 0) console.log(`• database has ${n} users: demo users not seeded`);
-  else seedUsers();
-  await seedAccounts();
-  await seedNews();
+  const [[{ n }], [{ n: accounts }], [newsSettings], demoRows] = queryLocalD1Many([
+    'SELECT count(*) AS n FROM users',
+    'SELECT count(*) AS n FROM exchange_accounts',
+    NEWS_SETTINGS_COUNTS,
+    DEMO_ROWS,
+  ]);
+  const users = n > 0 ? null : seedUsers();
+  const done = [users, await seedAccounts(accounts), await seedNews(newsSettings)].filter(Boolean);
+  return {
+    summary: done.length ? done.join(', ') : 'already there',
+    demoUsers: demoUsers(users ? queryLocalD1(DEMO_ROWS) : demoRows),
+  };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await seed();
+/** The lines that name the demo users and the password that opens them (quiet-output.mjs). */
+function demoUsers(rows) {
+  const main = DEMO_USERS.filter((u) => !u.desk).map((u) => u.email);
+  const desk = rows.filter((r) => !main.includes(r.email));
+  const admin = rows.find((r) => r.email === main[0]) ?? rows[0];
+  return demoUserLines({
+    rows,
+    order: main,
+    password,
+    passwordWorks: admin ? passwordOpens(admin.password_hash, password) : true,
+    deskCount: desk.length,
+    deskExample: DEMO_USERS.find((u) => u.desk && desk.some((r) => r.email === u.email))?.email,
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { summary, demoUsers: lines } = await seed();
+  console.log(`• Demo data: ${summary}\n${lines.join('\n')}`);
+}
 
 function seedUsers() {
   const now = Date.now();
@@ -43,11 +77,5 @@ function seedUsers() {
     ].join(', ')});`;
   });
   executeLocalD1(statements, scratchDir('seed'));
-
-  console.log('\n  Demo users (password: %s)', password);
-  for (const u of DEMO_USERS.filter((x) => !x.desk))
-    console.log(
-      `   ${u.email.padEnd(22)} ${u.role}${u.approved ? '' : ', awaiting approval'}${u.risk ? ', risk team' : ''}${u.terminal ? ', terminal' : ''}`,
-    );
-  console.log(`   and ${DESK_TRADERS.length} desk traders (${DESK_TRADERS[0].email}, …)\n`);
+  return `${DEMO_USERS.length} demo users`;
 }

@@ -2,6 +2,7 @@ import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
 import { ALERT_CHANNELS, ALERT_METRICS, ALERT_OPERATORS } from './enums';
+import { ALERT_MAX_COOLDOWN_SECONDS, ALERT_MIN_COOLDOWN_SECONDS, MAX_ALERT_RULES_PER_USER } from './patterns';
 
 export const alertMetricSchema = z.enum(ALERT_METRICS);
 export const alertOperatorSchema = z.enum(ALERT_OPERATORS);
@@ -37,9 +38,8 @@ export const alertEventSchema = z.object({
   acknowledgedAt: z.number().nullable(),
 });
 
-/** Alert flooding limits (issue 11): a rule fires at most once a minute, and a user has at most 50. */
-export const ALERT_MIN_COOLDOWN_SECONDS = 60;
-export const MAX_ALERT_RULES_PER_USER = 50;
+// The limits live with the plain values (patterns.ts), so the rule form's hints read them without zod.
+export { ALERT_MAX_COOLDOWN_SECONDS, ALERT_MIN_COOLDOWN_SECONDS, MAX_ALERT_RULES_PER_USER };
 
 const ruleFields = z.object({
   metric: alertMetricSchema,
@@ -49,7 +49,7 @@ const ruleFields = z.object({
     .number()
     .int('Whole seconds')
     .min(ALERT_MIN_COOLDOWN_SECONDS, `At least ${ALERT_MIN_COOLDOWN_SECONDS} seconds`)
-    .max(7 * 86_400, 'At most 7 days (604,800 seconds)'),
+    .max(ALERT_MAX_COOLDOWN_SECONDS, 'At most 7 days (604,800 seconds)'),
   channels: z.array(alertChannelSchema).min(1, 'Pick at least one channel').max(2),
   enabled: z.boolean().default(true),
 });

@@ -35,6 +35,11 @@ export const isSimulatedSource = (sourceId: string) => sourceId.startsWith(SIMUL
 export const ACCESS_COOKIE = 'meridian_access';
 export const REFRESH_COOKIE = 'meridian_refresh';
 
+/** Alert flooding limits (issue 11): a rule fires at most once a minute, and a user has at most 50. */
+export const ALERT_MIN_COOLDOWN_SECONDS = 60;
+export const ALERT_MAX_COOLDOWN_SECONDS = 7 * 86_400;
+export const MAX_ALERT_RULES_PER_USER = 50;
+
 /** A todo item's title and notes, at most (characters). */
 export const TODO_TITLE_MAX = 200;
 export const TODO_NOTES_MAX = 10_000;

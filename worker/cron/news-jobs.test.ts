@@ -7,8 +7,8 @@ import { getProviderConfig, type Bindings } from '../env';
 import { db, newsDb } from '../test/harness';
 import { invalidateClassifyConfig } from '../domains/news/ingest/classify-config';
 import { ingestNews } from '../domains/news/ingest/ingest';
-import { getTelegramSendingStatus, TELEGRAM_TOKEN_MISSING } from '../domains/news/delivery/outbox-status';
-import { newsIngestDeps } from '../domains/news/ingest/wiring';
+import { getTelegramSendingStatus, TELEGRAM_TOKEN_MISSING } from '../domains/telegram-outbox/outbox-status';
+import { newsIngestDeps } from '../wiring/news-ingest';
 import { X_TOKEN_MISSING } from '../domains/news/sources/twitter-poller';
 import { newsJobs } from './news-jobs';
 

@@ -1,7 +1,7 @@
 import { createNewsDb, type Db } from '../db/client';
-import { runOutboxSender } from '../domains/news/delivery/outbox-sender';
+import { runOutboxSender } from '../domains/telegram-outbox/outbox-sender';
 import { mergeNewsIndex } from '../domains/news/feed/news-index-merge';
-import { newsIngestDeps } from '../domains/news/ingest/wiring';
+import { newsIngestDeps } from '../wiring/news-ingest';
 import { measurePriceMoves } from '../domains/news/price-moves/price-moves';
 import { pruneOldNews } from '../domains/news/retention/prune-news';
 import { pollRssSources } from '../domains/news/sources/rss-poller';

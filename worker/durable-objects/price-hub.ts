@@ -4,7 +4,7 @@ import { createDb } from '../db/client';
 import { readGrant, revokedGrants } from '../domains/auth/stream-grant';
 import { PriceWatch } from '../domains/prices/price-watch';
 import { assertListed, assertStreamSize, StreamQuota } from '../domains/prices/stream-limits';
-import { markPriceUpstreamFor } from '../domains/prices/upstream-for-env';
+import { markPriceUpstreamFor } from '../wiring/price-upstream';
 import type { MarkPriceUpstream } from '../domains/prices/upstream';
 import { getProviderConfig, type Bindings } from '../env';
 import { DomainError } from '../lib/domain-error';

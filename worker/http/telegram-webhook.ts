@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { createDb } from '../db/client';
-import { newsIngestDeps } from '../domains/news/ingest/wiring';
+import { newsIngestDeps } from '../wiring/news-ingest';
 import { receiveTelegramUpdate } from '../domains/news/sources/telegram-webhook';
 import { domainError } from '../lib/domain-error';
 import { TELEGRAM_SECRET_HEADER } from '../providers/telegram/update';

@@ -1,5 +1,5 @@
 import { newsTelegramServerFns } from '../contract/server-fns/news-telegram';
-import { getTelegramSendingStatus } from '../domains/news/delivery/outbox-status';
+import { getTelegramSendingStatus } from '../domains/telegram-outbox/outbox-status';
 import {
   createTelegramChat,
   deleteTelegramChat,

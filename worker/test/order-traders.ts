@@ -3,7 +3,11 @@ import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
 import type { PublishOrder } from '../domains/orders/order-store';
 import { defaultVenueFor, refreshSimulatedAccount, type OrderContext, type VenueFor } from '../domains/orders/orders';
 import { riskGates } from '../durable-objects/risk-gate';
-import { db, insertUser, testEnv } from './harness';
+import type { OrderSide } from '../contract/enums';
+import type { Position } from '../exchanges/types';
+import { writeSnapshotRun } from '../domains/accounts/snapshot-store';
+import { db, insertUser, rpcClient, signedInJar, testEnv } from './harness';
+import { record } from './snapshot-builders';
 
 let n = 0;
 
@@ -40,3 +44,28 @@ export async function simTrader(
 export function orderContext(venueFor?: VenueFor, publish?: PublishOrder): OrderContext {
   return { db, gates: riskGates(testEnv.RISK_GATE), venueFor: venueFor ?? defaultVenueFor(db), publish };
 }
+
+/** A trader with the terminal flag, one simulated account of their own and a signed-in client. */
+export async function tradingClient(opts: { canUseTerminal?: boolean; role?: 'user' | 'admin' } = {}) {
+  const t = await simTrader('orders', opts);
+  return { ...t, client: rpcClient(await signedInJar(t.user)) };
+}
+
+/** Sets the account's latest state as the risk check reads it. */
+export async function book(accountId: string, equity: number, positions: Position[]) {
+  await writeSnapshotRun(db, [record(accountId, Date.now(), equity, positions)], []);
+}
+
+/** A market order of `notional` USD on `symbol` (without USDT), with a fresh client id. */
+export const order = (accountEmail: string, symbol: string, side: OrderSide, notional: number, extra: object = {}) => ({
+  accountEmail,
+  symbol: `${symbol}USDT`,
+  side,
+  notional,
+  reduceOnly: false,
+  clientOrderId: crypto.randomUUID(),
+  ...extra,
+});
+
+/** A 412 refusal as the RPC client throws it. */
+export const refusedWith = (e: unknown) => e as { status: number; data: { limit: string; excess: number }; message: string };

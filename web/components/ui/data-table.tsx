@@ -105,6 +105,8 @@ export interface DataTableProps<T extends RowData> {
   rowClassName?: (row: T) => string | undefined;
   testId?: string;
   containerClassName?: string;
+  /** The page scrolls the rows (Table's pageScroll): for a table that is its page's main content. */
+  pageScroll?: boolean;
   busy?: boolean;
   caption?: ReactNode;
 }
@@ -126,6 +128,7 @@ export function DataTable<T extends RowData>({
   rowClassName,
   testId,
   containerClassName,
+  pageScroll,
   busy = false,
   caption,
 }: DataTableProps<T>) {
@@ -147,6 +150,7 @@ export function DataTable<T extends RowData>({
       aria-label={label}
       aria-busy={busy}
       containerClassName={cn('transition-opacity', busy && 'opacity-60', containerClassName)}
+      pageScroll={pageScroll}
       data-testid={testId}
     >
       {caption ? <caption className="sr-only">{caption}</caption> : null}

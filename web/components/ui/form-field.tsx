@@ -23,6 +23,9 @@ interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
+/** The id of a field's label, for a control that names itself with aria-labelledby (a picker's button). */
+export const labelIdOf = (controlId: string) => `${controlId}-label`;
+
 /** A label, one control, its hint and its error (announced and linked by aria-describedby). */
 export function Field({
   label,
@@ -36,7 +39,9 @@ export function Field({
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('grid gap-1.5', fieldClassName)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} id={labelIdOf(id)}>
+        {label}
+      </Label>
       {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

@@ -1,5 +1,6 @@
 import { METRICS, type MetricKey } from '~/shared/accounts/metrics';
 import { formatLeverage, formatPrice, formatUsd } from '~/lib/format';
+import { ALERT_MIN_COOLDOWN_SECONDS } from '@contract/patterns';
 import type { RpcInputs, RpcOutputs } from '@contract/types';
 
 export type AlertRule = RpcOutputs['listAlertRules'][number];
@@ -24,7 +25,8 @@ const OPERATOR_TEXT: Record<string, string> = {
 
 export const CHANNELS: { value: AlertChannel; label: string; hint: string }[] = [
   { value: 'toast', label: 'In-app toast', hint: 'A notification in every open Meridian tab' },
-  { value: 'telegram', label: 'Telegram', hint: 'Sent to your Telegram chat' },
+  // The alert goes to the chats an admin set up with the purpose Alerts (notify.ts), not to a personal chat.
+  { value: 'telegram', label: 'Telegram', hint: 'Posted to the firm’s Telegram alert chats (News settings → Telegram Chats)' },
 ];
 
 export function metricLabel(metric: string) {
@@ -45,8 +47,9 @@ export function describeCondition(rule: Pick<AlertRule, 'metric' | 'operator' | 
   return `${metricLabel(rule.metric)} ${OPERATOR_TEXT[rule.operator] ?? rule.operator} ${formatMetricValue(rule.metric, rule.threshold)}`;
 }
 
-export function describeCooldown(seconds: number) {
-  if (seconds === 0) return 'none';
+/** A rule's cooldown as it acts: older rules stored below the minimum still wait the minimum (run-alerts.ts). */
+export function describeCooldown(stored: number) {
+  const seconds = Math.max(stored, ALERT_MIN_COOLDOWN_SECONDS);
   if (seconds < 60) return `${seconds} s`;
   if (seconds < 3600) return `${Math.round((seconds / 60) * 10) / 10} min`;
   return `${Math.round((seconds / 3600) * 10) / 10} h`;

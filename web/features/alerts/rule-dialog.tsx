@@ -12,7 +12,11 @@ import { orpc } from '~/lib/rpc';
 import { FormField } from '~/components/ui/form-field';
 import { SelectField } from '~/components/ui/select-field';
 import { SwitchField } from '~/components/ui/switch-field';
-import { CHANNELS, OPERATORS, type AlertChannel, type AlertOperator, type AlertRule } from './alert-format';
+import { ALERT_MAX_COOLDOWN_SECONDS, ALERT_MIN_COOLDOWN_SECONDS } from '@contract/patterns';
+import { CHANNELS, describeCooldown, OPERATORS, type AlertChannel, type AlertOperator, type AlertRule } from './alert-format';
+
+/** The contract's range (60 s to 7 days): a rule fires at most once per cooldown. */
+export const COOLDOWN_HINT = `Quiet time after it fires: ${ALERT_MIN_COOLDOWN_SECONDS} s (${describeCooldown(ALERT_MIN_COOLDOWN_SECONDS)}) to ${ALERT_MAX_COOLDOWN_SECONDS / 86_400} days`;
 
 interface FormValues {
   accountEmail: string;
@@ -235,7 +239,7 @@ function RuleForm({
           value={values.cooldownSeconds}
           onChange={(event) => set('cooldownSeconds', event.target.value)}
           error={errors.cooldownSeconds || undefined}
-          hint="Quiet time after it fires; 0 = every update"
+          hint={COOLDOWN_HINT}
           className="tabular"
           data-testid="rule-cooldown"
         />

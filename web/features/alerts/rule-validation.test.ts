@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeCondition, describeCooldown } from './alert-format';
-import { validateRule } from './rule-dialog';
+import { CHANNELS, describeCondition, describeCooldown } from './alert-format';
+import { COOLDOWN_HINT, validateRule } from './rule-dialog';
 
 const valid = {
   accountEmail: 'trader-main@sim.meridian',
@@ -29,12 +29,17 @@ describe('alert rule form', () => {
     expect((await validateRule({ ...valid, cooldownSeconds: '59' }, 'rule-1')).cooldownSeconds).toBe('At least 60 seconds');
   });
 
+  it('hints what the server accepts and where Telegram alerts go', () => {
+    expect(COOLDOWN_HINT).toBe('Quiet time after it fires: 60 s (1 min) to 7 days');
+    expect(CHANNELS.find((c) => c.value === 'telegram')?.hint).toMatch(/firm’s Telegram alert chats/);
+  });
+
   it('describes rules in the metric unit', () => {
     expect(describeCondition({ metric: 'totalBalance', operator: '>', threshold: 1000 })).toBe('Total balance > $1,000.00');
     expect(describeCondition({ metric: 'leverage', operator: 'crosses_above', threshold: 3 })).toBe(
       'Leverage crosses above 3.00×',
     );
-    expect(describeCooldown(0)).toBe('none');
+    expect(describeCooldown(0)).toBe('1 min'); // a rule stored before the minimum waits the minimum
     expect(describeCooldown(300)).toBe('5 min');
   });
 });

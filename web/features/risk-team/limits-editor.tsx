@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { QueryError } from '~/components/ui/error-state';
 import { FormField } from '~/components/ui/form-field';
+import { ComboboxField } from '~/components/ui/combobox';
 import { SelectField } from '~/components/ui/select-field';
 import { Skeleton } from '~/components/ui/skeleton';
 import { formatDateTime } from '~/lib/format';
@@ -44,6 +45,7 @@ export function LimitsEditor() {
     value: '',
   });
   const nameOf = new Map((traders.data?.traders ?? []).map((t) => [t.traderId, t.name]));
+  const traderOptions = (traders.data?.traders ?? []).map((t) => ({ value: t.traderId, label: t.name }));
 
   function addOverride(e: FormEvent) {
     e.preventDefault();
@@ -100,18 +102,14 @@ export function LimitsEditor() {
                 )}
               </ul>
               <form onSubmit={addOverride} className="grid grid-cols-2 items-end gap-2">
-                <SelectField
+                <ComboboxField
                   label="Trader"
+                  noun="trader"
                   value={override.traderId}
-                  onChange={(e) => setOverride({ ...override, traderId: e.target.value })}
-                >
-                  <option value="">Choose…</option>
-                  {traders.data?.traders.map((t) => (
-                    <option key={t.traderId} value={t.traderId}>
-                      {t.name}
-                    </option>
-                  ))}
-                </SelectField>
+                  options={traderOptions}
+                  onChange={(traderId) => setOverride({ ...override, traderId })}
+                  testId="override-trader"
+                />
                 <SelectField
                   label="Limit"
                   value={override.kind}

@@ -5,7 +5,7 @@ import { PageHeader } from '~/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
-import { SelectField } from '~/components/ui/select-field';
+import { ComboboxField } from '~/components/ui/combobox';
 import { Skeleton } from '~/components/ui/skeleton';
 import { DateRangePicker } from '~/shared/date-range/date-range-picker';
 import { resolveRange } from '~/shared/date-range/date-range';
@@ -29,6 +29,19 @@ export function RiskTraderPage({ traderId }: { traderId: string | undefined }) {
   const span = useMemo(() => resolveRange(range), [range]);
   const selected = traderId ?? traders.data?.traders[0]?.traderId;
   const detail = useQuery({ ...riskTraderQuery(selected ?? '', span), enabled: Boolean(selected) });
+  const traderOptions = useMemo(
+    () =>
+      (traders.data?.traders ?? []).map((t) => ({
+        value: t.traderId,
+        label: t.name,
+        detail: t.breaches.length ? (
+          <span className="text-destructive">
+            {t.breaches.length} breach{t.breaches.length > 1 ? 'es' : ''}
+          </span>
+        ) : undefined,
+      })),
+    [traders.data],
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
@@ -42,19 +55,15 @@ export function RiskTraderPage({ traderId }: { traderId: string | undefined }) {
       ) : traders.data?.traders.length === 0 ? (
         <EmptyState title="No traders yet">Assign exchange accounts to users under Admin → Account Assignments.</EmptyState>
       ) : (
-        <SelectField
+        <ComboboxField
           label="Trader"
-          fieldClassName="max-w-sm"
+          noun="trader"
+          fieldClassName="grid max-w-sm gap-1.5"
           value={selected ?? ''}
-          onChange={(e) => void navigate({ to: '/risk-team/risk-trader', search: { trader: e.target.value } })}
-        >
-          {traders.data?.traders.map((t) => (
-            <option key={t.traderId} value={t.traderId}>
-              {t.name}
-              {t.breaches.length ? ` — ${t.breaches.length} breach${t.breaches.length > 1 ? 'es' : ''}` : ''}
-            </option>
-          ))}
-        </SelectField>
+          options={traderOptions}
+          onChange={(trader) => void navigate({ to: '/risk-team/risk-trader', search: { trader } })}
+          testId="risk-trader-picker"
+        />
       )}
       {detail.isError ? (
         <QueryError query={detail} what="this trader" />

@@ -1,19 +1,19 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { buttonClasses } from '~/components/ui/button';
+import { COMBOBOX_SHOWN, ComboboxPanel } from '~/components/ui/combobox';
+import { matchOptions } from '~/components/ui/match-options';
 import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover';
-import { Input } from '~/components/ui/input';
 import { PlusIcon, XIcon } from '~/components/layout/icons';
-import { cn } from '~/lib/cn';
-import { nextRowIndex } from '~/components/ui/data-table';
 import { lineColor } from './line-chart';
-import { findTraders, type PickableTrader } from './find-traders';
 
-/** Options listed at once: a desk of 500 is searched by name, never listed whole. */
-const SHOWN = 50;
+export interface PickableTrader {
+  traderId: string;
+  name: string;
+}
 
 /**
  * Up to `max` traders picked from the whole desk: the picked ones as chips in their line colour
- * (each removable), the others found by name in a popover listbox (arrow keys, Enter).
+ * (each removable), the others found by name in the shared picker panel (arrow keys, Enter).
  */
 export function TraderPicker({
   traders,
@@ -28,33 +28,16 @@ export function TraderPicker({
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const listId = useId();
   const byId = new Map(traders.map((t) => [t.traderId, t]));
-  const { shown, more } = open ? findTraders(traders, query, chosen, SHOWN) : { shown: [], more: 0 };
+  const offered = open ? traders.filter((t) => !chosen.includes(t.traderId)) : [];
+  const { shown, more } = matchOptions(offered, query, (t) => t.name, COMBOBOX_SHOWN);
   const full = chosen.length >= max;
-  const current = Math.min(active, shown.length - 1);
 
   const add = (id: string) => {
     const next = [...chosen, id];
     onChange(next);
     setQuery('');
-    setActive(0);
     if (next.length >= max) setOpen(false);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter' && shown[current]) {
-      event.preventDefault();
-      add(shown[current].traderId);
-      return;
-    }
-    // Home/End stay the input's own (caret) keys.
-    if (event.key === 'Home' || event.key === 'End') return;
-    const next = nextRowIndex(event.key, current, shown.length);
-    if (next === null) return;
-    event.preventDefault();
-    setActive(next);
-    document.getElementById(`${listId}-${next}`)?.scrollIntoView({ block: 'nearest' });
   };
 
   return (
@@ -81,7 +64,6 @@ export function TraderPicker({
         onOpenChange={(next) => {
           setOpen(next);
           setQuery('');
-          setActive(0);
         }}
       >
         <PopoverTrigger disabled={full} className={buttonClasses({ variant: 'outline', size: 'sm', className: 'h-7' })}>
@@ -89,49 +71,18 @@ export function TraderPicker({
           Add trader
         </PopoverTrigger>
         <PopoverContent className="w-72 p-0">
-          <Input
-            type="search"
-            autoFocus
-            role="combobox"
-            aria-label="Search traders"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={shown[current] ? `${listId}-${current}` : undefined}
-            placeholder="Search traders"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
-            className="rounded-b-none border-0 border-b shadow-none focus-visible:ring-0"
+          <ComboboxPanel
+            searchLabel="Search traders"
+            listLabel="Traders"
+            query={query}
+            onQueryChange={setQuery}
+            items={shown}
+            more={more}
+            getKey={(t) => t.traderId}
+            renderItem={(t) => <span className="block truncate">{t.name}</span>}
+            onPick={(t) => add(t.traderId)}
+            empty={query.trim() ? `No trader matches “${query.trim()}”.` : 'Every trader is picked.'}
           />
-          <ul id={listId} role="listbox" aria-label="Traders" className="max-h-64 overflow-auto p-1">
-            {shown.map((t, i) => (
-              <li
-                key={t.traderId}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === current}
-                onPointerMove={() => setActive(i)}
-                onClick={() => add(t.traderId)}
-                className={cn(
-                  'cursor-pointer truncate rounded px-2 py-1.5 text-sm',
-                  i === current && 'bg-accent text-accent-foreground',
-                )}
-              >
-                {t.name}
-              </li>
-            ))}
-          </ul>
-          {shown.length === 0 ? (
-            <p className="px-3 pb-3 text-sm text-muted-foreground">
-              {query ? `No trader matches “${query}”.` : 'Every trader is picked.'}
-            </p>
-          ) : more > 0 ? (
-            <p className="border-t border-border px-3 py-2 text-xs text-muted-foreground">{more} more: type a name to narrow.</p>
-          ) : null}
         </PopoverContent>
       </Popover>
       <span className="text-xs text-muted-foreground">

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { queueToTelegramChats } from '../news/delivery/telegram-outbox';
+import { queueToTelegramChats } from '../telegram-outbox/telegram-outbox';
 import type { FiredAlert } from './run-alerts';
 
 type Notice = Omit<FiredAlert, 'userId' | 'channels'>;

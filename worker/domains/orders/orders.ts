@@ -17,16 +17,9 @@ import { haltFrom, haltsQuery } from './halts';
 import { listOrdersWhere, orderByClientId, orderByClientIdQuery, toDto, updateOrder, type PublishOrder } from './order-store';
 import { previewGates, settleGates, type Gates } from './gate/gate-client';
 import { gateQueries, gateReadsFrom } from './gate/gate-reads';
-import {
-  gateAsk,
-  placeOrder,
-  sizeOrder,
-  type ExchangeAccountRow,
-  type OrderDeps,
-  type OrderInput,
-  type OrderReads,
-  type PlaceOrderInput,
-} from './place-order';
+import { gateAsk, sizeOrder } from './order-sizing';
+import type { ExchangeAccountRow, OrderDeps, OrderInput, OrderReads, PlaceOrderInput } from './order-types';
+import { placeOrder } from './place-order';
 import { checkRecord, haltedRecord } from './risk-check';
 import { simFillsOf } from '../../exchanges/simulated/fill-store';
 import { SimulatedVenue } from '../../exchanges/simulated/venue';

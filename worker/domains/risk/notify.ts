@@ -2,7 +2,7 @@ import type { Breach, RiskEvent } from '../../contract/risk';
 import type { Db } from '../../db/client';
 import type { RiskEvaluation } from './evaluate';
 import { describeBreach } from './describe';
-import { queueToTelegramChats } from '../news/delivery/telegram-outbox';
+import { queueToTelegramChats } from '../telegram-outbox/telegram-outbox';
 
 /** The one hub every risk viewer subscribes to. */
 export const RISK_HUB_NAME = 'firm';

@@ -3,7 +3,7 @@ import { queryFeed } from '../../domains/news/feed/feed-query';
 import { toFtsQuery } from '../../domains/news/feed/fts-query';
 import { ingestNews } from '../../domains/news/ingest/ingest';
 import { normaliseFeedSearch } from '../../domains/news/feed/search-params';
-import { newsIngestDeps } from '../../domains/news/ingest/wiring';
+import { newsIngestDeps } from '../../wiring/news-ingest';
 import { domainError } from '../../lib/domain-error';
 import { admin, approved } from '../procedures';
 import { createNewsDb } from '../../db/client';

@@ -11,7 +11,7 @@ export function OverviewPage() {
       <SectionTabs label="Accounts" links={accountsLinks} />
       <PageHeader
         title="Overview"
-        description="Your exchange sub-account at a glance. Choose the panes you want; values refresh every 15 seconds."
+        description="Your exchange sub-account at a glance. Choose the panes you want; the figures come from a snapshot taken every minute."
       />
       <AccountGate toolbar={() => <OverviewToolbar />} skeleton={<OverviewSkeleton />}>
         {(account) => <Overview key={account.email} account={account} />}

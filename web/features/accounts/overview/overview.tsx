@@ -14,7 +14,7 @@ import { myAccountsQuery } from '~/shared/accounts/my-accounts';
 import { cn } from '~/lib/cn';
 import { errorMessage, errorStatus } from '~/lib/http-error';
 import { formatDateTime } from '~/lib/format';
-import { accountStatsOptions, STATS_STALE_AFTER_MS } from '~/features/accounts/account-stats';
+import { accountStatsOptions, STATS_CADENCE, STATS_STALE_AFTER_MS } from '~/features/accounts/account-stats';
 import { useDashboardPrefs } from './dashboard-prefs';
 import { PanesMenu } from './panes-menu';
 import { isPaneOn, PANES, type DashboardPrefs, type UpnlMode } from './panes';
@@ -54,7 +54,7 @@ export function Overview({ account }: { account: Account }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <DataAge ts={ts} staleAfterMs={STATS_STALE_AFTER_MS} label="Snapshot" data-testid="overview-age" />
-        <span>· refreshes every 15 s</span>
+        <span data-testid="overview-cadence">· {STATS_CADENCE}</span>
         {stats.isFetching ? <Spinner label="Refreshing" className="size-3" /> : null}
         {stats.isRefetchError ? (
           <span className="font-medium text-warning" role="status">

@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { SearchIcon } from '~/components/layout/icons';
+import { useEffect, useState } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
+import { ComboboxPanel } from '~/components/ui/combobox';
 import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover';
 import { Spinner } from '~/components/ui/spinner';
 import { errorMessage } from '~/lib/http-error';
@@ -11,6 +10,8 @@ import { orpc } from '~/lib/rpc';
 import type { User } from '@contract/types';
 
 const SEARCH_DEBOUNCE_MS = 250;
+/** Users listed per search: the rest are counted ("N more: type to narrow"). */
+const SHOWN = 8;
 
 /** "Assign user": a popover that searches users by email or name and assigns the one picked. */
 export function AssignUserPicker({
@@ -39,7 +40,7 @@ export function AssignUserPicker({
           Assign user
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-80" aria-label={`Assign a user to ${accountEmail}`}>
+      <PopoverContent className="w-80 p-0" aria-label={`Assign a user to ${accountEmail}`}>
         {open ? (
           <UserSearch
             assignedIds={assignedIds}
@@ -54,8 +55,11 @@ export function AssignUserPicker({
   );
 }
 
+/**
+ * Users found on the server (debounced: the directory is firm-sized), in the shared picker panel:
+ * arrow keys move, Enter assigns; users already on the account are listed but cannot be picked.
+ */
 function UserSearch({ assignedIds, onPick }: { assignedIds: string[]; onPick: (user: User) => void }) {
-  const inputId = useId();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -63,70 +67,53 @@ function UserSearch({ assignedIds, onPick }: { assignedIds: string[]; onPick: (u
     return () => window.clearTimeout(timer);
   }, [text]);
   const results = useQuery({
-    ...orpc.listUsers.queryOptions({ input: { search: search || undefined, status: 'all', page: 1, pageSize: 8 } }),
+    ...orpc.listUsers.queryOptions({ input: { search: search || undefined, status: 'all', page: 1, pageSize: SHOWN } }),
     placeholderData: keepPreviousData,
   });
   const users = results.data?.items ?? [];
+  const more = Math.max(0, (results.data?.total ?? 0) - users.length);
 
   return (
-    <div className="grid gap-2">
-      <label htmlFor={inputId} className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-        Find a user
-      </label>
-      <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          id={inputId}
-          type="search"
-          autoFocus
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Email or name"
-          className="pl-8"
-          maxLength={100}
-          data-testid="assign-search"
-        />
-      </div>
-      {results.isError ? (
-        <p role="alert" className="text-xs text-destructive">
-          {errorMessage(results.error, 'Could not search users')}
-        </p>
-      ) : results.isPending ? (
-        <p className="flex items-center gap-2 text-xs text-muted-foreground">
-          <Spinner label="Searching" className="size-3" /> Searching…
-        </p>
-      ) : users.length === 0 ? (
-        <p className="text-xs text-muted-foreground">No user matches “{search}”.</p>
-      ) : (
-        <ul className="grid max-h-72 gap-0.5 overflow-y-auto" aria-label="Users" aria-busy={results.isPlaceholderData}>
-          {users.map((user) => {
-            const assigned = assignedIds.includes(user.id);
-            return (
-              <li key={user.id}>
-                <button
-                  type="button"
-                  disabled={assigned}
-                  onClick={() => onPick(user)}
-                  className="flex w-full items-center justify-between gap-2 rounded-sm px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-default disabled:opacity-60"
-                  data-testid={`assign-option-${user.email}`}
-                >
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium">{user.email}</span>
-                    <span className="block truncate text-xs text-muted-foreground">{user.name || 'No name'}</span>
-                  </span>
-                  {assigned ? (
-                    <Badge>Assigned</Badge>
-                  ) : !user.approved ? (
-                    <Badge tone="warning">Pending</Badge>
-                  ) : user.disabled ? (
-                    <Badge tone="destructive">Disabled</Badge>
-                  ) : null}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+    <ComboboxPanel
+      searchLabel="Find a user"
+      listLabel="Users"
+      placeholder="Email or name"
+      query={text}
+      onQueryChange={setText}
+      items={users}
+      more={more}
+      getKey={(user) => user.id}
+      isDisabled={(user) => assignedIds.includes(user.id)}
+      onPick={onPick}
+      inputTestId="assign-search"
+      optionTestId={(user) => `assign-option-${user.email}`}
+      status={
+        results.isError ? (
+          <p role="alert" className="text-destructive">
+            {errorMessage(results.error, 'Could not search users')}
+          </p>
+        ) : results.isPending ? (
+          <p className="flex items-center gap-2">
+            <Spinner label="Searching" className="size-3" /> Searching…
+          </p>
+        ) : undefined
+      }
+      empty={search ? `No user matches “${search}”.` : 'No users yet.'}
+      renderItem={(user) => (
+        <span className="flex items-center justify-between gap-2">
+          <span className="min-w-0">
+            <span className="block truncate font-medium">{user.email}</span>
+            <span className="block truncate text-xs text-muted-foreground">{user.name || 'No name'}</span>
+          </span>
+          {assignedIds.includes(user.id) ? (
+            <Badge>Assigned</Badge>
+          ) : !user.approved ? (
+            <Badge tone="warning">Pending</Badge>
+          ) : user.disabled ? (
+            <Badge tone="destructive">Disabled</Badge>
+          ) : null}
+        </span>
       )}
-    </div>
+    />
   );
 }

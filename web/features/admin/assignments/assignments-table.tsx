@@ -160,7 +160,7 @@ export function AssignmentsTable({ accounts, busy }: { accounts: ManagedAccount[
       initialSorting={[{ id: 'email', desc: false }]}
       rowLabel={(account) => account.email}
       rowTestId={(account) => `account-row-${account.email}`}
-      containerClassName="max-h-[calc(100dvh-17rem)]"
+      pageScroll
       busy={busy}
     />
   );

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Field, FormField } from '~/components/ui/form-field';
+import { ComboboxField, type ComboOption } from '~/components/ui/combobox';
 import { SelectField } from '~/components/ui/select-field';
 import { Textarea } from '~/components/ui/textarea';
 import { formatDateTime } from '~/lib/format';
@@ -20,6 +21,10 @@ export interface Assignee {
   name: string;
   email: string;
 }
+
+/** Assignees as picker options: found by name or email, listed by name (the email when unnamed). */
+export const assigneeOptions = (assignees: Assignee[]): ComboOption[] =>
+  assignees.map((a) => ({ value: a.id, label: a.name || a.email, keywords: a.email }));
 
 interface Draft {
   title: string;
@@ -107,24 +112,26 @@ export function TodoEditor({ item, assignees, onClose }: { item?: TodoItem; assi
         error={errors.notes}
         hint={`Plain text, up to ${TODO_NOTES_MAX.toLocaleString('en-US')} characters`}
         control={(a11y) => (
-          <Textarea {...a11y} value={draft.notes} onChange={(e) => set('notes', e.target.value)} maxLength={TODO_NOTES_MAX} rows={3} />
+          <Textarea
+            {...a11y}
+            value={draft.notes}
+            onChange={(e) => set('notes', e.target.value)}
+            maxLength={TODO_NOTES_MAX}
+            rows={3}
+          />
         )}
       />
       <div className="grid gap-3 sm:grid-cols-3">
-        <SelectField
+        <ComboboxField
           label="Assignee"
+          noun="assignee"
           name="assigneeId"
           value={draft.assigneeId}
-          onChange={(e) => set('assigneeId', e.target.value)}
+          options={[{ value: '', label: 'Unassigned' }, ...assigneeOptions(assignees)]}
+          onChange={(id) => set('assigneeId', id)}
           error={errors.assigneeId}
-        >
-          <option value="">Unassigned</option>
-          {assignees.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name || a.email}
-            </option>
-          ))}
-        </SelectField>
+          testId="todo-assignee"
+        />
         <FormField
           label="Due date"
           name="dueDate"
@@ -177,7 +184,15 @@ export function TodoEditor({ item, assignees, onClose }: { item?: TodoItem; assi
   );
 }
 
-function ConflictNotice({ current, onUseCurrent, onKeepMine }: { current: TodoItem; onUseCurrent: () => void; onKeepMine: () => void }) {
+function ConflictNotice({
+  current,
+  onUseCurrent,
+  onKeepMine,
+}: {
+  current: TodoItem;
+  onUseCurrent: () => void;
+  onKeepMine: () => void;
+}) {
   return (
     <Alert tone="warning" data-testid="todo-conflict">
       <p className="font-medium">Someone else saved this item while you were editing. It now reads:</p>

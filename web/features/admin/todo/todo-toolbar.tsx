@@ -1,5 +1,6 @@
+import { ComboboxField } from '~/components/ui/combobox';
 import { SelectField } from '~/components/ui/select-field';
-import type { Assignee } from './todo-editor';
+import { assigneeOptions, type Assignee } from './todo-editor';
 import { PRIORITIES_DESC, PRIORITY_LABEL, type TodoFilters } from './todo-view';
 
 /** Filters (assignee, status, priority) and the sort order. */
@@ -15,21 +16,19 @@ export function TodoToolbar({
   const field = 'grid gap-1 text-xs';
   return (
     <div className="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="todo-toolbar">
-      <SelectField
+      <ComboboxField
         label="Assignee"
+        noun="assignee"
         fieldClassName={field}
         value={filters.assignee}
-        onChange={(e) => onChange({ assignee: e.target.value })}
-        data-testid="todo-filter-assignee"
-      >
-        <option value="all">Everyone</option>
-        <option value="unassigned">Unassigned</option>
-        {assignees.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name || a.email}
-          </option>
-        ))}
-      </SelectField>
+        options={[
+          { value: 'all', label: 'Everyone' },
+          { value: 'unassigned', label: 'Unassigned' },
+          ...assigneeOptions(assignees),
+        ]}
+        onChange={(assignee) => onChange({ assignee })}
+        testId="todo-filter-assignee"
+      />
       <SelectField
         label="Status"
         fieldClassName={field}

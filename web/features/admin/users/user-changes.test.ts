@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@contract/types';
-import { describeDemotion, rowAbilities, SUPERADMIN_ONLY } from './user-changes';
+import { describeConfirmation, describeDemotion, describePromotion, rowAbilities, SUPERADMIN_ONLY } from './user-changes';
 
 const base: User = {
   id: 'u1',
@@ -32,6 +32,30 @@ describe('describeDemotion', () => {
     expect(describeDemotion(base, { role: 'admin' })).toBeNull();
     expect(describeDemotion(user({ isRiskTeam: false }), { isRiskTeam: true })).toBeNull();
     expect(describeDemotion(user({ disabled: true }), { disabled: false })).toBeNull();
+  });
+});
+
+describe('describePromotion', () => {
+  it('asks before granting an admin role, in a tone that takes nothing away', () => {
+    expect(describePromotion(base, { role: 'admin' })).toMatchObject({
+      title: 'Make Ada an admin?',
+      action: 'Make admin',
+      destructive: false,
+    });
+    expect(describePromotion(user({ role: 'admin' }), { role: 'superadmin' })?.action).toBe('Make superadmin');
+    expect(describePromotion(base, { role: 'superadmin' })?.action).toBe('Make superadmin');
+  });
+
+  it('does not ask for anything else', () => {
+    expect(describePromotion(user({ role: 'admin' }), { role: 'admin' })).toBeNull();
+    expect(describePromotion(user({ role: 'superadmin' }), { role: 'admin' })).toBeNull();
+    expect(describePromotion(base, { isRiskTeam: true })).toBeNull();
+  });
+
+  it('is one of the confirmations the page asks for, with the demotions', () => {
+    expect(describeConfirmation(base, { role: 'admin' })?.action).toBe('Make admin');
+    expect(describeConfirmation(user({ role: 'admin' }), { role: 'user' })?.action).toBe('Change role');
+    expect(describeConfirmation(base, { isRiskTeam: true })).toBeNull();
   });
 });
 

@@ -45,6 +45,37 @@ export function describeDemotion(
   return null;
 }
 
+/**
+ * Granting an admin role hands over the admin pages (users, accounts, the todo list, the API docs):
+ * as weighty as taking access away, so it asks first too.
+ */
+export function describePromotion(
+  user: User,
+  changes: UserChanges,
+): { title: string; description: string; action: string; destructive: false } | null {
+  const role = changes.role;
+  if (!role || !isAdminRole(role) || ROLE_RANK[role] <= ROLE_RANK[user.role]) return null;
+  const who = user.name || user.email;
+  return role === 'superadmin'
+    ? {
+        title: `Make ${who} a superadmin?`,
+        description: 'They can change every user, other admins included, and grant or remove the admin roles.',
+        action: 'Make superadmin',
+        destructive: false,
+      }
+    : {
+        title: `Make ${who} an admin?`,
+        description:
+          'They reach the admin pages: approve, disable and change users who are not admins, assign exchange accounts, the todo list and the API docs.',
+        action: 'Make admin',
+        destructive: false,
+      };
+}
+
+/** The confirmation a change needs, if any: one that lowers access or grants an admin role. */
+export const describeConfirmation = (user: User, changes: UserChanges) =>
+  describeDemotion(user, changes) ?? describePromotion(user, changes);
+
 /** The toast text for a successful change. */
 export function describeChange(user: User, changes: UserChanges): string {
   const parts: string[] = [];

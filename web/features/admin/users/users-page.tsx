@@ -12,7 +12,7 @@ import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
 import type { User } from '@contract/types';
 import { userQuery } from '~/lib/user-query';
-import { describeChange, describeDemotion, type UserChanges } from './user-changes';
+import { describeChange, describeConfirmation, type UserChanges } from './user-changes';
 import { listUsersInput } from './users-search';
 import { UsersTable } from './users-table';
 import { UsersTableContext, type UsersTableActions } from './users-table-context';
@@ -51,8 +51,8 @@ export function UsersPage() {
       pendingId: update.isPending ? (update.variables?.id ?? null) : null,
       requestChange: (user: User, changes: UserChanges) => {
         const run = () => update.mutate({ id: user.id, ...changes });
-        const demotion = describeDemotion(user, changes);
-        if (demotion) setConfirmation({ ...demotion, onConfirm: run });
+        const confirm = describeConfirmation(user, changes);
+        if (confirm) setConfirmation({ ...confirm, onConfirm: run });
         else run();
       },
     };
@@ -67,7 +67,7 @@ export function UsersPage() {
     <>
       <PageHeader
         title="Users"
-        description="Approve sign-ups, set roles and grant access. Changes that remove access ask first."
+        description="Approve sign-ups, set roles and grant access. Changes that remove access, and granting an admin role, ask first."
         actions={list.isFetching ? <Spinner label="Refreshing users" className="text-muted-foreground" /> : null}
       />
       <UsersToolbar search={search} />

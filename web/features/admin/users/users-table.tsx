@@ -44,7 +44,7 @@ export function UsersTable({ users, busy }: { users: User[]; busy: boolean }) {
       sortable={false}
       rowLabel={(user) => user.email}
       rowTestId={(user) => `user-row-${user.email}`}
-      containerClassName="max-h-[calc(100dvh-16rem)]"
+      pageScroll
       busy={busy}
     />
   );

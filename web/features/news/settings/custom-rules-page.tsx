@@ -94,7 +94,7 @@ export function CustomRulesPage() {
         rowLabel: (rule) => rule.name,
         rowTestId: (rule) => `rule-row-${rule.id}`,
         rowClassName: (rule) => (rule.enabled ? undefined : 'text-muted-foreground'),
-        containerClassName: 'max-h-[calc(100dvh-18rem)]',
+        pageScroll: true,
       }}
       empty={{
         title: 'No custom rules yet.',

@@ -130,7 +130,7 @@ export function MappingsPage() {
             getRowId={(m) => m.id}
             rowLabel={(m) => m.terms.slice(0, 3).join(', ')}
             rowTestId={(m) => `${kind}-row-${m.id}`}
-            containerClassName="max-h-[26rem]"
+            pageScroll
           />
         ) : (
           <EmptyState title={filter ? `No ${label.one}s match “${filter}”.` : `No ${label.one}s yet.`}>

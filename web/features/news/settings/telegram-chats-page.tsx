@@ -15,30 +15,14 @@ import { ImportanceBadge } from '~/shared/news/importance';
 import { SymbolChips } from '~/shared/news/symbol-chips';
 import { useCanEdit } from './common';
 import { CrudForm, CrudSection, CrudSwitch } from './crud-section';
-import { TelegramSendingStatus } from './telegram-status';
+import { ChatStatus, TelegramSendingStatus } from './telegram-status';
 
 const PURPOSES: { value: ChatPurpose; label: string; hint: string }[] = [
   { value: 'news', label: 'News', hint: 'Headlines at or above the minimum importance (and matching rules).' },
   { value: 'risk', label: 'Risk', hint: 'Risk-limit breaches for the risk team.' },
-  { value: 'alerts', label: 'Alerts', hint: 'Account alerts.' },
+  { value: 'alerts', label: 'Alerts', hint: 'Account alerts of every trader whose rule has the Telegram channel.' },
 ];
 const PURPOSE_LABEL = Object.fromEntries(PURPOSES.map((p) => [p.value, p.label])) as Record<ChatPurpose, string>;
-
-function StatusCell({ chat }: { chat: TelegramChat }) {
-  if (chat.disabledReason) {
-    return (
-      <span className="grid max-w-[18rem] min-w-[13rem] gap-0.5 whitespace-normal">
-        <Badge tone="destructive" className="w-fit">
-          Refused by Telegram
-        </Badge>
-        <span className="text-xs text-destructive" data-testid="chat-disabled-reason">
-          {chat.disabledReason}
-        </span>
-      </span>
-    );
-  }
-  return chat.enabled ? <Badge tone="success">Delivering</Badge> : <Badge>Paused</Badge>;
-}
 
 const helper = sortableColumnHelper<TelegramChat>();
 const columns: DataColumns<TelegramChat> = helper.columns([
@@ -81,7 +65,7 @@ const columns: DataColumns<TelegramChat> = helper.columns([
   helper.accessor((chat) => (chat.disabledReason ? 2 : chat.enabled ? 0 : 1), {
     id: 'status',
     header: 'Status',
-    cell: (info) => <StatusCell chat={info.row.original} />,
+    cell: (info) => <ChatStatus chat={info.row.original} />,
   }),
   helper.accessor('enabled', {
     header: 'Enabled',
@@ -124,7 +108,7 @@ export function TelegramChatsPage() {
         rowLabel: (chat) => chat.title,
         rowTestId: (chat) => `chat-row-${chat.chatId}`,
         rowClassName: (chat) => (chat.enabled ? undefined : 'text-muted-foreground'),
-        containerClassName: 'max-h-[calc(100dvh-18rem)]',
+        pageScroll: true,
       }}
       empty={{
         title: 'No Telegram chats yet.',

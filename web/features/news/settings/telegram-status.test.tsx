@@ -7,7 +7,7 @@ import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TelegramChatsPage } from './telegram-chats-page';
-import { TelegramStatusLine } from './telegram-status';
+import { chatDelivery, TelegramStatusLine } from './telegram-status';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -81,6 +81,32 @@ describe('Telegram sending status', () => {
     // Between the heading and the table.
     const table = $('chats-table')!;
     expect(banner.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('never calls a chat "Delivering" while the banner says sending is off', async () => {
+    answers.set('getTelegramStatus', () => status({ sending: false, reason: 'TELEGRAM_BOT_TOKEN is not set' }));
+    await render(<TelegramChatsPage />);
+    const cell = $('chat-status')!;
+    expect(cell.dataset.delivery).toBe('held');
+    expect(cell.textContent).toBe('HeldQueued until sending is on');
+    expect($('chats-table')?.textContent).not.toContain('Delivering');
+  });
+
+  it('calls an enabled chat "Delivering" while sending is on', async () => {
+    answers.set('getTelegramStatus', () => status());
+    await render(<TelegramChatsPage />);
+    expect($('chat-status')?.dataset.delivery).toBe('delivering');
+    expect($('chat-status')?.textContent).toBe('Delivering');
+  });
+
+  it('derives a row’s state from the chat and the one sending status', () => {
+    const on = { sending: true };
+    const off = { sending: false };
+    expect(chatDelivery(chat, on)).toBe('delivering');
+    expect(chatDelivery(chat, off)).toBe('held');
+    expect(chatDelivery(chat, undefined)).toBe('enabled'); // not known yet: no claim
+    expect(chatDelivery({ ...chat, enabled: false }, on)).toBe('paused');
+    expect(chatDelivery({ ...chat, enabled: false, disabledReason: 'bot was kicked' }, on)).toBe('refused');
   });
 
   it('says when the last message went out and what waits while sending', async () => {

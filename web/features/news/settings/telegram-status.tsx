@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { telegramStatusQuery } from './settings-queries';
-import type { TelegramSendingStatus as TelegramStatus } from '@contract/server-fns/news-telegram';
+import type {
+  TelegramChatDto as TelegramChat,
+  TelegramSendingStatus as TelegramStatus,
+} from '@contract/server-fns/news-telegram';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { errorMessage } from '~/lib/http-error';
@@ -69,5 +72,59 @@ export function TelegramStatusLine({ status }: { status: TelegramStatus }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What a chat's row says about delivery, from the chat and the same sending status the banner
+ * shows: an enabled chat is "Delivering" only while sending is on. While it is off (no bot token)
+ * the chat's messages wait in the outbox: "Held". Until the status is known the row claims nothing.
+ */
+export function chatDelivery(
+  chat: Pick<TelegramChat, 'enabled' | 'disabledReason'>,
+  status: Pick<TelegramStatus, 'sending'> | undefined,
+): 'refused' | 'paused' | 'held' | 'delivering' | 'enabled' {
+  if (chat.disabledReason) return 'refused';
+  if (!chat.enabled) return 'paused';
+  if (!status) return 'enabled';
+  return status.sending ? 'delivering' : 'held';
+}
+
+/** The Status cell of a chat's row (the banner's query: one answer for both). */
+export function ChatStatus({ chat }: { chat: TelegramChat }) {
+  const status = useQuery(telegramStatusQuery).data;
+  const delivery = chatDelivery(chat, status);
+  if (delivery === 'refused') {
+    return (
+      <span className="grid max-w-[18rem] min-w-[13rem] gap-0.5 whitespace-normal">
+        <Badge tone="destructive" className="w-fit">
+          Refused by Telegram
+        </Badge>
+        <span className="text-xs text-destructive" data-testid="chat-disabled-reason">
+          {chat.disabledReason}
+        </span>
+      </span>
+    );
+  }
+  if (delivery === 'held') {
+    return (
+      <span className="grid gap-0.5 whitespace-normal" data-testid="chat-status" data-delivery={delivery}>
+        <Badge tone="warning" className="w-fit">
+          Held
+        </Badge>
+        <span className="text-xs text-muted-foreground">Queued until sending is on</span>
+      </span>
+    );
+  }
+  return (
+    <span data-testid="chat-status" data-delivery={delivery}>
+      {delivery === 'delivering' ? (
+        <Badge tone="success">Delivering</Badge>
+      ) : delivery === 'paused' ? (
+        <Badge>Paused</Badge>
+      ) : (
+        <Badge>Enabled</Badge>
+      )}
+    </span>
   );
 }

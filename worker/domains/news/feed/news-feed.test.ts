@@ -3,10 +3,10 @@ import { specialMappings, telegramChats } from '../../../db/schema/news';
 import type { UserRow } from '../../../db/schema/users';
 import { SimulatedExchange } from '../../../exchanges/simulated/adapter';
 import { db, newsDb, insertUser, rpcClient, signedInJar, testEnv } from '../../../test/harness';
-import { newsHubPublisher } from '../ingest/wiring';
+import { newsHubPublisher } from '../../../wiring/news-ingest';
 import { ingestNews } from '../ingest/ingest';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
-import { enqueueTelegramForItem } from '../delivery/telegram-outbox';
+import { enqueueTelegramForItem } from '../../telegram-outbox/telegram-outbox';
 import type { NewsItemDto } from '../../../contract/news';
 import type { RawNewsItem } from '../types';
 

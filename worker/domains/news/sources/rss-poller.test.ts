@@ -6,7 +6,7 @@ import { SimulatedExchange } from '../../../exchanges/simulated/adapter';
 import { db, newsDb, testEnv } from '../../../test/harness';
 import { COINDESK_RSS, FakeRss, SAMPLE_ATOM } from '../../../test/fakes/fake-rss';
 import type { IngestDeps } from '../ingest/ingest';
-import { newsHubPublisher } from '../ingest/wiring';
+import { newsHubPublisher } from '../../../wiring/news-ingest';
 import { feedBackoffMs, pollRssSources } from './rss-poller';
 
 const T0 = Date.UTC(2026, 10, 21, 9);

@@ -5,11 +5,13 @@ import { newsItems } from '../../../db/schema-news';
 import { SimulatedExchange } from '../../../exchanges/simulated/adapter';
 import { db, newsDb, testEnv } from '../../../test/harness';
 import type { IngestDeps } from '../ingest/ingest';
-import { newsHubPublisher } from '../ingest/wiring';
+import { newsHubPublisher } from '../../../wiring/news-ingest';
 import { invalidateClassifyConfig, KNOWN_SYMBOLS } from '../ingest/classify-config';
 import { classify } from '../ingest/pipeline';
 import { priceAt } from '../../../exchanges/simulated/market';
-import { SIM_SOURCE_PREFIX, SIM_SOURCES, generateSimulatedNews, runNewsSimulator, usd } from './simulated-source';
+import { SIM_SOURCE_PREFIX, SIM_SOURCES } from './simulated-outlets';
+import { generateSimulatedNews, runNewsSimulator } from './simulated-source';
+import { usd } from './simulated-words';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 21, 9, 30);
@@ -81,7 +83,7 @@ describe('generateSimulatedNews (pure)', () => {
     expect(keys.filter((k, i) => keys[i - 1] === k).length).toBeGreaterThan(20);
   });
 
-  it('states the simulated market\'s own prices: levels crossed and prices quoted are near the price at publish', () => {
+  it("states the simulated market's own prices: levels crossed and prices quoted are near the price at publish", () => {
     const coins: [pattern: RegExp, market: string, unit: number][] = [
       [/\bBitcoin\b(?! Cash)|\$BTC\b/, 'BTC', 1],
       [/Ethereum|\$ETH\b/, 'ETH', 1],
@@ -109,12 +111,14 @@ describe('generateSimulatedNews (pure)', () => {
   });
 
   it('comes from fictional outlets and authors', () => {
-    const real = /WatcherGuru|tier10k|WuBlockchain|lookonchain|CoinDesk|The Block|Tree News|BWE|Godbole|Braun|Van Straten|Sandor|Copeland|Chawla/i;
+    const real =
+      /WatcherGuru|tier10k|WuBlockchain|lookonchain|CoinDesk|The Block|Tree News|BWE|Godbole|Braun|Van Straten|Sandor|Copeland|Chawla/i;
     for (const source of SIM_SOURCES) {
       expect(source.name).not.toMatch(real);
       expect(source.id.startsWith(SIM_SOURCE_PREFIX)).toBe(true);
     }
-    for (let k = 0; k < 600; k++) for (const item of generateSimulatedNews(T0 + k * MIN)) expect(item.author ?? '').not.toMatch(real);
+    for (let k = 0; k < 600; k++)
+      for (const item of generateSimulatedNews(T0 + k * MIN)) expect(item.author ?? '').not.toMatch(real);
   });
 
   it('formats prices like a trader would read them', () => {

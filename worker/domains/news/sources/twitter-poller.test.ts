@@ -7,7 +7,7 @@ import { XClient } from '../../../providers/twitter/client';
 import { db, newsDb, testEnv } from '../../../test/harness';
 import { FakeX } from '../../../test/fakes/fake-x';
 import type { IngestDeps } from '../ingest/ingest';
-import { newsHubPublisher } from '../ingest/wiring';
+import { newsHubPublisher } from '../../../wiring/news-ingest';
 import { X_TOKEN_MISSING, pollTwitterSessions } from './twitter-poller';
 
 const TOKEN = 'x-test-bearer';

@@ -1,6 +1,6 @@
-import { getProviderConfig, type Bindings } from '../../env';
-import { BinancePublicMarket } from '../../exchanges/binance/public-market';
-import { BinanceMarkPrices, SimulatedMarkPrices, type MarkPriceUpstream } from './upstream';
+import { getProviderConfig, type Bindings } from '../env';
+import { BinancePublicMarket } from '../exchanges/binance/public-market';
+import { BinanceMarkPrices, SimulatedMarkPrices, type MarkPriceUpstream } from '../domains/prices/upstream';
 
 export function markPriceUpstreamFor(env: Bindings): MarkPriceUpstream {
   const { prices } = getProviderConfig(env);

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { outbox, telegramChats } from '../../../db/schema/news';
-import type { NewsItemDto } from '../../../contract/news';
-import { IMPORTANCE_RANK, type ChatPurpose } from '../../../contract/enums';
+import type { Db } from '../../db/client';
+import { outbox, telegramChats } from '../../db/schema/news';
+import type { NewsItemDto } from '../../contract/news';
+import { IMPORTANCE_RANK, type ChatPurpose } from '../../contract/enums';
 
 /**
  * Queues the item for every news chat that wants it (importance at least the chat's minimum, and

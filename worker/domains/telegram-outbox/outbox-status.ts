@@ -1,5 +1,5 @@
-import type { TelegramSendingStatus } from '../../../contract/server-fns/news-telegram';
-import type { Db } from '../../../db/client';
+import type { TelegramSendingStatus } from '../../contract/server-fns/news-telegram';
+import type { Db } from '../../db/client';
 
 export const TELEGRAM_TOKEN_MISSING = 'TELEGRAM_BOT_TOKEN is not set';
 

@@ -1,9 +1,9 @@
-import type { Db } from '../../../db/client';
-import { domainErrorData } from '../../../lib/domain-error';
-import type { SendMessageInput, TelegramClient } from '../../../providers/telegram/client';
-import { formatNewsMessage } from '../../../providers/telegram/format';
-import { planSends, retryDelay, type SentRecord } from '../../../providers/telegram/scheduler';
-import { isImportance } from '../../../contract/enums';
+import type { Db } from '../../db/client';
+import { domainErrorData } from '../../lib/domain-error';
+import type { SendMessageInput, TelegramClient } from '../../providers/telegram/client';
+import { formatNewsMessage } from '../../providers/telegram/format';
+import { planSends, retryDelay, type SentRecord } from '../../providers/telegram/scheduler';
+import { isImportance } from '../../contract/enums';
 
 /**
  * The Telegram outbox sender (cron, every minute).

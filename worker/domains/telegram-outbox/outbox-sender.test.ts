@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { outbox, telegramChats } from '../../../db/schema/news';
-import { TelegramClient } from '../../../providers/telegram/client';
-import { db } from '../../../test/harness';
-import { FakeTelegram } from '../../../test/fakes/fake-telegram';
+import { outbox, telegramChats } from '../../db/schema/news';
+import { TelegramClient } from '../../providers/telegram/client';
+import { db } from '../../test/harness';
+import { FakeTelegram } from '../../test/fakes/fake-telegram';
 import { CLAIM_MS, runOutboxSender, type OutboxSenderDeps } from './outbox-sender';
 
 const TOKEN = '123456:test-token';

@@ -1,9 +1,9 @@
-import type { NewsItemDto } from '../../../contract/news';
-import { createNewsDb, type Db } from '../../../db/client';
-import type { Bindings } from '../../../env';
-import { defaultAdapterFor } from '../../../wiring/exchanges';
-import { enqueueTelegramForItem } from '../delivery/telegram-outbox';
-import type { IngestDeps } from './ingest';
+import type { NewsItemDto } from '../contract/news';
+import { createNewsDb, type Db } from '../db/client';
+import type { Bindings } from '../env';
+import { defaultAdapterFor } from './exchanges';
+import { enqueueTelegramForItem } from '../domains/telegram-outbox/telegram-outbox';
+import type { IngestDeps } from '../domains/news/ingest/ingest';
 
 /** Items older than this are stored but not forwarded: a first read of a feed is history. */
 export const FORWARD_MAX_AGE_MS = 30 * 60_000;

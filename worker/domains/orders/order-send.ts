@@ -1,0 +1,158 @@
+import { and, eq, lt, or } from 'drizzle-orm';
+import { orders, type OrderRow } from '../../db/schema/orders';
+import { OrderRejected, type OrderVenue, type VenueOrder } from '../../exchanges/order-venue';
+import { logError } from '../../lib/log';
+import { passGates, releaseGates, settleGates } from './gate/gate-client';
+import { CLOCK_SKEW_MS } from './gate/gate-core';
+import { updateOrder } from './order-store';
+import { gateAsk, sizeOrder } from './order-sizing';
+import { STALE_PENDING_MS, type OrderDeps, type OrderInput, type OrderReads } from './order-types';
+import { checkRecord, refusalMessage } from './risk-check';
+
+/**
+ * An order whose outcome is unknown (or whose sender vanished) is claimed by one request, which
+ * asks the exchange by client id; only when the exchange has no such order is it sent again —
+ * through the gates once more, since its reservation may have lapsed meanwhile.
+ */
+export async function settle(deps: OrderDeps, row: OrderRow, reads?: OrderReads): Promise<OrderRow> {
+  const now = (deps.now ?? Date.now)();
+  const claimable = or(
+    eq(orders.status, 'unknown'),
+    and(eq(orders.status, 'pending'), lt(orders.updatedAt, now - STALE_PENDING_MS)),
+  );
+  // Claimed as pending again (fresh updatedAt): a concurrent retry sees an order in flight, not one to settle.
+  const [claimed] = await deps.db
+    .update(orders)
+    .set({ status: 'pending', updatedAt: now })
+    .where(and(eq(orders.id, row.id), eq(orders.updatedAt, row.updatedAt), claimable))
+    .returning();
+  if (!claimed) return row;
+  const found = await askFinal(deps, claimed, claimed.sentAt);
+  if (found === undefined)
+    return updateOrder(deps, claimed, 'unknown', (deps.now ?? Date.now)(), {}, 'the exchange could not be asked');
+  if (found) return recordAnswer(deps, claimed, found, 'found by client id');
+  if (reads) {
+    const again = await regate(deps, claimed, reads);
+    if (again) return updateOrder(deps, claimed, 'canceled', (deps.now ?? Date.now)(), {}, `not sent again: ${again}`);
+  }
+  return send(deps, claimed);
+}
+
+/** The gates' word on sending a lost order again (null: go); a close keeps to what it can still close. */
+async function regate(deps: OrderDeps, row: OrderRow, reads: OrderReads): Promise<string | null> {
+  if (reads.halt && !row.reduceOnly) return 'trading is off';
+  const input = { ...row, quantity: row.quantity, notional: undefined } as OrderInput;
+  const sized = await sizeOrder(deps.venue, input);
+  const outcome = await passGates(
+    deps.gates,
+    reads.gate,
+    gateAsk(row.id, row.accountId, input, { ...sized, quantity: row.quantity }, reads.gate),
+  );
+  if (!outcome.ok)
+    return outcome.refusal.kind === 'limit' ? refusalMessage(checkRecord(outcome, row.reduceOnly)) : outcome.refusal.message;
+  if (outcome.decision.quantity < row.quantity) {
+    await releaseGates(
+      deps.gates,
+      reads.gate.traders.map((t) => t.traderId),
+      row.id,
+    );
+    return 'the position is smaller than this close now';
+  }
+  return null;
+}
+
+/** The row with one more step in its history, in memory: written with the next update. */
+const withStep = (row: OrderRow, status: OrderRow['status'], at: number, note: string): OrderRow => ({
+  ...row,
+  statusHistory: [...row.statusHistory, { status, at, note }],
+});
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The client id the exchange knows the order by (rows from before it was derived used the browser's). */
+const venueIdOf = (row: OrderRow) => row.venueClientId ?? row.clientOrderId;
+
+/**
+ * The exchange's word on the order, where "no such order" (null) is final: asked again once the
+ * request sent at `sentAt` can no longer arrive (the venue's lateArrivalMs). Resending on an
+ * earlier "no" could make a slow request and its resend two orders.
+ */
+async function askFinal(deps: OrderDeps, row: OrderRow, sentAt: number | null): Promise<VenueOrder | null | undefined> {
+  const found = await queryQuietly(deps.venue, row);
+  if (found !== null || sentAt === null) return found;
+  const wait = sentAt + (deps.venue.lateArrivalMs ?? 0) - (deps.now ?? Date.now)();
+  if (wait <= 0) return null;
+  await (deps.sleep ?? sleep)(wait);
+  return queryQuietly(deps.venue, row);
+}
+
+async function queryQuietly(venue: OrderVenue, row: OrderRow): Promise<VenueOrder | null | undefined> {
+  try {
+    return await venue.queryOrder(row.symbol, venueIdOf(row));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function send(deps: OrderDeps, row: OrderRow, attempt = 1): Promise<OrderRow> {
+  const now = deps.now ?? Date.now;
+  const sentAt = now();
+  let answer: VenueOrder;
+  try {
+    answer = await deps.venue.placeMarketOrder({
+      symbol: row.symbol,
+      side: row.side,
+      quantity: row.quantity,
+      reduceOnly: row.reduceOnly,
+      clientOrderId: venueIdOf(row),
+    });
+  } catch (err) {
+    if (err instanceof OrderRejected) {
+      const rejected = await updateOrder(deps, row, 'rejected', now(), { sentAt, ackAt: now(), error: err.message }, err.message);
+      await settleGates(deps.gates, row.gates, row.id, { filled: 0, includedFrom: now() });
+      return rejected;
+    }
+    const note = err instanceof Error ? err.message : 'Exchange unavailable';
+    // Settle before any retry: the order may exist although the answer was lost. The row stays
+    // pending (ours) meanwhile; only an outcome still unknown afterwards is left for a retry to
+    // claim — and its reservation stays in the gates until then.
+    const unknown = withStep({ ...row, sentAt, error: note }, 'unknown', now(), note);
+    const found = attempt < 2 ? await askFinal(deps, unknown, sentAt) : await queryQuietly(deps.venue, unknown);
+    if (found) return recordAnswer(deps, unknown, found, 'found by client id');
+    if (found === null && attempt < 2) return send(deps, unknown, attempt + 1);
+    return updateOrder(deps, row, 'unknown', now(), { sentAt, error: note }, note);
+  }
+  return recordAnswer(deps, { ...row, sentAt }, answer);
+}
+
+async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: VenueOrder, note?: string): Promise<OrderRow> {
+  const at = (deps.now ?? Date.now)();
+  const filled = answer.status === 'FILLED' || answer.status === 'PARTIALLY_FILLED';
+  const status = filled ? 'filled' : answer.status === 'NEW' ? 'pending' : answer.status === 'REJECTED' ? 'rejected' : 'canceled';
+  const next = await updateOrder(
+    deps,
+    row,
+    status,
+    at,
+    {
+      sentAt: row.sentAt,
+      ackAt: row.ackAt ?? at,
+      exchangeOrderId: answer.exchangeOrderId,
+      fillPrice: answer.avgPrice,
+      filledQuantity: answer.executedQty,
+      error: filled ? null : row.error,
+    },
+    note,
+  );
+  if (status === 'pending') return next; // still working at the exchange: its reservation stays
+  // Snapshots from this time on show the fill: the one written now, or any taken after the clocks agree.
+  let includedFrom = at + CLOCK_SKEW_MS;
+  if (filled && deps.afterFill)
+    includedFrom = await deps.afterFill(at).catch((err: unknown) => {
+      logError('order: account refresh after a fill failed', err);
+      return includedFrom;
+    });
+  const executed = filled ? answer.executedQty : 0;
+  await settleGates(deps.gates, row.gates, row.id, { filled: (row.side === 'BUY' ? 1 : -1) * executed, includedFrom });
+  return next;
+}

@@ -1,0 +1,303 @@
+/** The access matrix's callers and sample inputs (access-policy.test.ts): every kind of user, callers whose token outlived a power, and data for the calls to succeed. */
+import { eq } from 'drizzle-orm';
+import { serverFnContract, type ServerFnName } from '../contract/server-fns';
+import { sessions } from '../db/schema/sessions';
+import { users, type UserRow } from '../db/schema/users';
+import { riskBreaches } from '../db/schema/risk';
+import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
+import { evaluateAlerts } from '../domains/alerts/run-alerts';
+import { createMapping } from '../domains/news/settings/mappings';
+import { createPerformanceThreshold } from '../domains/news/settings/performance-thresholds';
+import { createCustomRule } from '../domains/news/settings/rule-store';
+import { createSource } from '../domains/news/settings/sources';
+import { createTelegramChat } from '../domains/news/settings/telegram-chats';
+import { createTwitterHandle } from '../domains/news/settings/twitter-handles';
+import { createTwitterPollingSession } from '../domains/news/settings/twitter-sessions';
+import { createTodoItem } from '../domains/todo/todo-write';
+import { orders } from '../db/schema/orders';
+import { refreshSimulatedAccount } from '../domains/orders/orders';
+import {
+  USER_KINDS,
+  db,
+  fetchApp,
+  insertUser,
+  rpcClient,
+  signedInJar,
+  type CookieJar,
+  type UserKind,
+  type UserSpec,
+} from './harness';
+
+/** Valid inputs where a procedure needs one, so an allowed call can succeed. */
+export const sampleInputs: Record<string, () => unknown> = {};
+/** Inputs that need data owned by the caller (only built for callers the level allows). */
+export const asyncInputs: Record<string, (kind: UserKind) => Promise<unknown>> = {};
+
+export const jars = {} as Record<UserKind, CookieJar | undefined>;
+
+/**
+ * Callers whose token still grants a level that D1 no longer does: every call but a plain approved
+ * read confirms the caller and the session in D1 (domains/auth/fresh-caller.ts), so they are refused
+ * at the next call, not when the token expires. Per level: what the caller held, and how it is lost.
+ */
+export const STALE_LEVELS = {
+  terminal: { spec: { canUseTerminal: true }, lose: { canUseTerminal: false } },
+  riskTeam: { spec: { isRiskTeam: true }, lose: { isRiskTeam: false } },
+  admin: { spec: { role: 'admin' }, lose: { role: 'user' } },
+  // Approved-level writes: there is no power to lose, only the approval, the account or the session.
+  approved: { spec: {}, lose: undefined },
+} as const satisfies Record<string, { spec: UserSpec; lose: Partial<UserRow> | undefined }>;
+export type StaleLevel = keyof typeof STALE_LEVELS;
+
+export const STALE_STATES = {
+  lostPower: { status: 403, apply: (id: string, lose: Partial<UserRow>) => db.update(users).set(lose).where(eq(users.id, id)) },
+  unapproved: { status: 403, apply: (id: string) => db.update(users).set({ approved: false }).where(eq(users.id, id)) },
+  disabled: { status: 401, apply: (id: string) => db.update(users).set({ disabled: true }).where(eq(users.id, id)) },
+  signedOut: {
+    status: 401,
+    apply: (id: string) =>
+      db.update(sessions).set({ revokedAt: Date.now(), revokedReason: 'sign-out' }).where(eq(sessions.userId, id)),
+  },
+} as const;
+export type StaleState = keyof typeof STALE_STATES;
+export const staleJars = {} as Record<StaleLevel, Partial<Record<StaleState, CookieJar>>>;
+
+/** Creates every kind of caller, the stale ones, and the data the sample inputs name; call in beforeAll. */
+export async function setUpAccessFixtures() {
+  for (const [kind, spec] of Object.entries(USER_KINDS) as [UserKind, (typeof USER_KINDS)[UserKind]][]) {
+    jars[kind] = spec ? await signedInJar(await insertUser({ ...spec, email: `${kind.toLowerCase()}@matrix.test` })) : undefined;
+  }
+  for (const [level, { spec, lose }] of Object.entries(STALE_LEVELS) as [StaleLevel, (typeof STALE_LEVELS)[StaleLevel]][]) {
+    staleJars[level] = {};
+    for (const [state, { apply }] of Object.entries(STALE_STATES) as [
+      StaleState,
+      { apply: (id: string, lose: Partial<UserRow>) => Promise<unknown> },
+    ][]) {
+      if (state === 'lostPower' && !lose) continue;
+      const stale = await insertUser({ ...spec, email: `${state}-${level.toLowerCase()}@matrix.test` });
+      staleJars[level][state] = await signedInJar(stale);
+      await apply(stale.id, lose ?? {});
+    }
+  }
+  const target = await insertUser({ email: 'target@matrix.test', approved: false });
+  sampleInputs.updateUser = () => ({ id: target.id, isRiskTeam: false });
+
+  // One account assigned to every matrix user, so "allowed" means the call really succeeds.
+  const account = await addAccount(db, { exchange: 'simulated', email: 'matrix@sim.meridian' });
+  for (const u of await db.select().from(users)) await setAssignment(db, { userId: u.id, accountId: account.id, assigned: true });
+  const now = Date.now();
+  sampleInputs.getUserAccountStats = () => ({ email: account.email });
+  sampleInputs.streamAccount = () => ({ email: account.email });
+  sampleInputs.getAccountHistory = () => ({ email: account.email, from: now - 86_400_000, to: now });
+  sampleInputs.updateDashboardPrefs = () => ({ panes: { notional: true }, positionsUpnlMode: 'absolute' });
+  sampleInputs.syncExchangeAccounts = () => ({ exchange: 'simulated' });
+  sampleInputs.addExchangeAccount = () => ({ exchange: 'simulated', email: `${crypto.randomUUID().slice(0, 8)}@sim.meridian` });
+  sampleInputs.setAccountAssignment = () => ({ userId: target.id, accountId: account.id, assigned: true });
+  const rule = {
+    accountEmail: account.email,
+    metric: 'leverage',
+    operator: '>',
+    threshold: 99,
+    cooldownSeconds: 60,
+    channels: ['toast'],
+    enabled: true,
+  };
+  sampleInputs.createAlertRule = () => rule;
+  sampleInputs.postManualNews = () => ({ title: `Matrix headline ${crypto.randomUUID()}`, isTest: true });
+  // News settings: general settings are the caller's own; shared configuration rows exist up front so
+  // the one allowed caller (an admin) really updates or deletes something.
+  const unique = () => crypto.randomUUID().slice(0, 8).toUpperCase();
+  const mapping = (kind: 'special' | 'banned') => createMapping(db, kind, { terms: [`term ${unique()}`], symbols: ['BTC'] });
+  const [special2, special3, banned2, banned3] = await Promise.all([
+    mapping('special'),
+    mapping('special'),
+    mapping('banned'),
+    mapping('banned'),
+  ]);
+  const newsRule = () =>
+    createCustomRule(db, {
+      name: 'Matrix rule',
+      enabled: true,
+      priority: 100,
+      conditions: { text: 'matrix' },
+      actions: { sound: true },
+    });
+  const [ruleToEdit, ruleToDelete] = await Promise.all([newsRule(), newsRule()]);
+  const chat = (chatId: string) =>
+    createTelegramChat(db, { chatId, title: 'Matrix', enabled: true, minImportance: 'high', symbols: [], purpose: 'news' });
+  const [chatToEdit, chatToDelete] = await Promise.all([chat('-1009001'), chat('-1009002')]);
+  const threshold = await createPerformanceThreshold(db, { symbol: 'MATRIX', percent: 2, windowMinutes: 15 });
+  const handle = (name: string) => createTwitterHandle(db, { handle: name, userId: null, enabled: true });
+  const [handleToEdit, handleToDelete, handleForSessions] = await Promise.all([
+    handle('matrix_a'),
+    handle('matrix_b'),
+    handle('matrix_c'),
+  ]);
+  const pollingSession = () =>
+    createTwitterPollingSession(db, {
+      name: 'Matrix session',
+      handleIds: [handleForSessions.id],
+      intervalSeconds: 60,
+      activeFromUtc: '00:00',
+      activeToUtc: '24:00',
+      enabled: true,
+    });
+  const [sessionToEdit, sessionToDelete] = await Promise.all([pollingSession(), pollingSession()]);
+  sampleInputs.updateNewsSettings = () => ({ timeFormat: '12h', sounds: { low: true } });
+  sampleInputs.createCustomRule = () => ({ name: 'Matrix', conditions: { symbols: ['BTC'] }, actions: { importance: 'high' } });
+  sampleInputs.updateCustomRule = () => ({ id: ruleToEdit.id, updates: { enabled: false } });
+  sampleInputs.deleteCustomRule = () => ({ id: ruleToDelete.id });
+  sampleInputs.testCustomRule = () => ({ rule: { conditions: { text: 'bitcoin' } } });
+  sampleInputs.createSource = () => ({
+    kind: 'rss',
+    name: 'Matrix feed',
+    config: { url: `https://feeds.example.com/${unique()}.xml` },
+  });
+  const telegramSource = await createSource(db, { kind: 'telegram', name: 'Matrix bot', enabled: true, config: {} });
+  sampleInputs.rotateTelegramSecret = () => ({ id: telegramSource.id });
+  sampleInputs.createTelegramChat = () => ({ chatId: `-100${Date.now()}`, title: 'Matrix desk' });
+  sampleInputs.updateTelegramChat = () => ({ id: chatToEdit.id, updates: { minImportance: 'critical' } });
+  sampleInputs.deleteTelegramChat = () => ({ id: chatToDelete.id });
+  sampleInputs.createPerformanceThreshold = () => ({ symbol: unique(), percent: 1.5, windowMinutes: 5 });
+  sampleInputs.deletePerformanceThreshold = () => ({ id: threshold.id });
+  sampleInputs.createTwitterHandle = () => ({ handle: `@m_${unique()}` });
+  sampleInputs.updateTwitterHandle = () => ({ id: handleToEdit.id, updates: { enabled: false } });
+  sampleInputs.deleteTwitterHandle = () => ({ id: handleToDelete.id });
+  sampleInputs.createTwitterPollingSession = () => ({ name: 'Matrix', handleIds: [handleForSessions.id], intervalSeconds: 30 });
+  sampleInputs.updateTwitterPollingSession = () => ({ id: sessionToEdit.id, updates: { intervalSeconds: 45 } });
+  sampleInputs.deleteTwitterPollingSession = () => ({ id: sessionToDelete.id });
+  sampleInputs.createBannedMapping = () => ({ terms: [`matrix ${unique()}`] });
+  sampleInputs.updateBannedMapping = () => ({ id: banned2.id, updates: { terms: ['matrix banned'] } });
+  sampleInputs.deleteBannedMapping = () => ({ id: banned3.id });
+  sampleInputs.addTermToAllBannedMappings = () => ({ term: 'Matrix Spam' });
+  sampleInputs.createSpecialMapping = () => ({ terms: [`matrix ${unique()}`], symbols: ['BTC'] });
+  sampleInputs.updateSpecialMapping = () => ({ id: special2.id, updates: { terms: ['matrix coin'] } });
+  sampleInputs.deleteSpecialMapping = () => ({ id: special3.id });
+  sampleInputs.addTermToAllSpecialMappings = () => ({ term: 'matrix token' });
+  sampleInputs.addSymbolToAllSpecialMappings = () => ({ symbol: 'xrp' });
+  const todo = () => createTodoItem(db, target.id, { title: 'Matrix todo' }, async () => {});
+  const [todoToEdit, todoToDelete] = await Promise.all([todo(), todo()]);
+  sampleInputs.createTodoItem = () => ({ title: 'Matrix todo', priority: 'high' });
+  sampleInputs.updateTodoItem = () => ({ id: todoToEdit.id, version: todoToEdit.version, title: 'Matrix todo, edited' });
+  sampleInputs.deleteTodoItem = () => ({ id: todoToDelete.id });
+
+  // Risk team (issue 12): every matrix user holds the shared account, so any of them is a trader.
+  const riskBreach = crypto.randomUUID();
+  await db.insert(riskBreaches).values({
+    id: riskBreach,
+    traderId: target.id,
+    kind: 'maxLeverage',
+    scopeKey: `trader:${target.id}`,
+    symbol: null,
+    limitValue: 1,
+    openedValue: 2,
+    lastValue: 2,
+    worstValue: 2,
+    openedAt: now,
+    updatedAt: now,
+  });
+  sampleInputs.getAllTradersLatestMetrics = () => ({});
+  sampleInputs.fetchAllTraderStats = () => ({});
+  sampleInputs.getRiskTrader = () => ({ traderId: target.id, from: now - 86_400_000, to: now });
+  sampleInputs.getFirmHistory = () => ({ from: now - 86_400_000, to: now });
+  sampleInputs.getRiskExposure = () => ({ altBeta: 1.2 });
+  sampleInputs.setRiskLimit = () => ({ traderId: null, kind: 'maxLeverage', value: 25 });
+  sampleInputs.listRiskBreaches = () => ({ status: 'open' });
+  sampleInputs.acknowledgeRiskBreach = () => ({ id: riskBreach, note: 'matrix' });
+
+  sampleInputs.streamPrices = () => ({ symbols: ['BTC', 'ETH'] });
+  sampleInputs.getPriceCandles = () => ({ symbol: 'BTC', minutes: 30 });
+  sampleInputs.getNewsSince = () => ({ afterId: 0 });
+
+  // Order entry: each allowed caller trades an account of their own, freshly snapshotted.
+  const ownAccount = async (kind: UserKind) => {
+    const user = (await db.query.users.findFirst({ where: eq(users.email, `${kind.toLowerCase()}@matrix.test`) }))!;
+    const acct = await addAccount(db, { exchange: 'simulated', email: `${kind.toLowerCase()}-orders@sim.meridian` }).catch(
+      async () =>
+        (await db.query.exchangeAccounts.findFirst({
+          where: (a, { eq: e }) => e(a.email, `${kind.toLowerCase()}-orders@sim.meridian`),
+        }))!,
+    );
+    await setAssignment(db, { userId: user.id, accountId: acct.id, assigned: true });
+    await refreshSimulatedAccount(db, acct);
+    return { user, acct };
+  };
+  const orderInput = { symbol: 'ETH', side: 'BUY', notional: 100, reduceOnly: false };
+  sampleInputs.placeOrder = () => ({ ...orderInput, accountEmail: 'matrix@sim.meridian', clientOrderId: crypto.randomUUID() });
+  sampleInputs.previewOrder = () => ({ ...orderInput, accountEmail: 'matrix@sim.meridian' });
+  sampleInputs.cancelOrder = () => ({ clientOrderId: 'someone-elses' });
+  asyncInputs.placeOrder = async (kind) => ({
+    ...orderInput,
+    accountEmail: (await ownAccount(kind)).acct.email,
+    clientOrderId: crypto.randomUUID(),
+  });
+  asyncInputs.previewOrder = async (kind) => ({ ...orderInput, accountEmail: (await ownAccount(kind)).acct.email });
+  asyncInputs.cancelOrder = async (kind) => {
+    // An order whose outcome is unknown and which the (simulated) exchange never got: cancelable.
+    const { user, acct } = await ownAccount(kind);
+    const clientOrderId = crypto.randomUUID();
+    await db.insert(orders).values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      accountId: acct.id,
+      accountEmail: acct.email,
+      exchange: 'simulated',
+      clientOrderId,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      reduceOnly: false,
+      quantity: 0.05,
+      markPrice: 2000,
+      status: 'unknown',
+      statusHistory: [{ status: 'unknown', at: now }],
+      riskCheck: { passed: true },
+      receivedAt: now,
+      updatedAt: now,
+    });
+    return { clientOrderId };
+  };
+  sampleInputs.listOrders = () => ({});
+  sampleInputs.getTradingSwitches = () => ({});
+  sampleInputs.setTradingEnabled = () => ({ traderId: null, enabled: true });
+  const keyed = await addAccount(db, { exchange: 'binance', email: 'matrix-keys@binance.meridian' });
+  sampleInputs.setTradingKey = () => ({ accountId: keyed.id, apiKey: 'matrixApiKey0001', apiSecret: 'matrixApiSecret0001' });
+  sampleInputs.clearTradingKey = () => ({ accountId: keyed.id });
+  // Each caller's own orders (someone else's: worker/rpc/order-stream.test.ts).
+  sampleInputs.streamOrders = () => ({});
+
+  // Each caller edits a rule of their own (rules are private), created on the spot.
+  const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;
+  asyncInputs.updateAlertRule = async (kind) => ({ id: await ownRuleId(kind), threshold: 100 });
+  asyncInputs.deleteAlertRule = async (kind) => ({ id: await ownRuleId(kind) });
+  asyncInputs.acknowledgeAlertEvent = async (kind) => {
+    const id = await ownRuleId(kind);
+    const fired = await evaluateAlerts(db, [
+      {
+        accountId: account.id,
+        metrics: {
+          totalBalance: 1,
+          futuresBalance: 1,
+          spotBalance: 0,
+          futuresUpnl: 0,
+          totalUpnl: 0,
+          notional: 500,
+          leverage: 500,
+          btcPrice: 1,
+          positions: 1,
+        },
+      },
+    ]);
+    return { id: fired.find((f) => f.ruleId === id)!.id };
+  };
+}
+
+/** A server function called with its sample input, as the web client sends it. */
+export function callServerFn(name: ServerFnName, cookie: string) {
+  const url = `/_serverFn/${name}?createServerFn`;
+  if (serverFnContract[name].method === 'GET') return fetchApp(url, { headers: { cookie } });
+  return fetchApp(url, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: sampleInputs[name]?.(), context: {} }),
+  });
+}
