@@ -55,6 +55,19 @@ function contractResolver<V extends FieldValues, I>(
   };
 }
 
+/** What a resolver finds in some values, by field path (`conditions.text`, `root.actions`): for tests and previews. */
+export async function resolverProblems<V extends FieldValues, I>(resolver: Resolver<V, unknown, I>, values: V) {
+  const { errors } = await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+  const found: Record<string, string> = {};
+  const walk = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    if ('message' in node && typeof node.message === 'string') found[path] = node.message;
+    for (const [key, child] of Object.entries(node)) if (key !== 'ref' && key !== 'message' && key !== 'type') walk(child, path ? `${path}.${key}` : key);
+  };
+  walk(errors, '');
+  return found;
+}
+
 /**
  * A failed submit's errors in the form: the server's field problems (a 400's `data.issues`) under
  * their fields, and a general line: "correct the fields" when there are some, else the server's
