@@ -1,5 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { ComboboxField } from '~/components/ui/combobox';
 import { Field, type FieldProps } from '~/components/ui/form-field';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -139,6 +140,18 @@ export function SwitchField<V extends FieldValues>({
       {toggle}
       {caption}
     </div>
+  );
+}
+
+/** A labelled searchable picker (ComboboxField) over a string value, for long lists. */
+export function PickerField<V extends FieldValues>({
+  control,
+  name,
+  ...pickerProps
+}: Bound<V, string> & Omit<ComponentProps<typeof ComboboxField>, 'name' | 'value' | 'onChange' | 'error'>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <ComboboxField {...pickerProps} name={name} value={field.value ?? ''} onChange={field.onChange} error={fieldState.error?.message} />
   );
 }
 

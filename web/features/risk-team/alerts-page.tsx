@@ -8,7 +8,8 @@ import { SelectField } from '~/components/ui/select-field';
 import { Skeleton } from '~/components/ui/skeleton';
 import { BreachList } from './breach-list';
 import { LimitsEditor } from './limits-editor';
-import { LIMIT_KINDS, LIMIT_LABELS } from './risk-format';
+import { RISK_LIMIT_KINDS } from '@contract/enums';
+import { LIMIT_LABELS } from '~/shared/risk-limits';
 import { breachesQuery, type LimitKind } from './risk-queries';
 
 type Status = 'open' | 'closed' | 'all';
@@ -48,7 +49,7 @@ export function RiskAlertsPage() {
               />
               <SelectField label="Limit" value={kind} onChange={(e) => setKind(e.target.value as LimitKind | '')}>
                 <option value="">Every limit</option>
-                {LIMIT_KINDS.map((k) => (
+                {RISK_LIMIT_KINDS.map((k) => (
                   <option key={k} value={k}>
                     {LIMIT_LABELS[k]}
                   </option>

@@ -8,7 +8,8 @@ import { Input } from '~/components/ui/input';
 import { formatDateTime } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import { formatLimit, LIMIT_LABELS } from './risk-format';
+import { formatLimit } from './risk-format';
+import { LIMIT_LABELS } from '~/shared/risk-limits';
 import type { Breach } from './risk-queries';
 
 /** Breach episodes, newest first: who, which limit, values, when; open ones can be acknowledged. */

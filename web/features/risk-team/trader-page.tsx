@@ -16,7 +16,9 @@ import { formatDateTime } from '~/lib/format';
 import { BreachList } from './breach-list';
 import { BreachMark } from './breach-mark';
 import { LineChart } from './line-chart';
-import { formatFraction, formatLimit, LIMIT_KINDS, LIMIT_LABELS } from './risk-format';
+import { formatFraction, formatLimit } from './risk-format';
+import { TRADER_LIMIT_KINDS } from '@contract/enums';
+import { LIMIT_LABELS } from '~/shared/risk-limits';
 import { latestMetricsQuery, riskTraderQuery, type RiskTrader } from './risk-queries';
 import { StatGrid } from './stat-grid';
 import { Figure, TotalsRow } from './totals';
@@ -165,7 +167,7 @@ function TraderDetail({ detail }: { detail: RiskTrader }) {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-1 text-sm">
-              {LIMIT_KINDS.filter((k) => k !== 'maxSymbolNetExposure').map((k) => (
+              {TRADER_LIMIT_KINDS.map((k) => (
                 <div key={k} className="flex justify-between gap-4">
                   <dt className="text-muted-foreground">{LIMIT_LABELS[k]}</dt>
                   <dd className="tabular">
