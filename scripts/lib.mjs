@@ -44,7 +44,7 @@ export function wranglerJson(args) {
 
 /**
  * The local D1 databases by binding (wrangler.jsonc): the main one, and the news one that holds the
- * headlines, their symbols, FTS index and price checks (issue 16 §4).
+ * headlines, their symbols, FTS index and price checks.
  */
 export const D1_BINDINGS = ['DB', 'NEWS_DB'];
 
@@ -79,15 +79,6 @@ export function executeLocalD1(statements, dir, name = 'seed.sql', binding = 'DB
   runQuiet('wrangler', ['d1', 'execute', binding, '--local', ...persistArgs(), '--file', file]);
 }
 
-const WHICH_D1 = `
-import json, sqlite3, sys
-out = {}
-for f in sys.argv[1:]:
-    names = {r[0] for r in sqlite3.connect(f"file:{f}?mode=ro", uri=True).execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    out[f] = "DB" if "users" in names else "NEWS_DB" if "news_items" in names else None
-print(json.dumps(out))
-`;
-
 /**
  * The SQLite file behind a local D1 binding, for the bench fillers that write it directly. Miniflare
  * names the files by a hash, so each is recognised by its tables (the main one has users, the news
@@ -98,10 +89,28 @@ export function localD1File(binding = 'DB') {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.sqlite'))
     .map((f) => join(dir, f));
-  const kinds = JSON.parse(execFileSync('python3', ['-c', WHICH_D1, ...files], { encoding: 'utf8' }));
-  const file = files.find((f) => kinds[f] === binding);
+  const kindOf = (f) => {
+    const names = new Set(readTables(f));
+    return names.has('users') ? 'DB' : names.has('news_items') ? 'NEWS_DB' : null;
+  };
+  const file = files.find((f) => kindOf(f) === binding);
   if (!file) throw new Error(`no local D1 file for ${binding} in ${dir}`);
   return file;
+}
+
+/** The table names of a SQLite file, read-only (node:sqlite, Node 22). */
+function readTables(file) {
+  // Loaded here, not at the top: only the benches need it (and it prints Node 22's experimental warning).
+  const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((r) => r.name);
+  } finally {
+    db.close();
+  }
 }
 
 /** A fresh scratch folder under the system's temp dir. */

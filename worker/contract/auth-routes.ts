@@ -1,5 +1,5 @@
 /**
- * The authentication helper under /api/auth (PRODUCT.md §3): each route's method and path, without
+ * The authentication helper under /api/auth (docs/PRODUCT-RULES.md §2): each route's method and path, without
  * the schemas (auth.ts), so the web's auth client names its calls with no zod in its bundle.
  */
 export const AUTH_ROUTES = {

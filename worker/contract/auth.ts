@@ -4,8 +4,8 @@ import { INPUT_ERRORS, retryAfterSchema } from './errors';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './patterns';
 import { userSchema } from './users';
 
-// The authentication helper's contract (PRODUCT.md §3): each route of AUTH_ROUTES with its body, its
-// answer and the errors whose data a caller reads. worker/http/auth/routes.ts implements it.
+// The authentication helper's contract (docs/PRODUCT-RULES.md §2): each route of AUTH_ROUTES with its body,
+// its answer and the errors whose data a caller reads. worker/http/auth/routes.ts implements it.
 
 export const emailSchema = z
   .string()

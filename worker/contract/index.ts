@@ -9,7 +9,7 @@ import { riskContract } from './risk';
 import { systemContract } from './system';
 import { ordersContract } from './orders';
 
-/** The flat RPC contract (SPEC.md §7 names): one object per domain, merged. */
+/** The flat RPC contract (docs/PRODUCT-RULES.md §5 names): one object per domain, merged. */
 export const contract = {
   ...usersContract,
   ...accountsContract,

@@ -15,7 +15,7 @@ import { clearAuthCookies, readRefreshCookie } from './cookies';
 import { issueSessionCookies } from './issue';
 import { signOut } from './sign-out';
 
-/** PRODUCT.md §3: the authentication helper's HTTP endpoints under /api/auth. */
+/** docs/PRODUCT-RULES.md §2: the authentication helper's HTTP endpoints under /api/auth. */
 export const authRoutes = new Hono<AppEnv>()
   .post('/sign-up/email', async (c) => {
     const input = await readJson(c, authContract.signUp.input);
