@@ -6,7 +6,7 @@ import { hadSession, setHadSession } from './session-hint';
 type PostRoute = { [N in AuthRouteName]: (typeof AUTH_ROUTES)[N]['method'] extends 'POST' ? N : never }[AuthRouteName];
 
 /**
- * Calls a POST route of the authentication helper (PRODUCT.md §3), typed by its contract
+ * Calls a POST route of the authentication helper (docs/PRODUCT-RULES.md §5), typed by its contract
  * (worker/contract/auth.ts; the paths from auth-routes.ts). Mutations must send a JSON body. A
  * failure throws an HttpError with the route's `{code, message, data}`.
  */

@@ -1,7 +1,7 @@
 import type { InputIssue, InputIssues, RetryAfter } from '@contract/errors';
 
 /**
- * An HTTP failure from our own endpoints (auth helper, server functions). Mirrors the SPEC.md §8
+ * An HTTP failure from our own endpoints (auth helper, server functions). Mirrors the docs/PRODUCT-RULES.md §4
  * body `{code, status, message, data?}` so callers treat it like an oRPC error.
  */
 export class HttpError extends Error {
@@ -64,7 +64,7 @@ const isRetryAfter = (data: unknown): data is RetryAfter =>
   isObject(data) && 'retryAfter' in data && typeof data.retryAfter === 'number';
 
 /**
- * Reads a failed response the way SPEC.md §7 asks: the JSON body's message, else the body text,
+ * Reads a failed response (docs/PRODUCT-RULES.md §4): the JSON body's message, else the body text,
  * else 'HTTP error! status'.
  */
 export async function httpErrorFromResponse(response: Response): Promise<HttpError> {

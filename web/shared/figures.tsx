@@ -15,7 +15,7 @@ import { useNow } from '~/lib/use-now';
 import type { MetricKind } from '~/shared/accounts/metrics';
 
 /**
- * PnL: green/red with a sign and an arrow, never colour alone (PRODUCT.md §10). Live figures' exact
+ * PnL: green/red with a sign and an arrow, never colour alone (docs/PRODUCT-RULES.md §9). Live figures' exact
  * values are hover titles set on demand (web/lib/hover-title.ts).
  */
 export function Pnl({

@@ -25,6 +25,7 @@ export function TextField<V extends FieldValues>({
   label,
   hint,
   fieldClassName,
+  hideLabel,
   ...inputProps
 }: Bound<V, string> & Labelled & Omit<ComponentProps<'input'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>) {
   const { field, fieldState } = useController({ control, name });
@@ -35,6 +36,7 @@ export function TextField<V extends FieldValues>({
       error={fieldState.error?.message}
       name={name}
       fieldClassName={fieldClassName}
+      hideLabel={hideLabel}
       control={(a11y) => <Input {...a11y} {...inputProps} {...field} value={field.value ?? ''} />}
     />
   );

@@ -5,7 +5,7 @@ export interface Shortcut {
   label: string;
 }
 
-/** The help overlay of a page's keyboard shortcuts (PRODUCT.md §10: opened with `?`). */
+/** The help overlay of a page's keyboard shortcuts (docs/PRODUCT-RULES.md §9: opened with `?`). */
 export function ShortcutsDialog({
   open,
   onOpenChange,

@@ -3,7 +3,7 @@ import type { User } from '@contract/types';
 import { postAuth } from '~/lib/auth-http';
 import { setHadSession } from '~/lib/session-hint';
 
-/** Sign-in and sign-up through the authentication helper (PRODUCT.md §3). */
+/** Sign-in and sign-up through the authentication helper (docs/PRODUCT-RULES.md §5). */
 export async function signInWithEmail(input: AuthInput<'signIn'>): Promise<User> {
   const { user } = await postAuth('signIn', input);
   setHadSession(true);

@@ -40,7 +40,7 @@ function destinations(can: ReturnType<typeof permissions>): Destination[] {
   return out;
 }
 
-/** / (SPEC.md §2 Home): what Meridian does, and where a signed-in user goes next. */
+/** / (home): what Meridian does, and where a signed-in user goes next. */
 export function HomePage() {
   const { data: user } = useQuery(userQuery);
   const can = permissions(user);

@@ -5,7 +5,7 @@ import { AlertsPage } from '~/features/alerts/alerts-page';
 import { ensureQueries } from '~/lib/ensure-queries';
 import { permissions, userQuery } from '~/lib/user-query';
 
-/* SPEC.md §2/§6: no guard here. The loader only loads the lists for users who may read them. */
+/* No guard here (docs/PRODUCT-RULES.md §3). The loader only loads the lists for users who may read them. */
 export const Route = createFileRoute('/dashboard/alerts')({
   loader: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(userQuery).catch(() => null);

@@ -90,7 +90,7 @@ export function AccountSelectorSkeleton() {
   );
 }
 
-/** Nothing to show yet: say what to do next (PRODUCT.md §10). */
+/** Nothing to show yet: say what to do next (docs/PRODUCT-RULES.md §9). */
 export function NoAccounts() {
   const { data: user } = useQuery(userQuery);
   const admin = permissions(user).admin;

@@ -7,7 +7,7 @@ export type AccountMetrics = NonNullable<AccountStats['metrics']>;
 export type Position = AccountStats['positions'][number];
 export type HistoryPoint = RpcOutputs['getAccountHistory']['points'][number];
 
-/** The account metrics alerts can watch and history charts draw (PRODUCT.md §4). */
+/** The account metrics alerts can watch and history charts draw (docs/PRODUCT-RULES.md §7). */
 export type MetricKey = Exclude<keyof AccountMetrics, 'positions'>;
 export type MetricKind = 'usd' | 'pnl' | 'price' | 'leverage';
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * SPEC.md §3 "selected account, held in shared state": the sub-account email chosen on any of the
+ * The selected account, held in shared state: the sub-account email chosen on any of the
  * Accounts pages. Kept in localStorage so it survives reloads and follows other tabs.
  */
 export const SELECTED_ACCOUNT_KEY = 'meridian.selectedAccount';

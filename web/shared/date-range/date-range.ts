@@ -1,5 +1,5 @@
 /**
- * SPEC.md §3 "shared date range": last 30 days by default (start of the day 29 days ago to the end
+ * The shared date range (docs/PRODUCT-RULES.md §6): last 30 days by default (start of the day 29 days ago to the end
  * of today, local time). Presets 24h / 7d / 30d / 90d, or a custom span of whole local days.
  * Pages that draw history keep it in their URL (`?range=7d`, `?range=custom&from=…&to=…`; the
  * default is left out) and in the in-memory store of shared-range.ts, so the choice follows the user

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_RANGE, sameRange, type DateRange } from './date-range';
 
-/** SPEC.md §3 shared date range, held in memory for the session (see lib/date-range.ts). */
+/** The shared date range, held in memory for the session (see date-range.ts). */
 let current: DateRange = DEFAULT_RANGE;
 const listeners = new Set<() => void>();
 

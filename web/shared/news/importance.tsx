@@ -5,7 +5,7 @@ import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
 
 const TONE = { critical: 'destructive', high: 'warning', medium: 'primary', low: 'neutral' } as const;
 
-/** Importance as colour AND text (never colour alone, PRODUCT.md §10); critical also gets a mark. */
+/** Importance as colour AND text (never colour alone, docs/PRODUCT-RULES.md §9); critical also gets a mark. */
 export function ImportanceBadge({ importance, className }: { importance: Importance; className?: string }) {
   return (
     <Badge

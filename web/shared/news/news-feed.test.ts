@@ -25,7 +25,7 @@ function item(partial: Partial<NewsItem> = {}): NewsItem {
 }
 
 describe('historicalInput', () => {
-  it('sends the normalised search with the three SPEC flags', () => {
+  it('sends the normalised search with the three flags on by default', () => {
     expect(historicalInput(normalizeNewsSearch({ importance: 'high', symbols: 'BTC', search: ' etf ' }))).toEqual({
       limit: 200,
       sortBy: 'timestamp',

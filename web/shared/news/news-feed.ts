@@ -4,7 +4,7 @@ import type { RpcInputs } from '@contract/types';
 import { NEWS_SEARCH_DEFAULTS, type NewsSearch } from './news-search';
 
 /**
- * Pure helpers of the news feed (PRODUCT.md §5): the request built from the URL search, the same
+ * Pure helpers of the news feed (docs/PRODUCT-RULES.md §7): the request built from the URL search, the same
  * filters applied to items that arrive live, the order of the list and paging.
  */
 export type NewsItem = NewsItemDto;
@@ -18,7 +18,7 @@ export interface FeedView {
 
 export const DEFAULT_FEED_VIEW: FeedView = { showTest: false, showGarbage: false };
 
-/** The getHistoricalNews input for a normalised search (SPEC.md §7: the three flags default to true). */
+/** The getHistoricalNews input for a normalised search (the three flags default to true). */
 export function historicalInput(search: NewsSearch, view: FeedView = DEFAULT_FEED_VIEW): HistoricalNewsInput {
   const input: HistoricalNewsInput = {
     limit: search.limit ?? NEWS_SEARCH_DEFAULTS.limit,

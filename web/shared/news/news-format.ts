@@ -1,6 +1,6 @@
 import type { Importance, TimeFormat } from '@contract/enums';
 
-/** How a headline's importance, source and times read in a row (PRODUCT.md §5). */
+/** How a headline's importance, source and times read in a row (docs/PRODUCT-RULES.md §7). */
 export const IMPORTANCE_LABEL: Record<Importance, string> = {
   critical: 'Critical',
   high: 'High',

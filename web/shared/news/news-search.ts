@@ -1,6 +1,6 @@
 import { FEED_SEARCH_DEFAULTS, normaliseFeedSearchParams, type FeedSearchParams } from '@contract/news-search';
 
-/** SPEC.md §2 "News feed search parameters" and §9 defaults (limit 200, timestamp descending). */
+/** The news feed's search parameters and their defaults (docs/PRODUCT-RULES.md §6: limit 200, timestamp descending). */
 export const NEWS_SEARCH_DEFAULTS = FEED_SEARCH_DEFAULTS;
 
 /** The feed's URL search as components read and change it (every key optional). */

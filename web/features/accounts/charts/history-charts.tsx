@@ -239,7 +239,7 @@ export default function HistoryCharts({
           borderColor: palette.border,
           minimumWidth: PRICE_AXIS_WIDTH,
           scaleMargins: { top: 0.12, bottom: 0.08 },
-          // A label at the very top or bottom of the axis was drawn half outside the chart (issue 26):
+          // A label at the very top or bottom of the axis was drawn half outside the chart:
           // only whole labels are drawn.
           entireTextOnly: true,
         },

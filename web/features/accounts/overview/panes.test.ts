@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFS, isPaneOn, PANES } from './panes';
 
-describe('dashboard panes (SPEC.md §3)', () => {
+describe('dashboard panes', () => {
   it('has the nine panes with the specified defaults', () => {
     const on = PANES.filter((p) => isPaneOn(DEFAULT_PREFS, p.id)).map((p) => p.id);
     expect(on).toEqual(['total-balance', 'futures-upnl', 'leverage', 'positions-upnl']);

@@ -5,7 +5,7 @@ export type DashboardPrefs = RpcOutputs['getDashboardPrefs'];
 export type PaneId = keyof DashboardPrefs['panes'];
 export type UpnlMode = DashboardPrefs['positionsUpnlMode'];
 
-/** SPEC.md §3 panes, in display order, with their defaults. */
+/** The dashboard's panes, in display order, with their defaults (docs/PRODUCT-RULES.md §6). */
 export const PANES: { id: PaneId; title: string; metric?: MetricKey; description: string; defaultOn: boolean }[] = [
   {
     id: 'total-balance',

@@ -49,7 +49,7 @@ function FeedSkeleton() {
 }
 
 /**
- * /news/feed (PRODUCT.md §5): filters in the URL, the newest headlines first, new ones streaming in
+ * /news/feed (docs/PRODUCT-RULES.md §7): filters in the URL, the newest headlines first, new ones streaming in
  * live at the top, sound and highlight per the user's general settings, keyboard first.
  */
 export function NewsFeedPage() {
@@ -127,7 +127,7 @@ export function NewsFeedPage() {
     if (Object.keys(patch).length) onChange(patch, { replace: true });
   }, [settingsQuery.data, search, onChange]);
 
-  // Keyboard first (PRODUCT.md §10). Shortcuts pause while typing or while a dialog or menu is open.
+  // Keyboard first (docs/PRODUCT-RULES.md §9). Shortcuts pause while typing or while a dialog or menu is open.
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;

@@ -1,6 +1,6 @@
 import type { Shortcut } from '~/components/ui/shortcuts-dialog';
 
-/** The feed's keyboard shortcuts (PRODUCT.md §10: listed in a help overlay opened with `?`). */
+/** The feed's keyboard shortcuts (docs/PRODUCT-RULES.md §9: listed in a help overlay opened with `?`). */
 export const FEED_SHORTCUTS: Shortcut[] = [
   { keys: ['j', '↓'], label: 'Next headline' },
   { keys: ['k', '↑'], label: 'Previous headline' },

@@ -245,7 +245,7 @@ function ViewMenu({ view }: { view: NewsViewState }) {
   );
 }
 
-/** The feed's filters, every one bound to the URL (SPEC.md §2 search parameters). */
+/** The feed's filters, every one bound to the URL (docs/PRODUCT-RULES.md §6). */
 export function FeedToolbar({
   search,
   onChange,
