@@ -18,71 +18,54 @@ import { cn } from '~/lib/cn';
 type Bound<V extends FieldValues, T> = { control: Control<V, unknown, unknown>; name: FieldPathByValue<V, T> };
 type Labelled = Omit<FieldProps, 'error' | 'name'>;
 
-/** A labelled text input. */
-export function TextField<V extends FieldValues>({
+type Own<V extends FieldValues, T> = Bound<V, T> & Labelled;
+type Rest<P, V extends FieldValues, T> = Omit<P, keyof Own<V, T>>;
+/** What the field's control receives: its a11y ids, and the value and handlers of react-hook-form. */
+type ControlOf<V extends FieldValues, T> = (
+  a11y: Parameters<ComponentProps<typeof Field>['control']>[0],
+  field: ReturnType<typeof useController<V, FieldPathByValue<V, T>>>['field'],
+) => ReactNode;
+
+/** A bound field: the label, hint and error of Field around `control`, the value from the form. */
+function BoundField<V extends FieldValues, T>({
   control,
   name,
-  label,
-  hint,
-  fieldClassName,
-  hideLabel,
-  ...inputProps
-}: Bound<V, string> & Labelled & Omit<ComponentProps<'input'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>) {
+  render,
+  ...labelled
+}: Own<V, T> & { render: ControlOf<V, T> }) {
   const { field, fieldState } = useController({ control, name });
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      error={fieldState.error?.message}
-      name={name}
-      fieldClassName={fieldClassName}
-      hideLabel={hideLabel}
-      control={(a11y) => <Input {...a11y} {...inputProps} {...field} value={field.value ?? ''} />}
-    />
-  );
+  return <Field {...labelled} name={name} error={fieldState.error?.message} control={(a11y) => render(a11y, field)} />;
+}
+
+/** Splits a bound field's props into its own (form, name, label…) and the control's. */
+function split<V extends FieldValues, T, P extends Own<V, T>>(props: P): [Own<V, T>, Rest<P, V, T>] {
+  const { control, name, label, hint, fieldClassName, hideLabel, ...rest } = props;
+  return [{ control, name, label, hint, fieldClassName, hideLabel }, rest];
+}
+
+type NativeProps<E extends 'input' | 'textarea' | 'select'> = Omit<ComponentProps<E>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>;
+
+/** A labelled text input. */
+export function TextField<V extends FieldValues>(props: Own<V, string> & NativeProps<'input'>) {
+  const [own, inputProps] = split<V, string, typeof props>(props);
+  return <BoundField {...own} render={(a11y, field) => <Input {...a11y} {...inputProps} {...field} value={field.value ?? ''} />} />;
 }
 
 /** A labelled multi-line text field. */
-export function TextareaField<V extends FieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  fieldClassName,
-  ...textareaProps
-}: Bound<V, string> & Labelled & Omit<ComponentProps<'textarea'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>) {
-  const { field, fieldState } = useController({ control, name });
+export function TextareaField<V extends FieldValues>(props: Own<V, string> & NativeProps<'textarea'>) {
+  const [own, textareaProps] = split<V, string, typeof props>(props);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={fieldState.error?.message}
-      name={name}
-      fieldClassName={fieldClassName}
-      control={(a11y) => <Textarea {...a11y} {...textareaProps} {...field} value={field.value ?? ''} />}
-    />
+    <BoundField {...own} render={(a11y, field) => <Textarea {...a11y} {...textareaProps} {...field} value={field.value ?? ''} />} />
   );
 }
 
 /** A labelled native select over a string value; its options are the children. */
-export function SelectField<V extends FieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  fieldClassName,
-  children,
-  ...selectProps
-}: Bound<V, string> & Labelled & Omit<ComponentProps<'select'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>) {
-  const { field, fieldState } = useController({ control, name });
+export function SelectField<V extends FieldValues>(props: Own<V, string> & NativeProps<'select'>) {
+  const [own, { children, ...selectProps }] = split<V, string, typeof props>(props);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={fieldState.error?.message}
-      name={name}
-      fieldClassName={fieldClassName}
-      control={(a11y) => (
+    <BoundField
+      {...own}
+      render={(a11y, field) => (
         <NativeSelect {...a11y} {...selectProps} {...field}>
           {children}
         </NativeSelect>
@@ -158,25 +141,14 @@ export function PickerField<V extends FieldValues>({
 }
 
 /** A labelled chips field (TagInput) over a list of strings; `symbols` for trading symbols. */
-export function TagField<V extends FieldValues>({
-  control,
-  name,
-  label,
-  hint,
-  fieldClassName,
-  ...tagProps
-}: Bound<V, string[]> &
-  Labelled &
-  Omit<ComponentProps<typeof TagInput>, 'id' | 'value' | 'onChange' | 'invalid' | 'describedBy' | 'label'>) {
-  const { field, fieldState } = useController({ control, name });
+export function TagField<V extends FieldValues>(
+  props: Own<V, string[]> & Omit<ComponentProps<typeof TagInput>, 'id' | 'value' | 'onChange' | 'invalid' | 'describedBy' | 'label'>,
+) {
+  const [own, tagProps] = split<V, string[], typeof props>(props);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={fieldState.error?.message}
-      name={name}
-      fieldClassName={fieldClassName}
-      control={(a11y) => (
+    <BoundField
+      {...own}
+      render={(a11y, field) => (
         <TagInput
           {...tagProps}
           id={a11y.id}

@@ -1,15 +1,14 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act } from 'react';
 import { useForm, type ResolverResult } from 'react-hook-form';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { reactRootPerTest } from '~/test/react-root';
 import { sortableColumnHelper } from '~/components/ui/data-table';
 import { CrudForm, CrudSection, type CrudSectionProps } from './crud-section';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 interface Item {
   id: string;
@@ -66,8 +65,7 @@ function Harness({
   );
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const page = reactRootPerTest();
 const $ = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const button = (name: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name);
@@ -76,7 +74,7 @@ const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 async function mount(props: Parameters<typeof Harness>[0]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () =>
-    root.render(
+    page.root.render(
       <QueryClientProvider client={client}>
         <Harness {...props} />
       </QueryClientProvider>,
@@ -92,16 +90,8 @@ async function click(element: HTMLElement | null | undefined) {
 }
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   toast.success.mockClear();
   toast.error.mockClear();
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
 });
 
 const items = [
@@ -169,8 +159,7 @@ describe('CrudSection', () => {
     expect(button('Edit Alpha')).toBeUndefined();
     expect(button('View Alpha')).toBeUndefined();
 
-    act(() => root.unmount());
-    root = createRoot(container);
+    page.remount();
     await mount({ items, canEdit: false, save: vi.fn(), rowActions: { testId: (i) => `item-${i.id}`, viewable: true } });
     await click(button('View Alpha'));
     expect($('item-dialog')?.textContent).toContain('Edit Alpha');
@@ -179,8 +168,7 @@ describe('CrudSection', () => {
   it('says what to do when the list is empty', async () => {
     await mount({ items: [], canEdit: true, save: vi.fn() });
     expect($('items-empty')?.textContent).toBe('No items yet.Add one.');
-    act(() => root.unmount());
-    root = createRoot(container);
+    page.remount();
     await mount({ items: [], canEdit: false, save: vi.fn() });
     expect($('items-empty')?.textContent).toBe('No items yet.An admin adds them.');
   });
