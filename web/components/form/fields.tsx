@@ -27,12 +27,7 @@ type ControlOf<V extends FieldValues, T> = (
 ) => ReactNode;
 
 /** A bound field: the label, hint and error of Field around `control`, the value from the form. */
-function BoundField<V extends FieldValues, T>({
-  control,
-  name,
-  render,
-  ...labelled
-}: Own<V, T> & { render: ControlOf<V, T> }) {
+function BoundField<V extends FieldValues, T>({ control, name, render, ...labelled }: Own<V, T> & { render: ControlOf<V, T> }) {
   const { field, fieldState } = useController({ control, name });
   return <Field {...labelled} name={name} error={fieldState.error?.message} control={(a11y) => render(a11y, field)} />;
 }
@@ -43,19 +38,27 @@ function split<V extends FieldValues, T, P extends Own<V, T>>(props: P): [Own<V,
   return [{ control, name, label, hint, fieldClassName, hideLabel }, rest];
 }
 
-type NativeProps<E extends 'input' | 'textarea' | 'select'> = Omit<ComponentProps<E>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>;
+type NativeProps<E extends 'input' | 'textarea' | 'select'> = Omit<
+  ComponentProps<E>,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'ref'
+>;
 
 /** A labelled text input. */
 export function TextField<V extends FieldValues>(props: Own<V, string> & NativeProps<'input'>) {
   const [own, inputProps] = split<V, string, typeof props>(props);
-  return <BoundField {...own} render={(a11y, field) => <Input {...a11y} {...inputProps} {...field} value={field.value ?? ''} />} />;
+  return (
+    <BoundField {...own} render={(a11y, field) => <Input {...a11y} {...inputProps} {...field} value={field.value ?? ''} />} />
+  );
 }
 
 /** A labelled multi-line text field. */
 export function TextareaField<V extends FieldValues>(props: Own<V, string> & NativeProps<'textarea'>) {
   const [own, textareaProps] = split<V, string, typeof props>(props);
   return (
-    <BoundField {...own} render={(a11y, field) => <Textarea {...a11y} {...textareaProps} {...field} value={field.value ?? ''} />} />
+    <BoundField
+      {...own}
+      render={(a11y, field) => <Textarea {...a11y} {...textareaProps} {...field} value={field.value ?? ''} />}
+    />
   );
 }
 
@@ -136,13 +139,20 @@ export function PickerField<V extends FieldValues>({
 }: Bound<V, string> & Omit<ComponentProps<typeof ComboboxField>, 'name' | 'value' | 'onChange' | 'error'>) {
   const { field, fieldState } = useController({ control, name });
   return (
-    <ComboboxField {...pickerProps} name={name} value={field.value ?? ''} onChange={field.onChange} error={fieldState.error?.message} />
+    <ComboboxField
+      {...pickerProps}
+      name={name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      error={fieldState.error?.message}
+    />
   );
 }
 
 /** A labelled chips field (TagInput) over a list of strings; `symbols` for trading symbols. */
 export function TagField<V extends FieldValues>(
-  props: Own<V, string[]> & Omit<ComponentProps<typeof TagInput>, 'id' | 'value' | 'onChange' | 'invalid' | 'describedBy' | 'label'>,
+  props: Own<V, string[]> &
+    Omit<ComponentProps<typeof TagInput>, 'id' | 'value' | 'onChange' | 'invalid' | 'describedBy' | 'label'>,
 ) {
   const [own, tagProps] = split<V, string[], typeof props>(props);
   return (

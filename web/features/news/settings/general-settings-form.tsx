@@ -98,15 +98,19 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
     if (on) setPermission(await requestNotificationPermission());
   }
 
-  const submit = form.handleSubmit(async (patch) => {
-    if (patch.desktopNotifications && notificationPermission() === 'default') setPermission(await requestNotificationPermission());
-    try {
-      queryClient.setQueryData(newsSettingsKeys.general, await serverFn('updateNewsSettings', patch));
-      toast.success('News settings saved');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Could not save the news settings'));
-    }
-  }, (errors) => toast.error(Object.values(errors)[0]?.message ?? 'Could not save the news settings'));
+  const submit = form.handleSubmit(
+    async (patch) => {
+      if (patch.desktopNotifications && notificationPermission() === 'default')
+        setPermission(await requestNotificationPermission());
+      try {
+        queryClient.setQueryData(newsSettingsKeys.general, await serverFn('updateNewsSettings', patch));
+        toast.success('News settings saved');
+      } catch (error) {
+        toast.error(errorMessage(error, 'Could not save the news settings'));
+      }
+    },
+    (errors) => toast.error(Object.values(errors)[0]?.message ?? 'Could not save the news settings'),
+  );
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (pending) return event.preventDefault();
     void submit(event);
