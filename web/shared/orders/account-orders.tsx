@@ -1,5 +1,5 @@
 import { ConnectionBadge } from '~/components/ui/connection-badge';
-import { OrdersTable } from './orders-table';
+import { OrdersState } from './orders-table';
 import { useLiveOrders } from './use-live-orders';
 
 /** /dashboard: your orders on the selected account (newest 20), live. */
@@ -15,17 +15,7 @@ export function AccountOrders({ accountEmail }: { accountEmail: string }) {
           <ConnectionBadge state={stream} />
         </span>
       </div>
-      {orders.isError ? (
-        <p className="text-sm text-destructive">Could not load the orders.</p>
-      ) : orders.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading orders…</p>
-      ) : orders.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          No orders on this account yet: orders placed from the terminal appear here.
-        </p>
-      ) : (
-        <OrdersTable orders={orders.data} />
-      )}
+      <OrdersState orders={orders} empty="No orders on this account yet: orders placed from the terminal appear here." />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { OrderDto } from '@contract/orders';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { formatPrice, formatQuantity } from '~/lib/format';
 
 const STATUS_CLASS: Record<OrderDto['status'], string> = {
@@ -67,4 +68,20 @@ export function OrdersTable({ orders, showAccount = false }: { orders: OrderDto[
       </table>
     </div>
   );
+}
+
+/** A live orders list as it loads: the error, the loading line, `empty` when there is none, else the table. */
+export function OrdersState({
+  orders,
+  empty,
+  showAccount = false,
+}: {
+  orders: UseQueryResult<OrderDto[]>;
+  empty: string;
+  showAccount?: boolean;
+}) {
+  if (orders.isError) return <p className="text-sm text-destructive">Could not load the orders.</p>;
+  if (orders.isPending) return <p className="text-sm text-muted-foreground">Loading orders…</p>;
+  if (orders.data.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return <OrdersTable orders={orders.data} showAccount={showAccount} />;
 }

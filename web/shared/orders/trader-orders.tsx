@@ -4,7 +4,7 @@ import { SwitchField } from '~/components/ui/switch-field';
 import { errorMessage } from '~/lib/http-error';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
 import { orpc } from '~/lib/rpc';
-import { OrdersTable } from './orders-table';
+import { OrdersState } from './orders-table';
 import { useLiveOrders } from './use-live-orders';
 
 /**
@@ -64,15 +64,7 @@ export function TraderOrders({ traderId, name }: { traderId: string; name: strin
           ))}
         </ul>
       )}
-      {orders.isError ? (
-        <p className="text-sm text-destructive">Could not load the orders.</p>
-      ) : orders.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading orders…</p>
-      ) : orders.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No orders from this trader yet.</p>
-      ) : (
-        <OrdersTable orders={orders.data} showAccount />
-      )}
+      <OrdersState orders={orders} empty="No orders from this trader yet." showAccount />
     </div>
   );
 }
