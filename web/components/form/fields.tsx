@@ -44,10 +44,30 @@ type NativeProps<E extends 'input' | 'textarea' | 'select'> = Omit<
 >;
 
 /** A labelled text input. */
-export function TextField<V extends FieldValues>(props: Own<V, string> & NativeProps<'input'>) {
+export function TextField<V extends FieldValues>({
+  after,
+  ...props
+}: Own<V, string> &
+  NativeProps<'input'> & {
+    /** Beside the input, on its line (a row's own Save button); the hint and error go under both. */
+    after?: ReactNode;
+  }) {
   const [own, inputProps] = split<V, string, typeof props>(props);
   return (
-    <BoundField {...own} render={(a11y, field) => <Input {...a11y} {...inputProps} {...field} value={field.value ?? ''} />} />
+    <BoundField
+      {...own}
+      render={(a11y, field) => {
+        const input = <Input {...a11y} {...inputProps} {...field} value={field.value ?? ''} />;
+        return after ? (
+          <div className="flex items-center gap-2">
+            {input}
+            {after}
+          </div>
+        ) : (
+          input
+        );
+      }}
+    />
   );
 }
 

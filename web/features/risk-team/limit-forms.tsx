@@ -23,27 +23,32 @@ export function FirmLimitRow({ kind, value, onSave }: { kind: RiskLimitKind; val
   const shown = shownValue(kind, value);
   const form = useForm({
     defaultValues: { value: shown },
-    resolver: rpcResolver('setRiskLimit', (values: { value: string }) => ({ traderId: null, kind, value: toStored(kind, values.value) })),
+    resolver: rpcResolver('setRiskLimit', (values: { value: string }) => ({
+      traderId: null,
+      kind,
+      value: toStored(kind, values.value),
+    })),
   });
   const typed = useWatch({ control: form.control, name: 'value' });
   const submit = form.handleSubmit(async (input) => {
     await onSave(input).catch((error: unknown) => showServerErrors(form, error, 'Could not save the limit'));
   });
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex items-end gap-2">
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         control={form.control}
         name="value"
         label={`${LIMIT_LABELS[kind]} (${limitUnit(kind)})`}
-        fieldClassName="flex-1"
         type="number"
         step="any"
         min="0"
         placeholder="Not set"
+        after={
+          <Button type="submit" size="sm" variant="secondary" disabled={form.formState.isSubmitting || typed === shown}>
+            Save
+          </Button>
+        }
       />
-      <Button type="submit" size="sm" variant="secondary" disabled={form.formState.isSubmitting || typed === shown}>
-        Save
-      </Button>
     </form>
   );
 }
@@ -77,8 +82,15 @@ export function OverrideForm({ traders, onSave }: { traders: { value: string; la
     await onSave(input).catch((error: unknown) => showServerErrors(form, error, 'Could not save the limit'));
   });
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="grid grid-cols-2 items-end gap-2">
-      <PickerField control={form.control} name="traderId" label="Trader" noun="trader" options={traders} testId="override-trader" />
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid grid-cols-2 items-start gap-2">
+      <PickerField
+        control={form.control}
+        name="traderId"
+        label="Trader"
+        noun="trader"
+        options={traders}
+        testId="override-trader"
+      />
       <SelectField control={form.control} name="kind" label="Limit">
         {TRADER_LIMIT_KINDS.map((k) => (
           <option key={k} value={k}>
@@ -87,7 +99,8 @@ export function OverrideForm({ traders, onSave }: { traders: { value: string; la
         ))}
       </SelectField>
       <TextField control={form.control} name="value" label={`Value (${limitUnit(kind)})`} type="number" step="any" min="0" />
-      <Button type="submit" size="sm" disabled={form.formState.isSubmitting}>
+      {/* On the value's line: below its label (14 px and a 6 px gap), centred on the 36 px input. */}
+      <Button type="submit" size="sm" disabled={form.formState.isSubmitting} className="mt-5.5">
         Set override
       </Button>
     </form>
