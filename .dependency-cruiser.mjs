@@ -6,6 +6,12 @@
 const BELOW_HANDLERS = '^worker/(domains|providers|exchanges|durable-objects|cron)/';
 /** The handlers: the Hono app and its HTTP routes, the RPC router, the server functions. */
 const HANDLERS = '^worker/(rpc|server-fns|http)/|^worker/app\\.ts$';
+/**
+ * A web feature: a folder under web/features, or a folder under one of the groups that hold
+ * features (news/feed, news/settings, admin/users, …). $1 names it.
+ */
+const FEATURE_GROUPS = ['news', 'admin'];
+const FEATURE = `^(web/features/(?:(?:${FEATURE_GROUPS.join('|')})/[^/]+|(?!(?:${FEATURE_GROUPS.join('|')})/)[^/]+))/`;
 /** Transport libraries only handlers may use. */
 const TRANSPORT_PACKAGES = '(^|/)node_modules/(hono|@orpc/server)/';
 
@@ -69,9 +75,32 @@ export default {
       name: 'shared-web-code-knows-no-feature',
       severity: 'error',
       comment:
-        'web/components and web/lib are shared by every feature and route: they must not import web/features or web/routes (move the shared piece down instead).',
+        'web/components and web/lib are shared by every feature and route: they must not import web/shared, web/features or web/routes (move the shared piece down instead).',
       from: { path: '^web/(components|lib)/' },
+      to: { path: '^web/(shared|features|routes)/' },
+    },
+    {
+      name: 'shared-layer-knows-no-feature',
+      severity: 'error',
+      comment:
+        'web/shared holds what several features use (account figures, date ranges, news items, orders): it may import components, lib and itself, never a feature or a route.',
+      from: { path: '^web/shared/' },
       to: { path: '^web/(features|routes)/' },
+    },
+    {
+      name: 'features-are-independent',
+      severity: 'error',
+      comment:
+        'A feature never imports another feature: move what both need to web/shared (or components, lib), or let the route compose them.',
+      from: { path: FEATURE },
+      to: { path: '^web/features/', pathNot: '^$1/' },
+    },
+    {
+      name: 'feature-groups-hold-features',
+      severity: 'error',
+      comment: 'news/ and admin/ only group features: a file directly in them belongs to no feature (put it in one, or in web/shared).',
+      from: { path: `^web/features/(${FEATURE_GROUPS.join('|')})/[^/]+$` },
+      to: { path: '^web/' },
     },
     {
       name: 'features-below-routes',

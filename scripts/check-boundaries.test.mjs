@@ -58,7 +58,7 @@ const TREE = {
     "import { feed } from '../../worker/domains/news/feed';", // planted: web importing a domain
     'export const api: [typeof news, unknown, unknown] = [[], ERROR_CATALOGUE, feed];',
   ].join('\n'),
-  // Shared web code (components, lib) sits below features, and features below routes.
+  // Shared web code (components, lib) sits below the shared layer and features, and features below routes.
   'web/components/ui/button.tsx': "import { api } from '../../lib/api';\nexport const Button = api;",
   'web/features/alerts/rules.ts': [
     "import { Button } from '../../components/ui/button';",
@@ -68,10 +68,31 @@ const TREE = {
   ].join('\n'),
   'web/components/ui/rule-badge.tsx': "import { rules } from '../../features/alerts/rules';\nexport const RuleBadge = rules;", // planted: shared UI importing a feature
   'web/lib/links.ts': "import { Route } from '../routes/alerts/index';\nexport const links = Route;", // planted: lib importing a route
-  'web/features/admin/page.tsx': [
-    "import { rules } from '../alerts/rules';",
+  'web/components/ui/figure.tsx': "import { Pnl } from '../../shared/pnl';\nexport const Figure = Pnl;", // planted: shared UI importing the shared layer
+  // The shared layer: what several features use; it sits above components and lib, below features.
+  'web/shared/pnl.tsx': "import { Button } from '../components/ui/button';\nexport const Pnl = Button;",
+  'web/shared/orders/orders-table.tsx': [
+    "import { Pnl } from '../pnl';",
+    "import { api } from '../../lib/api';",
+    "import { rules } from '../../features/alerts/rules';", // planted: the shared layer importing a feature
+    'export const OrdersTable = [Pnl, api, rules];',
+  ].join('\n'),
+  // Features: their own folders (sub-folders included), the shared layer, components and lib; no other feature.
+  'web/features/alerts/history/list.tsx': "import { rules } from '../rules';\nexport const list = rules;",
+  'web/features/risk-team/page.tsx': [
+    "import { Pnl } from '../../shared/pnl';",
     "import { Route } from '../../routes/alerts/index';", // planted: a feature importing a route
-    'export const page = [rules, Route];',
+    "import { list } from '../alerts/history/list';", // planted: a feature importing another feature
+    'export const page = [Pnl, Route, list];',
+  ].join('\n'),
+  // Group folders (news/, admin/) hold features: news/feed and news/settings are two.
+  'web/features/news/feed/row.tsx': "import { OrdersTable } from '../../../shared/orders/orders-table';\nexport const Row = OrdersTable;",
+  'web/features/news/settings/page.tsx': "import { Row } from '../feed/row';\nexport const page = Row;", // planted: a sibling feature of the group
+  'web/features/news/tags.ts': "import { Pnl } from '../../shared/pnl';\nexport const tags = Pnl;", // planted: a file in a group folder, in no feature
+  'web/routes/news/index.tsx': [
+    "import { Row } from '../../features/news/feed/row';",
+    "import { page } from '../../features/news/settings/page';",
+    'export const Route = [Row, page];', // a route composes features
   ].join('\n'),
   // Routes: their own -components and their ancestors' are theirs; a sibling's are not.
   'web/routes/-components/form-field.tsx': 'export const FormField = 1;',
@@ -136,7 +157,12 @@ describe('import boundaries (.dependency-cruiser.mjs)', () => {
         'route-private-components: web/routes/admin/index.tsx → web/routes/alerts/-components/rule-form.tsx',
         'shared-web-code-knows-no-feature: web/components/ui/rule-badge.tsx → web/features/alerts/rules.ts',
         'shared-web-code-knows-no-feature: web/lib/links.ts → web/routes/alerts/index.tsx',
-        'features-below-routes: web/features/admin/page.tsx → web/routes/alerts/index.tsx',
+        'shared-web-code-knows-no-feature: web/components/ui/figure.tsx → web/shared/pnl.tsx',
+        'shared-layer-knows-no-feature: web/shared/orders/orders-table.tsx → web/features/alerts/rules.ts',
+        'features-are-independent: web/features/risk-team/page.tsx → web/features/alerts/history/list.tsx',
+        'features-are-independent: web/features/news/settings/page.tsx → web/features/news/feed/row.tsx',
+        'feature-groups-hold-features: web/features/news/tags.ts → web/shared/pnl.tsx',
+        'features-below-routes: web/features/risk-team/page.tsx → web/routes/alerts/index.tsx',
       ].sort(),
     );
   }, 30_000);

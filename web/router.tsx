@@ -3,7 +3,7 @@ import { PendingScreen } from './components/layout/pending-screen';
 import { queryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 
-/** Router defaults from SPEC.md §2/§4/§9. */
+/** Router defaults: preload on intent, the pending screen's timings (docs/PRODUCT-RULES.md §6). */
 export function createAppRouter() {
   return createRouter({
     routeTree,

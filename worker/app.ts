@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { AUTH_ROUTES } from './contract/auth-routes';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './http/app-env';
 import { authRoutes } from './http/auth/routes';
@@ -14,7 +15,9 @@ import { rpcRoutes } from './rpc/handler';
 import { serverFnRoutes } from './server-fns/handler';
 
 const MAX_BODY_BYTES = 1024 * 1024;
-const AUTH_POST_ONLY = ['/api/auth/sign-up/email', '/api/auth/sign-in/email', '/api/auth/refresh', '/api/auth/sign-out'];
+const AUTH_POST_ONLY = Object.values(AUTH_ROUTES)
+  .filter((route) => route.method === 'POST')
+  .map((route) => route.path);
 
 export function createApp() {
   const app = new Hono<AppEnv>();

@@ -1,16 +1,24 @@
+import type { AuthInput, AuthOutput } from '@contract/auth';
+import { AUTH_ROUTES, type AuthRouteName } from '@contract/auth-routes';
 import { httpErrorFromResponse } from './http-error';
 import { hadSession, setHadSession } from './session-hint';
 
-/** POSTs JSON to the authentication helper (PRODUCT.md §3). Mutations must send a JSON body. */
-export async function postAuth<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(path, {
+type PostRoute = { [N in AuthRouteName]: (typeof AUTH_ROUTES)[N]['method'] extends 'POST' ? N : never }[AuthRouteName];
+
+/**
+ * Calls a POST route of the authentication helper (docs/PRODUCT-RULES.md §5), typed by its contract
+ * (worker/contract/auth.ts; the paths from auth-routes.ts). Mutations must send a JSON body. A
+ * failure throws an HttpError with the route's `{code, message, data}`.
+ */
+export async function postAuth<N extends PostRoute>(name: N, body: AuthInput<N>): Promise<AuthOutput<N>> {
+  const response = await fetch(AUTH_ROUTES[name].path, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(body ?? {}),
   });
   if (!response.ok) throw await httpErrorFromResponse(response);
-  return (await response.json()) as T;
+  return (await response.json()) as AuthOutput<N>;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -28,7 +36,7 @@ export function lastRefreshTime() {
  */
 export function refreshSession(): Promise<boolean> {
   if (!hadSession()) return Promise.resolve(false);
-  refreshing ??= postAuth('/api/auth/refresh', {})
+  refreshing ??= postAuth('refresh', {})
     .then(
       () => {
         lastRefreshAt = performance.now();

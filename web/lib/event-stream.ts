@@ -4,12 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage, errorStatus } from './http-error';
 
 /**
- * A long-lived oRPC event iterator that reconnects by itself (PRODUCT.md §10: "the connection state
+ * A long-lived oRPC event iterator that reconnects by itself (docs/PRODUCT-RULES.md §9: "the connection state
  * of every live stream is visible"). After a drop it waits 1 s, doubling up to 30 s; a connection
  * that delivered events (or stayed up a while) starts the count again. A 4xx answer (not allowed,
  * unknown procedure) stops for good: retrying would only repeat the refusal. While the browser is
  * offline it waits for the network instead of counting retries.
- * Resuming (issue 16): every event carries an id; a reconnection sends the last one (oRPC's
+ * Resuming: every event carries an id; a reconnection sends the last one (oRPC's
  * `lastEventId`, the SSE Last-Event-ID header) and the hub replays exactly what was missed. When it
  * cannot (too much missed, hub log lost) it ends the stream with STREAM_RESET: the next connection
  * starts afresh at once and `onReset` runs once it is up, so the view refetches with no gap.
@@ -71,7 +71,7 @@ function waitForOnline(signal: AbortSignal) {
 }
 
 export function isStreamReset(error: unknown) {
-  return (error as { code?: unknown } | null)?.code === STREAM_RESET_CODE;
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === STREAM_RESET_CODE;
 }
 
 export interface EventStreamOptions<T> {

@@ -1,5 +1,5 @@
 /**
- * Number and time formatting for the trading screens (PRODUCT.md §10): tabular figures, units and
+ * Number and time formatting for the trading screens (docs/PRODUCT-RULES.md §9): tabular figures, units and
  * signs, large amounts abbreviated (1.25M) with the exact value available for a hover title.
  * Everything is en-US so a desk reads the same digits on every machine.
  */

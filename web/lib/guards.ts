@@ -4,8 +4,8 @@ import type { User } from '@contract/types';
 import { permissions, userQuery } from './user-query';
 
 /**
- * Route guards for the pathless layout routes (SPEC.md §4–§6). They are convenience only: every
- * procedure checks access on the server too (PRODUCT.md §3).
+ * Route guards for the pathless layout routes (docs/PRODUCT-RULES.md §3). They are convenience only: every
+ * procedure checks access on the server too (docs/PRODUCT-RULES.md §3).
  */
 interface GuardArgs {
   context: { queryClient: QueryClient };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors, httpErrorFromResponse } from './http-error';
 
-describe('httpErrorFromResponse (SPEC.md §7/§8)', () => {
+describe('httpErrorFromResponse', () => {
   it('uses the JSON message, code and data', async () => {
     const body = {
       code: 'BAD_REQUEST',

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §3: the first letter of each word of the name, uppercased; the first letter of the email
+ * The avatar's initials: the first letter of each word of the name, uppercased; the first letter of the email
  * when there is no name.
  */
 export function initials(name: string | null | undefined, email: string | null | undefined): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from './http-error';
 import { createQueryClient } from './query-client';
 
-describe('query client defaults (SPEC.md §4/§9)', () => {
+describe('query client defaults', () => {
   const defaults = createQueryClient().getDefaultOptions();
   const retry = defaults.queries?.retry as (count: number, error: unknown) => boolean;
   const delay = defaults.queries?.retryDelay as (attempt: number) => number;

@@ -3,7 +3,7 @@ import { errorStatus } from './http-error';
 
 const MAX_RETRIES = 3;
 
-/** SPEC.md §4/§9 query defaults. */
+/** Query defaults (docs/PRODUCT-RULES.md §6). */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

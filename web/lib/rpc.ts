@@ -13,7 +13,7 @@ const READ_PROCEDURE = /^(get|list|fetch)[A-Z]/;
 
 const link = new RPCLink({
   url: () => `${window.location.origin}/api/rpc`,
-  // GET when the URL fits in SPEC.md §9's 2083 characters, POST otherwise (oRPC's defaults).
+  // GET when the URL fits in 2083 characters (docs/PRODUCT-RULES.md §5), POST otherwise (oRPC's defaults).
   method: (_options, path) => (READ_PROCEDURE.test(path.at(-1) ?? '') ? 'GET' : 'POST'),
   maxUrlLength: 2083,
   fallbackMethod: 'POST',

@@ -7,7 +7,7 @@ import { httpErrorFromResponse } from './http-error';
 type InputArg<N extends ServerFnName> = undefined extends ServerFnInput<N> ? [data?: ServerFnInput<N>] : [data: ServerFnInput<N>];
 
 /**
- * Calls a server function with the SPEC.md §7 / ARCHITECTURE.md wire format, typed by its contract
+ * Calls a server function with the wire format of docs/PRODUCT-RULES.md §5, typed by its contract
  * (worker/contract/server-fns): `/_serverFn/<name>?createServerFn`; GET carries
  * `&payload=<url-encoded JSON>`, POST a JSON body `{"data": …, "context": {}}`. The method comes from
  * the contract's SERVER_FN_METHODS. A failed call throws an Error (HttpError) with the server's

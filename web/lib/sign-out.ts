@@ -2,7 +2,7 @@ import { serverFn } from './server-fn';
 import { setHadSession } from './session-hint';
 
 /**
- * SPEC.md §2/§8: sign out through the signOut server function, then a full navigation to / (which
+ * Sign out through the signOut server function, then a full navigation to / (which
  * drops every cached query). A failure is only logged: no toast, no redirect.
  */
 export async function signOut() {

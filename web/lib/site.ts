@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 /** index.html's title until /api/site answers (and if it never does). */
 export const DEFAULT_SITE_NAME = 'Meridian';
 
-/** SPEC.md §1: '{site} - Advanced Trading Platform'. */
+/** Every page's title: '{site} - Advanced Trading Platform' (docs/PRODUCT-RULES.md §1). */
 export const pageTitle = (site: string) => `${site} - Advanced Trading Platform`;
 
 async function fetchSiteName(): Promise<string> {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import themeInit from '../../public/theme-init.js?raw';
 
 /*
- * SPEC.md §1/§4, PRODUCT.md §10: dark by default whatever the OS prefers; System removes the stored
+ * docs/PRODUCT-RULES.md §9: dark by default whatever the OS prefers; System removes the stored
  * value and follows the OS while the page is open; the toggle flips light/dark and stores it.
  * public/theme-init.js (before first paint) and web/lib/theme.ts (the app) must agree.
  */

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * SPEC.md §1/§3/§4 theme: light, dark or system, stored under localStorage 'theme'.
- * - Dark by default: a browser with nothing stored gets dark, whatever the OS prefers (PRODUCT.md §10).
+ * The theme (docs/PRODUCT-RULES.md §6): light, dark or system, stored under localStorage 'theme'.
+ * - Dark by default: a browser with nothing stored gets dark, whatever the OS prefers (docs/PRODUCT-RULES.md §9).
  * - Choosing System removes the stored value and follows the OS while the page is open (after a
  *   reload nothing is stored, so it is dark again).
  * - The user-menu toggle flips light/dark and stores the choice.

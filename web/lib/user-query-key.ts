@@ -1,2 +1,2 @@
-/** SPEC.md §7: the current user is "loaded as query 'user'". */
+/** The current user is loaded as the query 'user' (guards, the nav and sign-out share it). */
 export const USER_QUERY_KEY = ['user'] as const;

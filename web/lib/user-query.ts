@@ -31,7 +31,7 @@ export const userQuery = queryOptions({
 
 export const isAdminRole = (role: User['role'] | undefined) => role === 'admin' || role === 'superadmin';
 
-/** What a user may open (SPEC.md §6). Route guards and the navigation share these rules. */
+/** What a user may open (docs/PRODUCT-RULES.md §3). Route guards and the navigation share these rules. */
 export function permissions(user: User | null | undefined) {
   const approved = !!user?.approved && !user.disabled;
   return {

@@ -49,7 +49,7 @@ function SessionWatcher() {
 }
 
 /**
- * SPEC.md §1's title with the deployment's SITE_NAME. Set again on every navigation, so a page that
+ * The title (docs/PRODUCT-RULES.md §1) with the deployment's SITE_NAME. Set again on every navigation, so a page that
  * titles itself (the API docs' reference) does not leave its title behind.
  */
 function SiteTitle() {
@@ -61,7 +61,7 @@ function SiteTitle() {
   return null;
 }
 
-/** The toaster (SPEC.md §9), for signed-in users. */
+/** The toaster (docs/PRODUCT-RULES.md §6), for signed-in users. */
 function ToasterForSignedIn() {
   const { data: user } = useQuery(userQuery);
   if (!user) return null;

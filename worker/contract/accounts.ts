@@ -1,5 +1,6 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { INPUT_ERRORS } from './errors';
 import { ACCOUNT_STATUSES, EXCHANGES } from './enums';
 import { tradingKeyInfoSchema } from './orders';
 import { unchecked } from './unchecked';
@@ -129,6 +130,7 @@ export const accountsContract = {
     .output(z.object({ added: z.number(), total: z.number() })),
   addExchangeAccount: oc
     .route({ method: 'POST', summary: 'Add one sub-account by email (admin)' })
+    .errors({ ...INPUT_ERRORS, CONFLICT: { message: 'This account already exists' } })
     .input(emailInput.extend({ exchange: exchangeSchema, label: z.string().trim().max(80).optional() }))
     .output(accountSchema),
   setAccountAssignment: oc

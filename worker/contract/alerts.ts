@@ -1,5 +1,6 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { INPUT_ERRORS } from './errors';
 import { ALERT_CHANNELS, ALERT_METRICS, ALERT_OPERATORS } from './enums';
 import { ALERT_MAX_COOLDOWN_SECONDS, ALERT_MIN_COOLDOWN_SECONDS, MAX_ALERT_RULES_PER_USER } from './patterns';
 
@@ -62,10 +63,12 @@ export const alertsContract = {
   listAlertRules: oc.route({ method: 'GET', summary: "The caller's alert rules" }).output(z.array(alertRuleSchema)),
   createAlertRule: oc
     .route({ method: 'POST', summary: 'Create an alert rule on one of your accounts' })
+    .errors(INPUT_ERRORS)
     .input(createAlertRuleInput)
     .output(alertRuleSchema),
   updateAlertRule: oc
     .route({ method: 'POST', summary: 'Change an alert rule' })
+    .errors(INPUT_ERRORS)
     .input(ruleFields.partial().extend({ id: z.string().min(1).max(64) }))
     .output(alertRuleSchema),
   deleteAlertRule: oc

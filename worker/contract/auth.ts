@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import type { AuthRouteName } from './auth-routes';
+import { INPUT_ERRORS, retryAfterSchema } from './errors';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './patterns';
+import { userSchema } from './users';
 
-// The bodies of POST /api/auth/sign-up/email and /sign-in/email (docs/PRODUCT-RULES.md §2).
+// The authentication helper's contract (docs/PRODUCT-RULES.md §2): each route of AUTH_ROUTES with its body,
+// its answer and the errors whose data a caller reads. worker/http/auth/routes.ts implements it.
 
 export const emailSchema = z
   .string()
@@ -26,3 +30,47 @@ export const signInSchema = z.object({
 
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignInInput = z.input<typeof signInSchema>;
+
+const signedIn = z.object({ user: userSchema });
+const noBody = z.object({}).optional();
+/** Too many sign-ins or sign-ups: data.retryAfter says when to try again (seconds). */
+const RATE_LIMITED = { TOO_MANY_REQUESTS: { data: retryAfterSchema } };
+
+interface AuthRouteDefinition {
+  input: z.ZodType;
+  output: z.ZodType;
+  errors: Record<string, { data?: z.ZodType }>;
+}
+
+export const authContract = {
+  signUp: { input: signUpSchema, output: signedIn, errors: { ...INPUT_ERRORS, ...RATE_LIMITED, CONFLICT: {} } },
+  signIn: {
+    input: signInSchema,
+    output: signedIn,
+    errors: { ...INPUT_ERRORS, ...RATE_LIMITED, UNAUTHORIZED: {}, FORBIDDEN: {} },
+  },
+  /** Rotates the session cookies (the refresh token is the cookie). */
+  refresh: { input: noBody, output: signedIn, errors: { UNAUTHORIZED: {} } },
+  signOut: { input: noBody, output: z.object({ success: z.literal(true) }), errors: {} },
+  /** Answers from the access token alone. */
+  getSession: {
+    input: z.undefined(),
+    output: z.union([
+      z.object({ session: z.null() }),
+      z.object({
+        session: z.object({ userId: z.string(), expiresAt: z.number() }),
+        user: userSchema.pick({ id: true, role: true, approved: true, isRiskTeam: true, can_use_terminal: true }),
+      }),
+    ]),
+    errors: {},
+  },
+} satisfies Record<AuthRouteName, AuthRouteDefinition>;
+
+export type AuthContract = typeof authContract;
+/** What a caller sends to a route (before transforms). */
+export type AuthInput<N extends AuthRouteName> = z.input<AuthContract[N]['input']>;
+/** What a route answers. */
+export type AuthOutput<N extends AuthRouteName> = z.output<AuthContract[N]['output']>;
+/** The data of a route's error with that code. */
+export type AuthErrorData<N extends AuthRouteName, C extends keyof AuthContract[N]['errors']> =
+  AuthContract[N]['errors'][C] extends { data: z.ZodType } ? z.output<AuthContract[N]['errors'][C]['data']> : undefined;

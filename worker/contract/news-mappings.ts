@@ -1,5 +1,6 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
+import { INPUT_ERRORS } from './errors';
 import { SYMBOL_MESSAGE, SYMBOL_PATTERN } from './patterns';
 
 /** Trimmed and upper-cased, then 1–20 letters or digits ("btc " → "BTC"). */
@@ -66,6 +67,7 @@ const deleted = z.strictObject({ id: z.string() });
 const kindProcedures = (label: string, fields: typeof specialMappingFields | typeof bannedMappingFields) => ({
   update: oc
     .route({ method: 'POST', summary: `Replace the terms and/or symbols of a ${label} (admin)` })
+    .errors(INPUT_ERRORS)
     .input(z.object({ id: idSchema, updates: fields.partial().strict() }).strict())
     .output(mappingSchema),
   delete: oc
@@ -88,6 +90,7 @@ export const newsMappingsContract = {
       method: 'POST',
       summary: 'Add a banned mapping: terms that suppress symbols or, with no symbols, mark garbage (admin)',
     })
+    .errors(INPUT_ERRORS)
     .input(createBannedMappingInput)
     .output(mappingSchema),
   updateBannedMapping: banned.update,
@@ -95,6 +98,7 @@ export const newsMappingsContract = {
   addTermToAllBannedMappings: banned.addTermToAll,
   createSpecialMapping: oc
     .route({ method: 'POST', summary: 'Add a special mapping: terms that tag symbols (admin)' })
+    .errors(INPUT_ERRORS)
     .input(specialMappingFields.strict())
     .output(mappingSchema),
   updateSpecialMapping: special.update,

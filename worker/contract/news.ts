@@ -1,5 +1,6 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { INPUT_ERRORS } from './errors';
 import { IMPORTANCE } from './enums';
 import { unchecked } from './unchecked';
 
@@ -88,6 +89,7 @@ export const newsContract = {
     .output(eventIterator(unchecked(newsItemSchema))),
   postManualNews: oc
     .route({ method: 'POST', summary: 'Publish a headline by hand (admin); test items are flagged' })
+    .errors(INPUT_ERRORS)
     .input(manualNewsInput)
     .output(unchecked(z.object({ item: newsItemSchema.nullable(), duplicate: z.boolean() }))),
 };

@@ -1,5 +1,6 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { INPUT_ERRORS } from './errors';
 import { ORDER_SIDES, ORDER_STATUSES, PRE_TRADE_LIMIT_KINDS } from './enums';
 import { unchecked } from './unchecked';
 
@@ -222,6 +223,7 @@ export const ordersContract = {
       method: 'POST',
       summary: "Set a Binance sub-account's own trading API key and secret, stored sealed; never returned (admin)",
     })
+    .errors(INPUT_ERRORS)
     .input(setTradingKeyInput)
     .output(tradingKeyStatusSchema),
   clearTradingKey: oc

@@ -39,3 +39,7 @@ export const REFRESH_COOKIE = 'meridian_refresh';
 export const ALERT_MIN_COOLDOWN_SECONDS = 60;
 export const ALERT_MAX_COOLDOWN_SECONDS = 7 * 86_400;
 export const MAX_ALERT_RULES_PER_USER = 50;
+
+/** A todo item's title and notes, at most (characters). */
+export const TODO_TITLE_MAX = 200;
+export const TODO_NOTES_MAX = 10_000;

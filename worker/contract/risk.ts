@@ -148,7 +148,7 @@ export const riskEventSchema = z.object({
 export type RiskEvent = z.infer<typeof riskEventSchema>;
 
 /** Limit values: fractions in [0, 10] for drawdown and share, positive numbers for the rest. */
-const limitValue = z.number().finite().positive().max(1e12);
+const limitValue = z.number({ error: 'Enter a number' }).finite().positive('A limit must be a positive number').max(1e12);
 
 export const riskContract = {
   getAllTradersLatestMetrics: oc

@@ -1,9 +1,8 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { INPUT_ERRORS } from './errors';
 import { TODO_PRIORITIES } from './enums';
-
-export const TODO_TITLE_MAX = 200;
-export const TODO_NOTES_MAX = 10_000;
+import { TODO_NOTES_MAX, TODO_TITLE_MAX } from './patterns';
 
 export const todoPrioritySchema = z.enum(TODO_PRIORITIES);
 
@@ -71,6 +70,7 @@ export const todoAssigneeSchema = z.object({ id: z.string(), name: z.string(), e
 
 /** Errors a write can answer besides the usual ones (listed in the OpenAPI document). */
 const TODO_WRITE_ERRORS = {
+  ...INPUT_ERRORS,
   NOT_FOUND: { message: 'Todo item not found' },
   CONFLICT: { message: 'Someone else changed this item', data: todoConflictDataSchema },
 };
@@ -85,6 +85,7 @@ export const todoContract = {
     .output(z.array(todoAssigneeSchema)),
   createTodoItem: oc
     .route({ method: 'POST', summary: 'Add a todo item (admin)' })
+    .errors(INPUT_ERRORS)
     .input(createTodoInput)
     .output(todoItemSchema),
   updateTodoItem: oc

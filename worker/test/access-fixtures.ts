@@ -108,11 +108,9 @@ export async function setUpAccessFixtures() {
   // the one allowed caller (an admin) really updates or deletes something.
   const unique = () => crypto.randomUUID().slice(0, 8).toUpperCase();
   const mapping = (kind: 'special' | 'banned') => createMapping(db, kind, { terms: [`term ${unique()}`], symbols: ['BTC'] });
-  const [special, special2, special3, banned, banned2, banned3] = await Promise.all([
+  const [special2, special3, banned2, banned3] = await Promise.all([
     mapping('special'),
     mapping('special'),
-    mapping('special'),
-    mapping('banned'),
     mapping('banned'),
     mapping('banned'),
   ]);
@@ -146,9 +144,6 @@ export async function setUpAccessFixtures() {
     });
   const [sessionToEdit, sessionToDelete] = await Promise.all([pollingSession(), pollingSession()]);
   sampleInputs.updateNewsSettings = () => ({ timeFormat: '12h', sounds: { low: true } });
-  sampleInputs.createMapping = () => ({ kind: 'special', terms: [`matrix ${unique()}`], symbols: ['ETH'] });
-  sampleInputs.updateMapping = () => ({ kind: 'special', id: special.id, updates: { symbols: ['SOL'] } });
-  sampleInputs.deleteMapping = () => ({ kind: 'banned', id: banned.id });
   sampleInputs.createCustomRule = () => ({ name: 'Matrix', conditions: { symbols: ['BTC'] }, actions: { importance: 'high' } });
   sampleInputs.updateCustomRule = () => ({ id: ruleToEdit.id, updates: { enabled: false } });
   sampleInputs.deleteCustomRule = () => ({ id: ruleToDelete.id });

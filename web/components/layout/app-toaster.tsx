@@ -2,7 +2,7 @@ import { Toaster } from 'sonner';
 import { useTheme } from '~/lib/theme';
 
 /**
- * SPEC.md §9 toasts: 3 visible, 4000 ms, gap 14 px, bottom-right, Alt+T, labelled containers.
+ * Toasts (docs/PRODUCT-RULES.md §6): 3 visible, 4000 ms, gap 14 px, bottom-right, Alt+T, labelled containers.
  * Width 356 px, the 45 px swipe threshold and the 200 ms removal are sonner's own defaults.
  */
 export function AppToaster() {

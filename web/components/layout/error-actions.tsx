@@ -4,7 +4,7 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 
 /**
- * The controls of SPEC.md §2's error screen: 'Show Error' / 'Hide Error' revealing the message,
+ * The controls of the error screens: 'Show Error' / 'Hide Error' revealing the message,
  * 'Try Again' (router.invalidate() re-runs the loaders and clears the error), then `extra`, then
  * 'Home' on the root route or 'Go Back' (browser history) elsewhere.
  */

@@ -1,7 +1,7 @@
 import { rootRouteId, useMatch, type ErrorComponentProps } from '@tanstack/react-router';
 import { ErrorActions } from './error-actions';
 
-/** SPEC.md §2 generic error screen (the router's default errorComponent). */
+/** The generic error screen (the router's default errorComponent). */
 export function ErrorScreen({ error }: ErrorComponentProps) {
   const isRoot = useMatch({ strict: false, select: (match) => match.routeId === rootRouteId });
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** SPEC.md §9 user-name reveal. */
+/** The user's name, revealed letter by letter beside the avatar. */
 export const REVEAL = { stagger: 0.03, duration: 0.4, ease: 'power2.out', y: 10, threshold: 0.5 } as const;
 
 function prefersReducedMotion() {

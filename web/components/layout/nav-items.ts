@@ -1,7 +1,7 @@
 import type { permissions } from '~/lib/user-query';
 import type { FileRouteTypes } from '~/routeTree.gen';
 
-/** The navigation model of SPEC.md §2 "Top navigation": one source for menus, mobile nav and tabs. */
+/** The navigation model (docs/PRODUCT-RULES.md §3 routes): one source for menus, mobile nav and tabs. */
 export type Permission = keyof ReturnType<typeof permissions>;
 
 export interface NavLink {

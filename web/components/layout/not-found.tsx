@@ -3,7 +3,7 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { useBareLayout } from './app-shell';
 import { MeridianMark } from './meridian-mark';
 
-/** SPEC.md §2 generic not-found screen (the router's default notFoundComponent). */
+/** The generic not-found screen (the router's default notFoundComponent). */
 export function NotFound() {
   const router = useRouter();
   useBareLayout();

@@ -1,6 +1,6 @@
 import { Spinner } from '~/components/ui/spinner';
 
-/** Shown when a route takes longer than 1000 ms to load (kept for at least 500 ms; SPEC.md §4). */
+/** Shown when a route takes longer than 1000 ms to load (kept for at least 500 ms; docs/PRODUCT-RULES.md §6). */
 export function PendingScreen() {
   return (
     <div

@@ -6,7 +6,7 @@ import { MeridianMark } from './meridian-mark';
 import { TopNavLink } from './nav-link';
 import { useSignedInNav } from './signed-in-chunks';
 
-/** SPEC.md §2 "Top navigation". */
+/** The top navigation bar: the app's sections, the theme and the user menu. */
 export function TopNav() {
   const { data: user } = useQuery(userQuery);
   const can = permissions(user);

@@ -1,10 +1,9 @@
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { reactRootPerTest } from '~/test/react-root';
 import { ComboboxPanel } from './combobox';
 import { matchOptions } from './match-options';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // jsdom lays nothing out: the highlight's scrollIntoView is a no-op here.
 Element.prototype.scrollIntoView = () => {};
 
@@ -14,17 +13,7 @@ interface Person {
 }
 const DESK: Person[] = Array.from({ length: 500 }, (_, i) => ({ id: `t${i}`, name: `Trader ${String(i).padStart(3, '0')}` }));
 
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const page = reactRootPerTest();
 
 /** The panel over the desk, matched in the browser as the pickers do (at most 50 listed). */
 function Picker({
@@ -57,8 +46,8 @@ function Picker({
   );
 }
 
-const input = () => host.querySelector<HTMLInputElement>('[role="combobox"]')!;
-const options = () => [...host.querySelectorAll<HTMLElement>('[role="option"]')];
+const input = () => page.host.querySelector<HTMLInputElement>('[role="combobox"]')!;
+const options = () => [...page.host.querySelectorAll<HTMLElement>('[role="option"]')];
 const highlighted = () => options().find((o) => o.getAttribute('aria-selected') === 'true')?.textContent;
 const press = (key: string) =>
   act(() => {
@@ -73,9 +62,9 @@ function type(text: string) {
 
 describe('ComboboxPanel', () => {
   it('lists 50 of 500 and says how many more a sharper search reaches', () => {
-    act(() => root.render(<Picker onPick={() => {}} />));
+    act(() => page.root.render(<Picker onPick={() => {}} />));
     expect(options()).toHaveLength(50);
-    expect(host.textContent).toContain('450 more: type to narrow.');
+    expect(page.host.textContent).toContain('450 more: type to narrow.');
     expect(input().getAttribute('aria-activedescendant')).toBe(options()[0]!.id);
     type('trader 49');
     // 049, 149, 249, 349, 449 and 490–499: every one listed, so no "more".
@@ -83,12 +72,12 @@ describe('ComboboxPanel', () => {
       ...[0, 1, 2, 3, 4].map((h) => `Trader ${h}49`),
       ...Array.from({ length: 10 }, (_, i) => `Trader 49${i}`),
     ]);
-    expect(host.textContent).not.toContain('more: type to narrow');
+    expect(page.host.textContent).not.toContain('more: type to narrow');
   });
 
   it('moves with the arrows and pages, and picks with Enter', () => {
     const onPick = vi.fn();
-    act(() => root.render(<Picker onPick={onPick} />));
+    act(() => page.root.render(<Picker onPick={onPick} />));
     press('ArrowDown');
     press('ArrowDown');
     expect(highlighted()).toBe('Trader 002');
@@ -104,20 +93,20 @@ describe('ComboboxPanel', () => {
 
   it('starts again at the top of a new search, and says when nothing matches', () => {
     const onPick = vi.fn();
-    act(() => root.render(<Picker onPick={onPick} />));
+    act(() => page.root.render(<Picker onPick={onPick} />));
     press('ArrowDown');
     type('trader 3');
     expect(highlighted()).toBe('Trader 003');
     type('nobody');
     expect(options()).toHaveLength(0);
-    expect(host.textContent).toContain('No trader matches “nobody”.');
+    expect(page.host.textContent).toContain('No trader matches “nobody”.');
     press('Enter');
     expect(onPick).not.toHaveBeenCalled();
   });
 
   it('never picks a disabled option', () => {
     const onPick = vi.fn();
-    act(() => root.render(<Picker onPick={onPick} disabled={['t0']} />));
+    act(() => page.root.render(<Picker onPick={onPick} disabled={['t0']} />));
     expect(options()[0]!.getAttribute('aria-disabled')).toBe('true');
     press('Enter');
     act(() => options()[0]!.click());
@@ -128,7 +117,7 @@ describe('ComboboxPanel', () => {
 
   it('keeps its keys from a form around it (Esc must not close the todo editor)', () => {
     const onOuterKey = vi.fn();
-    act(() => root.render(<Picker onPick={() => {}} onOuterKey={onOuterKey} />));
+    act(() => page.root.render(<Picker onPick={() => {}} onOuterKey={onOuterKey} />));
     press('Escape');
     press('Enter');
     expect(onOuterKey).not.toHaveBeenCalled();

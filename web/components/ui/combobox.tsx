@@ -6,7 +6,7 @@ import { Field, labelIdOf, type FieldProps } from './form-field';
 import { matchOptions } from './match-options';
 import { Popover, PopoverContent, PopoverTrigger } from './popover';
 
-/** Options listed at once: a desk of 500 (PRODUCT.md §9) is searched, never listed whole. */
+/** Options listed at once: a desk of 500 (docs/PRODUCT-RULES.md §8) is searched, never listed whole. */
 export const COMBOBOX_SHOWN = 50;
 const PAGE_STEP = 10;
 
@@ -118,7 +118,7 @@ export function ComboboxPanel<T>({
           className="h-10 w-full min-w-0 bg-transparent pr-3 pl-8 text-sm outline-none placeholder:text-muted-foreground"
         />
       </div>
-      {/* SPEC.md §9: a command list is at most 300 px high. */}
+      {/* A command list is at most 300 px high: long lists scroll inside it. */}
       <ul id={listId} role="listbox" aria-label={listLabel} className="max-h-[300px] overflow-auto p-1 empty:hidden">
         {listed.map((item, i) => {
           const disabled = isDisabled?.(item) ?? false;

@@ -16,7 +16,7 @@ const TONE: Record<StreamStatus, string> = {
   offline: 'border-destructive/30 bg-destructive/10 text-destructive',
 };
 
-/** The state of a live stream, always visible (PRODUCT.md §10), with the retry countdown. */
+/** The state of a live stream, always visible (docs/PRODUCT-RULES.md §9), with the retry countdown. */
 export function ConnectionBadge({ state, className }: { state: StreamState; className?: string }) {
   const now = useNow();
   const retryIn = state.status === 'reconnecting' && state.retryAt ? Math.max(0, state.retryAt - now) : null;

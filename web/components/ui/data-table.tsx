@@ -14,7 +14,7 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
 
-/** Per-column layout hints: numbers are right-aligned (PRODUCT.md §10). */
+/** Per-column layout hints: numbers are right-aligned (docs/PRODUCT-RULES.md §9). */
 export interface DataColumnMeta {
   align?: 'right' | 'center';
   /** Extra classes for the header and body cells of the column. */

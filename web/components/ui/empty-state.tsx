@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 
-/** A dashed box that says what is missing and what to do next (PRODUCT.md §10), with an optional action. */
+/** A dashed box that says what is missing and what to do next (docs/PRODUCT-RULES.md §9), with an optional action. */
 export function EmptyState({
   title,
   children,

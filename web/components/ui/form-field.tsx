@@ -15,6 +15,8 @@ export interface FieldProps {
    * width alone keeps the label above the control); `className` styles the control.
    */
   fieldClassName?: string;
+  /** The label for screen readers only (a one-field inline form whose placeholder says what to type). */
+  hideLabel?: boolean;
 }
 
 interface ControlProps {
@@ -33,13 +35,14 @@ export function Field({
   error,
   name,
   fieldClassName,
+  hideLabel,
   control,
 }: FieldProps & { control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('grid gap-1.5', fieldClassName)}>
-      <Label htmlFor={id} id={labelIdOf(id)}>
+      <Label htmlFor={id} id={labelIdOf(id)} className={hideLabel ? 'sr-only' : undefined}>
         {label}
       </Label>
       {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}

@@ -26,3 +26,34 @@ export function SelectField({
     />
   );
 }
+
+export interface Choice<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** A labelled select over a fixed list of choices (the toolbars' filters and sorts), typed by its values. */
+export function ChoiceField<T extends string>({
+  options,
+  value,
+  onChange,
+  ...props
+}: Omit<ComponentProps<'select'> & FieldProps, 'value' | 'onChange' | 'children'> & {
+  options: readonly Choice<T>[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <SelectField
+      {...props}
+      value={value}
+      onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value ?? value)}
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

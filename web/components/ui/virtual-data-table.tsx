@@ -1,33 +1,21 @@
-import { FlexRender, type RowData, type SortingState } from '@tanstack/react-table';
+import { type RowData, type SortingState } from '@tanstack/react-table';
 import { elementScroll, useVirtualizer, type Rect, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { createFrameBudget, type FrameBudget } from '~/lib/frame-budget';
-import { cn } from '~/lib/cn';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { createFrameBudget } from '~/lib/frame-budget';
+import { ariaSort, nextRowIndex, SortableHeaderContent, useSortableTable, type DataColumns } from './data-table';
 import {
-  ariaSort,
-  nextRowIndex,
-  rowFocusClass,
-  SortableHeaderContent,
-  useSortableTable,
-  type DataColumnMeta,
-  type DataColumns,
-  type SortableTable,
-} from './data-table';
+  cellClass,
+  GRID_ROW,
+  ROW_HEIGHT,
+  ROWS_MOUNTED_PER_FRAME,
+  ROWS_PER_FRAME,
+  VirtualRow,
+  type RowBudgets,
+  type RowEvents,
+} from './virtual-row';
 
-const ROW_HEIGHT = 37;
-/** Rows whose new figures are written in one frame (useShownRow). */
-const ROWS_PER_FRAME = 8;
-/**
- * Rows of a new table drawn in one frame (its first frame too): a new row costs about twice a changed
- * one (its elements are styled and laid out for the first time).
- */
-const ROWS_MOUNTED_PER_FRAME = 5;
+export { GRID_ROW, GridCell } from './virtual-row';
 
-/** The frame budgets of a table's rows: new figures, and new rows' first cells. */
-interface RowBudgets {
-  update: FrameBudget;
-  mount: FrameBudget;
-}
 /** The sticky header row (h-9) and its bottom border: rows scrolled to by keyboard stay below it. */
 const HEADER_HEIGHT = 37;
 const FOOTER_HEIGHT = ROW_HEIGHT + 2;
@@ -38,41 +26,6 @@ const FOOTER_HEIGHT = ROW_HEIGHT + 2;
  */
 export const fittedTableHeight = (rows: number, footer: boolean, max: number) =>
   Math.min(HEADER_HEIGHT + rows * ROW_HEIGHT + (footer ? FOOTER_HEIGHT : 0) + 2, max);
-
-/**
- * One row of the grid: the columns' tracks come from the table (--cols). Rows have a fixed height
- * and contain their size and layout (`contain: strict`), so a figure that changes relayouts its own
- * row, never the table (as a `<table>`'s rows and columns do). Cells are not contained themselves:
- * Chromium does not relayout a grid item on its own, and a paint layer per cell made every frame's
- * paint and commit dearer.
- */
-export const GRID_ROW = 'grid [grid-template-columns:var(--cols)] [grid-template-rows:minmax(0,1fr)]';
-
-const cellClass = (meta: DataColumnMeta | undefined, extra?: string) =>
-  cn(
-    'flex min-w-0 items-center overflow-hidden px-3 whitespace-nowrap',
-    meta?.align === 'right' && 'justify-end text-right',
-    meta?.align === 'center' && 'justify-center text-center',
-    meta?.className,
-    extra,
-  );
-
-/** A cell of a GRID_ROW row (a footer's totals, say), aligned like the columns' cells. */
-export function GridCell({
-  align,
-  className,
-  children,
-}: {
-  align?: DataColumnMeta['align'];
-  className?: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div role="cell" className={cellClass({ align }, className)}>
-      {children}
-    </div>
-  );
-}
 
 /**
  * The scroller's size as its ResizeObserver reports it, after the browser's own layout. The
@@ -105,125 +58,6 @@ function scrollUnlessFresh(): VirtualizerOptions<HTMLDivElement, Element>['scrol
     if (!skip) elementScroll(offset, options, instance);
   };
 }
-
-type TableRowOf<T extends RowData> = ReturnType<SortableTable<T>['getRowModel']>['rows'][number];
-
-interface RowEvents<T> {
-  focus(index: number): void;
-  keyDown(event: KeyboardEvent<HTMLDivElement>, index: number, row: T): void;
-  open(row: T): void;
-}
-
-interface VirtualRowProps<T extends RowData> {
-  row: TableRowOf<T>;
-  index: number;
-  start: number;
-  active: boolean;
-  label: string | undefined;
-  className: string | undefined;
-  cellClasses: Record<string, string>;
-  events: RowEvents<T>;
-  budgets: RowBudgets;
-  /** Read when the row mounts: a new table's rows get their cells a few per frame, after its first. */
-  deferFirst: boolean;
-}
-
-interface RowCellsProps<T extends RowData> {
-  row: TableRowOf<T>;
-  cellClasses: Record<string, string>;
-}
-
-function RowCellsView<T extends RowData>({ row, cellClasses }: RowCellsProps<T>): ReactNode {
-  return row.getAllCells().map((cell) => (
-    <div key={cell.id} role="cell" className={cellClasses[cell.column.id]}>
-      <FlexRender cell={cell} />
-    </div>
-  ));
-}
-
-/** A row's cells: rendered again only when the data they show changes (not for a rebuilt row model). */
-const RowCells = memo(
-  RowCellsView,
-  (a, b) => a.row.original === b.row.original && a.cellClasses === b.cellClasses,
-) as typeof RowCellsView;
-
-/**
- * The row whose figures the cells show (null: none yet). New figures wait for the table's frame
- * budget (a few rows per frame), so a tick that changes every visible row is spread over a few short
- * frames instead of one long one; so do a new table's rows (`deferFirst`, through the mount budget).
- * Position, focus and label follow at once.
- */
-function useShownRow<T extends RowData>(row: TableRowOf<T>, budgets: RowBudgets, deferFirst: boolean) {
-  const [shown, setShown] = useState<TableRowOf<T> | null>(deferFirst ? null : row);
-  const [key] = useState(() => ({}));
-  useEffect(() => {
-    const budget = shown === null ? budgets.mount : budgets.update;
-    if (shown?.original === row.original) budget.cancel(key);
-    else budget.request(key, () => setShown(row));
-  }, [row, shown, budgets, key]);
-  useEffect(
-    () => () => {
-      budgets.mount.cancel(key);
-      budgets.update.cancel(key);
-    },
-    [budgets, key],
-  );
-  if (shown === null) return null;
-  return shown.original === row.original ? row : shown;
-}
-
-function VirtualRowView<T extends RowData>({
-  row,
-  index,
-  start,
-  active,
-  label,
-  className,
-  cellClasses,
-  events,
-  budgets,
-  deferFirst,
-}: VirtualRowProps<T>) {
-  const shown = useShownRow(row, budgets, deferFirst);
-  return (
-    <div
-      role="row"
-      data-index={index}
-      aria-rowindex={index + 2}
-      tabIndex={active ? 0 : -1}
-      onFocus={() => events.focus(index)}
-      onKeyDown={(e) => events.keyDown(e, index, row.original)}
-      onClick={() => events.open(row.original)}
-      aria-label={label}
-      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
-      className={cn(
-        'absolute top-0 left-0 w-full cursor-pointer border-b border-border [contain:strict] hover:bg-muted/50',
-        GRID_ROW,
-        rowFocusClass,
-        className,
-      )}
-    >
-      {shown ? <RowCells row={shown} cellClasses={cellClasses} /> : null}
-    </div>
-  );
-}
-
-/**
- * A row re-renders only when its data object changes (TanStack Query keeps unchanged rows'
- * objects across refetches), it moves, or its focus/label/class changes: a live tick that changes
- * a few traders renders those rows only.
- */
-const VirtualRow = memo(
-  VirtualRowView,
-  (a, b) =>
-    a.row.original === b.row.original &&
-    a.index === b.index &&
-    a.start === b.start &&
-    a.active === b.active &&
-    a.label === b.label &&
-    a.className === b.className &&
-    a.cellClasses === b.cellClasses,
-) as typeof VirtualRowView;
 
 /**
  * DataTable's sorting, header and keyboard navigation (ArrowUp/Down, Home/End, Enter opens) for

@@ -1,4 +1,4 @@
-import { METRICS, type MetricKey } from '~/features/accounts/metrics';
+import { METRICS, type MetricKey } from '~/shared/accounts/metrics';
 import { formatLeverage, formatPrice, formatUsd } from '~/lib/format';
 import { ALERT_MIN_COOLDOWN_SECONDS } from '@contract/patterns';
 import type { RpcInputs, RpcOutputs } from '@contract/types';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { AccountSelector, NoAccounts, useAccountSelection } from '~/features/accounts/account-selector';
+import { AccountSelector, NoAccounts, useAccountSelection } from '~/shared/accounts/account-selector';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';

@@ -8,7 +8,7 @@ import { AlertsContent } from './alerts-content';
 import { SignInPrompt } from './sign-in-prompt';
 
 /*
- * SPEC.md §2/§6: /dashboard/alerts has no guard in the route itself. The page renders for anyone;
+ * /dashboard/alerts has no guard (docs/PRODUCT-RULES.md §3) in the route itself. The page renders for anyone;
  * its data calls are checked on the server, and visitors who may not see alerts get a prompt.
  */
 export function AlertsPage() {

@@ -1,17 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import { METRIC_KEYS, METRICS, type Account, type MetricKey } from '~/features/accounts/metrics';
-import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
-import { Spinner } from '~/components/ui/spinner';
-import { errorMessage, fieldErrors } from '~/lib/http-error';
-import { rpcInputProblems } from '~/lib/input-problems';
-import { orpc } from '~/lib/rpc';
-import { FormField } from '~/components/ui/form-field';
-import { SelectField } from '~/components/ui/select-field';
-import { SwitchField } from '~/components/ui/switch-field';
+import type { RpcInputs } from '@contract/types';
+import { DialogForm, FormDialog } from '~/components/form/dialog-form';
+import { CheckboxesField, SelectField, SwitchField, TextField } from '~/components/form/fields';
+import { resolverProblems, rpcResolver } from '~/lib/contract-form';
+import { orpc, rpc } from '~/lib/rpc';
+import { METRIC_KEYS, METRICS, type Account, type MetricKey } from '~/shared/accounts/metrics';
 import { ALERT_MAX_COOLDOWN_SECONDS, ALERT_MIN_COOLDOWN_SECONDS } from '@contract/patterns';
 import { CHANNELS, describeCooldown, OPERATORS, type AlertChannel, type AlertOperator, type AlertRule } from './alert-format';
 
@@ -52,7 +47,7 @@ function initialValues(rule: AlertRule | null, defaultAccount: string): FormValu
 }
 
 /** What the form's text fields must hold to be sent; the contract's schema checks the rest (ranges, channels). */
-export function formProblems(values: FormValues): Record<string, string> {
+function formProblems(values: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!values.accountEmail) errors.accountEmail = 'Pick an account';
   if (values.threshold.trim() === '' || !Number.isFinite(Number(values.threshold))) errors.threshold = 'Enter a number';
@@ -73,13 +68,18 @@ function ruleBody(values: FormValues) {
   };
 }
 
+/** The form checked with createAlertRule's schema, or updateAlertRule's for an existing rule; the form's own checks win. */
+type RuleInput = RpcInputs['createAlertRule'] | RpcInputs['updateAlertRule'];
+
+function ruleResolver(ruleId?: string): Resolver<FormValues, unknown, RuleInput> {
+  return ruleId
+    ? rpcResolver('updateAlertRule', (values: FormValues) => ({ id: ruleId, ...ruleBody(values) }), formProblems)
+    : rpcResolver('createAlertRule', (values: FormValues) => ({ accountEmail: values.accountEmail, ...ruleBody(values) }), formProblems);
+}
+
 /** The form's problems, then the contract's (createAlertRule or updateAlertRule), by field. */
-export async function validateRule(values: FormValues, ruleId?: string): Promise<Record<string, string>> {
-  const body = ruleBody(values);
-  const fromContract = ruleId
-    ? await rpcInputProblems('updateAlertRule', { id: ruleId, ...body })
-    : await rpcInputProblems('createAlertRule', { accountEmail: values.accountEmail, ...body });
-  return { ...fromContract, ...formProblems(values) };
+export function validateRule(values: FormValues, ruleId?: string): Promise<Record<string, string>> {
+  return resolverProblems(ruleResolver(ruleId), values);
 }
 
 /** Create or edit an alert rule. `rule` null creates; the account of an existing rule is fixed. */
@@ -97,19 +97,15 @@ export function RuleDialog({
   defaultAccount: string;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="rule-dialog" aria-describedby={undefined}>
-        {open ? (
-          <RuleForm
-            key={rule?.id ?? 'new'}
-            rule={rule}
-            accounts={accounts}
-            defaultAccount={defaultAccount}
-            onDone={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} testId="rule-dialog">
+      <RuleForm
+        key={rule?.id ?? 'new'}
+        rule={rule}
+        accounts={accounts}
+        defaultAccount={defaultAccount}
+        onDone={() => onOpenChange(false)}
+      />
+    </FormDialog>
   );
 }
 
@@ -125,61 +121,38 @@ function RuleForm({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const ids = { channels: useId() };
-  const [values, setValues] = useState<FormValues>(() => initialValues(rule, defaultAccount));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
+  const form = useForm<FormValues, unknown, RuleInput>({
+    defaultValues: initialValues(rule, defaultAccount),
+    resolver: ruleResolver(rule?.id),
+  });
+  const metric = useWatch({ control: form.control, name: 'metric' });
 
-  const onError = (error: unknown) => {
-    const fields = fieldErrors(error);
-    setErrors(fields);
-    setGeneral(
-      Object.keys(fields).length ? 'Please correct the highlighted fields.' : errorMessage(error, 'Could not save the rule'),
-    );
-  };
-  const onSuccess = () => {
+  async function save(input: RuleInput) {
+    await ('id' in input ? rpc.updateAlertRule(input) : rpc.createAlertRule(input));
     void queryClient.invalidateQueries({ queryKey: orpc.listAlertRules.key() });
     toast.success(rule ? 'Alert rule saved' : 'Alert rule created');
     onDone();
-  };
-  const create = useMutation(orpc.createAlertRule.mutationOptions({ onSuccess, onError }));
-  const update = useMutation(orpc.updateAlertRule.mutationOptions({ onSuccess, onError }));
-  const pending = create.isPending || update.isPending;
-
-  function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
-    setValues((prev) => ({ ...prev, [key]: value }));
-    if (errors[key]) setErrors((prev) => ({ ...prev, [key]: '' }));
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const found = await validateRule(values, rule?.id);
-    setErrors(found);
-    setGeneral(null);
-    if (Object.keys(found).length) return;
-    const body = ruleBody(values);
-    if (rule) update.mutate({ id: rule.id, ...body });
-    else create.mutate({ accountEmail: values.accountEmail, ...body });
-  }
-
-  const kind = METRICS[values.metric].kind;
+  const kind = METRICS[metric].kind;
   const unit = kind === 'leverage' ? '× (e.g. 3 for 3×)' : 'USD';
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-1">
-        <DialogTitle>{rule ? 'Edit alert rule' : 'New alert rule'}</DialogTitle>
-        <DialogDescription>Get notified when a metric of an account passes a threshold.</DialogDescription>
-      </div>
-      {general ? <Alert>{general}</Alert> : null}
-
+    <DialogForm
+      form={form}
+      onSubmit={save}
+      failed="Could not save the rule"
+      onCancel={onDone}
+      title={rule ? 'Edit alert rule' : 'New alert rule'}
+      description="Get notified when a metric of an account passes a threshold."
+      submitLabel={rule ? 'Save rule' : 'Create rule'}
+      submitTestId="rule-submit"
+    >
       <SelectField
+        control={form.control}
+        name="accountEmail"
         label="Account"
-        value={values.accountEmail}
-        onChange={(event) => set('accountEmail', event.target.value)}
         disabled={!!rule}
-        error={errors.accountEmail || undefined}
         hint={rule ? 'The account of a rule cannot change; create a new rule instead.' : undefined}
         data-testid="rule-account"
       >
@@ -194,24 +167,14 @@ function RuleForm({
       </SelectField>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField
-          label="Metric"
-          value={values.metric}
-          onChange={(event) => set('metric', event.target.value as MetricKey)}
-          data-testid="rule-metric"
-        >
+        <SelectField control={form.control} name="metric" label="Metric" data-testid="rule-metric">
           {METRIC_KEYS.map((key) => (
             <option key={key} value={key}>
               {METRICS[key].label}
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label="Condition"
-          value={values.operator}
-          onChange={(event) => set('operator', event.target.value as AlertOperator)}
-          data-testid="rule-operator"
-        >
+        <SelectField control={form.control} name="operator" label="Condition" data-testid="rule-operator">
           {OPERATORS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -221,76 +184,42 @@ function RuleForm({
       </div>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label="Threshold"
+        <TextField
+          control={form.control}
           name="threshold"
+          label="Threshold"
           inputMode="decimal"
-          value={values.threshold}
-          onChange={(event) => set('threshold', event.target.value)}
-          error={errors.threshold || undefined}
           hint={`In ${unit}`}
           className="tabular"
           data-testid="rule-threshold"
         />
-        <FormField
-          label="Cooldown (seconds)"
+        <TextField
+          control={form.control}
           name="cooldownSeconds"
+          label="Cooldown (seconds)"
           inputMode="numeric"
-          value={values.cooldownSeconds}
-          onChange={(event) => set('cooldownSeconds', event.target.value)}
-          error={errors.cooldownSeconds || undefined}
           hint={COOLDOWN_HINT}
           className="tabular"
           data-testid="rule-cooldown"
         />
       </div>
 
-      <fieldset className="grid gap-2" aria-describedby={errors.channels ? `${ids.channels}-error` : undefined}>
-        <legend className="mb-1 text-sm font-medium">Channels</legend>
-        {CHANNELS.map((channel) => (
-          <label key={channel.value} className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-[var(--color-primary)]"
-              checked={values.channels.includes(channel.value)}
-              onChange={(event) =>
-                set(
-                  'channels',
-                  event.target.checked ? [...values.channels, channel.value] : values.channels.filter((c) => c !== channel.value),
-                )
-              }
-              data-testid={`rule-channel-${channel.value}`}
-            />
-            <span>
-              {channel.label}
-              <span className="block text-xs text-muted-foreground">{channel.hint}</span>
-            </span>
-          </label>
-        ))}
-        {errors.channels ? (
-          <p id={`${ids.channels}-error`} className="text-xs font-medium text-destructive">
-            {errors.channels}
-          </p>
-        ) : null}
-      </fieldset>
-
-      <SwitchField
-        label="Enabled"
-        className="flex items-center gap-2"
-        checked={values.enabled}
-        onCheckedChange={(checked) => set('enabled', checked)}
-        data-testid="rule-enabled"
+      <CheckboxesField
+        control={form.control}
+        name="channels"
+        legend="Channels"
+        className="gap-2"
+        listClassName="grid gap-2"
+        options={CHANNELS.map((channel) => ({ ...channel, testId: `rule-channel-${channel.value}` }))}
       />
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending} data-testid="rule-submit">
-          {pending ? <Spinner label="Saving" /> : null}
-          {rule ? 'Save rule' : 'Create rule'}
-        </Button>
-      </DialogFooter>
-    </form>
+      <SwitchField
+        control={form.control}
+        name="enabled"
+        label="Enabled"
+        className="flex items-center gap-2"
+        data-testid="rule-enabled"
+      />
+    </DialogForm>
   );
 }

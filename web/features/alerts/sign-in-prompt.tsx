@@ -1,4 +1,4 @@
-import { AuthLinks } from '~/features/auth/auth-links';
+import { AuthLinks } from '~/components/layout/auth-links';
 
 /** Shown to anonymous visitors, and when the alert calls answer 401/403 (session over, access removed). */
 export function SignInPrompt() {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage, errorStatus, fieldErrors } from '~/lib/http-error';
+import { errorMessage, errorStatus, fieldErrors, retryAfterOf } from '~/lib/http-error';
 
 export interface AuthFormState {
   pending: boolean;
@@ -10,8 +10,8 @@ export interface AuthFormState {
 function generalMessage(error: unknown, fields: Record<string, string>): string | null {
   const status = errorStatus(error);
   if (status === 429) {
-    const retryAfter = (error as { data?: { retryAfter?: unknown } }).data?.retryAfter;
-    const minutes = typeof retryAfter === 'number' ? Math.max(1, Math.ceil(retryAfter / 60)) : null;
+    const retryAfter = retryAfterOf(error);
+    const minutes = retryAfter === undefined ? null : Math.max(1, Math.ceil(retryAfter / 60));
     return minutes ? `${errorMessage(error)} (about ${minutes} min)` : errorMessage(error);
   }
   if (status === undefined) return 'Could not reach the server. Check your connection and try again.';

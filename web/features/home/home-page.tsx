@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from '~/components/layout/icons';
 import { NAV_SECTIONS, TERMINAL_LINK, type NavLink } from '~/components/layout/nav-items';
-import { AuthLinks } from '~/features/auth/auth-links';
+import { AuthLinks } from '~/components/layout/auth-links';
 import { permissions, userQuery } from '~/lib/user-query';
 
 const FEATURES = [
@@ -40,7 +40,7 @@ function destinations(can: ReturnType<typeof permissions>): Destination[] {
   return out;
 }
 
-/** / (SPEC.md §2 Home): what Meridian does, and where a signed-in user goes next. */
+/** / (home): what Meridian does, and where a signed-in user goes next. */
 export function HomePage() {
   const { data: user } = useQuery(userQuery);
   const can = permissions(user);

@@ -4,14 +4,19 @@ import { PageHeader } from '~/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { QueryError } from '~/components/ui/error-state';
 import { SegmentedControl } from '~/components/ui/segmented-control';
-import { SelectField } from '~/components/ui/select-field';
+import { ChoiceField, type Choice } from '~/components/ui/select-field';
 import { Skeleton } from '~/components/ui/skeleton';
 import { BreachList } from './breach-list';
 import { LimitsEditor } from './limits-editor';
-import { LIMIT_KINDS, LIMIT_LABELS } from './risk-format';
+import { RISK_LIMIT_KINDS } from '@contract/enums';
+import { LIMIT_LABELS } from '~/shared/risk-limits';
 import { breachesQuery, type LimitKind } from './risk-queries';
 
 type Status = 'open' | 'closed' | 'all';
+const KIND_CHOICES: Choice<LimitKind | ''>[] = [
+  { value: '', label: 'Every limit' },
+  ...RISK_LIMIT_KINDS.map((k) => ({ value: k, label: LIMIT_LABELS[k] })),
+];
 
 /** /risk-team/alerts: breach episodes (open and past, filterable, acknowledgeable) and the limits editor. */
 export function RiskAlertsPage() {
@@ -46,14 +51,7 @@ export function RiskAlertsPage() {
                   { value: 'all', label: 'All' },
                 ]}
               />
-              <SelectField label="Limit" value={kind} onChange={(e) => setKind(e.target.value as LimitKind | '')}>
-                <option value="">Every limit</option>
-                {LIMIT_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {LIMIT_LABELS[k]}
-                  </option>
-                ))}
-              </SelectField>
+              <ChoiceField label="Limit" value={kind} options={KIND_CHOICES} onChange={setKind} />
             </div>
           </CardHeader>
           <CardContent>

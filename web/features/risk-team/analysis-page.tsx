@@ -6,7 +6,7 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
 import { FormField } from '~/components/ui/form-field';
 import { Skeleton } from '~/components/ui/skeleton';
-import { MetricValue, Pnl } from '~/features/accounts/numbers';
+import { MetricValue, Pnl } from '~/shared/figures';
 import { formatUsd } from '~/lib/format';
 import { formatFraction } from './risk-format';
 import { exposureQuery, type RiskExposure } from './risk-queries';

@@ -1,14 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { safe } from '@orpc/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { TextField } from '~/components/form/fields';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
-import { Input } from '~/components/ui/input';
 import { formatDateTime } from '~/lib/format';
+import { rpcResolver } from '~/lib/contract-form';
 import { errorMessage } from '~/lib/http-error';
-import { orpc } from '~/lib/rpc';
-import { formatLimit, LIMIT_LABELS } from './risk-format';
+import { orpc, rpc } from '~/lib/rpc';
+import { formatLimit } from './risk-format';
+import { LIMIT_LABELS } from '~/shared/risk-limits';
 import type { Breach } from './risk-queries';
 
 /** Breach episodes, newest first: who, which limit, values, when; open ones can be acknowledged. */
@@ -56,18 +60,19 @@ function BreachItem({ breach: b, showTrader }: { breach: Breach; showTrader: boo
 
 function AcknowledgeForm({ id }: { id: string }) {
   const queryClient = useQueryClient();
-  const [note, setNote] = useState('');
   const [editing, setEditing] = useState(false);
-  const ack = useMutation(
-    orpc.acknowledgeRiskBreach.mutationOptions({
-      onSuccess: () => {
-        toast.success('Breach acknowledged');
-        void queryClient.invalidateQueries({ queryKey: orpc.listRiskBreaches.key() });
-        void queryClient.invalidateQueries({ queryKey: orpc.getRiskTrader.key() });
-      },
-      onError: (error) => toast.error(errorMessage(error, 'Could not acknowledge the breach')),
-    }),
-  );
+  const form = useForm({
+    defaultValues: { note: '' },
+    resolver: rpcResolver('acknowledgeRiskBreach', (values: { note: string }) => ({ id, note: values.note })),
+  });
+  const note = useWatch({ control: form.control, name: 'note' });
+  const submit = form.handleSubmit(async (input) => {
+    const [error] = await safe(rpc.acknowledgeRiskBreach(input));
+    if (error) return toast.error(errorMessage(error, 'Could not acknowledge the breach'));
+    toast.success('Breach acknowledged');
+    void queryClient.invalidateQueries({ queryKey: orpc.listRiskBreaches.key() });
+    void queryClient.invalidateQueries({ queryKey: orpc.getRiskTrader.key() });
+  });
   if (!editing)
     return (
       <div>
@@ -76,28 +81,23 @@ function AcknowledgeForm({ id }: { id: string }) {
         </Button>
       </div>
     );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (note.trim()) ack.mutate({ id, note: note.trim() });
-  };
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
-      <label className="sr-only" htmlFor={`ack-${id}`}>
-        Acknowledgement note
-      </label>
-      <Input
-        id={`ack-${id}`}
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-start gap-2">
+      <TextField
+        control={form.control}
+        name="note"
+        label="Acknowledgement note"
+        hideLabel
         autoFocus
-        value={note}
         maxLength={500}
-        onChange={(e) => setNote(e.target.value)}
         placeholder="What was done (required)"
-        className="h-8 max-w-md"
+        className="h-8"
+        fieldClassName="w-full max-w-md"
       />
-      <Button size="xs" type="submit" disabled={!note.trim() || ack.isPending}>
+      <Button size="xs" type="submit" disabled={!note.trim() || form.formState.isSubmitting} className="mt-1">
         Save acknowledgement
       </Button>
-      <Button size="xs" variant="ghost" type="button" onClick={() => setEditing(false)}>
+      <Button size="xs" variant="ghost" type="button" onClick={() => setEditing(false)} className="mt-1">
         Cancel
       </Button>
     </form>

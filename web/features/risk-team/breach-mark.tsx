@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A breach shown with an icon and words, never colour alone (PRODUCT.md §10). */
+/** A breach shown with an icon and words, never colour alone (docs/PRODUCT-RULES.md §9). */
 export function BreachMark({ children, title }: { children: ReactNode; title?: string }) {
   return (
     <span

@@ -1,24 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { QueryError } from '~/components/ui/error-state';
-import { FormField } from '~/components/ui/form-field';
-import { ComboboxField } from '~/components/ui/combobox';
-import { SelectField } from '~/components/ui/select-field';
 import { Skeleton } from '~/components/ui/skeleton';
 import { formatDateTime } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import { formatLimit, LIMIT_KINDS, LIMIT_LABELS, PERCENT_KINDS } from './risk-format';
+import { FirmLimitRow, OverrideForm } from './limit-forms';
+import { formatLimit } from './risk-format';
+import { RISK_LIMIT_KINDS } from '@contract/enums';
+import { LIMIT_LABELS } from '~/shared/risk-limits';
 import { latestMetricsQuery, limitsQuery, type LimitKind } from './risk-queries';
-
-const TRADER_KINDS = LIMIT_KINDS.filter((k) => k !== 'maxSymbolNetExposure');
-const unit = (k: LimitKind) => (k === 'maxLeverage' ? '×' : PERCENT_KINDS.includes(k) ? '%' : 'USD');
-/** The stored value of what the user typed (percent limits are stored as fractions). */
-const toStored = (k: LimitKind, typed: string) =>
-  typed.trim() === '' ? null : Number(typed) / (PERCENT_KINDS.includes(k) ? 100 : 1);
 
 function useSetLimit() {
   const queryClient = useQueryClient();
@@ -39,19 +32,8 @@ export function LimitsEditor() {
   const query = useQuery(limitsQuery);
   const traders = useQuery(latestMetricsQuery);
   const set = useSetLimit();
-  const [override, setOverride] = useState<{ traderId: string; kind: LimitKind; value: string }>({
-    traderId: '',
-    kind: 'maxLeverage',
-    value: '',
-  });
   const nameOf = new Map((traders.data?.traders ?? []).map((t) => [t.traderId, t.name]));
   const traderOptions = (traders.data?.traders ?? []).map((t) => ({ value: t.traderId, label: t.name }));
-
-  function addOverride(e: FormEvent) {
-    e.preventDefault();
-    if (!override.traderId) return toast.error('Pick a trader');
-    set.mutate({ traderId: override.traderId, kind: override.kind, value: toStored(override.kind, override.value) });
-  }
 
   return (
     <Card>
@@ -67,13 +49,12 @@ export function LimitsEditor() {
           <>
             <section aria-label="Firm-wide defaults" className="flex flex-col gap-2">
               <h3 className="text-sm font-semibold">Firm-wide defaults</h3>
-              {LIMIT_KINDS.map((k) => (
+              {RISK_LIMIT_KINDS.map((k) => (
                 <FirmLimitRow
                   key={`${k}-${query.data.firm[k] ?? 'none'}`}
                   kind={k}
                   value={query.data.firm[k]}
-                  onSave={(v) => set.mutate({ traderId: null, kind: k, value: v })}
-                  busy={set.isPending}
+                  onSave={set.mutateAsync}
                 />
               ))}
             </section>
@@ -101,39 +82,7 @@ export function LimitsEditor() {
                   )),
                 )}
               </ul>
-              <form onSubmit={addOverride} className="grid grid-cols-2 items-end gap-2">
-                <ComboboxField
-                  label="Trader"
-                  noun="trader"
-                  value={override.traderId}
-                  options={traderOptions}
-                  onChange={(traderId) => setOverride({ ...override, traderId })}
-                  testId="override-trader"
-                />
-                <SelectField
-                  label="Limit"
-                  value={override.kind}
-                  onChange={(e) => setOverride({ ...override, kind: e.target.value as LimitKind })}
-                >
-                  {TRADER_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {LIMIT_LABELS[k]}
-                    </option>
-                  ))}
-                </SelectField>
-                <FormField
-                  label={`Value (${unit(override.kind)})`}
-                  type="number"
-                  step="any"
-                  min="0"
-                  required
-                  value={override.value}
-                  onChange={(e) => setOverride({ ...override, value: e.target.value })}
-                />
-                <Button type="submit" size="sm" disabled={set.isPending}>
-                  Set override
-                </Button>
-              </form>
+              <OverrideForm traders={traderOptions} onSave={set.mutateAsync} />
             </section>
             <section aria-label="Change log" className="flex flex-col gap-1">
               <h3 className="text-sm font-semibold">Change log</h3>
@@ -150,43 +99,5 @@ export function LimitsEditor() {
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function FirmLimitRow({
-  kind,
-  value,
-  onSave,
-  busy,
-}: {
-  kind: LimitKind;
-  value: number | undefined;
-  onSave: (v: number | null) => void;
-  busy: boolean;
-}) {
-  const shown = value === undefined ? '' : String(PERCENT_KINDS.includes(kind) ? Number((value * 100).toFixed(4)) : value);
-  const [typed, setTyped] = useState(shown);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const v = toStored(kind, typed);
-    if (v !== null && !(v > 0)) return toast.error('A limit must be a positive number');
-    onSave(v);
-  };
-  return (
-    <form onSubmit={submit} className="flex items-end gap-2">
-      <FormField
-        label={`${LIMIT_LABELS[kind]} (${unit(kind)})`}
-        fieldClassName="flex-1"
-        type="number"
-        step="any"
-        min="0"
-        placeholder="Not set"
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-      />
-      <Button type="submit" size="sm" variant="secondary" disabled={busy || typed === shown}>
-        Save
-      </Button>
-    </form>
   );
 }

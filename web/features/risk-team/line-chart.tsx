@@ -1,7 +1,7 @@
 import { ColorType, createChart, LineSeries, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { CHART_PALETTES } from '~/features/accounts/charts/chart-theme';
-import { disposeChart } from '~/features/accounts/charts/dispose-chart';
+import { CHART_PALETTES } from '~/shared/charts/chart-theme';
+import { disposeChart } from '~/shared/charts/dispose-chart';
 import { formatUsd } from '~/lib/format';
 import { useTheme } from '~/lib/theme';
 

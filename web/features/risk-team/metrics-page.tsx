@@ -6,10 +6,10 @@ import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-tab
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
-import { DateRangePicker } from '~/features/accounts/date-range-picker';
-import { resolveRange } from '~/features/accounts/date-range';
-import { Pnl } from '~/features/accounts/numbers';
-import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
+import { DateRangePicker } from '~/shared/date-range/date-range-picker';
+import { resolveRange } from '~/shared/date-range/date-range';
+import { Pnl } from '~/shared/figures';
+import { setSharedRange, useSharedRange } from '~/shared/date-range/shared-range';
 import { formatLeverage } from '~/lib/format';
 import { downloadCsv, toCsv } from './csv';
 import { formatFraction, formatRatio } from './risk-format';

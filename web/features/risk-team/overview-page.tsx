@@ -5,12 +5,13 @@ import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-tab
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
-import { FlashValue, MetricValue, Pnl } from '~/features/accounts/numbers';
+import { FlashValue, MetricValue, Pnl } from '~/shared/figures';
 import { cn } from '~/lib/cn';
 import { formatAgo, formatDateTime } from '~/lib/format';
 import { onClockTick } from '~/lib/use-now';
 import { writeText } from '~/lib/write-text';
-import { formatFraction, formatLimit, LIMIT_LABELS, STALE_AFTER_MS } from './risk-format';
+import { formatFraction, formatLimit, STALE_AFTER_MS } from './risk-format';
+import { LIMIT_LABELS } from '~/shared/risk-limits';
 import { RiskLiveBadge } from './risk-live';
 import { latestMetricsQuery, type LatestMetrics, type TraderRow } from './risk-queries';
 import { useOpenTrader } from './open-trader';

@@ -1,15 +1,6 @@
 import { formatLeverage, formatPercent, formatUsd } from '~/lib/format';
 import type { LimitKind } from './risk-queries';
 
-export const LIMIT_LABELS: Record<LimitKind, string> = {
-  maxLeverage: 'Max leverage',
-  maxDrawdown: 'Max drawdown (30-day peak)',
-  maxPositionNotional: 'Max position notional',
-  maxPositionShare: 'Max share of one position',
-  maxSymbolNetExposure: 'Max firm net exposure per symbol',
-};
-export const LIMIT_KINDS = Object.keys(LIMIT_LABELS) as LimitKind[];
-
 /** Limits the UI edits in percent (stored as fractions). */
 export const PERCENT_KINDS: LimitKind[] = ['maxDrawdown', 'maxPositionShare'];
 

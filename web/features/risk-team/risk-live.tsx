@@ -7,7 +7,8 @@ import { SectionTabs } from '~/components/layout/section-tabs';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
 import { useEventStream, type StreamState } from '~/lib/event-stream';
 import { orpc, rpc } from '~/lib/rpc';
-import { formatLimit, LIMIT_LABELS } from './risk-format';
+import { formatLimit } from './risk-format';
+import { LIMIT_LABELS } from '~/shared/risk-limits';
 import { applyDeskPatch } from './desk-patch';
 import { latestMetricsQuery, type DeskPatch, type RiskEvent } from './risk-queries';
 

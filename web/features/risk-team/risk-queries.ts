@@ -1,5 +1,5 @@
 import { replaceEqualDeep, type QueryClient } from '@tanstack/react-query';
-import { resolveRange, type DateRange } from '~/features/accounts/date-range';
+import { resolveRange, type DateRange } from '~/shared/date-range/date-range';
 import { ensureQueries } from '~/lib/ensure-queries';
 import { orpc, type rpc } from '~/lib/rpc';
 import { isPatched } from './patched-desks';

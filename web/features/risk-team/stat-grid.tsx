@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Pnl } from '~/features/accounts/numbers';
+import { Pnl } from '~/shared/figures';
 import { formatLeverage } from '~/lib/format';
 import { formatFraction, formatRatio } from './risk-format';
 import type { TraderStats } from './risk-queries';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { fittedTableHeight, GRID_ROW, GridCell, VirtualDataTable } from '~/components/ui/virtual-data-table';
-import { Pnl } from '~/features/accounts/numbers';
+import { Pnl } from '~/shared/figures';
 import type { RiskExposure } from './risk-queries';
 import { useOpenTrader } from './open-trader';
 

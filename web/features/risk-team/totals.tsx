@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { GRID_ROW, GridCell } from '~/components/ui/virtual-data-table';
-import { MetricValue, Pnl } from '~/features/accounts/numbers';
+import { MetricValue, Pnl } from '~/shared/figures';
 
 /** The totals both the overview's firm row and the risk trader's header show. */
 export interface RiskTotals {

@@ -7,16 +7,18 @@ import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
 import { ComboboxField } from '~/components/ui/combobox';
 import { Skeleton } from '~/components/ui/skeleton';
-import { DateRangePicker } from '~/features/accounts/date-range-picker';
-import { resolveRange } from '~/features/accounts/date-range';
-import { PositionsTable } from '~/features/accounts/positions-table';
-import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
-import { TraderOrders } from '~/features/orders/trader-orders';
+import { DateRangePicker } from '~/shared/date-range/date-range-picker';
+import { resolveRange } from '~/shared/date-range/date-range';
+import { PositionsTable } from '~/shared/accounts/positions-table';
+import { setSharedRange, useSharedRange } from '~/shared/date-range/shared-range';
+import { TraderOrders } from '~/shared/orders/trader-orders';
 import { formatDateTime } from '~/lib/format';
 import { BreachList } from './breach-list';
 import { BreachMark } from './breach-mark';
 import { LineChart } from './line-chart';
-import { formatFraction, formatLimit, LIMIT_KINDS, LIMIT_LABELS } from './risk-format';
+import { formatFraction, formatLimit } from './risk-format';
+import { TRADER_LIMIT_KINDS } from '@contract/enums';
+import { LIMIT_LABELS } from '~/shared/risk-limits';
 import { latestMetricsQuery, riskTraderQuery, type RiskTrader } from './risk-queries';
 import { StatGrid } from './stat-grid';
 import { Figure, TotalsRow } from './totals';
@@ -165,7 +167,7 @@ function TraderDetail({ detail }: { detail: RiskTrader }) {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-1 text-sm">
-              {LIMIT_KINDS.filter((k) => k !== 'maxSymbolNetExposure').map((k) => (
+              {TRADER_LIMIT_KINDS.map((k) => (
                 <div key={k} className="flex justify-between gap-4">
                   <dt className="text-muted-foreground">{LIMIT_LABELS[k]}</dt>
                   <dd className="tabular">

@@ -13,10 +13,10 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef } from 'react';
-import { CHART_PALETTES } from '~/features/accounts/charts/chart-theme';
-import { disposeChart } from '~/features/accounts/charts/dispose-chart';
+import { CHART_PALETTES } from '~/shared/charts/chart-theme';
+import { disposeChart } from '~/shared/charts/dispose-chart';
 import { formatPrice } from '~/lib/format';
-import type { NewsItem } from '~/lib/news-feed';
+import type { NewsItem } from '~/shared/news/news-feed';
 import { rpc } from '~/lib/rpc';
 import { useTheme } from '~/lib/theme';
 import { useMarketContext } from './market';

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
-import type { NewsItem } from '~/lib/news-feed';
+import type { NewsItem } from '~/shared/news/news-feed';
 import type { Arrival } from './use-terminal-news';
 import { HeadlineRow, measuredLatency, PHONE_ROW_HEIGHT, ROW_HEIGHT } from './headline-row';
 import type { PriceStore } from './price-store';

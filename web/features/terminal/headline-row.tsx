@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import { isSimulatedSource } from '@contract/patterns';
 import { cn } from '~/lib/cn';
-import { formatLatency, formatShortAge, SOURCE_KIND_LABEL, type NewsItem } from '~/lib/news-feed';
+import { type NewsItem } from '~/shared/news/news-feed';
+import { formatLatency, formatShortAge, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { useNowDerived } from '~/lib/use-now';
-import { EDGE, FRESH_TINT, ImportanceBadge } from '~/features/news/importance';
+import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
 import { PriceChip } from './price-chip';
 import type { PriceStore } from './price-store';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { NewsItem } from '~/lib/news-feed';
+import type { NewsItem } from '~/shared/news/news-feed';
 import { changePercent, PriceStore } from './price-store';
 import { applyFilters, parseSymbols } from './terminal-filters';
 import { watchedSymbols } from './use-price-stream';

@@ -1,4 +1,4 @@
-import type { PriceTick } from '../../../worker/contract/prices';
+import type { PriceTick } from '@contract/prices';
 
 /**
  * The terminal's live prices, outside React state: each chip subscribes to its own symbol, so a

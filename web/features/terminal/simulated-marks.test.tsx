@@ -1,13 +1,12 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactRootPerTest } from '~/test/react-root';
 import type { StreamState } from '~/lib/event-stream';
 import { MarketContext, type Market } from './market';
 import { PriceChip } from './price-chip';
 import { PriceStore } from './price-store';
 import { StatusBar } from './status-bar';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const LIVE: StreamState = { status: 'live', lastEventAt: 1, error: null, fatal: false, retryAt: null } as StreamState;
 const market = (source: Market['source']): Market => ({
@@ -16,23 +15,13 @@ const market = (source: Market['source']): Market => ({
   referenceAsOf: source === 'simulated' ? '2025-11-28' : undefined,
 });
 
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const page = reactRootPerTest();
 
 function render(source: Market['source']) {
   const store = new PriceStore((flush) => flush());
   store.apply({ ts: 1, prices: { BTC: 91_000.5 }, upstream: 'live' });
   act(() =>
-    root.render(
+    page.root.render(
       <MarketContext value={market(source)}>
         <StatusBar news={LIVE} prices={LIVE} store={store} market={market(source)} muted={false} notify="" shown={1} total={1} />
         <PriceChip store={store} symbol="BTC" priceAtPublish={90_000} />
@@ -42,22 +31,22 @@ function render(source: Market['source']) {
   );
 }
 
-const chip = (symbol: string) => host.querySelector<HTMLElement>(`[data-testid="price-chip"][data-symbol="${symbol}"]`)!;
+const chip = (symbol: string) => page.host.querySelector<HTMLElement>(`[data-testid="price-chip"][data-symbol="${symbol}"]`)!;
 
 describe('simulated marks follow the price source', () => {
   it('locally (simulated): the status bar, the chip\'s name and tooltip say so', () => {
     render('simulated');
-    expect(host.querySelector('[data-testid="price-source"]')?.textContent).toBe('simulated');
+    expect(page.host.querySelector('[data-testid="price-source"]')?.textContent).toBe('simulated');
     expect(chip('BTC').getAttribute('aria-label')).toBe('BTC 91,000.50 (simulated), up 1.11% since published');
     expect(chip('BTC').title).toContain('simulated price');
   });
 
   it('with Binance as the source: no mark anywhere', () => {
     render('binance');
-    expect(host.querySelector('[data-testid="price-source"]')).toBeNull();
+    expect(page.host.querySelector('[data-testid="price-source"]')).toBeNull();
     expect(chip('BTC').getAttribute('aria-label')).toBe('BTC 91,000.50, up 1.11% since published');
     expect(chip('BTC').title).toBe('BTC · 90,000.00 when published');
-    expect(host.textContent).not.toMatch(/simulated/i);
+    expect(page.host.textContent).not.toMatch(/simulated/i);
   });
 
   it('a symbol the market does not list gets no price: "no market"', () => {

@@ -1,5 +1,5 @@
 import type { Importance } from '@contract/enums';
-import { matchesText, type NewsItem } from '~/lib/news-feed';
+import { matchesText, type NewsItem } from '~/shared/news/news-feed';
 
 export interface TerminalFilters {
   hidden: ReadonlySet<Importance>;

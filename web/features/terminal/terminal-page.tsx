@@ -1,60 +1,44 @@
 import { useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { OrderSide } from '@contract/enums';
 import type { Importance } from '@contract/enums';
 import { NEWS_SETTINGS_DEFAULTS as DEFAULT_NEWS_SETTINGS } from '@contract/server-fns/news-settings-defaults';
 import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
-import { newsSettingsQuery, sourcesQuery } from '~/features/news/settings/settings-queries';
-import type { NewsItem } from '~/lib/news-feed';
+import { newsSettingsQuery, sourcesQuery } from '~/shared/news/news-settings-queries';
+import type { NewsItem } from '~/shared/news/news-feed';
 import {
   notificationPermission,
   playNewsBeep,
   requestNotificationPermission,
   showNewsNotification,
-  unlockNewsSoundOnFirstGesture,
-} from '~/features/news/feed/news-sound';
-import { setNewsView, useNewsView } from '~/features/news/feed/news-view';
-import { ShortcutsDialog } from '~/features/news/feed/shortcuts-dialog';
+} from '~/shared/news/news-sound';
+import { setNewsView, useNewsView } from '~/shared/news/news-view';
+import { ShortcutsDialog } from '~/components/ui/shortcuts-dialog';
 import { Sheet, SheetContent } from '~/components/ui/sheet';
 import { useMediaQuery } from '~/lib/use-media-query';
 import { ChartPanel } from './chart-panel';
 import { startChipWorker } from './chip-draw';
 import { DetailPanel } from './detail-panel';
 import { HeadlineList, type HeadlineListHandle } from './headline-list';
-import { MarketContext, useMarket, type Market } from './market';
-import { CHORD_MS, chordStep } from './orders/order-chord';
+import { MarketContext, useMarket } from './market';
 import { OrderPanel, type OrderPanelHandle } from './orders/order-panel';
-import { IMPORTANCE_KEYS, isTyping, TERMINAL_SHORTCUTS } from './shortcuts';
+import { TERMINAL_SHORTCUTS } from './shortcuts';
 import { StatusBar } from './status-bar';
 import { applyFilters, parseSymbols } from './terminal-filters';
 import { TerminalToolbar } from './terminal-toolbar';
 import { TerminalToolbarPhone } from './terminal-toolbar-phone';
 import { usePriceStream, watchedSymbols } from './use-price-stream';
+import { tradable, useTerminalKeys } from './use-terminal-keys';
 import { useTerminalNews } from './use-terminal-news';
 
 const NO_SOURCES: NewsSource[] = [];
 /** A headline arriving re-renders the page: the order panel (a form) only when its symbol changes. */
 const OrderPanelMemo = memo(OrderPanel);
 const NOTIFY_KEY = 'meridian:terminal-notify';
-/** Below Tailwind's md: a phone gets the list full width and the rest in a sheet (issue 26). */
+/** Below Tailwind's md: a phone gets the list full width and the rest in a sheet. */
 const PHONE = '(max-width: 767px)';
 
-/** The headline's symbols that have a market (all of them until the listing is known). */
-const tradable = (item: NewsItem | undefined, market: Market | undefined) =>
-  item ? item.symbols.filter((s) => !market || market.listed.has(s)) : [];
-
-/** Why b1–b3 / s1–s3 did nothing: said to the trader instead of silently ignoring the keys. */
-export function whyNoOrder(selected: NewsItem | undefined, market: Market | undefined): string {
-  if (!selected) return 'Select a headline first (j/k): b1–b3 and s1–s3 trade its symbol.';
-  if (!selected.symbols.length) return 'This headline has no symbol: there is nothing to trade.';
-  if (!market) return 'The market is still loading: try again in a moment.';
-  if (!tradable(selected, market).length)
-    return `${selected.symbols.join(', ')}: not listed on ${market.source === 'simulated' ? 'the simulated market' : 'Binance USDⓈ-M futures'}, so there is nothing to trade.`;
-  return 'No account to trade on: ask an admin to assign one to you.';
-}
-
 /**
- * /terminal (SPEC.md §8, issue 14): full screen, keyboard first. Headlines stream in on the left
+ * /terminal (docs/PRODUCT-RULES.md §10): full screen, keyboard first. Headlines stream in on the left
  * with live prices on their symbols; the right column holds the selected headline, the chart and
  * the order panel. On a phone the list takes the screen and the rest opens as a sheet.
  */
@@ -77,11 +61,6 @@ export function TerminalPage() {
   const symbolRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const orderRef = useRef<OrderPanelHandle>(null);
-  /** b or s waiting for its size key (1–3) */
-  const chord = useRef<{ side: OrderSide; at: number; timer: ReturnType<typeof setTimeout>; filterOpened?: boolean } | null>(
-    null,
-  );
-
   const latest = useRef({ settings, muted, notify });
   useEffect(() => {
     latest.current = { settings, muted, notify };
@@ -147,132 +126,13 @@ export function TerminalPage() {
     [phone],
   );
 
-  const keyState = useRef({ move, openChart, selected, chartSymbol, toggleNotify, market });
-  useEffect(() => {
-    keyState.current = { move, openChart, selected, chartSymbol, toggleNotify, market };
+  useTerminalKeys({
+    refs: { list: listRef, symbol: symbolRef, search: searchRef, order: orderRef },
+    state: { move, openChart, selected, chartSymbol, toggleNotify, market, muted },
+    setHidden,
+    setChartSymbol,
+    setHelpOpen,
   });
-
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented) return;
-      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
-      const target = event.target instanceof Element ? event.target : document.body;
-      const k = keyState.current;
-      const pending = chord.current;
-      if (pending) {
-        // The key after b / s: a size sends the order; after s anything else opens the symbol filter
-        // (focused now, so this very key types into it). Times are the keys' own (event.timeStamp): on a
-        // busy page the timer may run before a size key pressed in time, and the size still counts.
-        chord.current = null;
-        clearTimeout(pending.timer);
-        const step = event.timeStamp - pending.at <= CHORD_MS ? chordStep(pending.side, event.key) : ({ kind: 'none' } as const);
-        if (step.kind === 'order') {
-          event.preventDefault();
-          if (pending.filterOpened) listRef.current?.focus();
-          if (orderRef.current?.ready()) orderRef.current.order(step.side, step.size, Date.now());
-          else orderRef.current?.explain(whyNoOrder(keyState.current.selected, keyState.current.market));
-          return;
-        }
-        if (!pending.filterOpened) {
-          if (step.kind === 'filter') return focusSymbolFilter();
-          if (step.kind === 'cancel') return event.preventDefault();
-        }
-      }
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isTyping(target)) {
-        if (event.key === 'Escape' || (event.key === 'Enter' && target !== searchRef.current)) {
-          event.preventDefault();
-          (target as HTMLElement).blur();
-          listRef.current?.focus();
-        } else if (event.key === 'Enter') {
-          event.preventDefault();
-          listRef.current?.focus();
-        }
-        return;
-      }
-      const level = IMPORTANCE_KEYS[event.key];
-      if (level) {
-        setHidden((prev) => {
-          const next = new Set(prev);
-          if (!next.delete(level)) next.add(level);
-          return next;
-        });
-      } else {
-        switch (event.key) {
-          case 'j':
-          case 'ArrowDown':
-            k.move(1);
-            break;
-          case 'k':
-          case 'ArrowUp':
-            k.move(-1);
-            break;
-          case 'Enter':
-            if (target.closest('a, button')) return;
-            if (k.selected?.url) window.open(k.selected.url, '_blank', 'noopener,noreferrer');
-            break;
-          case 's':
-          case 'b': {
-            // Both wait for a size key, whether or not an order can be made: "b1" with nothing to trade
-            // says why (the 1 must not toggle the critical headlines). s alone is the symbol filter.
-            const side: OrderSide = event.key === 'b' ? 'BUY' : 'SELL';
-            const pending = { side, at: event.timeStamp, filterOpened: false, timer: setTimeout(() => undefined) };
-            pending.timer = setTimeout(() => {
-              // s alone: the symbol filter. A size key that was pressed in time may still follow.
-              if (side === 'SELL') {
-                pending.filterOpened = true;
-                focusSymbolFilter();
-              } else if (chord.current === pending) chord.current = null;
-            }, CHORD_MS);
-            chord.current = pending;
-            event.preventDefault();
-            return;
-          }
-          case 'f':
-            focusSymbolFilter();
-            break;
-          case 'x':
-            orderRef.current?.close(Date.now());
-            break;
-          case '/':
-            searchRef.current?.focus();
-            searchRef.current?.select();
-            break;
-          case 'c':
-            k.openChart();
-            break;
-          case 'm':
-            setNewsView({ muted: !latest.current.muted });
-            break;
-          case 'n':
-            void k.toggleNotify();
-            break;
-          case '?':
-            setHelpOpen(true);
-            break;
-          case 'Escape':
-            if (k.chartSymbol) setChartSymbol(null);
-            listRef.current?.focus();
-            break;
-          default:
-            return;
-        }
-      }
-      event.preventDefault();
-      // The list keeps the focus across updates (aria-activedescendant); bring it back there.
-      if (!isTyping(document.activeElement ?? document.body) && event.key !== '?') listRef.current?.focus();
-    }
-    function focusSymbolFilter() {
-      symbolRef.current?.focus();
-      symbolRef.current?.select();
-    }
-    document.addEventListener('keydown', onKeyDown);
-    const stopUnlock = unlockNewsSoundOnFirstGesture();
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      stopUnlock();
-    };
-  }, []);
 
   useEffect(() => {
     listRef.current?.focus();

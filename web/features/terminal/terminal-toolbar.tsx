@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { MeridianMark } from '~/components/layout/meridian-mark';
 import { cn } from '~/lib/cn';
 import { IMPORTANCE as IMPORTANCE_LEVELS, type Importance } from '@contract/enums';
-import { IMPORTANCE_LABEL } from '~/lib/news-feed';
+import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
 
 const TONE: Record<Importance, string> = {
   critical: 'aria-pressed:border-destructive/50 aria-pressed:bg-destructive/15 aria-pressed:text-destructive',

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { PriceTick } from '../../../worker/contract/prices';
+import type { PriceTick } from '@contract/prices';
 import { useEventStream } from '~/lib/event-stream';
-import type { NewsItem } from '~/lib/news-feed';
+import type { NewsItem } from '~/shared/news/news-feed';
 import { rpc } from '~/lib/rpc';
 import { MAX_STREAM_SYMBOLS, SYMBOL_PATTERN } from '@contract/patterns';
 import { PriceStore } from './price-store';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useEventStream } from '~/lib/event-stream';
-import type { NewsItem } from '~/lib/news-feed';
+import type { NewsItem } from '~/shared/news/news-feed';
 import { rpc } from '~/lib/rpc';
 
 /** Headlines kept in the terminal, newest first. */

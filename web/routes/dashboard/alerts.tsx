@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { myAccountsQuery } from '~/features/accounts/account-queries';
+import { myAccountsQuery } from '~/shared/accounts/my-accounts';
 import { alertEventsQuery, alertRulesQuery, unackedAlertsQuery } from '~/features/alerts/alert-queries';
 import { AlertsPage } from '~/features/alerts/alerts-page';
 import { ensureQueries } from '~/lib/ensure-queries';
 import { permissions, userQuery } from '~/lib/user-query';
 
-/* SPEC.md §2/§6: no guard here. The loader only loads the lists for users who may read them. */
+/* No guard here (docs/PRODUCT-RULES.md §3). The loader only loads the lists for users who may read them. */
 export const Route = createFileRoute('/dashboard/alerts')({
   loader: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(userQuery).catch(() => null);

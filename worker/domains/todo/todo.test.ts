@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TODO_NOTES_MAX, TODO_TITLE_MAX, type TodoEvent, type TodoItem } from '../../contract/todo';
+import { TODO_NOTES_MAX, TODO_TITLE_MAX } from '../../contract/patterns';
+import type { TodoEvent, TodoItem } from '../../contract/todo';
 import type { UserRow } from '../../db/schema/users';
 import { insertUser, rpcClient, signedInJar } from '../../test/harness';
 

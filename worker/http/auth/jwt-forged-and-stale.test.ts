@@ -309,7 +309,7 @@ describe('stale access tokens', () => {
     expect(jar.access).not.toBe(oldToken);
     expect(payloadOf(jar.access!).role).toBe('user');
     const serverFn = await postJson(
-      '/_serverFn/deleteMapping?createServerFn',
+      '/_serverFn/deleteCustomRule?createServerFn',
       { data: { id: 'x' }, context: {} },
       { cookie: `${ACCESS_COOKIE}=${oldToken}` },
     );

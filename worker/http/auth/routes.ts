@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { signInSchema, signUpSchema } from '../../contract/auth';
+import { authContract } from '../../contract/auth';
 import { createDb } from '../../db/client';
 import { getDummyHash, hashPassword, verifyPassword } from '../../domains/auth/password';
 import { releaseSignInAttempt, reserveSignInAttempt, reserveSignUp, signInSucceeded } from '../../domains/auth/rate-limit';
@@ -18,7 +18,7 @@ import { signOut } from './sign-out';
 /** docs/PRODUCT-RULES.md §2: the authentication helper's HTTP endpoints under /api/auth. */
 export const authRoutes = new Hono<AppEnv>()
   .post('/sign-up/email', async (c) => {
-    const input = await readJson(c, signUpSchema);
+    const input = await readJson(c, authContract.signUp.input);
     const config = getConfig(c.env);
     const db = createDb(c.env.DB);
     await reserveSignUp(db, clientIp(c), {
@@ -34,7 +34,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ user: toUserDto(user) }, 201);
   })
   .post('/sign-in/email', async (c) => {
-    const input = await readJson(c, signInSchema);
+    const input = await readJson(c, authContract.signIn.input);
     const config = getConfig(c.env);
     const limits = {
       perEmail: config.AUTH_MAX_FAILS_PER_EMAIL,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users, type UserRow } from '../../db/schema/users';
+import { loadClassifyConfig } from '../../domains/news/ingest/classify-config';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 
 let admin: UserRow;
@@ -68,6 +69,8 @@ describe('banned mapping procedures', () => {
       ['airdrop', 'giveaway'],
       ['Ripple Labs', 'ripple', 'giveaway'],
     ]);
+    // The pipeline sees the change without waiting for its cache to expire.
+    expect((await loadClassifyConfig(db)).bannedMappings).toContainEqual({ id: other.id, terms: ['Ripple Labs', 'ripple', 'giveaway'], symbols: ['XRP'] });
     expect(await adminClient.deleteBannedMapping({ id: garbage.id })).toEqual({ id: garbage.id });
     expect((await rejection(adminClient.updateBannedMapping({ id: garbage.id, updates: { symbols: [] } }))).status).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HistoryPoint } from '~/features/accounts/metrics';
+import type { HistoryPoint } from '~/shared/accounts/metrics';
 import { chartRows, formatChartTime, formatTickMark, resample, toLocalChartTime } from './chart-data';
 
 const point = (ts: number): HistoryPoint => ({

@@ -1,4 +1,4 @@
-import type { HistoryPoint } from '~/features/accounts/metrics';
+import type { HistoryPoint } from '~/shared/accounts/metrics';
 
 /**
  * lightweight-charts draws its time axis in UTC. To show local time, every timestamp is shifted by

@@ -1,12 +1,12 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { AccountGate } from '~/features/accounts/account-selector';
-import { DateRangePicker } from '~/features/accounts/date-range-picker';
+import { AccountGate } from '~/shared/accounts/account-selector';
+import { DateRangePicker } from '~/shared/date-range/date-range-picker';
 import { accountsLinks } from '~/components/layout/nav-items';
 import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
-import { setSharedRange, useSharedRange } from '~/features/accounts/shared-range';
-import { rangeFromSearch, rangeToSearch, type DateRange } from '~/features/accounts/date-range';
+import { setSharedRange, useSharedRange } from '~/shared/date-range/shared-range';
+import { rangeFromSearch, rangeToSearch, type DateRange } from '~/shared/date-range/date-range';
 import { ChartsSkeleton, HistorySection, rangeKey } from '~/features/accounts/charts/history-section';
 
 /** /dashboard/charts: the selected account's history over the shared date range. */

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
-import type { Account, HistoryPoint } from '~/features/accounts/metrics';
+import type { Account, HistoryPoint } from '~/shared/accounts/metrics';
 import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
 import { cn } from '~/lib/cn';
-import { describeRange, resolveRange, type DateRange } from '~/features/accounts/date-range';
+import { describeRange, resolveRange, type DateRange } from '~/shared/date-range/date-range';
 import { accountHistoryQuery } from '~/features/accounts/account-queries';
 import { HistoryCharts } from './charts-chunk';
 

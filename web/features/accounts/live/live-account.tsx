@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
-import { METRIC_KEYS, METRICS, type Account, type AccountMetrics, type Position } from '~/features/accounts/metrics';
-import { DataAge, FlashValue, MetricValue, StaleFrame } from '~/features/accounts/numbers';
-import { PositionsTable } from '~/features/accounts/positions-table';
+import { METRIC_KEYS, METRICS, type Account, type AccountMetrics, type Position } from '~/shared/accounts/metrics';
+import { DataAge, FlashValue, MetricValue, StaleFrame } from '~/shared/figures';
+import { PositionsTable } from '~/shared/accounts/positions-table';
 import { Alert } from '~/components/ui/alert';
 import { Skeleton } from '~/components/ui/skeleton';
 import { useEventStream } from '~/lib/event-stream';

@@ -1,4 +1,4 @@
-import { AccountGate } from '~/features/accounts/account-selector';
+import { AccountGate } from '~/shared/accounts/account-selector';
 import { accountsLinks } from '~/components/layout/nav-items';
 import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';

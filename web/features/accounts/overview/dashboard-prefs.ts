@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { DEFAULT_PREFS, type DashboardPrefs, type PaneId, type UpnlMode } from '~/features/accounts/metrics';
+import { DEFAULT_PREFS, type DashboardPrefs, type PaneId, type UpnlMode } from './panes';
 import { errorMessage } from '~/lib/http-error';
 import { dashboardPrefsQuery } from '~/features/accounts/account-queries';
 import { orpc } from '~/lib/rpc';

@@ -1,7 +1,7 @@
 import { accountsLinks } from '~/components/layout/nav-items';
 import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
-import { AccountGate } from '~/features/accounts/account-selector';
+import { AccountGate } from '~/shared/accounts/account-selector';
 import { Overview, OverviewSkeleton, OverviewToolbar } from './overview';
 
 /** /dashboard: the selected sub-account at a glance. */

@@ -1,32 +1,23 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  isPaneOn,
-  METRICS,
-  PANES,
-  upnlPercent,
-  type Account,
-  type AccountMetrics,
-  type DashboardPrefs,
-  type Position,
-  type UpnlMode,
-} from '~/features/accounts/metrics';
-import { DataAge, FlashValue, MetricValue, Pnl, StaleFrame } from '~/features/accounts/numbers';
-import { PositionsTable } from '~/features/accounts/positions-table';
-import { AccountOrders } from '~/features/orders/account-orders';
+import { METRICS, upnlPercent, type Account, type AccountMetrics, type Position } from '~/shared/accounts/metrics';
+import { DataAge, FlashValue, MetricValue, Pnl, StaleFrame } from '~/shared/figures';
+import { PositionsTable } from '~/shared/accounts/positions-table';
+import { AccountOrders } from '~/shared/orders/account-orders';
 import { Alert } from '~/components/ui/alert';
 import { EmptyState } from '~/components/ui/empty-state';
 import { SegmentedControl } from '~/components/ui/segmented-control';
 import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
-import { myAccountsQuery } from '~/features/accounts/account-queries';
+import { myAccountsQuery } from '~/shared/accounts/my-accounts';
 import { cn } from '~/lib/cn';
 import { errorMessage, errorStatus } from '~/lib/http-error';
 import { formatDateTime } from '~/lib/format';
 import { accountStatsOptions, STATS_CADENCE, STATS_STALE_AFTER_MS } from '~/features/accounts/account-stats';
 import { useDashboardPrefs } from './dashboard-prefs';
 import { PanesMenu } from './panes-menu';
+import { isPaneOn, PANES, type DashboardPrefs, type UpnlMode } from './panes';
 
 export function OverviewToolbar() {
   const { prefs, setPane, reset } = useDashboardPrefs();

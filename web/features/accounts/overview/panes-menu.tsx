@@ -1,4 +1,4 @@
-import { isPaneOn, PANES, type DashboardPrefs, type PaneId } from '~/features/accounts/metrics';
+import { isPaneOn, PANES, type DashboardPrefs, type PaneId } from './panes';
 import { ChevronDown } from '~/components/layout/icons';
 import { Button } from '~/components/ui/button';
 import {

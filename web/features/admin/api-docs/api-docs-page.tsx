@@ -17,7 +17,7 @@ function Loading() {
   );
 }
 
-/** The RPC API reference (PRODUCT.md §7): the worker's OpenAPI document rendered by Scalar. */
+/** The RPC API reference: the worker's OpenAPI document rendered by Scalar. */
 export function ApiDocsPage() {
   const document = useQuery(openApiDocumentQuery);
   const { resolved } = useTheme();

@@ -9,13 +9,13 @@ import { QueryError } from '~/components/ui/error-state';
 import { NativeSelect } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
-import { exchangeAccountsQuery, myAccountsQuery } from '~/features/accounts/account-queries';
+import { myAccountsQuery } from '~/shared/accounts/my-accounts';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
 import type { User } from '@contract/types';
 import { AddAccountDialog } from './add-account-dialog';
 import { AssignmentActionsContext, AssignmentsTable, type AssignmentActions, type ManagedAccount } from './assignments-table';
-import { useUserDirectory } from '~/features/admin/users/user-directory';
+import { exchangeAccountsQuery, useUserDirectory } from './assignment-queries';
 
 type Exchange = 'simulated' | 'binance';
 

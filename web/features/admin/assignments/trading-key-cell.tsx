@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from '~/components/ui/dialog';
-import { FormField } from '~/components/ui/form-field';
-import { Spinner } from '~/components/ui/spinner';
+import { DialogForm, FormDialog } from '~/components/form/dialog-form';
+import { TextField } from '~/components/form/fields';
 import { formatDateTime } from '~/lib/format';
-import { errorMessage, fieldErrors } from '~/lib/http-error';
-import { orpc } from '~/lib/rpc';
+import { rpcResolver } from '~/lib/contract-form';
+import { errorMessage } from '~/lib/http-error';
+import { orpc, rpc } from '~/lib/rpc';
 import type { RpcOutputs } from '@contract/types';
 
 type Account = RpcOutputs['listExchangeAccounts'][number];
@@ -73,100 +73,75 @@ export function TradingKeyCell({ account }: { account: Account }) {
 function TradingKeyDialog({ account }: { account: Account }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      testId="trading-key-dialog"
+      className="max-w-md"
+      trigger={
         <Button size="xs" variant="outline" data-testid={`set-trading-key-${account.email}`}>
           {account.tradingKey ? 'Replace' : 'Set key'}
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-md" data-testid="trading-key-dialog" aria-describedby={undefined}>
-        {open ? <TradingKeyForm account={account} onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <TradingKeyForm account={account} onDone={() => setOpen(false)} />
+    </FormDialog>
   );
 }
 
 function TradingKeyForm({ account, onDone }: { account: Account; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [apiKey, setApiKey] = useState('');
-  const [apiSecret, setApiSecret] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const save = useMutation(
-    orpc.setTradingKey.mutationOptions({
-      onSuccess: () => {
-        toast.success(`Trading key of ${account.email} saved`);
-        void queryClient.invalidateQueries({ queryKey: orpc.listExchangeAccounts.key() });
-        onDone();
-      },
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        setErrors(fields);
-        setGeneral(Object.keys(fields).length ? null : errorMessage(error, 'Could not save the trading key'));
-      },
-    }),
-  );
+  const form = useForm({
+    defaultValues: { apiKey: '', apiSecret: '' },
+    resolver: rpcResolver('setTradingKey', (values: { apiKey: string; apiSecret: string }) => ({
+      accountId: account.id,
+      ...values,
+    })),
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const missing: Record<string, string> = {};
-    if (!apiKey.trim()) missing.apiKey = 'Enter the API key';
-    if (!apiSecret.trim()) missing.apiSecret = 'Enter the API secret';
-    setErrors(missing);
-    setGeneral(null);
-    if (Object.keys(missing).length === 0) save.mutate({ accountId: account.id, apiKey, apiSecret });
+  async function save(input: Parameters<typeof rpc.setTradingKey>[0]) {
+    await rpc.setTradingKey(input);
+    toast.success(`Trading key of ${account.email} saved`);
+    void queryClient.invalidateQueries({ queryKey: orpc.listExchangeAccounts.key() });
+    onDone();
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-1">
-        <DialogTitle>Trading key of {account.email}</DialogTitle>
-        <DialogDescription>
+    <DialogForm
+      form={form}
+      onSubmit={save}
+      failed="Could not save the trading key"
+      onCancel={onDone}
+      title={<>Trading key of {account.email}</>}
+      description={
+        <>
           The sub-account’s own Binance API key, with futures trading allowed. It is stored encrypted and never shown again
           {account.tradingKey ? '; saving replaces the current key' : ''}.
-        </DialogDescription>
-      </div>
-      {general ? <Alert>{general}</Alert> : null}
-      <FormField
-        label="API key"
+        </>
+      }
+      submitLabel="Save key"
+      submitTestId="trading-key-submit"
+    >
+      <TextField
+        control={form.control}
         name="apiKey"
+        label="API key"
         autoComplete="off"
         spellCheck={false}
-        value={apiKey}
-        onChange={(event) => {
-          setApiKey(event.target.value);
-          setErrors(({ apiKey: _cleared, ...rest }) => rest);
-        }}
-        error={errors.apiKey}
         maxLength={256}
         required
         data-testid="trading-key-api-key"
       />
-      <FormField
-        label="API secret"
+      <TextField
+        control={form.control}
         name="apiSecret"
+        label="API secret"
         type="password"
         autoComplete="new-password"
-        value={apiSecret}
-        onChange={(event) => {
-          setApiSecret(event.target.value);
-          setErrors(({ apiSecret: _cleared, ...rest }) => rest);
-        }}
-        error={errors.apiSecret}
         maxLength={256}
         required
         data-testid="trading-key-api-secret"
       />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending} data-testid="trading-key-submit">
-          {save.isPending ? <Spinner label="Saving" /> : null}
-          Save key
-        </Button>
-      </DialogFooter>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,12 +1,11 @@
 import type { SystemStatus } from '@contract/system';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { reactRootPerTest } from '~/test/react-root';
 import { SystemStatusView } from './system-status';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
+const page = reactRootPerTest();
 const NOW = Date.UTC(2026, 10, 24, 12);
 const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
   now: NOW,
@@ -57,18 +56,9 @@ const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
 });
 
 function render(s: SystemStatus) {
-  act(() => root.render(<SystemStatusView status={s} />));
+  act(() => page.root.render(<SystemStatusView status={s} />));
 }
 
-beforeEach(() => {
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
 
 describe('SystemStatusView', () => {
   it('shows the figures, right-aligned and formatted, and "all clear" without warnings', () => {

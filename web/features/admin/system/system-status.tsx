@@ -11,7 +11,7 @@ import { orpc } from '~/lib/rpc';
 /** How often the section re-reads the status while it is on screen. */
 const REFRESH_MS = 30_000;
 
-/** /admin "System status" (issue 16): the cron, the snapshot queue, news sources, Telegram, live hubs. */
+/** /admin "System status": the cron, the snapshot queue, news sources, Telegram, live hubs. */
 export function SystemStatusSection() {
   const query = useQuery({ ...orpc.getSystemStatus.queryOptions(), refetchInterval: REFRESH_MS });
   return (

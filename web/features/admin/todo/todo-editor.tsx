@@ -1,26 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { safe } from '@orpc/client';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { RpcInputs, RpcOutputs } from '@contract/types';
+import { PickerField, SelectField, TextareaField, TextField } from '~/components/form/fields';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { Field, FormField } from '~/components/ui/form-field';
-import { ComboboxField, type ComboOption } from '~/components/ui/combobox';
-import { SelectField } from '~/components/ui/select-field';
-import { Textarea } from '~/components/ui/textarea';
+import type { ComboOption } from '~/components/ui/combobox';
+import { rpcResolver, showServerErrors } from '~/lib/contract-form';
 import { formatDateTime } from '~/lib/format';
-import { errorMessage, fieldErrors } from '~/lib/http-error';
 import { rpc } from '~/lib/rpc';
-import { TODO_NOTES_MAX, TODO_TITLE_MAX } from '../../../../worker/contract/todo';
-import { conflictCurrent } from './todo-conflict';
+import { TODO_NOTES_MAX, TODO_TITLE_MAX } from '@contract/patterns';
 import { formatDay, PriorityBadge } from './todo-fields';
 import { useTodoCache } from './todo-queries';
 import { PRIORITIES_DESC, PRIORITY_LABEL, type TodoItem } from './todo-view';
 
-export interface Assignee {
-  id: string;
-  name: string;
-  email: string;
-}
+/** Who an item can be assigned to (listTodoAssignees). */
+export type Assignee = RpcOutputs['listTodoAssignees'][number];
 
 /** Assignees as picker options: found by name or email, listed by name (the email when unnamed). */
 export const assigneeOptions = (assignees: Assignee[]): ComboOption[] =>
@@ -31,7 +27,9 @@ interface Draft {
   notes: string;
   assigneeId: string;
   dueDate: string;
-  priority: TodoItem['priority'];
+  priority: string;
+  /** The version an edit is based on (a newer one once a conflict is settled). */
+  version: number;
 }
 
 const draftOf = (item?: TodoItem): Draft => ({
@@ -40,7 +38,24 @@ const draftOf = (item?: TodoItem): Draft => ({
   assigneeId: item?.assigneeId ?? '',
   dueDate: item?.dueDate ?? '',
   priority: item?.priority ?? 'normal',
+  version: item?.version ?? 0,
 });
+
+type TodoInput = RpcInputs['createTodoItem'] | RpcInputs['updateTodoItem'];
+
+/** The draft as createTodoItem's input, or updateTodoItem's for an item, checked with its schema. */
+function todoResolver(item?: TodoItem): Resolver<Draft, unknown, TodoInput> {
+  const fields = (draft: Draft) => ({
+    title: draft.title,
+    notes: draft.notes,
+    assigneeId: draft.assigneeId || null,
+    dueDate: draft.dueDate || null,
+    priority: PRIORITIES_DESC.find((p) => p === draft.priority) ?? 'normal',
+  });
+  return item
+    ? rpcResolver('updateTodoItem', (draft: Draft) => ({ id: item.id, version: draft.version, ...fields(draft) }))
+    : rpcResolver('createTodoItem', fields);
+}
 
 /**
  * Creates an item, or edits one in place. An edit names the version it started from: when someone
@@ -48,105 +63,67 @@ const draftOf = (item?: TodoItem): Draft => ({
  */
 export function TodoEditor({ item, assignees, onClose }: { item?: TodoItem; assignees: Assignee[]; onClose: () => void }) {
   const cache = useTodoCache();
-  const [draft, setDraft] = useState(() => draftOf(item));
-  const [version, setVersion] = useState(item?.version ?? 0);
+  const form = useForm({ defaultValues: draftOf(item), resolver: todoResolver(item) });
   const [conflict, setConflict] = useState<TodoItem | null>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const { isSubmitting, errors } = form.formState;
+  const general = errors.root?.server?.message;
 
-  const save = useMutation({
-    mutationFn: () => {
-      const fields = {
-        title: draft.title,
-        notes: draft.notes,
-        assigneeId: draft.assigneeId || null,
-        dueDate: draft.dueDate || null,
-        priority: draft.priority,
-      };
-      return item ? rpc.updateTodoItem({ id: item.id, version, ...fields }) : rpc.createTodoItem(fields);
-    },
-    onSuccess: (saved) => {
+  const submit = form.handleSubmit(async (input) => {
+    const [error, saved, isDefined] = await safe('id' in input ? rpc.updateTodoItem(input) : rpc.createTodoItem(input));
+    if (isDefined && error.code === 'CONFLICT') {
+      cache.upsert(error.data.current);
+      setConflict(error.data.current);
+    } else if (error) showServerErrors(form, error, 'Could not save');
+    else {
       cache.upsert(saved);
       toast.success(item ? `Saved: ${saved.title}` : `Added: ${saved.title}`);
       onClose();
-    },
-    onError: (error) => {
-      const current = conflictCurrent(error);
-      if (!current) return;
-      cache.upsert(current);
-      setConflict(current);
-    },
+    }
   });
-  const errors = save.error && !conflict ? fieldErrors(save.error) : {};
-  const general = save.error && !conflict && Object.keys(errors).length === 0 ? errorMessage(save.error, 'Could not save') : null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!save.isPending) save.mutate();
-  }
+  const save = () => {
+    if (!isSubmitting && !conflict) void submit();
+  };
 
   const label = item ? `Edit ${item.title}` : 'New todo item';
+  const { control } = form;
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onClose();
-        if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit(event);
+        if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+          event.preventDefault();
+          save();
+        }
       }}
+      noValidate
       aria-label={label}
       className="grid gap-3 rounded-lg border border-primary/40 bg-card p-3 shadow-sm"
       data-testid={item ? `todo-editor-${item.id}` : 'todo-editor-new'}
     >
-      <FormField
-        label="Title"
-        name="title"
-        value={draft.title}
-        onChange={(e) => set('title', e.target.value)}
-        maxLength={TODO_TITLE_MAX}
-        required
-        autoFocus
-        error={errors.title}
-      />
-      <Field
-        label="Notes"
+      <TextField control={control} name="title" label="Title" maxLength={TODO_TITLE_MAX} required autoFocus />
+      <TextareaField
+        control={control}
         name="notes"
-        error={errors.notes}
+        label="Notes"
         hint={`Plain text, up to ${TODO_NOTES_MAX.toLocaleString('en-US')} characters`}
-        control={(a11y) => (
-          <Textarea
-            {...a11y}
-            value={draft.notes}
-            onChange={(e) => set('notes', e.target.value)}
-            maxLength={TODO_NOTES_MAX}
-            rows={3}
-          />
-        )}
+        maxLength={TODO_NOTES_MAX}
+        rows={3}
       />
       <div className="grid gap-3 sm:grid-cols-3">
-        <ComboboxField
+        <PickerField
+          control={control}
+          name="assigneeId"
           label="Assignee"
           noun="assignee"
-          name="assigneeId"
-          value={draft.assigneeId}
           options={[{ value: '', label: 'Unassigned' }, ...assigneeOptions(assignees)]}
-          onChange={(id) => set('assigneeId', id)}
-          error={errors.assigneeId}
           testId="todo-assignee"
         />
-        <FormField
-          label="Due date"
-          name="dueDate"
-          type="date"
-          value={draft.dueDate}
-          onChange={(e) => set('dueDate', e.target.value)}
-          error={errors.dueDate}
-        />
-        <SelectField
-          label="Priority"
-          name="priority"
-          value={draft.priority}
-          onChange={(e) => set('priority', e.target.value as Draft['priority'])}
-          error={errors.priority}
-        >
+        <TextField control={control} name="dueDate" label="Due date" type="date" />
+        <SelectField control={control} name="priority" label="Priority">
           {PRIORITIES_DESC.map((p) => (
             <option key={p} value={p}>
               {PRIORITY_LABEL[p]}
@@ -158,15 +135,12 @@ export function TodoEditor({ item, assignees, onClose }: { item?: TodoItem; assi
         <ConflictNotice
           current={conflict}
           onUseCurrent={() => {
-            setDraft(draftOf(conflict));
-            setVersion(conflict.version);
+            form.reset(draftOf(conflict));
             setConflict(null);
-            save.reset();
           }}
           onKeepMine={() => {
-            setVersion(conflict.version);
+            form.setValue('version', conflict.version);
             setConflict(null);
-            save.reset();
           }}
         />
       ) : null}
@@ -176,8 +150,8 @@ export function TodoEditor({ item, assignees, onClose }: { item?: TodoItem; assi
         <Button variant="ghost" size="sm" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" size="sm" disabled={save.isPending || conflict !== null} data-testid="todo-save">
-          {save.isPending ? 'Saving…' : item ? 'Save' : 'Add item'}
+        <Button type="submit" size="sm" disabled={isSubmitting || conflict !== null} data-testid="todo-save">
+          {isSubmitting ? 'Saving…' : item ? 'Save' : 'Add item'}
         </Button>
       </div>
     </form>

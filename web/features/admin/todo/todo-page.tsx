@@ -23,7 +23,7 @@ function isShortcutTarget(event: KeyboardEvent) {
   return !document.querySelector('[role="alertdialog"]');
 }
 
-/** The admins' shared todo list (PRODUCT.md §7): live for everyone who has it open. */
+/** The admins' shared todo list: live for everyone who has it open. */
 export function TodoPage() {
   const items = useQuery(todoItemsQuery);
   const assignees = useQuery(todoAssigneesQuery);

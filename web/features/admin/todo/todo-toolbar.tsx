@@ -1,7 +1,21 @@
 import { ComboboxField } from '~/components/ui/combobox';
-import { SelectField } from '~/components/ui/select-field';
+import { ChoiceField, type Choice } from '~/components/ui/select-field';
 import { assigneeOptions, type Assignee } from './todo-editor';
 import { PRIORITIES_DESC, PRIORITY_LABEL, type TodoFilters } from './todo-view';
+
+const STATUS_CHOICES: Choice<TodoFilters['status']>[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'done', label: 'Done' },
+  { value: 'all', label: 'All' },
+];
+const PRIORITY_CHOICES: Choice<TodoFilters['priority']>[] = [
+  { value: 'all', label: 'Any' },
+  ...PRIORITIES_DESC.map((p) => ({ value: p, label: PRIORITY_LABEL[p] })),
+];
+const SORT_CHOICES: Choice<TodoFilters['sort']>[] = [
+  { value: 'due', label: 'Due date' },
+  { value: 'priority', label: 'Priority' },
+];
 
 /** Filters (assignee, status, priority) and the sort order. */
 export function TodoToolbar({
@@ -29,41 +43,30 @@ export function TodoToolbar({
         onChange={(assignee) => onChange({ assignee })}
         testId="todo-filter-assignee"
       />
-      <SelectField
+      <ChoiceField
         label="Status"
         fieldClassName={field}
         value={filters.status}
-        onChange={(e) => onChange({ status: e.target.value as TodoFilters['status'] })}
+        options={STATUS_CHOICES}
+        onChange={(status) => onChange({ status })}
         data-testid="todo-filter-status"
-      >
-        <option value="open">Open</option>
-        <option value="done">Done</option>
-        <option value="all">All</option>
-      </SelectField>
-      <SelectField
+      />
+      <ChoiceField
         label="Priority"
         fieldClassName={field}
         value={filters.priority}
-        onChange={(e) => onChange({ priority: e.target.value as TodoFilters['priority'] })}
+        options={PRIORITY_CHOICES}
+        onChange={(priority) => onChange({ priority })}
         data-testid="todo-filter-priority"
-      >
-        <option value="all">Any</option>
-        {PRIORITIES_DESC.map((p) => (
-          <option key={p} value={p}>
-            {PRIORITY_LABEL[p]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+      />
+      <ChoiceField
         label="Sort by"
         fieldClassName={field}
         value={filters.sort}
-        onChange={(e) => onChange({ sort: e.target.value as TodoFilters['sort'] })}
+        options={SORT_CHOICES}
+        onChange={(sort) => onChange({ sort })}
         data-testid="todo-sort"
-      >
-        <option value="due">Due date</option>
-        <option value="priority">Priority</option>
-      </SelectField>
+      />
     </div>
   );
 }

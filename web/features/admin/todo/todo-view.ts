@@ -1,5 +1,5 @@
-import { TODO_PRIORITIES, type TodoPriority } from '../../../../worker/contract/enums';
-import type { TodoEvent, TodoItem } from '../../../../worker/contract/todo';
+import { TODO_PRIORITIES, type TodoPriority } from '@contract/enums';
+import type { TodoEvent, TodoItem } from '@contract/todo';
 
 export type { TodoEvent, TodoItem };
 export type TodoStatusFilter = 'all' | 'open' | 'done';

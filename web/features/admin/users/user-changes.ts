@@ -94,7 +94,7 @@ export function isAdminRole(role: Role) {
 
 export const SUPERADMIN_ONLY = 'Only a superadmin can change another admin';
 
-/** What the signed-in admin may change on a row; the server enforces the same rules (PRODUCT.md §7). */
+/** What the signed-in admin may change on a row; the server enforces the same rules (docs/PRODUCT-RULES.md §2). */
 export function rowAbilities(actor: User, target: User) {
   const self = actor.id === target.id;
   const actorIsSuper = actor.role === 'superadmin';

@@ -20,7 +20,7 @@ import { UsersToolbar } from './users-toolbar';
 
 const NO_USERS: User[] = [];
 
-/** /admin (PRODUCT.md §7 Users): search, approve, roles and flags; changes that remove access ask first. */
+/** /admin (docs/PRODUCT-RULES.md §2): search, approve, roles and flags; changes that remove access ask first. */
 export function UsersPage() {
   const search = useSearch({ from: '/_admin/admin/' });
   const input = listUsersInput(search);

@@ -7,7 +7,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { errorStatus } from '~/lib/http-error';
 
 /**
- * The news feed's own error page (SPEC.md §2): the feed could not load. Same controls as the generic
+ * The news feed's own error page: the feed could not load. Same controls as the generic
  * error screen (Show/Hide Error, Try Again, Go Back) plus a way out of filters that may be the cause.
  */
 export function NewsFeedError({ error }: ErrorComponentProps) {

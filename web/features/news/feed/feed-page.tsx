@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { NEWS_SETTINGS_DEFAULTS as DEFAULT_NEWS_SETTINGS } from '@contract/server-fns/news-settings-defaults';
-import { newsSettingsQuery, sourcesQuery } from '../settings/settings-queries';
+import { newsSettingsQuery, sourcesQuery } from '~/shared/news/news-settings-queries';
 import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -10,14 +10,15 @@ import { PageHeader } from '~/components/layout/page';
 import { Button } from '~/components/ui/button';
 import { Skeleton } from '~/components/ui/skeleton';
 import { errorMessage } from '~/lib/http-error';
-import { canPageOlder, hasActiveFilters, type NewsItem } from '~/lib/news-feed';
-import { playNewsBeep, showNewsNotification, unlockNewsSound } from './news-sound';
-import { setNewsView, useNewsView } from './news-view';
+import { canPageOlder, hasActiveFilters, type NewsItem } from '~/shared/news/news-feed';
+import { playNewsBeep, showNewsNotification, unlockNewsSound } from '~/shared/news/news-sound';
+import { setNewsView, useNewsView } from '~/shared/news/news-view';
 import { permissions, userQuery } from '~/lib/user-query';
 import { FeedToolbar, type FeedSearchPatch } from './feed-toolbar';
 import { NewsList, type NewsListHandle } from './news-list';
 import { PostHeadlineDialog } from './post-headline-dialog';
-import { ShortcutsDialog } from './shortcuts-dialog';
+import { ShortcutsDialog } from '~/components/ui/shortcuts-dialog';
+import { FEED_SHORTCUTS, FEED_SHORTCUTS_HINT } from './feed-shortcuts';
 import { useNewsFeed } from './use-news-feed';
 
 const NO_SOURCES: NewsSource[] = [];
@@ -48,7 +49,7 @@ function FeedSkeleton() {
 }
 
 /**
- * /news/feed (PRODUCT.md §5): filters in the URL, the newest headlines first, new ones streaming in
+ * /news/feed (docs/PRODUCT-RULES.md §7): filters in the URL, the newest headlines first, new ones streaming in
  * live at the top, sound and highlight per the user's general settings, keyboard first.
  */
 export function NewsFeedPage() {
@@ -126,7 +127,7 @@ export function NewsFeedPage() {
     if (Object.keys(patch).length) onChange(patch, { replace: true });
   }, [settingsQuery.data, search, onChange]);
 
-  // Keyboard first (PRODUCT.md §10). Shortcuts pause while typing or while a dialog or menu is open.
+  // Keyboard first (docs/PRODUCT-RULES.md §9). Shortcuts pause while typing or while a dialog or menu is open.
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -303,7 +304,12 @@ export function NewsFeedPage() {
         searchRef={searchRef}
       />
       {body}
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      <ShortcutsDialog
+        open={shortcutsOpen}
+        onOpenChange={setShortcutsOpen}
+        shortcuts={FEED_SHORTCUTS}
+        description={FEED_SHORTCUTS_HINT}
+      />
       {isAdmin ? <PostHeadlineDialog open={postOpen} onOpenChange={setPostOpen} /> : null}
     </div>
   );

@@ -14,10 +14,11 @@ import {
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/select';
 import { cn } from '~/lib/cn';
-import { hasActiveFilters, IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/lib/news-feed';
-import type { NewsSearch } from '~/lib/news-search';
-import { setNewsView, type NewsViewState } from './news-view';
-import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
+import { hasActiveFilters } from '~/shared/news/news-feed';
+import { IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import type { NewsSearch } from '~/shared/news/news-search';
+import { setNewsView, type NewsViewState } from '~/shared/news/news-view';
+import { TagInput } from '~/components/ui/tag-input';
 
 export type FeedSearchPatch = Partial<NewsSearch>;
 
@@ -244,7 +245,7 @@ function ViewMenu({ view }: { view: NewsViewState }) {
   );
 }
 
-/** The feed's filters, every one bound to the URL (SPEC.md §2 search parameters). */
+/** The feed's filters, every one bound to the URL (docs/PRODUCT-RULES.md §6). */
 export function FeedToolbar({
   search,
   onChange,
@@ -272,11 +273,9 @@ export function FeedToolbar({
       <TagInput
         value={search.symbols ?? []}
         onChange={(next) => onChange({ symbols: next.length ? next : undefined })}
-        transform={toSymbol}
-        validate={symbolProblem}
+        symbols
         placeholder="Symbols, e.g. BTC"
         label="Filter by symbols"
-        chipLabel="symbol"
         className="min-w-40 flex-1 sm:w-56 sm:flex-none"
         inputClassName="h-5"
         fieldClassName="min-h-8 py-0.5"

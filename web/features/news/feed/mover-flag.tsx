@@ -1,6 +1,6 @@
 import { Badge } from '~/components/ui/badge';
 import { MINUS } from '~/lib/format';
-import type { NewsItem } from '~/lib/news-feed';
+import type { NewsItem } from '~/shared/news/news-feed';
 
 /**
  * What flagged a headline as a mover, as the price-move job records it (metadata.mover): the

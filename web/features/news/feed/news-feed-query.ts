@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { canPageOlder, historicalInput, type FeedView } from '~/lib/news-feed';
-import type { NewsSearch } from '~/lib/news-search';
+import { canPageOlder, historicalInput, type FeedView } from '~/shared/news/news-feed';
+import type { NewsSearch } from '~/shared/news/news-search';
 import { orpc } from '~/lib/rpc';
 
 /**

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState,
 import { Button } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { cn } from '~/lib/cn';
-import { formatShortAge, type NewsItem } from '~/lib/news-feed';
+import { type NewsItem } from '~/shared/news/news-feed';
+import { formatShortAge } from '~/shared/news/news-format';
 import { useMediaQuery } from '~/lib/use-media-query';
 import { useNow } from '~/lib/use-now';
 import { NewsRow } from './news-row';

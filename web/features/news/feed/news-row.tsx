@@ -2,11 +2,12 @@ import { memo, useId, type Ref } from 'react';
 import type { TimeFormat } from '@contract/enums';
 import { Badge } from '~/components/ui/badge';
 import { cn } from '~/lib/cn';
-import { formatLatency, formatNewsTime, SOURCE_KIND_LABEL, type NewsItem } from '~/lib/news-feed';
-import { EDGE, FRESH_TINT, ImportanceBadge } from '~/features/news/importance';
+import { type NewsItem } from '~/shared/news/news-feed';
+import { formatLatency, formatNewsTime, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
 import { isSimulatedSource } from '@contract/patterns';
 import { MoverFlag } from './mover-flag';
-import { SymbolChips } from './symbol-chips';
+import { SymbolChips } from '~/shared/news/symbol-chips';
 
 export interface NewsRowProps {
   item: NewsItem;

@@ -1,9 +1,9 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useEventStream } from '~/lib/event-stream';
-import { canPageOlder, historicalInput, matchesFeed, mergeFeed, type FeedView, type NewsItem } from '~/lib/news-feed';
+import { canPageOlder, historicalInput, matchesFeed, mergeFeed, type FeedView, type NewsItem } from '~/shared/news/news-feed';
 import { newsFeedQueryOptions } from './news-feed-query';
-import type { NewsSearch } from '~/lib/news-search';
+import type { NewsSearch } from '~/shared/news/news-search';
 import { rpc } from '~/lib/rpc';
 
 /** Items kept from the live stream (all filters), newest last. */

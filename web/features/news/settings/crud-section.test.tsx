@@ -1,14 +1,14 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useForm, type ResolverResult } from 'react-hook-form';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { reactRootPerTest } from '~/test/react-root';
 import { sortableColumnHelper } from '~/components/ui/data-table';
-import { CrudForm, CrudSection, type CrudSectionProps, useCrudForm } from './crud-section';
+import { CrudForm, CrudSection, type CrudSectionProps } from './crud-section';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 interface Item {
   id: string;
@@ -19,17 +19,23 @@ const helper = sortableColumnHelper<Item>();
 const columns = helper.columns([helper.accessor('name', { header: 'Name', sortFn: 'alphanumeric' })]);
 
 function ItemForm({ item, save }: { item: Item | null; save: (name: string) => Promise<Item> }) {
-  const form = useCrudForm({ save, done: (saved) => `Saved ${saved.name}`, failed: 'Could not save' });
+  const form = useForm<{ name: string }, unknown, { name: string }>({
+    defaultValues: { name: item?.name ?? '' },
+    resolver: (values): ResolverResult<{ name: string }> =>
+      values.name ? { values, errors: {} } : { values: {}, errors: { name: { type: 'required', message: 'Name is required' } } },
+  });
   return (
     <CrudForm
       form={form}
+      save={({ name }) => save(name)}
+      done={(saved) => `Saved ${saved.name}`}
+      failed="Could not save"
       title={item ? `Edit ${item.name}` : 'New item'}
       description="An item."
       submitLabel="Save"
       submitTestId="item-submit"
-      onSubmit={() => form.submit(item ? {} : { name: 'Name is required' }, item?.name ?? '')}
     >
-      <p data-testid="item-error">{form.errors.name}</p>
+      <p data-testid="item-error">{form.formState.errors.name?.message}</p>
     </CrudForm>
   );
 }
@@ -59,8 +65,7 @@ function Harness({
   );
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const page = reactRootPerTest();
 const $ = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const button = (name: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name);
@@ -69,7 +74,7 @@ const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 async function mount(props: Parameters<typeof Harness>[0]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await act(async () =>
-    root.render(
+    page.root.render(
       <QueryClientProvider client={client}>
         <Harness {...props} />
       </QueryClientProvider>,
@@ -85,16 +90,8 @@ async function click(element: HTMLElement | null | undefined) {
 }
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   toast.success.mockClear();
   toast.error.mockClear();
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
 });
 
 const items = [
@@ -142,7 +139,7 @@ describe('CrudSection', () => {
     await click($('edit-item-a'));
     expect($('item-dialog')?.textContent).toContain('Edit Alpha');
     await click($('item-submit'));
-    expect(save).toHaveBeenCalledWith('Alpha', expect.anything());
+    expect(save).toHaveBeenCalledWith('Alpha');
     expect(toast.success).toHaveBeenCalledWith('Saved Alpha');
     expect($('item-dialog')).toBeNull();
   });
@@ -162,8 +159,7 @@ describe('CrudSection', () => {
     expect(button('Edit Alpha')).toBeUndefined();
     expect(button('View Alpha')).toBeUndefined();
 
-    act(() => root.unmount());
-    root = createRoot(container);
+    page.remount();
     await mount({ items, canEdit: false, save: vi.fn(), rowActions: { testId: (i) => `item-${i.id}`, viewable: true } });
     await click(button('View Alpha'));
     expect($('item-dialog')?.textContent).toContain('Edit Alpha');
@@ -172,8 +168,7 @@ describe('CrudSection', () => {
   it('says what to do when the list is empty', async () => {
     await mount({ items: [], canEdit: true, save: vi.fn() });
     expect($('items-empty')?.textContent).toBe('No items yet.Add one.');
-    act(() => root.unmount());
-    root = createRoot(container);
+    page.remount();
     await mount({ items: [], canEdit: false, save: vi.fn() });
     expect($('items-empty')?.textContent).toBe('No items yet.An admin adds them.');
   });

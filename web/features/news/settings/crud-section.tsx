@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import type { RowData } from '@tanstack/react-table';
 import { createContext, Fragment, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 import { DataTable, sortableColumnHelper, type DataColumns, type DataTableProps } from '~/components/ui/data-table';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '~/components/ui/dialog';
-import { Spinner } from '~/components/ui/spinner';
+import { DialogForm, FormDialog } from '~/components/form/dialog-form';
 import { Switch } from '~/components/ui/switch';
-import { errorMessage, fieldErrors } from '~/lib/http-error';
+import { errorMessage } from '~/lib/http-error';
 import { QueryState, ReadOnlyNote, RowActions, SettingsSection } from './common';
 
 /**
@@ -79,7 +78,7 @@ export interface CrudSectionProps<T extends RowData> {
   what: string;
   table: Omit<DataTableProps<T>, 'data' | 'rowLabel'> & { rowLabel: (item: T) => string };
   empty: { title: string; testId?: string; editorHint?: ReactNode; readerHint?: ReactNode };
-  /** The create (null) or edit form, rendered in the dialog; build it on CrudForm and useCrudForm. */
+  /** The create (null) or edit form, rendered in the dialog; build it on CrudForm. */
   dialog: { testId: string; className?: string; form: (item: T | null) => ReactNode };
   /** Edit (and Delete with `remove`) per row for editors; `View` for everyone else when `viewable`. */
   rowActions?: { testId: (item: T) => string; viewable?: boolean };
@@ -176,13 +175,14 @@ export function CrudSection<T extends RowData>({
           }
         </QueryState>
       </SettingsSection>
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        <DialogContent className={dialog.className} data-testid={dialog.testId} aria-describedby={undefined}>
-          {editing ? (
-            <Fragment key={editing.item ? table.getRowId(editing.item) : 'new'}>{dialog.form(editing.item)}</Fragment>
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        testId={dialog.testId}
+        className={dialog.className}
+      >
+        {editing ? <Fragment key={editing.item ? table.getRowId(editing.item) : 'new'}>{dialog.form(editing.item)}</Fragment> : null}
+      </FormDialog>
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </CrudContext.Provider>
   );
@@ -248,58 +248,19 @@ export function CrudSwitch<R>({
 }
 
 /**
- * State of a form in a CrudSection dialog: field errors (found before sending or returned by the
- * server) and a general error; on success it refreshes the section, toasts and closes the dialog.
+ * The form of a CrudSection's dialog (DialogForm): saving refreshes the section's queries, says so
+ * in a toast and closes the dialog; a failure stays in the form.
  */
-export function useCrudForm<V, R>({
+export function CrudForm<V extends FieldValues, I, R>({
+  form,
   save,
   done,
-  failed,
+  ...props
 }: {
-  save: (values: V) => Promise<R>;
+  form: UseFormReturn<V, unknown, I>;
+  save: (input: I) => Promise<R>;
   done: (saved: R) => string;
   failed: string;
-}) {
-  const { invalidate, close } = useCrud();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: save,
-    onSuccess: (saved) => {
-      void invalidate();
-      toast.success(done(saved));
-      close();
-    },
-    onError: (error) => {
-      const fields = fieldErrors(error);
-      setErrors(fields);
-      setGeneral(Object.keys(fields).length ? 'Please correct the highlighted fields.' : errorMessage(error, failed));
-    },
-  });
-  /** Shows the problems found in the form, or sends it when there are none. */
-  const submit = (problems: Record<string, string>, values: V) => {
-    setErrors(problems);
-    setGeneral(null);
-    if (!Object.keys(problems).length) mutation.mutate(values);
-  };
-  return { errors, setErrors, general, pending: mutation.isPending, submit, close };
-}
-
-export type CrudFormState = Pick<ReturnType<typeof useCrudForm>, 'general' | 'pending' | 'close'>;
-
-/** The dialog's form: title and description, the general error, the fields, Cancel and submit. */
-export function CrudForm({
-  form,
-  title,
-  description,
-  submitLabel,
-  submitTestId,
-  pendingLabel = 'Saving',
-  readOnly = false,
-  onSubmit,
-  children,
-}: {
-  form: CrudFormState;
   title: string;
   description: ReactNode;
   submitLabel: string;
@@ -307,36 +268,20 @@ export function CrudForm({
   pendingLabel?: string;
   /** Only a Close button; submitting does nothing. */
   readOnly?: boolean;
-  /** Called on submit unless read-only or already saving. */
-  onSubmit: () => void;
   children: ReactNode;
 }) {
+  const { invalidate, close } = useCrud();
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!readOnly && !form.pending) onSubmit();
+    <DialogForm
+      form={form}
+      onCancel={close}
+      onSubmit={async (input) => {
+        const saved = await save(input);
+        void invalidate();
+        toast.success(done(saved));
+        close();
       }}
-      noValidate
-      className="grid gap-4"
-    >
-      <div className="grid gap-1">
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>{description}</DialogDescription>
-      </div>
-      {form.general ? <Alert>{form.general}</Alert> : null}
-      {children}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={form.close}>
-          {readOnly ? 'Close' : 'Cancel'}
-        </Button>
-        {readOnly ? null : (
-          <Button type="submit" disabled={form.pending} data-testid={submitTestId}>
-            {form.pending ? <Spinner label={pendingLabel} /> : null}
-            {submitLabel}
-          </Button>
-        )}
-      </DialogFooter>
-    </form>
+      {...props}
+    />
   );
 }

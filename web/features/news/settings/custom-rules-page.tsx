@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { serverFn } from '~/lib/server-fn';
-import { customRulesQuery, newsSettingsKeys } from './settings-queries';
+import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
+import { customRulesQuery } from './settings-queries';
 import type { CustomRuleDto as CustomRule } from '@contract/server-fns/news-rules';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';

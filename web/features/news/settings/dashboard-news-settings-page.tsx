@@ -3,7 +3,7 @@ import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
 import { GeneralSettingsForm } from '~/features/news/settings/general-settings-form';
 
-/** SPEC.md §2: the same general news settings as /news/settings/general, inside the dashboard layout. */
+/** The same general news settings as /news/settings/general, inside the dashboard layout. */
 export function DashboardNewsSettingsPage() {
   return (
     <>

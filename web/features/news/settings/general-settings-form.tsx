@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
 import type { ServerFnInput } from '@contract/server-fns';
 import { serverFn } from '~/lib/server-fn';
-import { newsSettingsKeys, newsSettingsQuery, sourcesQuery } from './settings-queries';
+import { newsSettingsKeys, newsSettingsQuery, sourcesQuery } from '~/shared/news/news-settings-queries';
 import type { NewsSettings } from '@contract/server-fns/news-settings';
 import { IMPORTANCE, SOURCE_KINDS, type Importance } from '@contract/enums';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -11,17 +12,18 @@ import { Label } from '~/components/ui/label';
 import { Spinner } from '~/components/ui/spinner';
 import { Switch } from '~/components/ui/switch';
 import { cn } from '~/lib/cn';
+import { serverFnResolver } from '~/lib/contract-form';
 import { errorMessage } from '~/lib/http-error';
-import { formatNewsTime, IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/lib/news-feed';
+import { formatNewsTime, IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import {
   notificationPermission,
   playNewsBeep,
   requestNotificationPermission,
   unlockNewsSound,
   type NotificationState,
-} from '~/features/news/feed/news-sound';
+} from '~/shared/news/news-sound';
 import { QueryState } from './common';
-import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
+import { TagInput } from '~/components/ui/tag-input';
 
 const PERMISSION_TEXT: Record<NotificationState, string> = {
   granted: 'Allowed in this browser.',
@@ -31,6 +33,15 @@ const PERMISSION_TEXT: Record<NotificationState, string> = {
 };
 
 const sameSettings = (a: NewsSettings, b: NewsSettings) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The settings as updateNewsSettings takes them (checked with its schema). */
+const toPatch = (draft: NewsSettings): ServerFnInput<'updateNewsSettings'> => ({
+  sounds: draft.sounds,
+  desktopNotifications: draft.desktopNotifications,
+  defaultFilters: draft.defaultFilters,
+  timeFormat: draft.timeFormat,
+  highlightNew: draft.highlightNew,
+});
 
 function Row({ children, className }: { children: ReactNode; className?: string }) {
   return <div className={cn('flex items-center justify-between gap-4 py-2.5', className)}>{children}</div>;
@@ -50,7 +61,7 @@ function Group({ title, description, children }: { title: string; description?: 
 }
 
 /**
- * The user's general news settings (PRODUCT.md §5): sounds per importance, desktop notifications,
+ * The user's general news settings (docs/PRODUCT-RULES.md §7): sounds per importance, desktop notifications,
  * highlight of new headlines, time format and the feed's default filters. Rendered on
  * /news/settings/general and inside the dashboard at /dashboard/news_settings.
  */
@@ -66,29 +77,20 @@ export function GeneralSettingsForm() {
 function SettingsForm({ saved }: { saved: NewsSettings }) {
   const queryClient = useQueryClient();
   const ids = { notify: useId(), highlight: useId(), symbols: useId(), movers: useId(), time: useId() };
-  const [draft, setDraft] = useState<NewsSettings>(saved);
+  const form = useForm({ defaultValues: saved, resolver: serverFnResolver('updateNewsSettings', toPatch) });
+  const draft = useWatch({ control: form.control }) as NewsSettings;
   const [permission, setPermission] = useState<NotificationState>(() => notificationPermission());
   const sources = useQuery(sourcesQuery).data ?? [];
   const dirty = !sameSettings(draft, saved);
-
-  const save = useMutation({
-    mutationFn: (patch: ServerFnInput<'updateNewsSettings'>) => serverFn('updateNewsSettings', patch),
-    onSuccess: (next) => {
-      queryClient.setQueryData(newsSettingsKeys.general, next);
-      toast.success('News settings saved');
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Could not save the news settings')),
-  });
+  const pending = form.formState.isSubmitting;
 
   function set<K extends keyof NewsSettings>(key: K, value: NewsSettings[K]) {
-    setDraft((prev) => ({ ...prev, [key]: value }));
+    form.setValue(key, value as never, { shouldDirty: true });
   }
   function setFilter<K extends keyof NewsSettings['defaultFilters']>(key: K, value: NewsSettings['defaultFilters'][K]) {
-    setDraft((prev) => {
-      const defaultFilters = { ...prev.defaultFilters, [key]: value };
-      if (value === undefined || (Array.isArray(value) && value.length === 0) || value === false) delete defaultFilters[key];
-      return { ...prev, defaultFilters };
-    });
+    const defaultFilters = { ...form.getValues('defaultFilters'), [key]: value };
+    if (value === undefined || (Array.isArray(value) && value.length === 0) || value === false) delete defaultFilters[key];
+    set('defaultFilters', defaultFilters);
   }
 
   async function onNotifyChange(on: boolean) {
@@ -96,18 +98,22 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
     if (on) setPermission(await requestNotificationPermission());
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    if (draft.desktopNotifications && notificationPermission() === 'default')
-      setPermission(await requestNotificationPermission());
-    save.mutate({
-      sounds: draft.sounds,
-      desktopNotifications: draft.desktopNotifications,
-      defaultFilters: draft.defaultFilters,
-      timeFormat: draft.timeFormat,
-      highlightNew: draft.highlightNew,
-    });
+  const submit = form.handleSubmit(
+    async (patch) => {
+      if (patch.desktopNotifications && notificationPermission() === 'default')
+        setPermission(await requestNotificationPermission());
+      try {
+        queryClient.setQueryData(newsSettingsKeys.general, await serverFn('updateNewsSettings', patch));
+        toast.success('News settings saved');
+      } catch (error) {
+        toast.error(errorMessage(error, 'Could not save the news settings'));
+      }
+    },
+    (errors) => toast.error(Object.values(errors)[0]?.message ?? 'Could not save the news settings'),
+  );
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (pending) return event.preventDefault();
+    void submit(event);
   }
 
   const filterSources = draft.defaultFilters.sources ?? [];
@@ -117,7 +123,7 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
   const example = new Date(2026, 0, 15, 14, 5, 9).getTime();
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-5" data-testid="general-settings-form" noValidate>
+    <form onSubmit={onSubmit} className="grid gap-5" data-testid="general-settings-form" noValidate>
       <div className="grid gap-5 lg:grid-cols-2">
         <div className="grid content-start gap-5 rounded-lg border border-border bg-card p-4">
           <Group title="Sounds" description="A short beep when a new headline of this importance arrives in an open feed.">
@@ -256,10 +262,8 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
                 id={ids.symbols}
                 value={draft.defaultFilters.symbols ?? []}
                 onChange={(next) => setFilter('symbols', next)}
-                transform={toSymbol}
-                validate={symbolProblem}
+                symbols
                 placeholder="Any symbol"
-                chipLabel="symbol"
                 testId="settings-default-symbols"
               />
             </div>
@@ -302,11 +306,11 @@ function SettingsForm({ saved }: { saved: NewsSettings }) {
             Unsaved changes
           </span>
         ) : null}
-        <Button type="button" variant="outline" disabled={!dirty || save.isPending} onClick={() => setDraft(saved)}>
+        <Button type="button" variant="outline" disabled={!dirty || pending} onClick={() => form.reset(saved)}>
           Discard
         </Button>
-        <Button type="submit" disabled={!dirty || save.isPending} data-testid="settings-save">
-          {save.isPending ? <Spinner label="Saving" /> : null}
+        <Button type="submit" disabled={!dirty || pending} data-testid="settings-save">
+          {pending ? <Spinner label="Saving" /> : null}
           Save
         </Button>
       </div>

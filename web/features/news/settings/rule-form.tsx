@@ -1,181 +1,148 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch, type Control } from 'react-hook-form';
+import { IMPORTANCE, isImportance } from '@contract/enums';
 import type { ServerFnInput } from '@contract/server-fns';
-import { serverFn } from '~/lib/server-fn';
-import { inputProblems } from '~/lib/input-problems';
-import type {
-  CustomRuleDto as CustomRule,
-  CustomRuleActions,
-  CustomRuleFields,
-  RulePreview,
-} from '@contract/server-fns/news-rules';
-import { IMPORTANCE, isImportance, type Importance } from '@contract/enums';
-import { useId, useState, type ReactNode } from 'react';
-import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
-import { NativeSelect } from '~/components/ui/select';
-import { Spinner } from '~/components/ui/spinner';
-import { Switch } from '~/components/ui/switch';
+import type { CustomRuleDto as CustomRule, CustomRuleFields, RulePreview } from '@contract/server-fns/news-rules';
+import { SelectField, SwitchField, TagField, TextField } from '~/components/form/fields';
 import { cn } from '~/lib/cn';
-import { formatDateTime } from '~/lib/format';
+import { serverFnResolver } from '~/lib/contract-form';
 import { errorMessage } from '~/lib/http-error';
-import { IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/lib/news-feed';
-import { ImportanceBadge } from '~/features/news/importance';
-import { SymbolChips } from '~/features/news/feed/symbol-chips';
-import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
+import { serverFn } from '~/lib/server-fn';
+import { IMPORTANCE_LABEL, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { FieldError } from './common';
-import { CrudForm, useCrudForm } from './crud-section';
+import { CrudForm } from './crud-section';
 import { compactRule, ruleProblems } from './rule-format';
+import { RulePreviewPanel } from './rule-preview';
 
-const EMPTY: CustomRuleFields = { name: '', enabled: true, priority: 100, conditions: {}, actions: {} };
-
+/** A yes/no action that may also be left unchanged (''). */
 type Tri = '' | 'true' | 'false';
 const toTri = (value: boolean | undefined): Tri => (value === undefined ? '' : value ? 'true' : 'false');
-const fromTri = (value: string): boolean | undefined => (value === '' ? undefined : value === 'true');
+const fromTri = (value: Tri): boolean | undefined => (value === '' ? undefined : value === 'true');
 
-function Field({
-  label,
-  htmlFor,
-  children,
-  hint,
-  className,
-}: {
-  label: string;
-  htmlFor?: string;
-  children: ReactNode;
-  hint?: string;
-  className?: string;
-}) {
-  return (
-    <div className={cn('grid content-start gap-1.5', className)}>
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
-    </div>
-  );
+interface RuleValues {
+  name: string;
+  enabled: boolean;
+  priority: string;
+  conditions: {
+    text: string;
+    isRegex: boolean;
+    caseSensitive: boolean;
+    sources: string[];
+    symbols: string[];
+    importanceAtLeast: string;
+  };
+  actions: {
+    importance: string;
+    garbage: Tri;
+    forwardToTelegram: Tri;
+    sound: Tri;
+    addSymbols: string[];
+    removeSymbols: string[];
+  };
 }
 
-/** An importance level, or none of them (`none` names that choice). */
-function ImportanceSelect({
-  id,
-  none,
-  value,
-  onChange,
-  testId,
-}: {
-  id: string;
-  none: string;
-  value: Importance | undefined;
-  onChange: (value: Importance | undefined) => void;
-  testId?: string;
-}) {
-  return (
-    <NativeSelect
-      id={id}
-      value={value ?? ''}
-      onChange={(event) => onChange(isImportance(event.target.value) ? event.target.value : undefined)}
-      data-testid={testId}
-    >
-      <option value="">{none}</option>
-      {IMPORTANCE.map((level) => (
-        <option key={level} value={level}>
-          {IMPORTANCE_LABEL[level]}
-        </option>
-      ))}
-    </NativeSelect>
-  );
+function valuesOf(rule: CustomRule | null): RuleValues {
+  const c = rule?.conditions ?? {};
+  const a = rule?.actions ?? {};
+  return {
+    name: rule?.name ?? '',
+    enabled: rule?.enabled ?? true,
+    priority: String(rule?.priority ?? 100),
+    conditions: {
+      text: c.text ?? '',
+      isRegex: c.isRegex === true,
+      caseSensitive: c.caseSensitive === true,
+      sources: c.sources ?? [],
+      symbols: c.symbols ?? [],
+      importanceAtLeast: c.importanceAtLeast ?? '',
+    },
+    actions: {
+      importance: a.importance ?? '',
+      garbage: toTri(a.garbage),
+      forwardToTelegram: toTri(a.forwardToTelegram),
+      sound: toTri(a.sound),
+      addSymbols: a.addSymbols ?? [],
+      removeSymbols: a.removeSymbols ?? [],
+    },
+  };
+}
+
+/** The rule the form describes, with empty lists and blank text dropped (an empty priority is not a number). */
+function fieldsOf(values: RuleValues): CustomRuleFields {
+  const { conditions: c, actions: a } = values;
+  return compactRule({
+    name: values.name,
+    enabled: values.enabled,
+    priority: values.priority.trim() === '' ? NaN : Number(values.priority),
+    conditions: {
+      sources: c.sources,
+      text: c.text,
+      isRegex: c.isRegex,
+      caseSensitive: c.caseSensitive,
+      symbols: c.symbols,
+      importanceAtLeast: isImportance(c.importanceAtLeast) ? c.importanceAtLeast : undefined,
+    },
+    actions: {
+      importance: isImportance(a.importance) ? a.importance : undefined,
+      garbage: fromTri(a.garbage),
+      forwardToTelegram: fromTri(a.forwardToTelegram),
+      sound: fromTri(a.sound),
+      addSymbols: a.addSymbols,
+      removeSymbols: a.removeSymbols,
+    },
+  });
+}
+
+/**
+ * The server's rule checks the form can make (rule-format.ts), where the form shows them: a missing
+ * condition or action under its group, a bad pattern under the text.
+ */
+function formProblems(values: RuleValues) {
+  const problems = ruleProblems(fieldsOf(values));
+  return {
+    'root.conditions': problems.conditions,
+    'conditions.text': problems.text,
+    'root.actions': problems.actions,
+    priority: Number.isInteger(fieldsOf(values).priority) ? null : 'A whole number (lower runs first)',
+  };
 }
 
 /** Create, edit (admins) or view (everyone else) a custom rule; every user can test it against recent news. */
 export function RuleForm({ rule, readOnly }: { rule: CustomRule | null; readOnly: boolean }) {
-  const ids = {
-    name: useId(),
-    priority: useId(),
-    enabled: useId(),
-    sources: useId(),
-    text: useId(),
-    regex: useId(),
-    caseSensitive: useId(),
-    symbols: useId(),
-    atLeast: useId(),
-    importance: useId(),
-    garbage: useId(),
-    forward: useId(),
-    sound: useId(),
-    add: useId(),
-    remove: useId(),
-    textError: useId(),
-  };
-  const [values, setValues] = useState<CustomRuleFields>(() =>
-    rule
-      ? {
-          name: rule.name,
-          enabled: rule.enabled,
-          priority: rule.priority,
-          conditions: { ...rule.conditions },
-          actions: { ...rule.actions },
-        }
-      : EMPTY,
-  );
-  const [priorityText, setPriorityText] = useState(String(values.priority));
-  const form = useCrudForm({
-    save: (fields: CustomRuleFields) =>
-      rule ? serverFn('updateCustomRule', { id: rule.id, updates: fields }) : serverFn('createCustomRule', fields),
-    done: (saved) => (rule ? `Saved rule ${saved.name}` : `Created rule ${saved.name}`),
-    failed: 'Could not save the rule',
+  const form = useForm({
+    defaultValues: valuesOf(rule),
+    // The create function's schema checks the fields; an edit sends the same fields as its updates.
+    resolver: serverFnResolver('createCustomRule', fieldsOf, formProblems),
   });
-  const { errors, setErrors } = form;
-  const [preview, setPreview] = useState<RulePreview | null>(null);
-
-  const c = values.conditions;
-  const a = values.actions;
-  const setCondition = <K extends keyof CustomRuleFields['conditions']>(key: K, value: CustomRuleFields['conditions'][K]) => {
-    setValues((prev) => ({ ...prev, conditions: { ...prev.conditions, [key]: value } }));
-    setErrors((prev) => ({ ...prev, conditions: '', text: key === 'text' || key === 'isRegex' ? '' : (prev.text ?? '') }));
-    setPreview(null);
-  };
-  const setAction = <K extends keyof CustomRuleActions>(key: K, value: CustomRuleActions[K]) => {
-    setValues((prev) => {
-      const actions = { ...prev.actions, [key]: value };
-      if (value === undefined) delete actions[key];
-      return { ...prev, actions };
-    });
-    setErrors((prev) => ({ ...prev, actions: '' }));
-  };
+  const { control } = form;
+  const errors = form.formState.errors;
+  // A preview belongs to the conditions it tested, and a group's message holds while its problem does.
+  useWatch({ control });
+  const current = form.getValues();
+  const live = ruleProblems(fieldsOf(current));
+  const conditionsKey = JSON.stringify(current.conditions);
+  const [tested, setTested] = useState<{ conditions: string; preview: RulePreview } | null>(null);
+  const preview = tested?.conditions === conditionsKey ? tested.preview : null;
 
   const test = useMutation({
     mutationFn: (rule: ServerFnInput<'testCustomRule'>['rule']) => serverFn('testCustomRule', { rule }),
-    onSuccess: setPreview,
-    onError: (error) => setPreview({ error: errorMessage(error, 'Could not test the rule'), tested: 0, matches: [] }),
+    onSuccess: (result) => setTested({ conditions: conditionsKey, preview: result }),
+    onError: (error) =>
+      setTested({
+        conditions: conditionsKey,
+        preview: { error: errorMessage(error, 'Could not test the rule'), tested: 0, matches: [] },
+      }),
   });
 
-  function current(): CustomRuleFields {
-    return compactRule({ ...values, priority: Number(priorityText) });
-  }
-
-  async function onSubmit() {
-    const fields = current();
-    const sent = { ...fields, priority: priorityText.trim() === '' ? NaN : fields.priority };
-    // The contract's rules (name, priority, text length), then the server's rule checks the form can make.
-    const found = {
-      ...(rule
-        ? await inputProblems('updateCustomRule', { id: rule.id, updates: sent })
-        : await inputProblems('createCustomRule', sent)),
-      ...ruleProblems(fields),
-    };
-    if (!Number.isInteger(sent.priority)) found.priority = 'A whole number (lower runs first)';
-    form.submit(found, fields);
-  }
-
   function runTest() {
-    const fields = current();
+    const fields = fieldsOf(form.getValues());
     const problems = ruleProblems(fields);
-    if (problems.conditions || problems.text) {
-      setErrors((prev) => ({ ...prev, conditions: problems.conditions ?? '', text: problems.text ?? '' }));
-      return;
-    }
-    test.mutate({ conditions: fields.conditions, actions: fields.actions });
+    form.clearErrors('root.conditions');
+    form.clearErrors('conditions.text');
+    if (problems.conditions) form.setError('root.conditions', { type: 'form', message: problems.conditions });
+    if (problems.text) form.setError('conditions.text', { type: 'form', message: problems.text });
+    if (!problems.conditions && !problems.text) test.mutate({ conditions: fields.conditions, actions: fields.actions });
   }
 
   const title = readOnly ? (rule?.name ?? 'Custom rule') : rule ? `Edit ${rule.name}` : 'New custom rule';
@@ -183,185 +150,104 @@ export function RuleForm({ rule, readOnly }: { rule: CustomRule | null; readOnly
   return (
     <CrudForm
       form={form}
+      save={(fields) => (rule ? serverFn('updateCustomRule', { id: rule.id, updates: fields }) : serverFn('createCustomRule', fields))}
+      done={(saved) => (rule ? `Saved rule ${saved.name}` : `Created rule ${saved.name}`)}
+      failed="Could not save the rule"
       title={title}
       description="When every condition holds, the actions apply. Enabled rules run from the lowest priority number up; later rules see earlier changes."
       submitLabel={rule ? 'Save rule' : 'Create rule'}
       submitTestId="rule-submit"
       readOnly={readOnly}
-      onSubmit={onSubmit}
     >
       <fieldset disabled={readOnly} className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-[1fr_8rem_auto]">
-          <Field label="Name" htmlFor={ids.name}>
-            <Input
-              id={ids.name}
-              value={values.name}
-              onChange={(event) => setValues((prev) => ({ ...prev, name: event.target.value }))}
-              maxLength={100}
-              aria-invalid={errors.name ? true : undefined}
-              autoComplete="off"
-              data-testid="rule-name"
-            />
-            <FieldError message={errors.name} />
-          </Field>
-          <Field label="Priority" htmlFor={ids.priority}>
-            <Input
-              id={ids.priority}
-              type="number"
-              step={1}
-              value={priorityText}
-              onChange={(event) => setPriorityText(event.target.value)}
-              aria-invalid={errors.priority ? true : undefined}
-              className="tabular"
-            />
-            <FieldError message={errors.priority} />
-          </Field>
-          <Field label="Enabled" htmlFor={ids.enabled}>
-            <span className="flex h-9 items-center">
-              <Switch
-                id={ids.enabled}
-                checked={values.enabled}
-                onCheckedChange={(enabled) => setValues((prev) => ({ ...prev, enabled }))}
-              />
-            </span>
-          </Field>
+          <TextField
+            control={control}
+            name="name"
+            label="Name"
+            fieldClassName="grid content-start gap-1.5"
+            maxLength={100}
+            autoComplete="off"
+            data-testid="rule-name"
+          />
+          <TextField
+            control={control}
+            name="priority"
+            label="Priority"
+            fieldClassName="grid content-start gap-1.5"
+            type="number"
+            step={1}
+            className="tabular"
+          />
+          <SwitchField control={control} name="enabled" label="Enabled" stacked />
         </div>
 
         <div className="grid gap-4 md:grid-cols-2">
-          <fieldset
-            className="grid content-start gap-3 rounded-lg border border-border p-3"
-            aria-describedby={errors.conditions ? `${ids.sources}-c` : undefined}
-          >
+          <fieldset className="grid content-start gap-3 rounded-lg border border-border p-3">
             <legend className="px-1 text-sm font-semibold">Conditions (all must hold)</legend>
-            <Field label="Text" htmlFor={ids.text}>
-              <Input
-                id={ids.text}
-                value={c.text ?? ''}
-                onChange={(event) => setCondition('text', event.target.value)}
-                placeholder={c.isRegex ? '\\bETF\\b' : 'approves'}
-                className={cn(c.isRegex && 'font-mono')}
-                aria-invalid={errors.text ? true : undefined}
-                aria-describedby={errors.text ? ids.textError : undefined}
-                autoComplete="off"
-                spellCheck={false}
-                data-testid="rule-text"
-              />
-              <FieldError id={ids.textError} message={errors.text} />
-              <span className="flex flex-wrap gap-x-4 gap-y-1">
-                <span className="flex items-center gap-2">
-                  <Switch
-                    id={ids.regex}
-                    checked={c.isRegex === true}
-                    onCheckedChange={(on) => setCondition('isRegex', on)}
-                    data-testid="rule-regex"
-                  />
-                  <Label htmlFor={ids.regex} className="font-normal">
-                    Regular expression
-                  </Label>
-                </span>
-                <span className="flex items-center gap-2">
-                  <Switch
-                    id={ids.caseSensitive}
-                    checked={c.caseSensitive === true}
-                    onCheckedChange={(on) => setCondition('caseSensitive', on)}
-                  />
-                  <Label htmlFor={ids.caseSensitive} className="font-normal">
-                    Case-sensitive
-                  </Label>
-                </span>
-              </span>
-            </Field>
-            <Field
+            <ConditionText control={control} />
+            <TagField
+              control={control}
+              name="conditions.sources"
               label="Sources"
-              htmlFor={ids.sources}
+              fieldClassName="grid content-start gap-1.5"
               hint={`Kinds (${Object.keys(SOURCE_KIND_LABEL).join(', ')}) or source ids; any of them.`}
-            >
-              <TagInput
-                id={ids.sources}
-                value={c.sources ?? []}
-                onChange={(next) => setCondition('sources', next)}
-                transform={(entry) => entry.trim().toLowerCase()}
-                placeholder="Any source"
-                chipLabel="source"
-                disabled={readOnly}
-              />
-            </Field>
-            <Field label="Symbols" htmlFor={ids.symbols} hint="Any of them.">
-              <TagInput
-                id={ids.symbols}
-                value={c.symbols ?? []}
-                onChange={(next) => setCondition('symbols', next)}
-                transform={toSymbol}
-                validate={symbolProblem}
-                placeholder="Any symbol"
-                chipLabel="symbol"
-                disabled={readOnly}
-                testId="rule-symbols"
-              />
-            </Field>
-            <Field label="Importance at least" htmlFor={ids.atLeast}>
-              <ImportanceSelect
-                id={ids.atLeast}
-                none="Any importance"
-                value={c.importanceAtLeast}
-                onChange={(value) => setCondition('importanceAtLeast', value)}
-              />
-            </Field>
-            {errors.conditions ? (
-              <p id={`${ids.sources}-c`} className="text-xs font-medium text-destructive">
-                {errors.conditions}
-              </p>
-            ) : null}
+              transform={(entry) => entry.trim().toLowerCase()}
+              placeholder="Any source"
+              chipLabel="source"
+              disabled={readOnly}
+            />
+            <TagField
+              control={control}
+              name="conditions.symbols"
+              label="Symbols"
+              fieldClassName="grid content-start gap-1.5"
+              hint="Any of them."
+              symbols
+              placeholder="Any symbol"
+              disabled={readOnly}
+              testId="rule-symbols"
+            />
+            <ImportanceSelect control={control} name="conditions.importanceAtLeast" label="Importance at least" none="Any importance" />
+            <FieldError message={live.conditions && errors.root?.conditions?.message} />
           </fieldset>
 
           <fieldset className="grid content-start gap-3 rounded-lg border border-border p-3">
             <legend className="px-1 text-sm font-semibold">Actions</legend>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Set importance" htmlFor={ids.importance}>
-                <ImportanceSelect
-                  id={ids.importance}
-                  none="Unchanged"
-                  value={a.importance}
-                  onChange={(value) => setAction('importance', value)}
-                  testId="rule-action-importance"
-                />
-              </Field>
-              {(
-                [
-                  ['Garbage', 'garbage', ids.garbage, 'Unchanged', 'Mark as garbage', 'Not garbage'],
-                  ['Telegram', 'forwardToTelegram', ids.forward, 'Unchanged', 'Forward to chats', 'Do not forward'],
-                  ['Sound', 'sound', ids.sound, 'User’s setting', 'Always play', 'Silent'],
-                ] as const
-              ).map(([label, key, id, unset, yes, no]) => (
-                <Field key={key} label={label} htmlFor={id}>
-                  <NativeSelect id={id} value={toTri(a[key])} onChange={(event) => setAction(key, fromTri(event.target.value))}>
-                    <option value="">{unset}</option>
-                    <option value="true">{yes}</option>
-                    <option value="false">{no}</option>
-                  </NativeSelect>
-                </Field>
+              <ImportanceSelect
+                control={control}
+                name="actions.importance"
+                label="Set importance"
+                none="Unchanged"
+                testId="rule-action-importance"
+              />
+              {TRI_ACTIONS.map(([label, key, unset, yes, no]) => (
+                <SelectField key={key} control={control} name={`actions.${key}`} label={label} fieldClassName="grid content-start gap-1.5">
+                  <option value="">{unset}</option>
+                  <option value="true">{yes}</option>
+                  <option value="false">{no}</option>
+                </SelectField>
               ))}
             </div>
             {(
               [
-                ['Add symbols', 'addSymbols', ids.add],
-                ['Remove symbols', 'removeSymbols', ids.remove],
+                ['Add symbols', 'addSymbols'],
+                ['Remove symbols', 'removeSymbols'],
               ] as const
-            ).map(([label, key, id]) => (
-              <Field key={key} label={label} htmlFor={id}>
-                <TagInput
-                  id={id}
-                  value={a[key] ?? []}
-                  onChange={(next) => setAction(key, next.length ? next : undefined)}
-                  transform={toSymbol}
-                  validate={symbolProblem}
-                  placeholder="None"
-                  chipLabel="symbol"
-                  disabled={readOnly}
-                />
-              </Field>
+            ).map(([label, key]) => (
+              <TagField
+                key={key}
+                control={control}
+                name={`actions.${key}`}
+                label={label}
+                fieldClassName="grid content-start gap-1.5"
+                symbols
+                placeholder="None"
+                disabled={readOnly}
+              />
             ))}
-            <FieldError message={errors.actions} />
+            <FieldError message={live.actions && errors.root?.actions?.message} />
           </fieldset>
         </div>
       </fieldset>
@@ -371,50 +257,70 @@ export function RuleForm({ rule, readOnly }: { rule: CustomRule | null; readOnly
   );
 }
 
-/** "Test against recent news": which of the newest stored headlines the conditions select. */
-function RulePreviewPanel({ preview, pending, onTest }: { preview: RulePreview | null; pending: boolean; onTest: () => void }) {
+const TRI_ACTIONS = [
+  ['Garbage', 'garbage', 'Unchanged', 'Mark as garbage', 'Not garbage'],
+  ['Telegram', 'forwardToTelegram', 'Unchanged', 'Forward to chats', 'Do not forward'],
+  ['Sound', 'sound', 'User’s setting', 'Always play', 'Silent'],
+] as const;
+
+/** The text condition: the text (or pattern) with its two switches under it. */
+function ConditionText({ control }: { control: Control<RuleValues, unknown, unknown> }) {
+  const isRegex = useWatch({ control, name: 'conditions.isRegex' });
   return (
-    <section
-      className="grid gap-2 rounded-lg border border-dashed border-border p-3"
-      aria-label="Test against recent news"
-      data-testid="rule-preview"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground" role="status">
-          {pending
-            ? 'Testing…'
-            : preview
-              ? preview.error
-                ? null
-                : `${preview.matches.length} of the ${preview.tested} most recent headlines match.`
-              : 'See which recent headlines these conditions select, before saving.'}
-        </p>
-        <Button type="button" size="sm" variant="secondary" onClick={onTest} disabled={pending} data-testid="rule-test">
-          {pending ? <Spinner label="Testing" /> : null}
-          Test against recent news
-        </Button>
-      </div>
-      {preview?.error ? <Alert>{preview.error}</Alert> : null}
-      {preview && !preview.error && preview.matches.length ? (
-        <ul
-          className="max-h-48 divide-y divide-border overflow-auto rounded-md border border-border text-sm"
-          data-testid="rule-preview-matches"
-        >
-          {preview.matches.slice(0, 50).map((item) => (
-            <li key={item.id} className="flex items-center gap-2 px-2 py-1.5">
-              <ImportanceBadge importance={item.importance} />
-              <span className="tabular shrink-0 text-xs text-muted-foreground">{formatDateTime(item.ts)}</span>
-              <span className="min-w-0 flex-1 truncate" title={item.title}>
-                {item.title}
-              </span>
-              <SymbolChips symbols={item.symbols} className="hidden sm:inline-flex" />
-              {item.isTest ? <span className="text-xs text-warning">test</span> : null}
-              {item.isGarbage ? <span className="text-xs text-muted-foreground">garbage</span> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {preview && preview.matches.length > 50 ? <p className="text-xs text-muted-foreground">Showing the first 50.</p> : null}
-    </section>
+    <div className="grid content-start gap-1.5">
+      <TextField
+        control={control}
+        name="conditions.text"
+        label="Text"
+        placeholder={isRegex ? '\\bETF\\b' : 'approves'}
+        className={cn(isRegex && 'font-mono')}
+        autoComplete="off"
+        spellCheck={false}
+        data-testid="rule-text"
+      />
+      <span className="flex flex-wrap gap-x-4 gap-y-1">
+        <SwitchField
+          control={control}
+          name="conditions.isRegex"
+          label="Regular expression"
+          className="flex items-center gap-2"
+          labelClassName="font-normal"
+          data-testid="rule-regex"
+        />
+        <SwitchField
+          control={control}
+          name="conditions.caseSensitive"
+          label="Case-sensitive"
+          className="flex items-center gap-2"
+          labelClassName="font-normal"
+        />
+      </span>
+    </div>
+  );
+}
+
+/** An importance level, or none of them (`none` names that choice). */
+function ImportanceSelect({
+  control,
+  name,
+  label,
+  none,
+  testId,
+}: {
+  control: Control<RuleValues, unknown, unknown>;
+  name: 'conditions.importanceAtLeast' | 'actions.importance';
+  label: string;
+  none: string;
+  testId?: string;
+}) {
+  return (
+    <SelectField control={control} name={name} label={label} fieldClassName="grid content-start gap-1.5" data-testid={testId}>
+      <option value="">{none}</option>
+      {IMPORTANCE.map((level) => (
+        <option key={level} value={level}>
+          {IMPORTANCE_LABEL[level]}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,5 +1,5 @@
 import { RULE_REGEX_MAX } from '@contract/patterns';
-import { IMPORTANCE_LABEL } from '~/lib/news-feed';
+import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
 import type { CustomRuleActions, CustomRuleConditions, CustomRuleFields } from '@contract/server-fns/news-rules';
 
 /** Plain-language pieces of a rule for the table (conditions are ANDed). */

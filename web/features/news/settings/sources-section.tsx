@@ -1,20 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ServerFnInput } from '@contract/server-fns';
 import { serverFn } from '~/lib/server-fn';
-import { inputProblems } from '~/lib/input-problems';
+import { serverFnResolver } from '~/lib/contract-form';
 import { CONFIGURABLE_SOURCE_KINDS, type ConfigurableSourceKind } from '@contract/enums';
-import { newsSettingsKeys, sourcesQuery } from './settings-queries';
+import { newsSettingsKeys, sourcesQuery } from '~/shared/news/news-settings-queries';
 import type { CreateSourceInput, SourceDto as NewsSource } from '@contract/server-fns/news-sources';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
-import { SOURCE_KIND_LABEL } from '~/lib/news-feed';
-import { FormField } from '~/components/ui/form-field';
-import { SelectField } from '~/components/ui/select-field';
-import { SwitchField } from '~/components/ui/switch-field';
+import { SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import { SelectField, SwitchField, TextField } from '~/components/form/fields';
 import { Ago, dash } from './common';
-import { CrudForm, CrudSection, useCrudForm } from './crud-section';
+import { CrudForm, CrudSection } from './crud-section';
 import { announceNewWebhook, NewWebhookDialog, WebhookSummary } from './telegram-webhook';
 
 type Health = 'healthy' | 'failing' | 'down' | 'idle' | 'disabled';
@@ -188,84 +185,68 @@ function sourceInput(
   }
 }
 
-function AddSourceForm() {
-  const [kind, setKind] = useState<ConfigurableSourceKind>('rss');
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const [chatId, setChatId] = useState('');
-  const [enabled, setEnabled] = useState(true);
-  const form = useCrudForm({
-    save: (input: ServerFnInput<'createSource'>) => serverFn('createSource', input),
-    done: (source) => {
-      announceNewWebhook(source);
-      return `Added source ${source.name}`;
-    },
-    failed: 'Could not add the source',
-  });
-  const { errors } = form;
-  const feed = kind === 'rss' || kind === 'atom';
+interface SourceValues {
+  kind: ConfigurableSourceKind;
+  name: string;
+  url: string;
+  chatId: string;
+  enabled: boolean;
+}
 
-  async function onSubmit() {
-    const input = sourceInput(kind, { name: name.trim(), enabled }, { url: url.trim(), chatId: chatId.trim() });
-    form.submit(await inputProblems('createSource', input), input);
-  }
+function AddSourceForm() {
+  const form = useForm({
+    defaultValues: { kind: 'rss' as ConfigurableSourceKind, name: '', url: '', chatId: '', enabled: true },
+    resolver: serverFnResolver('createSource', (values: SourceValues) =>
+      sourceInput(values.kind, { name: values.name.trim(), enabled: values.enabled }, { url: values.url.trim(), chatId: values.chatId.trim() }),
+    ),
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const feed = kind === 'rss' || kind === 'atom';
 
   return (
     <CrudForm
       form={form}
+      save={(input) => serverFn('createSource', input)}
+      done={(source) => {
+        announceNewWebhook(source);
+        return `Added source ${source.name}`;
+      }}
+      failed="Could not add the source"
       title="Add source"
       description={KIND_HINT[kind]}
       submitLabel="Add source"
       submitTestId="source-submit"
       pendingLabel="Adding"
-      onSubmit={onSubmit}
     >
-      <SelectField
-        label="Kind"
-        value={kind}
-        onChange={(event) => setKind(event.target.value as ConfigurableSourceKind)}
-        data-testid="source-kind"
-      >
+      <SelectField control={form.control} name="kind" label="Kind" data-testid="source-kind">
         {CONFIGURABLE_SOURCE_KINDS.map((k) => (
           <option key={k} value={k}>
             {SOURCE_KIND_LABEL[k] ?? k}
           </option>
         ))}
       </SelectField>
-      <FormField
-        label="Name"
-        name="name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={errors.name}
-        maxLength={100}
-        autoComplete="off"
-      />
+      <TextField control={form.control} name="name" label="Name" maxLength={100} autoComplete="off" />
       {feed ? (
-        <FormField
-          label="Feed URL"
+        <TextField
+          control={form.control}
           name="url"
+          label="Feed URL"
           type="url"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-          error={errors.url ?? errors.config}
           placeholder="https://"
           hint="No user name or password in the URL: every approved user can read source settings."
           autoComplete="off"
         />
       ) : null}
       {kind === 'telegram' ? (
-        <FormField
-          label="Chat (optional)"
+        <TextField
+          control={form.control}
           name="chatId"
-          value={chatId}
-          onChange={(event) => setChatId(event.target.value)}
-          error={errors.chatId ?? errors.url ?? errors.config}
+          label="Chat (optional)"
           placeholder="-1001234567890 or @channel"
           autoComplete="off"
         />
       ) : null}
-      <SwitchField label="Enabled" checked={enabled} onCheckedChange={setEnabled} />
+      <SwitchField control={form.control} name="enabled" label="Enabled" />
     </CrudForm>
   );
 }

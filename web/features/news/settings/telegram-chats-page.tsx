@@ -1,23 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { serverFn } from '~/lib/server-fn';
-import { inputProblems } from '~/lib/input-problems';
-import { newsSettingsKeys, telegramChatsQuery } from './settings-queries';
-import { type ChatPurpose, IMPORTANCE, IMPORTANCE_RANK, isImportance, type Importance } from '@contract/enums';
+import { serverFnResolver } from '~/lib/contract-form';
+import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
+import { telegramChatsQuery } from './settings-queries';
+import { type ChatPurpose, IMPORTANCE, IMPORTANCE_RANK } from '@contract/enums';
 import type { TelegramChatDto as TelegramChat, TelegramChatFields } from '@contract/server-fns/news-telegram';
-import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
-import { Label } from '~/components/ui/label';
-import { IMPORTANCE_LABEL } from '~/lib/news-feed';
-import { FormField } from '~/components/ui/form-field';
-import { SelectField } from '~/components/ui/select-field';
-import { SwitchField } from '~/components/ui/switch-field';
-import { ImportanceBadge } from '~/features/news/importance';
-import { SymbolChips } from '~/features/news/feed/symbol-chips';
-import { symbolProblem, TagInput, toSymbol } from '~/features/news/tag-input';
-import { FieldError, useCanEdit } from './common';
-import { CrudForm, CrudSection, CrudSwitch, useCrudForm } from './crud-section';
+import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
+import { SelectField, SwitchField, TagField, TextField } from '~/components/form/fields';
+import { ImportanceBadge } from '~/shared/news/importance';
+import { SymbolChips } from '~/shared/news/symbol-chips';
+import { useCanEdit } from './common';
+import { CrudForm, CrudSection, CrudSwitch } from './crud-section';
 import { ChatStatus, TelegramSendingStatus } from './telegram-status';
 
 const PURPOSES: { value: ChatPurpose; label: string; hint: string }[] = [
@@ -137,68 +134,46 @@ export function TelegramChatsPage() {
 }
 
 function ChatForm({ chat }: { chat: TelegramChat | null }) {
-  const ids = { symbols: useId() };
-  const [values, setValues] = useState<TelegramChatFields>(() =>
-    chat
-      ? {
-          chatId: chat.chatId,
-          title: chat.title,
-          enabled: chat.enabled,
-          minImportance: chat.minImportance,
-          symbols: chat.symbols,
-          purpose: chat.purpose,
-        }
-      : { chatId: '', title: '', enabled: true, minImportance: 'high', symbols: [], purpose: 'news' },
-  );
-  const form = useCrudForm({
-    save: (fields: TelegramChatFields) =>
-      chat ? serverFn('updateTelegramChat', { id: chat.id, updates: fields }) : serverFn('createTelegramChat', fields),
-    done: (saved) => (chat ? `Saved ${saved.title}` : `Added ${saved.title}`),
-    failed: 'Could not save the chat',
+  const form = useForm({
+    defaultValues: {
+      chatId: chat?.chatId ?? '',
+      title: chat?.title ?? '',
+      enabled: chat?.enabled ?? true,
+      minImportance: chat?.minImportance ?? 'high',
+      symbols: chat?.symbols ?? [],
+      purpose: chat?.purpose ?? 'news',
+    },
+    // The create function's schema checks the fields; an edit sends the same fields as its updates.
+    resolver: serverFnResolver('createTelegramChat', (values: TelegramChatFields) => ({
+      ...values,
+      chatId: values.chatId.trim(),
+      title: values.title.trim(),
+    })),
   });
-  const { errors, setErrors } = form;
-  const set = <K extends keyof TelegramChatFields>(key: K, value: TelegramChatFields[K]) => {
-    setValues((prev) => ({ ...prev, [key]: value }));
-    if (errors[key]) setErrors((prev) => ({ ...prev, [key]: '' }));
-  };
-
-  async function onSubmit() {
-    const fields = { ...values, chatId: values.chatId.trim(), title: values.title.trim() };
-    const found = chat
-      ? await inputProblems('updateTelegramChat', { id: chat.id, updates: fields })
-      : await inputProblems('createTelegramChat', fields);
-    form.submit(found, fields);
-  }
+  const purpose = useWatch({ control: form.control, name: 'purpose' });
 
   return (
     <CrudForm
       form={form}
+      save={(fields) =>
+        chat ? serverFn('updateTelegramChat', { id: chat.id, updates: fields }) : serverFn('createTelegramChat', fields)
+      }
+      done={(saved) => (chat ? `Saved ${saved.title}` : `Added ${saved.title}`)}
+      failed="Could not save the chat"
       title={chat ? `Edit ${chat.title}` : 'Add Telegram chat'}
       description="The bot must be a member (or an admin of the channel) to post there."
       submitLabel={chat ? 'Save' : 'Add chat'}
       submitTestId="chat-submit"
-      onSubmit={onSubmit}
     >
       {chat?.disabledReason ? (
         <Alert>Telegram refused this chat: {chat.disabledReason}. Fix it in Telegram, then enable it again here.</Alert>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label="Title"
-          name="title"
-          value={values.title}
-          onChange={(event) => set('title', event.target.value)}
-          error={errors.title}
-          maxLength={100}
-          autoComplete="off"
-          autoFocus
-        />
-        <FormField
-          label="Chat id"
+        <TextField control={form.control} name="title" label="Title" maxLength={100} autoComplete="off" autoFocus />
+        <TextField
+          control={form.control}
           name="chatId"
-          value={values.chatId}
-          onChange={(event) => set('chatId', event.target.value)}
-          error={errors.chatId}
+          label="Chat id"
           placeholder="-1001234567890 or @channel"
           className="font-mono"
           autoComplete="off"
@@ -206,10 +181,10 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
+          control={form.control}
+          name="purpose"
           label="Purpose"
-          value={values.purpose}
-          onChange={(event) => set('purpose', event.target.value as ChatPurpose)}
-          hint={PURPOSES.find((p) => p.value === values.purpose)?.hint}
+          hint={PURPOSES.find((p) => p.value === purpose)?.hint}
           data-testid="chat-purpose"
         >
           {PURPOSES.map((p) => (
@@ -219,10 +194,10 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
           ))}
         </SelectField>
         <SelectField
+          control={form.control}
+          name="minImportance"
           label="Minimum importance"
           fieldClassName="grid content-start gap-1.5"
-          value={values.minImportance}
-          onChange={(event) => isImportance(event.target.value) && set('minImportance', event.target.value as Importance)}
           data-testid="chat-min-importance"
         >
           {IMPORTANCE.map((level) => (
@@ -232,22 +207,16 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
           ))}
         </SelectField>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.symbols}>Symbols</Label>
-        <TagInput
-          id={ids.symbols}
-          value={values.symbols}
-          onChange={(next) => set('symbols', next)}
-          transform={toSymbol}
-          validate={symbolProblem}
-          placeholder="Every symbol"
-          chipLabel="symbol"
-          testId="chat-symbols"
-        />
-        <p className="text-xs text-muted-foreground">Empty: headlines about any symbol (or none).</p>
-        <FieldError message={errors.symbols} />
-      </div>
-      <SwitchField label="Enabled" checked={values.enabled} onCheckedChange={(on) => set('enabled', on)} />
+      <TagField
+        control={form.control}
+        name="symbols"
+        label="Symbols"
+        symbols
+        placeholder="Every symbol"
+        hint="Empty: headlines about any symbol (or none)."
+        testId="chat-symbols"
+      />
+      <SwitchField control={form.control} name="enabled" label="Enabled" />
     </CrudForm>
   );
 }

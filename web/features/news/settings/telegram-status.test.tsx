@@ -4,8 +4,8 @@ import type {
   TelegramSendingStatus as TelegramStatus,
 } from '@contract/server-fns/news-telegram';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { reactRootPerTest } from '~/test/react-root';
 import { TelegramChatsPage } from './telegram-chats-page';
 import { chatDelivery, TelegramStatusLine } from './telegram-status';
 
@@ -22,9 +22,8 @@ vi.mock('~/lib/server-fn', () => ({
   }),
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
+const page = reactRootPerTest();
 const $ = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
@@ -51,22 +50,14 @@ const status = (over: Partial<TelegramStatus> = {}): TelegramStatus => ({
 
 async function render(node: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () => root.render(<QueryClientProvider client={client}>{node}</QueryClientProvider>));
+  await act(async () => page.root.render(<QueryClientProvider client={client}>{node}</QueryClientProvider>));
   await flush();
 }
 
 beforeEach(() => {
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   answers.clear();
   answers.set('getUser', () => admin);
   answers.set('getTelegramChats', () => [chat]);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
 });
 
 describe('Telegram sending status', () => {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reactRootPerTest } from '~/test/react-root';
 import { announceNewWebhook, NewWebhookDialog, WebhookSummary } from './telegram-webhook';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -12,9 +12,8 @@ const rotated = 'R'.repeat(39) + 'new4';
 const serverFn = vi.hoisted(() => vi.fn());
 vi.mock('~/lib/server-fn', () => ({ serverFn }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
+const page = reactRootPerTest();
 const $ = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const field = (testId: string) => $(testId) as HTMLInputElement | null;
 
@@ -32,16 +31,8 @@ function source(over: Partial<NewsSource> = {}): NewsSource {
   };
 }
 
-beforeEach(() => {
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
 afterEach(() => {
   serverFn.mockReset();
-  act(() => root.unmount());
-  document.body.innerHTML = '';
 });
 
 const withQueries = (node: ReactNode) => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
@@ -51,7 +42,7 @@ const button = (text: string) => [...document.querySelectorAll('button')].find((
 
 describe('Telegram webhook', () => {
   it('lists the path and only a hint of the secret; readers get no secret action', async () => {
-    await act(async () => root.render(summary()));
+    await act(async () => page.root.render(summary()));
     expect($('source-webhook')?.textContent).toContain('/api/telegram/webhook/src-1');
     expect($('source-webhook')?.textContent).toContain('secret …wxyz');
     expect($('rotate-secret')).toBeNull();
@@ -60,7 +51,7 @@ describe('Telegram webhook', () => {
   it('admins rotate a secret after confirming, and see the new one once', async () => {
     serverFn.mockResolvedValueOnce(source({ webhook: { ...source().webhook!, secretTokenHint: 'new4', secretToken: rotated } }));
     await act(async () =>
-      root.render(
+      page.root.render(
         withQueries(
           <>
             <WebhookSummary source={{ ...source(), webhook: source().webhook! }} canEdit />
@@ -83,7 +74,7 @@ describe('Telegram webhook', () => {
   it('a source without a secret offers to generate one, without asking', async () => {
     serverFn.mockResolvedValueOnce(source({ webhook: { ...source().webhook!, secretToken: rotated } }));
     await act(async () =>
-      root.render(
+      page.root.render(
         summary({ webhook: { path: '/api/telegram/webhook/src-1', secretTokenSet: false, secretTokenHint: null } }, true),
       ),
     );
@@ -93,13 +84,13 @@ describe('Telegram webhook', () => {
     expect($('confirm-dialog')).toBeNull();
     expect(serverFn).toHaveBeenCalledWith('rotateTelegramSecret', { id: 'src-1' });
     // The dialog that shows it (rendered once per page) is closed again for the next test.
-    await act(async () => root.render(withQueries(<NewWebhookDialog />)));
+    await act(async () => page.root.render(withQueries(<NewWebhookDialog />)));
     expect(field('webhook-secret')?.value).toBe(rotated);
     await act(async () => button('Done')?.click());
   });
 
   it('shows a new source’s URL and whole secret once, and nothing for sources without one', async () => {
-    await act(async () => root.render(<NewWebhookDialog />));
+    await act(async () => page.root.render(<NewWebhookDialog />));
     await act(async () => announceNewWebhook(source()));
     expect($('webhook-dialog')).toBeNull();
 

@@ -9,7 +9,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { errorMessage } from '~/lib/http-error';
 import { serverFn } from '~/lib/server-fn';
-import { newsSettingsKeys } from './settings-queries';
+import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
 
 /** The URL Telegram posts to: the webhook path on this site. */
 export function webhookUrl(path: string): string {

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServerFnInput } from '@contract/server-fns';
 import { serverFn } from '~/lib/server-fn';
-import { newsSettingsKeys, thresholdsQuery } from './settings-queries';
-import { THRESHOLD_WINDOWS, type ThresholdWindow } from '@contract/enums';
+import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
+import { thresholdsQuery } from './settings-queries';
+import { THRESHOLD_WINDOWS } from '@contract/enums';
 import type { PerformanceThresholdDto as PerformanceThreshold } from '@contract/server-fns/news-thresholds';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -13,9 +14,9 @@ import { Label } from '~/components/ui/label';
 import { NativeSelect } from '~/components/ui/select';
 import { Spinner } from '~/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { errorMessage, fieldErrors } from '~/lib/http-error';
-import { inputProblems } from '~/lib/input-problems';
-import { cleanSymbol } from '~/lib/news-feed';
+import { serverFnResolver, showServerErrors } from '~/lib/contract-form';
+import { errorMessage } from '~/lib/http-error';
+import { cleanSymbol } from '~/lib/symbol';
 import { FieldError, QueryState, SettingsSection } from './common';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 
@@ -128,49 +129,57 @@ export function ThresholdsSection({ canEdit }: { canEdit: boolean }) {
   );
 }
 
+interface ThresholdValues {
+  symbol: string;
+  percent: string;
+  windowMinutes: string;
+}
+
 function AddThresholdForm({ hasStoredDefault, existing }: { hasStoredDefault: boolean; existing: string[] }) {
   const queryClient = useQueryClient();
-  const ids = { symbol: useId(), percent: useId(), window: useId(), error: useId() };
-  const [symbol, setSymbol] = useState('');
-  const [percent, setPercent] = useState('1');
-  const [windowMinutes, setWindowMinutes] = useState<ThresholdWindow>(5);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const ids = { symbol: useId(), percent: useId(), window: useId() };
+  const form = useForm({
+    defaultValues: { symbol: '', percent: '1', windowMinutes: '5' },
+    // The contract's rules (symbol, 0.1–50 %, window), then what only this list knows.
+    resolver: serverFnResolver(
+      'createPerformanceThreshold',
+      (values: ThresholdValues) => ({
+        symbol: cleanSymbol(values.symbol) || null,
+        percent: Number(values.percent),
+        windowMinutes: THRESHOLD_WINDOWS.find((w) => String(w) === values.windowMinutes) ?? 5,
+      }),
+      (values) => {
+        const symbol = cleanSymbol(values.symbol);
+        return {
+          percent: values.percent.trim() === '' || !Number.isFinite(Number(values.percent)) ? 'Enter a percentage' : null,
+          symbol:
+            symbol && existing.includes(symbol)
+              ? `${symbol} already has a threshold: delete it first`
+              : !symbol && hasStoredDefault
+                ? 'A default is stored: delete it first, or enter a symbol'
+                : null,
+        };
+      },
+    ),
+  });
+  const { errors, isSubmitting } = form.formState;
 
-  const create = useMutation({
-    mutationFn: (input: ServerFnInput<'createPerformanceThreshold'>) => serverFn('createPerformanceThreshold', input),
-    onSuccess: (created) => {
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const created = await serverFn('createPerformanceThreshold', input);
       void queryClient.invalidateQueries({ queryKey: newsSettingsKeys.thresholds });
       toast.success(
-        created.symbol
-          ? `${created.symbol}: ±${pct(created.percent)} within ${created.windowMinutes} min`
-          : 'Default threshold saved',
+        created.symbol ? `${created.symbol}: ±${pct(created.percent)} within ${created.windowMinutes} min` : 'Default threshold saved',
       );
-      setSymbol('');
-      setErrors({});
-    },
-    onError: (error) => {
-      const fields = fieldErrors(error);
-      setErrors(Object.keys(fields).length ? fields : { general: errorMessage(error, 'Could not add the threshold') });
-    },
+      form.resetField('symbol');
+    } catch (error) {
+      showServerErrors(form, error, 'Could not add the threshold');
+    }
   });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    const sym = cleanSymbol(symbol);
-    const input = { symbol: sym || null, percent: Number(percent), windowMinutes };
-    // The contract's rules (symbol, 0.1–50 %, window), then what only this list knows.
-    const found = await inputProblems('createPerformanceThreshold', input);
-    if (percent.trim() === '' || !Number.isFinite(input.percent)) found.percent = 'Enter a percentage';
-    if (!found.symbol && sym && existing.includes(sym)) found.symbol = `${sym} already has a threshold: delete it first`;
-    if (!found.symbol && !sym && hasStoredDefault) found.symbol = 'A default is stored: delete it first, or enter a symbol';
-    setErrors(found);
-    if (!Object.keys(found).length) create.mutate(input);
-  }
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={(event) => void submit(event)}
       noValidate
       className="grid content-start gap-3 rounded-lg border border-border p-3"
       aria-label="Add a threshold"
@@ -184,8 +193,7 @@ function AddThresholdForm({ hasStoredDefault, existing }: { hasStoredDefault: bo
           </Label>
           <Input
             id={ids.symbol}
-            value={symbol}
-            onChange={(event) => setSymbol(event.target.value)}
+            {...form.register('symbol')}
             placeholder="Empty: default"
             aria-invalid={errors.symbol ? true : undefined}
             className="h-8 font-mono uppercase placeholder:font-sans placeholder:normal-case"
@@ -202,8 +210,7 @@ function AddThresholdForm({ hasStoredDefault, existing }: { hasStoredDefault: bo
             step="0.1"
             min={0.1}
             max={50}
-            value={percent}
-            onChange={(event) => setPercent(event.target.value)}
+            {...form.register('percent')}
             aria-invalid={errors.percent ? true : undefined}
             className="tabular h-8"
           />
@@ -212,12 +219,7 @@ function AddThresholdForm({ hasStoredDefault, existing }: { hasStoredDefault: bo
           <Label htmlFor={ids.window} className="text-xs">
             Within
           </Label>
-          <NativeSelect
-            id={ids.window}
-            value={String(windowMinutes)}
-            onChange={(event) => setWindowMinutes(Number(event.target.value) as ThresholdWindow)}
-            className="[&_select]:h-8"
-          >
+          <NativeSelect id={ids.window} {...form.register('windowMinutes')} className="[&_select]:h-8">
             {THRESHOLD_WINDOWS.map((w) => (
               <option key={w} value={w}>
                 {w} min
@@ -226,10 +228,12 @@ function AddThresholdForm({ hasStoredDefault, existing }: { hasStoredDefault: bo
           </NativeSelect>
         </div>
       </div>
-      <FieldError message={errors.symbol ?? errors.percent ?? errors.windowMinutes ?? errors.general} />
+      <FieldError
+        message={errors.symbol?.message ?? errors.percent?.message ?? errors.windowMinutes?.message ?? errors.root?.server?.message}
+      />
       <div className="flex justify-end">
-        <Button type="submit" size="sm" disabled={create.isPending} data-testid="threshold-submit">
-          {create.isPending ? <Spinner label="Adding" /> : null}
+        <Button type="submit" size="sm" disabled={isSubmitting} data-testid="threshold-submit">
+          {isSubmitting ? <Spinner label="Adding" /> : null}
           Add threshold
         </Button>
       </div>

@@ -27,7 +27,7 @@ export interface OrderPanelHandle {
 const pairOf = (symbol: string) => (symbol.endsWith('USDT') ? symbol : `${symbol}USDT`);
 
 /**
- * Market orders on the selected headline's symbol (issue 15): one of your accounts, three preset
+ * Market orders on the selected headline's symbol: one of your accounts, three preset
  * sizes, buy / sell / close, the resulting position checked before sending, a confirmation step
  * unless one-keystroke sending is chosen. Every order carries a fresh client order id, so a
  * repeated request never sends twice.

@@ -1,24 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OrderSide } from '@contract/enums';
+import type { RpcInputs } from '@contract/types';
 import { formatLeverage, formatPrice, formatQuantity, formatUsd } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
+import { limitName } from '~/shared/risk-limits';
 
-export interface OrderIntent {
-  accountEmail: string;
-  symbol: string;
-  side: OrderSide;
-  /** USD; absent for a close */
-  notional?: number;
-  reduceOnly: boolean;
-}
-
-const LIMIT_NAMES: Record<string, string> = {
-  maxLeverage: 'max leverage',
-  maxPositionNotional: 'max position notional',
-  maxPositionShare: 'max share of one position',
-  maxSymbolNetExposure: 'firm net exposure',
-};
+/** An order as previewOrder takes it (placeOrder adds its client id). */
+export type OrderIntent = RpcInputs['previewOrder'];
 
 /** What the order would leave: quantity, position before → after, leverage, margin, and the risk check's verdict. */
 export function OrderPreview({ intent }: { intent: OrderIntent }) {
@@ -56,7 +44,7 @@ export function OrderPreview({ intent }: { intent: OrderIntent }) {
             : 'Within limits'
           : risk.limit === 'tradingOff'
             ? 'Trading is off: closes only'
-            : `Over ${LIMIT_NAMES[risk.limit ?? ''] ?? risk.limit}${risk.unbounded ? ' (equity ≤ 0)' : ''}`}
+            : `Over ${limitName(risk.limit)}${risk.unbounded ? ' (equity ≤ 0)' : ''}`}
       </dd>
       {p.halt && (
         <dd className="col-span-2 text-right text-amber-500" data-testid="preview-halt">

@@ -1,8 +1,8 @@
 import { ConnectionBadge } from '~/components/ui/connection-badge';
-import type { Position } from '~/features/accounts/metrics';
-import { PositionsTable } from '~/features/accounts/positions-table';
-import { OrdersTable } from '~/features/orders/orders-table';
-import { useLiveOrders } from '~/features/orders/use-live-orders';
+import type { Position } from '~/shared/accounts/metrics';
+import { PositionsTable } from '~/shared/accounts/positions-table';
+import { OrdersTable } from '~/shared/orders/orders-table';
+import { useLiveOrders } from '~/shared/orders/use-live-orders';
 import { MY_ORDERS_LIMIT } from './order-queries';
 
 /** The session's orders on the account (newest first, live) and its open positions. */

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { exchangeAccountsQuery } from '~/features/accounts/account-queries';
 import { AssignmentsPage } from '~/features/admin/assignments/assignments-page';
-import { userDirectoryQuery } from '~/features/admin/users/user-directory';
+import { exchangeAccountsQuery, userDirectoryQuery } from '~/features/admin/assignments/assignment-queries';
 import { ensureQueries } from '~/lib/ensure-queries';
 
 export const Route = createFileRoute('/_admin/admin/assignments')({

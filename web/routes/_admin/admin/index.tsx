@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { AdminHomePage } from '~/features/admin/admin-home-page';
+import { SystemStatusSection } from '~/features/admin/system/system-status';
+import { UsersPage } from '~/features/admin/users/users-page';
 import { listUsersInput, parseUsersSearch, USERS_SEARCH_DEFAULTS } from '~/features/admin/users/users-search';
 import { orpc } from '~/lib/rpc';
 
@@ -10,3 +11,13 @@ export const Route = createFileRoute('/_admin/admin/')({
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(orpc.listUsers.queryOptions({ input: deps })),
   component: AdminHomePage,
 });
+
+/** /admin: the users directory, then the system status. */
+function AdminHomePage() {
+  return (
+    <>
+      <UsersPage />
+      <SystemStatusSection />
+    </>
+  );
+}

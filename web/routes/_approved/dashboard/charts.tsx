@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ensureHistory } from '~/features/accounts/account-queries';
 import { loadHistoryCharts } from '~/features/accounts/charts/charts-chunk';
 import { ChartsPage } from '~/features/accounts/charts/charts-page';
-import { rangeFromSearch } from '~/features/accounts/date-range';
-import { parseRangeSearch } from '~/features/accounts/range-search';
-import { getSharedRange } from '~/features/accounts/shared-range';
+import { rangeFromSearch } from '~/shared/date-range/date-range';
+import { parseRangeSearch } from '~/shared/date-range/range-search';
+import { getSharedRange } from '~/shared/date-range/shared-range';
 
 export const Route = createFileRoute('/_approved/dashboard/charts')({
   staticData: { fullHeight: true },

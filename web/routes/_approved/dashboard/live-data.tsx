@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensureSelectedAccount } from '~/features/accounts/account-queries';
+import { ensureSelectedAccount } from '~/shared/accounts/my-accounts';
 import { LiveDataPage } from '~/features/accounts/live/live-data-page';
 
 export const Route = createFileRoute('/_approved/dashboard/live-data')({

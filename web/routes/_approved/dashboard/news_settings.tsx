@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { newsSettingsQuery, sourcesQuery } from '../../../features/news/settings/settings-queries';
+import { newsSettingsQuery, sourcesQuery } from '~/shared/news/news-settings-queries';
 import { DashboardNewsSettingsPage } from '~/features/news/settings/dashboard-news-settings-page';
 import { ensureQueries } from '~/lib/ensure-queries';
 

@@ -1,10 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { newsSettingsQuery, sourcesQuery } from '../../../features/news/settings/settings-queries';
+import { newsSettingsQuery, sourcesQuery } from '~/shared/news/news-settings-queries';
 import { NewsFeedError } from '~/features/news/feed/feed-error';
 import { NewsFeedPage } from '~/features/news/feed/feed-page';
 import { ensureNewsFeed } from '~/features/news/feed/news-feed-query';
-import { NEWS_SEARCH_DEFAULTS, normalizeNewsSearch } from '~/lib/news-search';
-import { getNewsView } from '~/features/news/feed/news-view';
+import { NEWS_SEARCH_DEFAULTS, normalizeNewsSearch } from '~/shared/news/news-search';
+import { getNewsView } from '~/shared/news/news-view';
 import { ensureQueries } from '~/lib/ensure-queries';
 
 export const Route = createFileRoute('/_approved/news/feed')({

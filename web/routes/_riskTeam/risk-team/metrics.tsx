@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { getSharedRange } from '~/features/accounts/shared-range';
+import { getSharedRange } from '~/shared/date-range/shared-range';
 import { AccountMetricsPage } from '~/features/risk-team/metrics-page';
 import { traderStatsQuery } from '~/features/risk-team/risk-queries';
 import { ensureQueries } from '~/lib/ensure-queries';

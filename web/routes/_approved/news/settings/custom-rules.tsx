@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { customRulesQuery } from '../../../../features/news/settings/settings-queries';
+import { customRulesQuery } from '~/features/news/settings/settings-queries';
 import { CustomRulesPage } from '~/features/news/settings/custom-rules-page';
 import { ensureQueries } from '~/lib/ensure-queries';
 

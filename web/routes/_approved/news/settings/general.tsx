@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  newsSettingsQuery,
-  sourcesQuery,
-  twitterHandlesQuery,
-  pollingSessionsQuery,
-  thresholdsQuery,
-} from '../../../../features/news/settings/settings-queries';
+import { newsSettingsQuery, sourcesQuery } from '~/shared/news/news-settings-queries';
+import { twitterHandlesQuery, pollingSessionsQuery, thresholdsQuery } from '~/features/news/settings/settings-queries';
 import { GeneralSettingsPage } from '~/features/news/settings/general-page';
 import { ensureQueries } from '~/lib/ensure-queries';
 

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** SPEC.md §2: /news/settings is an index that redirects to custom rules. */
+/** /news/settings is an index that redirects to custom rules. */
 export const Route = createFileRoute('/_approved/news/settings/')({
   beforeLoad: () => {
     throw redirect({ to: '/news/settings/custom-rules', replace: true });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { mappingsQuery } from '../../../../features/news/settings/settings-queries';
+import { mappingsQuery } from '~/features/news/settings/settings-queries';
 import { MappingsPage } from '~/features/news/settings/mappings-page';
 import { ensureQueries } from '~/lib/ensure-queries';
 

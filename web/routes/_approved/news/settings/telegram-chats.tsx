@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { telegramChatsQuery, telegramStatusQuery } from '../../../../features/news/settings/settings-queries';
+import { telegramChatsQuery, telegramStatusQuery } from '~/features/news/settings/settings-queries';
 import { TelegramChatsPage } from '~/features/news/settings/telegram-chats-page';
 import { ensureQueries } from '~/lib/ensure-queries';
 

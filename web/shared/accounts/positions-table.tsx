@@ -1,0 +1,111 @@
+import { Badge } from '~/components/ui/badge';
+import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import { formatExact, formatLeverage, formatPrice, formatQuantity } from '~/lib/format';
+import { upnlPercent, type Position } from './metrics';
+import { FlashValue, MetricValue, Pnl } from '~/shared/figures';
+
+const helper = sortableColumnHelper<Position>();
+const right = { align: 'right' } as const;
+
+function Price({ value }: { value: number }) {
+  return (
+    <span className="tabular" title={formatExact(value)}>
+      {formatPrice(value)}
+    </span>
+  );
+}
+
+const columns = helper.columns([
+  helper.accessor('symbol', {
+    header: 'Symbol',
+    sortFn: 'alphanumeric',
+    cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+  }),
+  helper.accessor('side', {
+    header: 'Side',
+    sortFn: 'alphanumeric',
+    cell: (info) => <Badge tone={info.getValue() === 'LONG' ? 'success' : 'destructive'}>{info.getValue()}</Badge>,
+  }),
+  helper.accessor('size', {
+    header: 'Size',
+    meta: right,
+    cell: (info) => (
+      <span className="tabular" title={formatExact(info.getValue())}>
+        {formatQuantity(info.getValue())}
+      </span>
+    ),
+  }),
+  helper.accessor('entryPrice', { header: 'Entry', meta: right, cell: (info) => <Price value={info.getValue()} /> }),
+  helper.accessor('markPrice', {
+    header: 'Mark',
+    meta: right,
+    cell: (info) => (
+      <FlashValue value={info.getValue()}>
+        <Price value={info.getValue()} />
+      </FlashValue>
+    ),
+  }),
+  helper.accessor('liquidationPrice', {
+    header: 'Liq. price',
+    meta: right,
+    sortUndefined: 'last',
+    cell: (info) => {
+      const value = info.getValue();
+      return value === null ? <span className="text-muted-foreground">—</span> : <Price value={value} />;
+    },
+  }),
+  helper.accessor('leverage', {
+    header: 'Leverage',
+    meta: right,
+    cell: (info) => <span className="tabular">{formatLeverage(info.getValue())}</span>,
+  }),
+  helper.accessor('notional', {
+    header: 'Notional',
+    meta: right,
+    cell: (info) => <MetricValue kind="usd" value={info.getValue()} />,
+  }),
+  helper.accessor('unrealizedPnl', {
+    header: 'uPnL',
+    meta: right,
+    cell: (info) => (
+      <FlashValue value={info.getValue()}>
+        <Pnl value={info.getValue()} />
+      </FlashValue>
+    ),
+  }),
+  helper.accessor((position) => upnlPercent(position), {
+    id: 'upnlPercent',
+    header: 'uPnL % margin',
+    meta: right,
+    sortUndefined: 'last',
+    cell: (info) => {
+      const value = info.getValue();
+      return value === null ? <span className="text-muted-foreground">—</span> : <Pnl value={value} percent />;
+    },
+  }),
+]);
+
+/** Open positions: sortable, sticky header, keyboard navigable. */
+export function PositionsTable({ positions, className }: { positions: Position[]; className?: string }) {
+  if (positions.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm" data-testid="positions-empty">
+        <p className="font-medium">No open positions</p>
+        <p className="mt-1 text-muted-foreground">Positions opened on the exchange show up here with the next update.</p>
+      </div>
+    );
+  }
+  return (
+    <DataTable
+      label="Open positions"
+      testId="positions-table"
+      columns={columns}
+      data={positions}
+      getRowId={(position) => `${position.symbol}-${position.side}`}
+      initialSorting={[{ id: 'notional', desc: true }]}
+      rowLabel={(position) => `${position.symbol} ${position.side}`}
+      rowTestId={(position) => `position-${position.symbol}`}
+      containerClassName={className ?? 'max-h-[28rem]'}
+    />
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatLatency, formatNewsTime, formatShortAge } from './news-format';
+
+describe('formats', () => {
+  it('shows short ages and latency', () => {
+    expect(formatShortAge(2000)).toBe('now');
+    expect(formatShortAge(12_000)).toBe('12s');
+    expect(formatShortAge(125_000)).toBe('2m');
+    expect(formatShortAge(3 * 3_600_000 + 1)).toBe('3h');
+    expect(formatShortAge(4 * 86_400_000)).toBe('4d');
+    expect(formatLatency(800)).toBe('+0.8s');
+    expect(formatLatency(12_400)).toBe('+12s');
+    expect(formatLatency(180_000)).toBe('+3m');
+    expect(formatLatency(-200)).toBe('\u22120.2s');
+  });
+
+  it('formats exact times in 24h or 12h', () => {
+    const ts = new Date(2026, 10, 22, 14, 5, 7).getTime();
+    expect(formatNewsTime(ts)).toBe('2026-11-22 14:05:07');
+    expect(formatNewsTime(ts, '12h')).toBe('2026-11-22 2:05:07 PM');
+    expect(formatNewsTime(new Date(2026, 0, 1, 0, 3, 0).getTime(), '12h', { date: false })).toBe('12:03:00 AM');
+  });
+});
