@@ -63,7 +63,7 @@ const IMPORTANCE = [
   ...Array(45).fill('medium'),
   ...Array(40).fill('low'),
 ];
-// The insert trigger of migrations-news/0001_search_walk.sql, dropped for the fill and recreated as it was.
+// The insert trigger of migrations-news/0002_search_walk.sql, dropped for the fill and recreated as it was.
 const FTS_TRIGGER_SQL = (db) =>
   db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'news_items_fts_insert'").get().sql;
 

@@ -24,7 +24,7 @@ function wordsExpression(search: FtsSearch): SQL {
 }
 
 /**
- * The filters the index carries, as FTS5 operands on search_tags (see migrations-news/0001):
+ * The filters the index carries, as FTS5 operands on search_tags (see migrations-news/0002_search_walk.sql):
  * importance and symbols select few items, so the walk skips to them. The garbage and test flags
  * (a few per cent of items) stay beside the index: an FTS5 NOT costs a probe per match.
  */
