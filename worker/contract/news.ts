@@ -37,8 +37,17 @@ export const historicalNewsInput = z
 
 export const newsItemSchema = z.object({
   id: z.number(),
+  /** Publication time (never after receipt); the feed's order. */
   ts: z.number(),
+  /** When Meridian read it from the source. */
   receivedAt: z.number(),
+  /**
+   * The source's own publication time (= ts); null when the source gave none, so its delay is
+   * unknown. Absent on items stored before it was kept.
+   */
+  publishedAt: z.number().nullable().optional(),
+  /** When it was stored (and published to the live feed); absent on older items. */
+  storedAt: z.number().nullable().optional(),
   sourceId: z.string(),
   sourceKind: z.string(),
   author: z.string().nullable(),

@@ -18,6 +18,7 @@ export const newsSettingsKeys = {
   thresholds: [...NEWS_SETTINGS_KEY, 'thresholds'] as const,
   twitterHandles: [...NEWS_SETTINGS_KEY, 'twitter-handles'] as const,
   pollingSessions: [...NEWS_SETTINGS_KEY, 'polling-sessions'] as const,
+  xPollingBudget: [...NEWS_SETTINGS_KEY, 'x-polling-budget'] as const,
 };
 
 export const newsSettingsQuery = queryOptions({ queryKey: newsSettingsKeys.general, queryFn: () => serverFn('getNewsSettings') });
@@ -48,4 +49,9 @@ export const twitterHandlesQuery = queryOptions({
 export const pollingSessionsQuery = queryOptions({
   queryKey: newsSettingsKeys.pollingSessions,
   queryFn: () => serverFn('getTwitterPollingSessions'),
+});
+/** What the polling sessions spend of the X plan's recent-search budget (the session form's hint). */
+export const xPollingBudgetQuery = queryOptions({
+  queryKey: newsSettingsKeys.xPollingBudget,
+  queryFn: () => serverFn('getXPollingBudget'),
 });

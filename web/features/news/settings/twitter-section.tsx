@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { serverFn } from '~/lib/server-fn';
 import { inputProblems } from '~/lib/input-problems';
 import { UTC_FROM_TIME, UTC_TO_TIME } from '@contract/patterns';
-import { newsSettingsKeys, pollingSessionsQuery, twitterHandlesQuery } from './settings-queries';
+import { newsSettingsKeys, pollingSessionsQuery, twitterHandlesQuery, xPollingBudgetQuery } from './settings-queries';
+import { describeBudget, minIntervalSeconds, requestsPerWindow, xSearchRequestsPerPoll } from '@contract/news-pollers';
 import type {
   TwitterHandleDto as TwitterHandle,
   TwitterHandleFields,
@@ -20,7 +21,7 @@ import { Ago, dash, FieldError, SettingsSection } from './common';
 import { CrudForm, CrudSection, CrudSwitch, useCrudForm } from './crud-section';
 
 /** Every polling session references handles: refresh both after any change. */
-const TWITTER_KEYS = [newsSettingsKeys.twitterHandles, newsSettingsKeys.pollingSessions];
+const TWITTER_KEYS = [newsSettingsKeys.twitterHandles, newsSettingsKeys.pollingSessions, newsSettingsKeys.xPollingBudget];
 
 export function describeWindow(from: string, to: string) {
   if (from === to || (from === '00:00' && to === '24:00')) return 'All day';
@@ -177,7 +178,7 @@ export function TwitterSection({ canEdit }: { canEdit: boolean }) {
   return (
     <SettingsSection
       title="Twitter / X"
-      description="Handles to follow, and the polling sessions that fetch their tweets on a schedule (run by the Worker cron)."
+      description="Handles to follow, and the polling sessions that read their posts every N seconds, to the second: one X recent-search request per poll for all of a session's handles."
       testId="twitter-section"
     >
       <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -319,6 +320,51 @@ function HandleForm({ handle }: { handle: TwitterHandle | null }) {
   );
 }
 
+/**
+ * What the interval costs of the X plan's recent-search budget, as the admin types: this session's
+ * requests per window, the other sessions', and the shortest interval that fits. The server refuses
+ * a session over the budget with the same figures.
+ */
+function BudgetHint({
+  session,
+  handles,
+  handleIds,
+  interval,
+  enabled,
+}: {
+  session: TwitterPollingSession | null;
+  handles: TwitterHandle[];
+  handleIds: string[];
+  interval: number;
+  enabled: boolean;
+}) {
+  const { data } = useQuery(xPollingBudgetQuery);
+  if (!data || !Number.isInteger(interval) || interval < 1) return null;
+  const names = handleIds
+    .map((id) => handles.find((h) => h.id === id))
+    .filter((h) => h?.enabled)
+    .map((h) => h!.handle);
+  const perPoll = xSearchRequestsPerPoll(names);
+  const own = session ? (data.sessions.find((s) => s.id === session.id)?.requestsPerWindow ?? 0) : 0;
+  const others = data.used - own;
+  const mine = enabled && perPoll ? requestsPerWindow(interval, perPoll, data.budget) : 0;
+  const over = others + mine > data.budget.requests;
+  const fits = perPoll ? minIntervalSeconds(perPoll, data.budget, others) : null;
+  return (
+    <p className={over ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'} data-testid="session-budget">
+      {perPoll === 0
+        ? 'Pick handles to see what this session costs.'
+        : `${perPoll === 1 ? 'One request' : `${perPoll} requests`} per poll: ${describeBudget(mine, data.budget)} (${data.budget.note})` +
+          `${others ? `, ${others} more by the other sessions` : ''}.` +
+          (over
+            ? fits
+              ? ` Over the plan: poll every ${fits} s or slower.`
+              : ' Over the plan: the other sessions use it all.'
+            : '')}
+    </p>
+  );
+}
+
 function SessionForm({ session, handles }: { session: TwitterPollingSession | null; handles: TwitterHandle[] }) {
   const ids = { handles: useId() };
   const [name, setName] = useState(session?.name ?? '');
@@ -349,7 +395,7 @@ function SessionForm({ session, handles }: { session: TwitterPollingSession | nu
     const found = session
       ? await inputProblems('updateTwitterPollingSession', { id: session.id, updates: fields })
       : await inputProblems('createTwitterPollingSession', fields);
-    if (interval.trim() === '' || !Number.isInteger(fields.intervalSeconds)) found.intervalSeconds = 'Whole seconds, at least 15';
+    if (interval.trim() === '' || !Number.isInteger(fields.intervalSeconds)) found.intervalSeconds = 'Whole seconds, at least 1';
     form.submit(found, fields);
   }
 
@@ -396,7 +442,7 @@ function SessionForm({ session, handles }: { session: TwitterPollingSession | nu
           label="Every (seconds)"
           name="intervalSeconds"
           type="number"
-          min={15}
+          min={1}
           max={86400}
           value={interval}
           onChange={(event) => setIntervalText(event.target.value)}
@@ -424,6 +470,7 @@ function SessionForm({ session, handles }: { session: TwitterPollingSession | nu
       <p className="-mt-2 text-xs text-muted-foreground">
         {UTC_FROM_TIME.test(from) && UTC_TO_TIME.test(to) ? `Active: ${describeWindow(from, to)}` : '\u00a0'}
       </p>
+      <BudgetHint session={session} handles={handles} handleIds={handleIds} interval={Number(interval)} enabled={enabled} />
       <SwitchField label="Enabled" checked={enabled} onCheckedChange={setEnabled} />
     </CrudForm>
   );

@@ -53,9 +53,10 @@ const list = (values: string[]) =>
       )
     : sql`SELECT value FROM json_each(${JSON.stringify(values)})`;
 
-export const COLUMNS = sql.raw(`n.id, n.ts, n.received_at AS receivedAt, n.source_id AS sourceId, n.source_kind AS sourceKind, n.author,
+export const COLUMNS =
+  sql.raw(`n.id, n.ts, n.received_at AS receivedAt, n.source_id AS sourceId, n.source_kind AS sourceKind, n.author,
   n.title, n.body, n.url, n.symbols, n.importance, n.is_garbage AS isGarbage, n.is_test AS isTest,
-  n.one_pct_movement AS onePctMovement, n.metadata`);
+  n.one_pct_movement AS onePctMovement, n.metadata, n.published_at AS publishedAt, n.stored_at AS storedAt`);
 
 /** Every filter of the request except the full-text match. */
 function filters(q: FeedQuery): SQL[] {
@@ -195,6 +196,8 @@ export function toDto(r: Row, includeMetadata: boolean): NewsItemDto {
     id: r.id,
     ts: r.ts,
     receivedAt: r.receivedAt,
+    publishedAt: r.publishedAt ?? null,
+    storedAt: r.storedAt ?? null,
     sourceId: r.sourceId,
     sourceKind: r.sourceKind,
     author: r.author,
