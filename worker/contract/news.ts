@@ -60,6 +60,12 @@ export const newsItemSchema = z.object({
   isTest: z.boolean(),
   onePctMovement: z.boolean(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  /** Other sources that reported the same story after it (the dedupe keeps one row): who, and how much later. */
+  alsoReportedBy: z
+    .array(
+      z.object({ sourceId: z.string(), sourceKind: z.string(), name: z.string(), receivedAt: z.number(), afterMs: z.number() }),
+    )
+    .optional(),
 });
 export type NewsItemDto = z.infer<typeof newsItemSchema>;
 
