@@ -20,6 +20,9 @@ export default defineConfig({
                 LIVE_POLL_MS: '100',
                 BOOTSTRAP_ADMIN_EMAIL: 'founder@example.com',
                 PRICE_TICK_MS: '100',
+                // News pollers' alarms are run by the tests (runDurableObjectAlarm), never by the clock:
+                // a source created by a test must not start reading the network on its own.
+                NEWS_POLLER_ALARMS: 'manual',
                 // Seals sub-accounts' trading keys in tests (32 bytes of 0x07; never a real key).
                 TRADING_KEYRING: `test:${Buffer.alloc(32, 7).toString('base64')}`,
               },

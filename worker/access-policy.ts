@@ -109,6 +109,8 @@ export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
   updateTwitterHandle: 'admin',
   deleteTwitterHandle: 'admin',
   getTwitterPollingSessions: 'approved',
+  getXPollingBudget: 'approved',
+  setExchangeSource: 'admin',
   createTwitterPollingSession: 'admin',
   updateTwitterPollingSession: 'admin',
   deleteTwitterPollingSession: 'admin',

@@ -48,7 +48,17 @@ const providerSchema = z
     TELEGRAM_BASE_URL: optionalBaseUrl,
     X_BEARER_TOKEN: optionalSecret,
     X_BASE_URL: optionalBaseUrl,
+    /** X recent search requests per 15 minutes the plan allows (default: X's 450 per app). */
+    X_SEARCH_REQUESTS_PER_15MIN: intFromString.optional(),
+    BINANCE_ANNOUNCEMENTS_WS_URL: optionalBaseUrl,
+    /** A key for Binance's announcement socket only (any key may read it); default the master key above. */
+    BINANCE_ANNOUNCEMENTS_API_KEY: optionalSecret,
+    BINANCE_ANNOUNCEMENTS_API_SECRET: optionalSecret,
+    BYBIT_BASE_URL: optionalBaseUrl,
+    OKX_BASE_URL: optionalBaseUrl,
     LOCAL_NEWS_SIMULATOR: z.string().optional(),
+    /** 'manual' (worker tests only): news pollers compute their next alarm but set it a day later; tests run them. */
+    NEWS_POLLER_ALARMS: z.string().optional(),
     LIVE_POLL_MS: intFromString.default(3000),
     /** "id:base64key[,id:base64key…]", current key first: seals the sub-accounts' trading keys. */
     TRADING_KEYRING: optionalSecret,
@@ -69,9 +79,26 @@ const providerSchema = z
     /** Outbound Telegram forwarding; null token: off (the inbound webhook sources do not need it). */
     telegram: { token: env.TELEGRAM_BOT_TOKEN, baseUrl: env.TELEGRAM_BASE_URL },
     /** Twitter polling sessions; null token: off. */
-    x: { bearerToken: env.X_BEARER_TOKEN, baseUrl: env.X_BASE_URL },
+    x: {
+      bearerToken: env.X_BEARER_TOKEN,
+      baseUrl: env.X_BASE_URL,
+      /** Recent-search requests per 15 min the plan allows: polling sessions must fit in it together. */
+      searchRequestsPer15Min: env.X_SEARCH_REQUESTS_PER_15MIN ?? null,
+    },
+    /** Exchange announcement sources (issue 29); Binance's WebSocket is signed with the Binance keys above. */
+    announcements: {
+      binanceWsUrl: env.BINANCE_ANNOUNCEMENTS_WS_URL,
+      binanceApiKey: env.BINANCE_ANNOUNCEMENTS_API_KEY ?? (env.BINANCE_API_KEY?.trim() || null),
+      binanceApiSecret: env.BINANCE_ANNOUNCEMENTS_API_KEY
+        ? env.BINANCE_ANNOUNCEMENTS_API_SECRET
+        : env.BINANCE_API_SECRET?.trim() || null,
+      bybitBaseUrl: env.BYBIT_BASE_URL,
+      okxBaseUrl: env.OKX_BASE_URL,
+    },
     /** The demo news feed of local runs ("1"). */
     newsSimulator: env.LOCAL_NEWS_SIMULATOR === '1',
+    /** Worker tests drive the news pollers' alarms themselves (runDurableObjectAlarm). */
+    manualPollerAlarms: env.NEWS_POLLER_ALARMS === 'manual',
     /** How often a watched account is polled (ms). */
     livePollMs: env.LIVE_POLL_MS,
     /** Orders on Binance sub-accounts: each with its own sealed key; null keyring: no keys can be set or used. */
@@ -98,6 +125,9 @@ export interface Bindings extends Env {
   PRICE_TICK_MS?: string;
   TELEGRAM_BOT_TOKEN?: string;
   X_BEARER_TOKEN?: string;
+  X_SEARCH_REQUESTS_PER_15MIN?: string;
+  BINANCE_ANNOUNCEMENTS_API_KEY?: string;
+  BINANCE_ANNOUNCEMENTS_API_SECRET?: string;
   TRADING_KEYRING?: string;
 }
 

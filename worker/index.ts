@@ -11,6 +11,8 @@ export { RiskHub } from './durable-objects/risk-hub';
 export { PriceHub } from './durable-objects/price-hub';
 export { OrdersHub } from './durable-objects/orders-hub';
 export { RiskGate } from './durable-objects/risk-gate';
+export { NewsPoller } from './durable-objects/news-poller';
+export { NewsStream } from './durable-objects/news-stream';
 
 const app = createApp();
 

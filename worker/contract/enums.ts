@@ -34,9 +34,12 @@ export function isImportance(value: unknown): value is Importance {
 }
 
 /** Every kind of news source the pipeline knows. */
-export const SOURCE_KINDS = ['twitter', 'telegram', 'rss', 'atom', 'manual', 'simulated'] as const;
+export const SOURCE_KINDS = ['twitter', 'telegram', 'rss', 'atom', 'manual', 'simulated', 'exchange'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
-/** Kinds an admin can add; 'simulated' is the demo feed, seeded, never configured by hand. */
+/**
+ * Kinds an admin can add; 'simulated' is the demo feed, seeded, never configured by hand; 'exchange'
+ * (an exchange's announcements) has one source per exchange, switched on in its own panel.
+ */
 export const CONFIGURABLE_SOURCE_KINDS = ['rss', 'atom', 'telegram', 'twitter', 'manual'] as const;
 export type ConfigurableSourceKind = (typeof CONFIGURABLE_SOURCE_KINDS)[number];
 

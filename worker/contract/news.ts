@@ -38,8 +38,17 @@ export const historicalNewsInput = z
 
 export const newsItemSchema = z.object({
   id: z.number(),
+  /** Publication time (never after receipt); the feed's order. */
   ts: z.number(),
+  /** When Meridian read it from the source. */
   receivedAt: z.number(),
+  /**
+   * The source's own publication time (= ts); null when the source gave none, so its delay is
+   * unknown. Absent on items stored before it was kept.
+   */
+  publishedAt: z.number().nullable().optional(),
+  /** When it was stored (and published to the live feed); absent on older items. */
+  storedAt: z.number().nullable().optional(),
   sourceId: z.string(),
   sourceKind: z.string(),
   author: z.string().nullable(),
@@ -52,6 +61,12 @@ export const newsItemSchema = z.object({
   isTest: z.boolean(),
   onePctMovement: z.boolean(),
   metadata: z.record(z.string(), z.unknown()).optional(),
+  /** Other sources that reported the same story after it (the dedupe keeps one row): who, and how much later. */
+  alsoReportedBy: z
+    .array(
+      z.object({ sourceId: z.string(), sourceKind: z.string(), name: z.string(), receivedAt: z.number(), afterMs: z.number() }),
+    )
+    .optional(),
 });
 export type NewsItemDto = z.infer<typeof newsItemSchema>;
 

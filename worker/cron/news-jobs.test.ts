@@ -50,7 +50,7 @@ describe('news cron jobs', () => {
     });
     const jobs = newsJobs(base, db, NOW);
     expect(await jobs.telegramOutbox!()).toEqual({ off: true });
-    await jobs.newsTwitter!();
+    await jobs.newsPollers!();
     expect((await db.query.newsSources.findFirst())!).toMatchObject({
       lastError: null,
       lastErrorAt: null,

@@ -4,18 +4,18 @@ import { mergeNewsIndex } from '../domains/news/feed/news-index-merge';
 import { newsIngestDeps } from '../wiring/news-ingest';
 import { measurePriceMoves } from '../domains/news/price-moves/price-moves';
 import { pruneOldNews } from '../domains/news/retention/prune-news';
-import { pollRssSources } from '../domains/news/sources/rss-poller';
 import { runNewsSimulator } from '../domains/news/sources/simulated-source';
-import { pollTwitterSessions } from '../domains/news/sources/twitter-poller';
 import { getProviderConfig, type Bindings } from '../env';
 import { defaultAdapterFor } from '../wiring/exchanges';
+import { watchNewsPollers } from '../wiring/news-pollers';
 import { TelegramClient } from '../providers/telegram/client';
-import { XClient } from '../providers/twitter/client';
 
 /**
  * The news jobs of the minute cron (see cron/index.ts: each runs on its own, one failing does not
- * stop the others). The Telegram sender keeps looking for new outbox rows while this tick's
- * pollers run, so a headline they forward goes out in seconds rather than on the next tick.
+ * stop the others). Sources are not read here: each has its own poller Durable Object on alarms
+ * (worker/durable-objects/news-poller.ts); `newsPollers` is their watchdog, re-arming and reporting
+ * any that stalled. The Telegram sender keeps looking for new outbox rows while the simulator
+ * runs, so a headline it forwards goes out in seconds rather than on the next tick.
  * Optional secrets: without one, that provider is off. X polling sessions say so in their health;
  * Telegram forwarding says so in getTelegramStatus (the Telegram news sources are inbound webhooks
  * and do not need the token).
@@ -39,12 +39,7 @@ export function newsJobs(env: Bindings, db: Db, now: number): Record<string, () 
     };
 
   return {
-    newsTwitter: producer(() => {
-      const { bearerToken, baseUrl } = providers().x;
-      const x = bearerToken ? new XClient({ baseUrl, bearerToken }) : null;
-      return pollTwitterSessions({ db, ingest: newsIngestDeps(env, db), x, now });
-    }),
-    newsRss: producer(() => pollRssSources({ db, ingest: newsIngestDeps(env, db), now })),
+    newsPollers: () => watchNewsPollers(env, db, now),
     newsSimulator: producer(async () => {
       if (!providers().newsSimulator) return { off: true };
       return runNewsSimulator({ db, ingest: newsIngestDeps(env, db), now });

@@ -7,3 +7,7 @@ export function logError(message: string, err: unknown, requestId?: string) {
 export function logInfo(message: string, fields: Record<string, unknown> = {}) {
   console.log(JSON.stringify({ level: 'info', message, ...fields }));
 }
+
+export function logWarn(message: string, fields: Record<string, unknown> = {}) {
+  console.warn(JSON.stringify({ level: 'warn', message, ...fields }));
+}

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { newsSources } from '../db/schema/news';
 import { db, fetchApp } from '../test/harness';
@@ -24,6 +25,10 @@ describe('createSource / getSources', () => {
       createdAt: expect.any(Number),
       health: { lastSuccessAt: null, lastErrorAt: null, lastError: null, consecutiveFailures: 0, nextAttemptAt: null },
     });
+
+    // Its poller was armed at once (a Durable Object alarm; tests run alarms themselves).
+    const poller = await env.NEWS_POLLER.getByName(`rss:${created.body.id}`).status();
+    expect(poller).toMatchObject({ target: { kind: 'rss', id: created.body.id }, alarm: expect.any(Number) });
 
     // The poller records failures; the list shows them.
     await db
@@ -51,9 +56,15 @@ describe('createSource / getSources', () => {
     const tooFast = await callFn('createSource', jars.admin, {
       kind: 'rss',
       name: 'Fast',
-      config: { url: 'https://fast.example.com/rss', intervalSeconds: 5 },
+      config: { url: 'https://fast.example.com/rss', intervalSeconds: 0 },
     });
     expect(issuePaths(tooFast.body)).toEqual(['config.intervalSeconds']);
+    const everySecond = await callFn('createSource', jars.admin, {
+      kind: 'rss',
+      name: 'Every second',
+      config: { url: 'https://fast.example.com/rss', intervalSeconds: 1 },
+    });
+    expect(everySecond.body.config).toEqual({ url: 'https://fast.example.com/rss', intervalSeconds: 1 });
     const atom = await callFn('createSource', jars.admin, {
       kind: 'atom',
       name: 'Blog',

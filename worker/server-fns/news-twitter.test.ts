@@ -6,7 +6,6 @@ import { adminAndTrader, callFn, issuePaths } from './news-test-client';
 
 const jars = adminAndTrader('twitter-fn');
 
-
 const newHandle = async (handle: string) =>
   (await callFn('createTwitterHandle', jars.admin, { handle })).body as { id: string; handle: string };
 
@@ -106,7 +105,11 @@ describe('twitter polling sessions', () => {
       handleIds: [keep.id, drop.id],
       intervalSeconds: 60,
     });
-    const other = await callFn('createTwitterPollingSession', jars.admin, { name: 'O', handleIds: [drop.id], intervalSeconds: 60 });
+    const other = await callFn('createTwitterPollingSession', jars.admin, {
+      name: 'O',
+      handleIds: [drop.id],
+      intervalSeconds: 60,
+    });
     await db
       .update(twitterPollingSessions)
       .set({ cursors: { [keep.id]: '100', [drop.id]: '200' } })
@@ -126,12 +129,12 @@ describe('twitter polling sessions', () => {
     expect(sessions.find((x) => x.id === other.body.id)).toMatchObject({ handleIds: [] });
   });
 
-  it('validates interval (≥ 15 s), HH:MM window and handle ids with 400; unknown ids are 404', async () => {
+  it('validates interval (≥ 1 s), HH:MM window and handle ids with 400; unknown ids are 404', async () => {
     const h = await newHandle('validator');
     const res = await callFn('createTwitterPollingSession', jars.admin, {
       name: '',
       handleIds: [],
-      intervalSeconds: 14,
+      intervalSeconds: 0,
       activeFromUtc: '24:00',
       activeToUtc: '7:00',
     });
@@ -151,6 +154,50 @@ describe('twitter polling sessions', () => {
       404,
     );
     expect((await callFn('deleteTwitterPollingSession', jars.admin, { id: 'missing' })).status).toBe(404);
+  });
+});
+
+describe('the X plan budget', () => {
+  it('shows what each session spends and refuses an interval that would exceed the plan (422 on the interval)', async () => {
+    for (const s of await db.select().from(twitterPollingSessions))
+      await callFn('deleteTwitterPollingSession', jars.admin, { id: s.id });
+    const h = await newHandle('budget_one');
+    const first = await callFn('createTwitterPollingSession', jars.admin, {
+      name: 'Fast',
+      handleIds: [h.id],
+      intervalSeconds: 3,
+    });
+    expect(first.status).toBe(200);
+    const budget = await callFn('getXPollingBudget', jars.trader);
+    expect(budget.body).toMatchObject({
+      budget: { requests: 450, windowSeconds: 900 },
+      used: 300,
+      sessions: [{ id: first.body.id, requestsPerPoll: 1, requestsPerWindow: 300 }],
+    });
+    const tooFast = await callFn('createTwitterPollingSession', jars.admin, {
+      name: 'Faster',
+      handleIds: [h.id],
+      intervalSeconds: 5,
+    });
+    expect(tooFast.status).toBe(422);
+    expect(tooFast.body).toMatchObject({
+      code: 'UNPROCESSABLE_CONTENT',
+      message:
+        'Every 5 s this session sends 180 of 450 requests / 15 min (the other sessions use 300): more than the X plan allows. Poll every 6 s or slower.',
+      data: { budget: { used: 480, minIntervalSeconds: 6 } },
+    });
+    expect(issuePaths(tooFast.body)).toEqual(['intervalSeconds']);
+    expect(
+      (await callFn('createTwitterPollingSession', jars.admin, { name: 'Fits', handleIds: [h.id], intervalSeconds: 6 })).status,
+    ).toBe(200);
+    // slowing down or disabling is always allowed; speeding up is judged
+    expect(
+      (await callFn('updateTwitterPollingSession', jars.admin, { id: first.body.id, updates: { intervalSeconds: 2 } })).status,
+    ).toBe(422);
+    expect(
+      (await callFn('updateTwitterPollingSession', jars.admin, { id: first.body.id, updates: { intervalSeconds: 30 } })).status,
+    ).toBe(200);
+    expect((await callFn('getXPollingBudget', jars.trader)).body.used).toBe(180);
   });
 });
 

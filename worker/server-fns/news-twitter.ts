@@ -11,15 +11,35 @@ import {
   listTwitterPollingSessions,
   updateTwitterPollingSession,
 } from '../domains/news/settings/twitter-sessions';
-import { adminFn, approvedFn, implementServerFns } from './define';
+import { adminFn, approvedFn, implementServerFns, type ServerFnContext } from './define';
+import { readXPollingBudget, xSearchBudget } from '../domains/news/pollers/rate-budget';
+import { syncNewsPollers } from '../wiring/news-pollers';
+import { getProviderConfig } from '../env';
+
+const budgetOf = (ctx: ServerFnContext) => xSearchBudget(getProviderConfig(ctx.c.env).x.searchRequestsPer15Min);
+
+/** The changed session's poller reads it at once with its new settings; the others keep their pace. */
+async function afterSessionChange<T>(ctx: ServerFnContext, id: string | null, result: T): Promise<T> {
+  await syncNewsPollers(ctx.c.env, id ? [{ kind: 'x-session', id }] : [], ctx.db);
+  return result;
+}
 
 export const newsTwitterFns = implementServerFns(newsTwitterServerFns, {
   getTwitterHandles: approvedFn(({ ctx }) => listTwitterHandles(ctx.db)),
   createTwitterHandle: adminFn(({ input, ctx }) => createTwitterHandle(ctx.db, input)),
+  // A handle's change reaches the sessions that poll it within their settings cache (a few seconds).
   updateTwitterHandle: adminFn(({ input, ctx }) => updateTwitterHandle(ctx.db, input.id, input.updates)),
   deleteTwitterHandle: adminFn(({ input, ctx }) => deleteTwitterHandle(ctx.db, input.id)),
   getTwitterPollingSessions: approvedFn(({ ctx }) => listTwitterPollingSessions(ctx.db)),
-  createTwitterPollingSession: adminFn(({ input, ctx }) => createTwitterPollingSession(ctx.db, input)),
-  updateTwitterPollingSession: adminFn(({ input, ctx }) => updateTwitterPollingSession(ctx.db, input.id, input.updates)),
-  deleteTwitterPollingSession: adminFn(({ input, ctx }) => deleteTwitterPollingSession(ctx.db, input.id)),
+  createTwitterPollingSession: adminFn(async ({ input, ctx }) => {
+    const session = await createTwitterPollingSession(ctx.db, input, budgetOf(ctx));
+    return afterSessionChange(ctx, session.id, session);
+  }),
+  updateTwitterPollingSession: adminFn(async ({ input, ctx }) =>
+    afterSessionChange(ctx, input.id, await updateTwitterPollingSession(ctx.db, input.id, input.updates, budgetOf(ctx))),
+  ),
+  deleteTwitterPollingSession: adminFn(async ({ input, ctx }) =>
+    afterSessionChange(ctx, input.id, await deleteTwitterPollingSession(ctx.db, input.id)),
+  ),
+  getXPollingBudget: approvedFn(({ ctx }) => readXPollingBudget(ctx.db, budgetOf(ctx))),
 });

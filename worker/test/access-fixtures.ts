@@ -13,6 +13,7 @@ import { createSource } from '../domains/news/settings/sources';
 import { createTelegramChat } from '../domains/news/settings/telegram-chats';
 import { createTwitterHandle } from '../domains/news/settings/twitter-handles';
 import { createTwitterPollingSession } from '../domains/news/settings/twitter-sessions';
+import { X_RECENT_SEARCH_BUDGET } from '../contract/news-pollers';
 import { createTodoItem } from '../domains/todo/todo-write';
 import { orders } from '../db/schema/orders';
 import { refreshSimulatedAccount } from '../domains/orders/orders';
@@ -134,14 +135,18 @@ export async function setUpAccessFixtures() {
     handle('matrix_c'),
   ]);
   const pollingSession = () =>
-    createTwitterPollingSession(db, {
-      name: 'Matrix session',
-      handleIds: [handleForSessions.id],
-      intervalSeconds: 60,
-      activeFromUtc: '00:00',
-      activeToUtc: '24:00',
-      enabled: true,
-    });
+    createTwitterPollingSession(
+      db,
+      {
+        name: 'Matrix session',
+        handleIds: [handleForSessions.id],
+        intervalSeconds: 60,
+        activeFromUtc: '00:00',
+        activeToUtc: '24:00',
+        enabled: true,
+      },
+      X_RECENT_SEARCH_BUDGET,
+    );
   const [sessionToEdit, sessionToDelete] = await Promise.all([pollingSession(), pollingSession()]);
   sampleInputs.updateNewsSettings = () => ({ timeFormat: '12h', sounds: { low: true } });
   sampleInputs.createCustomRule = () => ({ name: 'Matrix', conditions: { symbols: ['BTC'] }, actions: { importance: 'high' } });
@@ -155,6 +160,7 @@ export async function setUpAccessFixtures() {
   });
   const telegramSource = await createSource(db, { kind: 'telegram', name: 'Matrix bot', enabled: true, config: {} });
   sampleInputs.rotateTelegramSecret = () => ({ id: telegramSource.id });
+  sampleInputs.setExchangeSource = () => ({ exchange: 'okx', enabled: false });
   sampleInputs.createTelegramChat = () => ({ chatId: `-100${Date.now()}`, title: 'Matrix desk' });
   sampleInputs.updateTelegramChat = () => ({ id: chatToEdit.id, updates: { minImportance: 'critical' } });
   sampleInputs.deleteTelegramChat = () => ({ id: chatToDelete.id });

@@ -3,14 +3,14 @@ import { memo } from 'react';
 import { formatPrice } from '~/lib/format';
 import { rpc } from '~/lib/rpc';
 import { type NewsItem } from '~/shared/news/news-feed';
-import { formatLatency, formatNewsTime, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import { formatAlsoReported, formatDelay, formatNewsTime, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { useNow } from '~/lib/use-now';
 import { cn } from '~/lib/cn';
 import { ImportanceBadge } from '~/shared/news/importance';
 import { changeArrow, changeTone, formatChange, usePrice } from './price-chip';
 import { changePercent, type PriceStore } from './price-store';
 import { isSimulatedSource } from '@contract/patterns';
-import { pricesAtPublish, SimulatedTag } from './headline-row';
+import { measuredLatency, pricesAtPublish, SimulatedTag } from './headline-row';
 import { isListedIn, useMarketContext } from './market';
 
 function Change({ value, label }: { value: number | undefined; label: string }) {
@@ -101,9 +101,14 @@ export const DetailPanel = memo(function DetailPanel({
         {item.author ? <span>· {item.author}</span> : null}
         {isSimulatedSource(item.sourceId) ? <SimulatedTag /> : null}
         <span className="tabular ml-auto" title="Published → received here">
-          {formatNewsTime(item.ts)} · {formatLatency((arrivedAt ?? item.receivedAt) - item.ts)}
+          {formatNewsTime(item.ts)} · {formatDelay(measuredLatency(item, arrivedAt))}
         </span>
       </div>
+      {item.alsoReportedBy?.length ? (
+        <p className="text-xs text-muted-foreground" data-testid="detail-also">
+          {formatAlsoReported(item.alsoReportedBy)}
+        </p>
+      ) : null}
       <h2 className="text-base leading-snug font-semibold" data-testid="detail-title">
         {item.title}
       </h2>

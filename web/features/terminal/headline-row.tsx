@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { isSimulatedSource } from '@contract/patterns';
 import { cn } from '~/lib/cn';
 import { type NewsItem } from '~/shared/news/news-feed';
-import { formatLatency, formatShortAge, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import { formatDelay, formatShortAge, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { useNowDerived } from '~/lib/use-now';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
 import { PriceChip } from './price-chip';
@@ -21,9 +21,13 @@ export function pricesAtPublish(item: NewsItem): Record<string, number> {
   return prices && typeof prices === 'object' ? (prices as Record<string, number>) : {};
 }
 
-/** The delay the terminal measured: published → in this browser (live items); else published → ingested. */
-export function measuredLatency(item: NewsItem, arrivedAt: number | undefined) {
-  return (arrivedAt ?? item.receivedAt) - item.ts;
+/**
+ * The delay the terminal measured: published → in this browser (live items); else published →
+ * stored. null when the source gave no publication time.
+ */
+export function measuredLatency(item: NewsItem, arrivedAt: number | undefined): number | null {
+  if (item.publishedAt === null) return null;
+  return (arrivedAt ?? item.storedAt ?? item.receivedAt) - item.ts;
 }
 
 /** A headline the local news simulator made up: said on its row, never passed off as news. */
@@ -70,7 +74,7 @@ export const HeadlineRow = memo(function HeadlineRow({
   selected: boolean;
   /** When it arrived live (not from the first load): tinted for FRESH_MS after. */
   liveAt: number | undefined;
-  latency: number;
+  latency: number | null;
   sourceName: string | undefined;
   store: PriceStore;
   onSelect: (id: number) => void;
@@ -118,7 +122,7 @@ export const HeadlineRow = memo(function HeadlineRow({
               title="Published → here"
               data-testid="headline-latency"
             >
-              {formatLatency(latency)}
+              {formatDelay(latency)}
             </span>
           </div>
           <div className="flex min-w-0 items-center gap-1 pl-[5.25rem] text-xs text-muted-foreground">
@@ -150,7 +154,7 @@ function PhoneRowBody({
   item: NewsItem;
   source: string;
   sourceName: string | undefined;
-  latency: number;
+  latency: number | null;
   store: PriceStore;
   atPublish: Record<string, number>;
 }) {
@@ -165,7 +169,7 @@ function PhoneRowBody({
         </span>
         {isSimulatedSource(item.sourceId) ? <SimulatedTag /> : null}
         <span className="tabular shrink-0" title="Published → here" data-testid="headline-latency">
-          {formatLatency(latency)}
+          {formatDelay(latency)}
         </span>
       </div>
       <span

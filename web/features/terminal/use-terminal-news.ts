@@ -54,7 +54,10 @@ export function useTerminalNews(onArrive: (item: NewsItem) => void) {
 
   const add = useCallback((incoming: NewsItem[], live: boolean) => {
     const fresh = incoming.filter((item) => shown(item) && !known.current.has(item.id));
+    // A headline already shown can come again, updated ("also reported by" another source): replace it in place.
+    const updated = new Map(incoming.filter((item) => known.current.has(item.id)).map((item) => [item.id, item]));
     for (const item of incoming) newestId.current = Math.max(newestId.current, item.id);
+    if (updated.size) setState((prev) => ({ ...prev, items: prev.items.map((item) => updated.get(item.id) ?? item) }));
     if (!fresh.length) return;
     const at = Date.now();
     for (const item of fresh) known.current.add(item.id);

@@ -1,4 +1,5 @@
 import type { Importance, TimeFormat } from '@contract/enums';
+import type { NewsItem } from './news-feed';
 
 /** How a headline's importance, source and times read in a row (docs/PRODUCT-RULES.md §7). */
 export const IMPORTANCE_LABEL: Record<Importance, string> = {
@@ -15,6 +16,7 @@ export const SOURCE_KIND_LABEL: Record<string, string> = {
   atom: 'Atom',
   manual: 'Manual',
   simulated: 'Simulated',
+  exchange: 'Exchange',
 };
 
 /** `now`, `12s`, `2m`, `3h`, `4d`: the age column of the feed. */
@@ -38,6 +40,45 @@ export function formatLatency(ms: number) {
   if (abs < 60_000) return `${sign}${Math.round(abs / 1000)}s`;
   if (abs < 3_600_000) return `${sign}${Math.round(abs / 60_000)}m`;
   return `${sign}${Math.round(abs / 3_600_000)}h`;
+}
+
+/**
+ * A headline's delay: the source's own publication → stored and pushed to every screen. null when
+ * the source gave no publication time (a dateless feed item): unknown, not "+0s". Items stored
+ * before the stored time was kept count their receipt.
+ */
+export function headlineDelay(item: Pick<NewsItem, 'ts' | 'receivedAt' | 'publishedAt' | 'storedAt'>): number | null {
+  if (item.publishedAt === null) return null;
+  return (item.storedAt ?? item.receivedAt) - item.ts;
+}
+
+/** "+1.2s", or "—" for an unknown delay. */
+export function formatDelay(ms: number | null) {
+  return ms === null ? '\u2014' : formatLatency(ms);
+}
+
+/** The hover text of a delay: when the source published it, when it was read, when it was stored. */
+export function delayTitle(item: Pick<NewsItem, 'ts' | 'receivedAt' | 'publishedAt' | 'storedAt'>, timeFormat: TimeFormat = '24h') {
+  const time = (ts: number) => formatNewsTime(ts, timeFormat, { date: false });
+  if (item.publishedAt === null) return `The source gave no publication time; read at ${time(item.receivedAt)}`;
+  const parts = [`Published ${time(item.ts)}`, `read ${formatLatency(item.receivedAt - item.ts)}`];
+  if (item.storedAt) parts.push(`stored ${formatLatency(item.storedAt - item.ts)}`);
+  return parts.join(', ');
+}
+
+/** Another source that reported the same story after this headline (the dedupe kept one row). */
+export interface AlsoReported {
+  sourceId: string;
+  sourceKind: string;
+  name: string;
+  receivedAt: number;
+  /** After this headline was read (ms). */
+  afterMs: number;
+}
+
+/** "also: @x +4.2s, Bybit +9.8s". */
+export function formatAlsoReported(also: readonly AlsoReported[]) {
+  return `also: ${also.map((a) => `${a.name} ${formatLatency(a.afterMs)}`).join(', ')}`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -18,6 +18,7 @@ export const newsSettingsKeys = {
   thresholds: [...NEWS_SETTINGS_KEY, 'thresholds'] as const,
   twitterHandles: [...NEWS_SETTINGS_KEY, 'twitter-handles'] as const,
   pollingSessions: [...NEWS_SETTINGS_KEY, 'polling-sessions'] as const,
+  xPollingBudget: [...NEWS_SETTINGS_KEY, 'x-polling-budget'] as const,
 };
 
 export const newsSettingsQuery = queryOptions({ queryKey: newsSettingsKeys.general, queryFn: () => serverFn('getNewsSettings') });

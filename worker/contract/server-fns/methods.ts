@@ -30,6 +30,8 @@ export const SERVER_FN_METHODS = {
   updateTwitterHandle: 'POST',
   deleteTwitterHandle: 'POST',
   getTwitterPollingSessions: 'GET',
+  getXPollingBudget: 'GET',
+  setExchangeSource: 'POST',
   createTwitterPollingSession: 'POST',
   updateTwitterPollingSession: 'POST',
   deleteTwitterPollingSession: 'POST',

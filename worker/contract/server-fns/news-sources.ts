@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SOURCE_KINDS } from '../enums';
+import { IMPORTANCE, SOURCE_KINDS } from '../enums';
+import { ANNOUNCEMENT_EXCHANGES, MAX_EXCHANGE_POLL_SECONDS, MIN_POLL_SECONDS, POLLER_STATES } from '../news-pollers';
 import { mutation, query } from './define';
 import { displayNameSchema, telegramChatIdSchema } from './news-fields';
 
@@ -23,9 +24,12 @@ const name = displayNameSchema;
 const enabled = z.boolean().default(true);
 const noConfig = z.object({}).strict().default({});
 
-/** The RSS poller reads the feed every `intervalSeconds` (default and minimum 60). */
+/**
+ * The feed's poller (a Durable Object alarm, to the second) reads it every `intervalSeconds`
+ * (default 60; conditional GETs keep a fast one cheap).
+ */
 const feedConfig = z
-  .object({ url: feedUrl, intervalSeconds: z.number().int().min(60, 'At least 60 seconds').max(86_400).optional() })
+  .object({ url: feedUrl, intervalSeconds: z.number().int().min(1, 'At least 1 second').max(86_400).optional() })
   .strict();
 
 export const createSourceInput = z.discriminatedUnion('kind', [
@@ -67,6 +71,35 @@ export const sourceWebhookSchema = z.strictObject({
   secretToken: z.string().optional(),
 });
 
+/**
+ * What the source's poller (or held connection) is doing, from its Durable Object's last report
+ * (at most a few seconds old): connected / polling at N s / rate-limited until / failing, the
+ * newest item's publication time, and whether the minute watchdog had to re-arm it.
+ */
+export const sourcePollerSchema = z.strictObject({
+  state: z.enum(POLLER_STATES),
+  /** null for held connections */
+  intervalSeconds: z.number().nullable(),
+  nextAt: z.number().nullable(),
+  lastPollAt: z.number().nullable(),
+  lastOkAt: z.number().nullable(),
+  lastItemAt: z.number().nullable(),
+  rateLimitedUntil: z.number().nullable(),
+  lastError: z.string().nullable(),
+  consecutiveFailures: z.number(),
+  connectedSince: z.number().nullable(),
+  /** Alarms run (or heartbeats) and requests sent (connections opened) since countedSince. */
+  polls: z.number(),
+  requests: z.number(),
+  countedSince: z.number(),
+  rearmedAt: z.number().nullable(),
+  rearms: z.number(),
+  updatedAt: z.number(),
+});
+
+/** Publication → stored over the last 24 h (ms); null figures when no headline had a known publication time. */
+export const sourceLatencySchema = z.strictObject({ count: z.number(), p50: z.number().nullable(), p99: z.number().nullable() });
+
 export const sourceSchema = z.strictObject({
   id: z.string(),
   kind: z.enum(SOURCE_KINDS),
@@ -76,11 +109,30 @@ export const sourceSchema = z.strictObject({
   enabled: z.boolean(),
   createdAt: z.number(),
   health: sourceHealthSchema,
+  /** Sources read by a poller or a held connection (RSS/Atom, exchanges); null before its first report. */
+  poller: sourcePollerSchema.nullable().optional(),
+  /** Per-source delay figures (X posts: all handles together, on the twitter source). */
+  latency: sourceLatencySchema.nullable().optional(),
   /** Telegram sources only */
   webhook: sourceWebhookSchema.optional(),
 });
 
+/** An exchange's announcements, switched on or off (one source per exchange). */
+export const setExchangeSourceInput = z
+  .object({
+    exchange: z.enum(ANNOUNCEMENT_EXCHANGES),
+    enabled: z.boolean(),
+    /** Bybit and OKX are polled: 1–60 s (default 2) within the exchange's published limit. Binance pushes. */
+    intervalSeconds: z.number().int().min(MIN_POLL_SECONDS, 'At least 1 second').max(MAX_EXCHANGE_POLL_SECONDS).optional(),
+    /** Announcements that are neither listings nor delistings (those are always critical). */
+    otherImportance: z.enum(IMPORTANCE).optional(),
+  })
+  .strict();
+export type SetExchangeSourceInput = z.input<typeof setExchangeSourceInput>;
+
 export type SourceHealth = z.output<typeof sourceHealthSchema>;
+export type SourcePoller = z.output<typeof sourcePollerSchema>;
+export type SourceLatency = z.output<typeof sourceLatencySchema>;
 export type SourceWebhook = z.output<typeof sourceWebhookSchema>;
 export type SourceDto = z.output<typeof sourceSchema>;
 
@@ -88,6 +140,12 @@ export const newsSourcesServerFns = {
   /** Every source with its health (last success/error, failures in a row, next attempt); no secrets. */
   getSources: query(z.array(sourceSchema)),
   createSource: mutation(createSourceInput, sourceSchema),
+  /**
+   * Switches an exchange's announcements on or off (admin): listings and delistings become critical
+   * headlines tagged with their symbols. A poll interval over the exchange's limit is refused with
+   * UNPROCESSABLE_CONTENT on intervalSeconds.
+   */
+  setExchangeSource: mutation(setExchangeSourceInput, sourceSchema),
   /** A new generated webhook secret for a Telegram source, answered this once; the old one stops working. */
   rotateTelegramSecret: mutation(z.object({ id: z.string().min(1).max(64) }).strict(), sourceSchema),
 };

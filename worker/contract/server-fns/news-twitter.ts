@@ -29,7 +29,12 @@ const sessionFields = z.object({
     .min(1, 'Pick at least one handle')
     .max(100)
     .transform((ids) => [...new Set(ids)]),
-  intervalSeconds: z.number().int().min(15, 'Poll at most every 15 seconds').max(86_400),
+  /**
+   * Seconds between polls, honoured to the second (a Durable Object alarm per session). Any whole
+   * number of seconds the X plan's recent-search budget allows, all sessions together: a session
+   * that would exceed it is refused (UNPROCESSABLE_CONTENT, see getXPollingBudget).
+   */
+  intervalSeconds: z.number().int().min(1, 'At least 1 second').max(86_400),
   /** 'HH:MM' UTC, inclusive. */
   activeFromUtc: z.string().regex(UTC_FROM_TIME, 'Use HH:MM (UTC), e.g. 08:30'),
   /** 'HH:MM' UTC, exclusive; '24:00' allowed; earlier than the start wraps midnight; equal means all day. */
@@ -64,6 +69,24 @@ export const twitterPollingSessionSchema = z.strictObject({
   createdAt: z.number(),
 });
 
+/** What the polling sessions spend of the X plan's recent-search budget. */
+export const xPollingBudgetSchema = z.strictObject({
+  budget: z.strictObject({ requests: z.number(), windowSeconds: z.number(), note: z.string() }),
+  /** Requests per window of all enabled sessions together. */
+  used: z.number(),
+  sessions: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      enabled: z.boolean(),
+      intervalSeconds: z.number(),
+      requestsPerPoll: z.number(),
+      requestsPerWindow: z.number(),
+    }),
+  ),
+});
+
+export type XPollingBudgetDto = z.output<typeof xPollingBudgetSchema>;
 export type TwitterHandleDto = z.output<typeof twitterHandleSchema>;
 export type TwitterHandleFields = z.output<typeof handleFields>;
 export type TwitterPollingSessionDto = z.output<typeof twitterPollingSessionSchema>;
@@ -75,7 +98,10 @@ export const newsTwitterServerFns = {
     handleFields.extend({ userId: handleFields.shape.userId.default(null), enabled: z.boolean().default(true) }).strict(),
     twitterHandleSchema,
   ),
-  updateTwitterHandle: mutation(z.object({ id: idSchema, updates: handleFields.partial().strict() }).strict(), twitterHandleSchema),
+  updateTwitterHandle: mutation(
+    z.object({ id: idSchema, updates: handleFields.partial().strict() }).strict(),
+    twitterHandleSchema,
+  ),
   /** Also takes the handle out of every polling session. */
   deleteTwitterHandle: mutation(byIdInput, deletedSchema),
 
@@ -95,4 +121,6 @@ export const newsTwitterServerFns = {
     twitterPollingSessionSchema,
   ),
   deleteTwitterPollingSession: mutation(byIdInput, deletedSchema),
+  /** The X plan's recent-search budget and what each polling session spends of it. */
+  getXPollingBudget: query(xPollingBudgetSchema),
 };

@@ -26,6 +26,10 @@ export const newsItems = sqliteTable(
     dedupKey: text('dedup_key').notNull(),
     onePctMovement: integer('one_pct_movement', { mode: 'boolean' }).notNull().default(false),
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    /** The source's own publication time; null when it gave none (ts is then the receipt time). */
+    publishedAt: integer('published_at'),
+    /** When the row was written (received → stored is the pipeline's own delay). */
+    storedAt: integer('stored_at'),
   },
   (t) => [
     // The default feed: newest clean items first.

@@ -1,5 +1,6 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CHAT_PURPOSES, IMPORTANCE, SOURCE_KINDS } from '../../contract/enums';
+import { POLLER_STATES } from '../../contract/news-pollers';
 import { users } from './users';
 
 export const newsSources = sqliteTable('news_sources', {
@@ -50,9 +51,7 @@ export const telegramChats = sqliteTable('telegram_chats', {
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
   minImportance: text('min_importance', { enum: IMPORTANCE }).notNull().default('high'),
   symbols: text('symbols', { mode: 'json' }).$type<string[]>().notNull(),
-  purpose: text('purpose', { enum: CHAT_PURPOSES })
-    .notNull()
-    .default('news'),
+  purpose: text('purpose', { enum: CHAT_PURPOSES }).notNull().default('news'),
   disabledReason: text('disabled_reason'),
   createdAt: integer('created_at').notNull(),
 });
@@ -119,4 +118,38 @@ export const outbox = sqliteTable(
     sentAt: integer('sent_at'),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * One row per news poller (a Durable Object per source or polling session, key '<kind>:<id>'): what
+ * it is doing and how it is doing, written by the poller on every change and at most every few
+ * seconds otherwise (issue 29).
+ */
+export const newsPollers = sqliteTable(
+  'news_pollers',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind').notNull(),
+    targetId: text('target_id').notNull(),
+    state: text('state', { enum: POLLER_STATES }).notNull(),
+    intervalMs: integer('interval_ms'),
+    nextAt: integer('next_at'),
+    lastPollAt: integer('last_poll_at'),
+    lastOkAt: integer('last_ok_at'),
+    /** Publication time of the newest item it stored. */
+    lastItemAt: integer('last_item_at'),
+    rateLimitedUntil: integer('rate_limited_until'),
+    lastError: text('last_error'),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    connectedSince: integer('connected_since'),
+    /** Alarms run and requests sent since counted_since (the cost figures). */
+    polls: integer('polls').notNull().default(0),
+    requests: integer('requests').notNull().default(0),
+    countedSince: integer('counted_since').notNull(),
+    /** When the minute watchdog last found it stalled and re-armed it, and how often it did. */
+    rearmedAt: integer('rearmed_at'),
+    rearms: integer('rearms').notNull().default(0),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('news_pollers_target_idx').on(t.targetId)],
 );

@@ -22,7 +22,10 @@ export interface NormalisedNews {
   url?: string;
   author?: string;
   externalId?: string;
+  /** The publication time (see normalise.ts: never after receipt). */
   ts: number;
+  /** ts when the source said when it published; null when it did not (ts is then the receipt time). */
+  publishedAt: number | null;
   receivedAt: number;
   sourceId: string;
   sourceKind: SourceKind;

@@ -65,6 +65,17 @@ export interface XTimelinePage {
   rateLimit: XRateLimit | null;
   /** true when maxPages ran out with more posts left: some posts between the polls were skipped */
   truncated: boolean;
+  /** requests sent (pages read) */
+  requests?: number;
+}
+
+export interface SearchOptions {
+  /** only posts newer than this id */
+  sinceId?: string;
+  /** per page, 10–100; default 10 */
+  maxResults?: number;
+  /** with a sinceId, pages followed while X reports more (default 3) */
+  maxPages?: number;
 }
 
 const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
@@ -200,7 +211,59 @@ export class XClient {
     } while (nextToken && pages < maxPages);
 
     const tweets = [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
-    return { tweets, newestId, rateLimit, truncated: nextToken !== undefined };
+    return { tweets, newestId, rateLimit, truncated: nextToken !== undefined, requests: pages };
+  }
+
+  /**
+   * GET /2/tweets/search/recent: posts matching `query` (e.g. `(from:a OR from:b) -is:retweet`)
+   * newer than sinceId, oldest first. One request reads every handle of the query, where a timeline
+   * read costs one request per handle. With a sinceId, pages are followed while X reports more (up
+   * to maxPages); without one, only the newest page is read (a first poll does not backfill).
+   */
+  async searchRecent(query: string, options: SearchOptions = {}): Promise<XTimelinePage> {
+    const maxResults = options.maxResults ?? 10;
+    const maxPages = options.maxPages ?? 3;
+    if (!query.trim() || query.length > 4096) throw domainError('BAD_REQUEST', 'An X search query is 1–4096 characters.');
+    if (options.sinceId !== undefined && !NUMERIC_ID.test(options.sinceId)) {
+      throw domainError('BAD_REQUEST', `"${options.sinceId}" is not an X post id.`);
+    }
+    if (!Number.isInteger(maxResults) || maxResults < 10 || maxResults > 100) {
+      throw domainError('BAD_REQUEST', 'maxResults must be an integer from 10 to 100.');
+    }
+    const subject = 'the recent search';
+    const sinceId = options.sinceId;
+    const byId = new Map<string, XTweet>();
+    let newestId: string | null = null;
+    let rateLimit: XRateLimit | null = null;
+    let nextToken: string | undefined;
+    let pages = 0;
+    do {
+      const params = new URLSearchParams({
+        query,
+        max_results: String(maxResults),
+        'tweet.fields': 'created_at,entities,referenced_tweets,author_id',
+        expansions: 'author_id',
+        'user.fields': 'username',
+      });
+      if (sinceId) params.set('since_id', sinceId);
+      if (nextToken) params.set('next_token', nextToken);
+      const { body, headers } = await this.get('/2/tweets/search/recent', params, subject);
+      rateLimit = readRateLimit(headers) ?? rateLimit;
+      pages++;
+      const parsed = timelineSchema.safeParse(body);
+      if (!parsed.success) throw unreadableX(subject);
+      const { data, includes, meta, errors } = parsed.data;
+      if (!data && errors?.length) throw mapXPartialError(parseProblem(body), subject);
+      const usernames = new Map((includes?.users ?? []).map((u) => [u.id, u.username]));
+      for (const raw of data ?? []) {
+        if (sinceId && compareIds(raw.id, sinceId) <= 0) continue;
+        byId.set(raw.id, toTweet(raw, raw.author_id ?? '', usernames));
+        if (newestId === null || compareIds(raw.id, newestId) > 0) newestId = raw.id;
+      }
+      nextToken = sinceId && data?.length ? meta?.next_token : undefined;
+    } while (nextToken && pages < maxPages);
+    const tweets = [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
+    return { tweets, newestId, rateLimit, truncated: nextToken !== undefined, requests: pages };
   }
 
   private async get(path: string, params: URLSearchParams, subject: string): Promise<{ body: unknown; headers: Headers }> {

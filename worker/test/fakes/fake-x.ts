@@ -124,6 +124,7 @@ export class FakeX {
   private endpointOf(path: string): string {
     if (path.startsWith('/2/users/by/username/')) return 'users/by/username';
     if (/^\/2\/users\/[^/]+\/tweets$/.test(path)) return 'users/tweets';
+    if (path === '/2/tweets/search/recent') return 'tweets/search/recent';
     return path;
   }
 
@@ -237,7 +238,69 @@ export class FakeX {
     }
     const timeline = /^\/2\/users\/([^/]+)\/tweets$/.exec(url.pathname);
     if (timeline) return this.timeline(decodeURIComponent(timeline[1]!), url.searchParams);
+    if (url.pathname === '/2/tweets/search/recent') return this.search(url.searchParams);
     return json({ title: 'Not Found', type: 'about:blank', status: 404, detail: 'Not Found' }, 404);
+  }
+
+  /** Longest query this fake's plan accepts (self-serve: 512). */
+  maxQueryLength = 512;
+
+  /**
+   * GET /2/tweets/search/recent with the operators the pollers use: `from:` joined by OR (in
+   * parentheses or not), `-is:retweet`, `-is:reply`; since_id, max_results 10–100, next_token.
+   */
+  private search(params: URLSearchParams): Response {
+    const invalid = (detail: string) =>
+      json({ errors: [{ message: detail }], title: 'Invalid Request', detail, type: `${PROBLEM}invalid-request` }, 400);
+    const query = params.get('query') ?? '';
+    if (!query || query.length > this.maxQueryLength) {
+      return invalid(`The \`query\` query parameter value [${query}] is not between 1 and ${this.maxQueryLength} characters`);
+    }
+    const maxResults = Number(params.get('max_results') ?? 10);
+    if (!Number.isInteger(maxResults) || maxResults < 10 || maxResults > 100) {
+      return invalid(`The \`max_results\` query parameter value [${params.get('max_results')}] is not between 10 and 100`);
+    }
+    const sinceId = params.get('since_id');
+    if (sinceId !== null && !/^\d{1,19}$/.test(sinceId)) return invalid('The `since_id` query parameter value is not valid');
+    const from = new Set([...query.matchAll(/from:([A-Za-z0-9_]{1,15})/g)].map((m) => m[1]!.toLowerCase()));
+    const authors = new Set(this.users.filter((u) => from.has(u.username.toLowerCase())).map((u) => u.id));
+    const noRetweets = /-is:retweet\b/.test(query);
+    const noReplies = /-is:reply\b/.test(query);
+    const token = params.get('next_token');
+    const untilId = token ? BigInt(atob(token)) : null;
+    const since = sinceId ? BigInt(sinceId) : null;
+    const matching = this.tweets
+      .filter((t) => authors.has(t.author_id))
+      .filter((t) => since === null || BigInt(t.id) > since)
+      .filter((t) => untilId === null || BigInt(t.id) < untilId)
+      .filter((t) => !(noRetweets && t.referenced_tweets?.some((r) => r.type === 'retweeted')))
+      .filter((t) => !(noReplies && t.referenced_tweets?.some((r) => r.type === 'replied_to')))
+      .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+    const page = matching.slice(0, maxResults);
+    if (page.length === 0) return json({ meta: { result_count: 0 } });
+    const fields = new Set((params.get('tweet.fields') ?? '').split(','));
+    const withAuthor = params.get('expansions')?.includes('author_id') || fields.has('author_id');
+    const data = page.map((t) => ({
+      id: t.id,
+      text: escapeX(t.text),
+      edit_history_tweet_ids: [t.id],
+      ...(fields.has('created_at') && { created_at: t.created_at }),
+      ...(withAuthor && { author_id: t.author_id }),
+      ...(fields.has('entities') && t.entities && { entities: t.entities }),
+      ...(fields.has('referenced_tweets') && t.referenced_tweets && { referenced_tweets: t.referenced_tweets }),
+    }));
+    const oldest = page[page.length - 1]!.id;
+    const meta = {
+      newest_id: page[0]!.id,
+      oldest_id: oldest,
+      result_count: page.length,
+      ...(matching.length > page.length && { next_token: btoa(oldest) }),
+    };
+    const users = [...new Set(page.map((t) => t.author_id))].map((id) => this.users.find((u) => u.id === id)!);
+    const includes = params.get('expansions')?.includes('author_id')
+      ? { users: users.map((u) => ({ id: u.id, name: u.name, username: u.username })) }
+      : undefined;
+    return json({ data, ...(includes && { includes }), meta });
   }
 
   private timeline(userId: string, params: URLSearchParams): Response {

@@ -3,7 +3,7 @@ import type { TimeFormat } from '@contract/enums';
 import { Badge } from '~/components/ui/badge';
 import { cn } from '~/lib/cn';
 import { type NewsItem } from '~/shared/news/news-feed';
-import { formatLatency, formatNewsTime, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import { delayTitle, formatAlsoReported, formatDelay, formatNewsTime, headlineDelay, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
 import { isSimulatedSource } from '@contract/patterns';
 import { MoverFlag } from './mover-flag';
@@ -59,12 +59,12 @@ export const NewsRow = memo(function NewsRow({
   ref,
 }: NewsRowProps) {
   const titleId = useId();
-  const latency = item.receivedAt - item.ts;
+  const latency = headlineDelay(item);
   // A Telegram channel's author is often the source's own name: say it once.
   const author = item.author && item.author !== sourceName ? item.author : null;
   const source = sourceName ?? SOURCE_KIND_LABEL[item.sourceKind] ?? item.sourceKind;
   const exact = formatNewsTime(item.ts, timeFormat);
-  const latencyTitle = `Published ${formatNewsTime(item.ts, timeFormat, { date: false })}, received ${formatNewsTime(item.receivedAt, timeFormat, { date: false })}`;
+  const latencyTitle = delayTitle(item, timeFormat);
 
   const badge = <ImportanceBadge importance={item.importance} className={wide ? 'mt-px' : undefined} />;
   const ageLabel = (
@@ -150,7 +150,7 @@ export const NewsRow = memo(function NewsRow({
               {author ? ` · ${author}` : ''}
             </span>
             <span className="tabular shrink-0" title={latencyTitle}>
-              {formatLatency(latency)}
+              {formatDelay(latency)}
             </span>
           </span>
         </div>
@@ -188,6 +188,11 @@ export const NewsRow = memo(function NewsRow({
             </button>
           ) : null}
         </div>
+        {item.alsoReportedBy?.length ? (
+          <p className="mt-0.5 truncate text-xs text-muted-foreground" data-testid="news-also">
+            {formatAlsoReported(item.alsoReportedBy)}
+          </p>
+        ) : null}
         {expanded && item.body ? (
           <p className="mt-1 max-w-4xl text-xs leading-relaxed whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
             {item.body}
@@ -202,7 +207,7 @@ export const NewsRow = memo(function NewsRow({
             {author ? <span className="text-muted-foreground/80"> · {author}</span> : null}
           </span>
           <span className="tabular w-12 text-right" title={latencyTitle} data-testid="news-latency">
-            {formatLatency(latency)}
+            {formatDelay(latency)}
           </span>
         </div>
       ) : null}

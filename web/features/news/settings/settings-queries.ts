@@ -33,3 +33,8 @@ export const pollingSessionsQuery = queryOptions({
   queryKey: newsSettingsKeys.pollingSessions,
   queryFn: () => serverFn('getTwitterPollingSessions'),
 });
+/** What the polling sessions spend of the X plan's recent-search budget (the session form's hint). */
+export const xPollingBudgetQuery = queryOptions({
+  queryKey: newsSettingsKeys.xPollingBudget,
+  queryFn: () => serverFn('getXPollingBudget'),
+});

@@ -5,7 +5,6 @@ import { CONFIGURABLE_SOURCE_KINDS, type ConfigurableSourceKind } from '@contrac
 import { newsSettingsKeys, sourcesQuery } from '~/shared/news/news-settings-queries';
 import type { CreateSourceInput, SourceDto as NewsSource } from '@contract/server-fns/news-sources';
 import { useForm, useWatch } from 'react-hook-form';
-import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
 import { SOURCE_KIND_LABEL } from '~/shared/news/news-format';
@@ -13,25 +12,8 @@ import { SelectField, SwitchField, TextField } from '~/components/form/fields';
 import { Ago, dash } from './common';
 import { CrudForm, CrudSection } from './crud-section';
 import { announceNewWebhook, NewWebhookDialog, WebhookSummary } from './telegram-webhook';
-
-type Health = 'healthy' | 'failing' | 'down' | 'idle' | 'disabled';
-
-function healthOf(source: NewsSource): Health {
-  if (!source.enabled) return 'disabled';
-  const { consecutiveFailures, lastSuccessAt, lastErrorAt } = source.health;
-  if (consecutiveFailures >= 3) return 'down';
-  if (consecutiveFailures > 0) return 'failing';
-  if (!lastSuccessAt && !lastErrorAt) return 'idle';
-  return 'healthy';
-}
-
-const HEALTH = {
-  healthy: { tone: 'success', label: 'Healthy' },
-  failing: { tone: 'warning', label: 'Failing' },
-  down: { tone: 'destructive', label: 'Down' },
-  idle: { tone: 'neutral', label: 'Not run yet' },
-  disabled: { tone: 'neutral', label: 'Disabled' },
-} as const;
+import { LatencyCell, SourceStatusBadge, sourceStatus } from './source-status';
+import { ExchangeSourcesPanel } from './exchange-sources-panel';
 
 const helper = sortableColumnHelper<NewsSource>();
 /** The table's columns; editors (admins) also get the webhook secret's generate/rotate action. */
@@ -58,18 +40,25 @@ const columnsFor = (canEdit: boolean) =>
       sortFn: 'alphanumeric',
       cell: (info) => <span className="text-muted-foreground">{SOURCE_KIND_LABEL[info.getValue()] ?? info.getValue()}</span>,
     }),
-    helper.accessor((source) => healthOf(source), {
+    helper.accessor((source) => sourceStatus(source).sort, {
       id: 'health',
-      header: 'Health',
+      header: 'Status',
       sortFn: 'alphanumeric',
-      cell: (info) => {
-        const health = HEALTH[info.getValue()];
-        return (
-          <Badge tone={health.tone} data-testid="source-health">
-            {health.label}
-          </Badge>
-        );
-      },
+      cell: (info) => <SourceStatusBadge source={info.row.original} />,
+    }),
+    helper.accessor((source) => source.poller?.lastItemAt ?? null, {
+      id: 'lastItem',
+      header: 'Last item',
+      meta: { align: 'right' },
+      sortUndefined: 'last',
+      cell: (info) => <Ago ts={info.getValue()} />,
+    }),
+    helper.accessor((source) => source.latency?.p50 ?? null, {
+      id: 'latency',
+      header: 'Delay p50 / p99 (24 h)',
+      meta: { align: 'right' },
+      sortUndefined: 'last',
+      cell: (info) => <LatencyCell latency={info.row.original.latency} />,
     }),
     helper.accessor((source) => source.health.lastSuccessAt, {
       id: 'lastSuccess',
@@ -123,12 +112,13 @@ const editorColumns = columnsFor(true);
 
 /** News sources with their health; admins add sources (RSS/Atom feeds, Telegram, Twitter, manual). */
 export function SourcesSection({ canEdit }: { canEdit: boolean }) {
-  const query = useQuery(sourcesQuery);
+  // Pollers report every few seconds: the page follows while it is open.
+  const query = useQuery({ ...sourcesQuery, refetchInterval: 10_000 });
   return (
     <>
       <CrudSection
         title="Sources"
-        description="Where headlines come from, and how each one is doing. A source that keeps failing is retried with a growing delay."
+        description="Where headlines come from, and how each one is doing: each polled source has its own poller (to the second), a pushed one holds its connection; the delay is from the source's own publication to the headline on every screen. A source that keeps failing is retried with a growing delay."
         testId="sources-section"
         canEdit={canEdit}
         add={{ label: 'Add source', testId: 'add-source' }}
@@ -153,6 +143,7 @@ export function SourcesSection({ canEdit }: { canEdit: boolean }) {
         dialog={{ testId: 'source-dialog', form: () => <AddSourceForm /> }}
         invalidates={[newsSettingsKeys.sources]}
       />
+      <ExchangeSourcesPanel canEdit={canEdit} sources={query.data ?? []} />
       {/* A Telegram source's generated secret is shown once, with how to register its webhook. */}
       <NewWebhookDialog />
     </>
@@ -160,8 +151,8 @@ export function SourcesSection({ canEdit }: { canEdit: boolean }) {
 }
 
 const KIND_HINT: Record<ConfigurableSourceKind, string> = {
-  rss: 'Polled by the Worker cron; new entries become headlines.',
-  atom: 'Polled by the Worker cron; new entries become headlines.',
+  rss: 'Read by its own poller every N seconds (default 60, as fast as 1 s); new entries become headlines.',
+  atom: 'Read by its own poller every N seconds (default 60, as fast as 1 s); new entries become headlines.',
   telegram:
     'Messages the bot receives through its webhook. Leave the chat empty to take every chat that messages the bot. After adding, you get the webhook URL and a generated secret token for setWebhook (shown once; rotate it from the list).',
   twitter: 'Tweets of the handles in the polling sessions below.',

@@ -9,6 +9,7 @@ import { serverFnResolver } from '~/lib/contract-form';
 import { serverFn } from '~/lib/server-fn';
 import { CrudForm } from './crud-section';
 import { describeWindow } from './twitter-columns';
+import { BudgetHint } from './twitter-budget-hint';
 
 // Both forms check their fields with the create function's schema; an edit sends the same fields
 // as its updates.
@@ -87,11 +88,14 @@ export function SessionForm({ session, handles }: { session: TwitterPollingSessi
       }),
       ({ intervalSeconds }) => ({
         intervalSeconds:
-          intervalSeconds.trim() === '' || !Number.isInteger(Number(intervalSeconds)) ? 'Whole seconds, at least 15' : null,
+          intervalSeconds.trim() === '' || !Number.isInteger(Number(intervalSeconds)) ? 'Whole seconds, at least 1' : null,
       }),
     ),
   });
-  const [from, to] = useWatch({ control: form.control, name: ['activeFromUtc', 'activeToUtc'] });
+  const [from, to, handleIds, interval, enabled] = useWatch({
+    control: form.control,
+    name: ['activeFromUtc', 'activeToUtc', 'handleIds', 'intervalSeconds', 'enabled'],
+  });
   return (
     <CrudForm
       form={form}
@@ -116,7 +120,7 @@ export function SessionForm({ session, handles }: { session: TwitterPollingSessi
         listClassName="flex max-h-36 flex-wrap gap-x-4 gap-y-1.5 overflow-auto rounded-md border border-border p-2"
       />
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField control={form.control} name="intervalSeconds" label="Every (seconds)" type="number" min={15} max={86400} />
+        <TextField control={form.control} name="intervalSeconds" label="Every (seconds)" type="number" min={1} max={86400} />
         <TextField
           control={form.control}
           name="activeFromUtc"
@@ -129,6 +133,7 @@ export function SessionForm({ session, handles }: { session: TwitterPollingSessi
       <p className="-mt-2 text-xs text-muted-foreground">
         {UTC_FROM_TIME.test(from) && UTC_TO_TIME.test(to) ? `Active: ${describeWindow(from, to)}` : '\u00a0'}
       </p>
+      <BudgetHint session={session} handles={handles} handleIds={handleIds} interval={Number(interval)} enabled={enabled} />
       <SwitchField control={form.control} name="enabled" label="Enabled" />
     </CrudForm>
   );

@@ -8,7 +8,7 @@ import { handleColumns, sessionColumns } from './twitter-columns';
 import { HandleForm, SessionForm } from './twitter-forms';
 
 /** Every polling session references handles: refresh both after any change. */
-const TWITTER_KEYS = [newsSettingsKeys.twitterHandles, newsSettingsKeys.pollingSessions];
+const TWITTER_KEYS = [newsSettingsKeys.twitterHandles, newsSettingsKeys.pollingSessions, newsSettingsKeys.xPollingBudget];
 
 /** Twitter / X: the handles to follow and the polling sessions that poll them (interval, UTC window). */
 export function TwitterSection({ canEdit }: { canEdit: boolean }) {
@@ -18,7 +18,7 @@ export function TwitterSection({ canEdit }: { canEdit: boolean }) {
   return (
     <SettingsSection
       title="Twitter / X"
-      description="Handles to follow, and the polling sessions that fetch their tweets on a schedule (run by the Worker cron)."
+      description="Handles to follow, and the polling sessions that read their posts every N seconds, to the second: one X recent-search request per poll for all of a session's handles."
       testId="twitter-section"
     >
       <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

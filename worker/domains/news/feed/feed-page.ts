@@ -21,6 +21,8 @@ export function toDto(r: Row, includeMetadata: boolean): NewsItemDto {
     id: r.id,
     ts: r.ts,
     receivedAt: r.receivedAt,
+    publishedAt: r.publishedAt ?? null,
+    storedAt: r.storedAt ?? null,
     sourceId: r.sourceId,
     sourceKind: r.sourceKind,
     author: r.author,
@@ -33,6 +35,9 @@ export function toDto(r: Row, includeMetadata: boolean): NewsItemDto {
     isTest: !!r.isTest,
     onePctMovement: !!r.onePctMovement,
   };
-  if (includeMetadata) item.metadata = JSON.parse(r.metadata) as Record<string, unknown>;
+  const metadata = JSON.parse(r.metadata) as Record<string, unknown>;
+  if (Array.isArray(metadata.alsoReportedBy) && metadata.alsoReportedBy.length)
+    item.alsoReportedBy = metadata.alsoReportedBy as NonNullable<NewsItemDto['alsoReportedBy']>;
+  if (includeMetadata) item.metadata = metadata;
   return item;
 }

@@ -57,7 +57,7 @@ export const list = (values: string[]) =>
 export const COLUMNS =
   sql.raw(`n.id, n.ts, n.received_at AS receivedAt, n.source_id AS sourceId, n.source_kind AS sourceKind, n.author,
   n.title, n.body, n.url, n.symbols, n.importance, n.is_garbage AS isGarbage, n.is_test AS isTest,
-  n.one_pct_movement AS onePctMovement, n.metadata`);
+  n.one_pct_movement AS onePctMovement, n.metadata, n.published_at AS publishedAt, n.stored_at AS storedAt`);
 
 /** The filters a search applies beside the index (the index carries the others, feed-search.ts). */
 export function joinFilters(q: FeedQuery): SQL[] {

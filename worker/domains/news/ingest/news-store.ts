@@ -21,7 +21,12 @@ export async function findRecentDuplicate(db: NewsDb, dedupKey: string, ts: numb
  * rows find the new id as the newest row carrying this item's source and dedup key: inside the
  * batch's transaction nothing else can have been inserted in between.
  */
-export async function storeNewsItem(db: NewsDb, draft: NewsItemDraft, prices: Record<string, number>): Promise<NewsItemDto | null> {
+export async function storeNewsItem(
+  db: NewsDb,
+  draft: NewsItemDraft,
+  prices: Record<string, number>,
+  storedAt = Date.now(),
+): Promise<NewsItemDto | null> {
   const d1 = db.$client;
   // The last guard before the feed renders it as a link: whatever the source, only http(s).
   const url = draft.url && isHttpLink(draft.url) ? draft.url : null;
@@ -30,8 +35,8 @@ export async function storeNewsItem(db: NewsDb, draft: NewsItemDraft, prices: Re
   const results = await d1.batch([
     d1
       .prepare(
-        `INSERT INTO news_items (ts, received_at, source_id, source_kind, external_id, author, title, body, url, symbols, importance, is_garbage, is_test, dedup_key, metadata)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+        `INSERT INTO news_items (ts, received_at, source_id, source_kind, external_id, author, title, body, url, symbols, importance, is_garbage, is_test, dedup_key, metadata, published_at, stored_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
          ON CONFLICT (source_id, external_id) DO NOTHING`,
       )
       .bind(
@@ -55,6 +60,8 @@ export async function storeNewsItem(db: NewsDb, draft: NewsItemDraft, prices: Re
           sound: draft.sound,
           priceAtPublish: prices,
         }),
+        draft.publishedAt,
+        storedAt,
       ),
     ...draft.symbols.map((symbol) =>
       d1
@@ -79,6 +86,8 @@ export async function storeNewsItem(db: NewsDb, draft: NewsItemDraft, prices: Re
     id,
     ts: draft.ts,
     receivedAt: draft.receivedAt,
+    publishedAt: draft.publishedAt,
+    storedAt,
     sourceId: draft.sourceId,
     sourceKind: draft.sourceKind,
     author: draft.author ?? null,

@@ -126,6 +126,7 @@ export function normaliseRawNews(raw: RawNewsItem): NormalisedNews | null {
     author,
     externalId,
     ts,
+    publishedAt: published === null ? null : ts,
     receivedAt,
     sourceId: raw.source.id,
     sourceKind: raw.source.kind,

@@ -49,6 +49,7 @@ describe('classify', () => {
       author: undefined,
       externalId: '1',
       ts: T - 2000,
+      publishedAt: T - 2000,
       receivedAt: T,
       sourceId: 'src-wire',
       sourceKind: 'twitter',

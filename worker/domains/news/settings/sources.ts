@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ConfigurableSourceKind } from '../../../contract/enums';
 import type { SourceDto } from '../../../contract/server-fns/news-sources';
-import type { Db } from '../../../db/client';
-import { newsSources } from '../../../db/schema/news';
+import type { Db, NewsDb } from '../../../db/client';
+import { newsPollers, newsSources } from '../../../db/schema/news';
+import { latencyBySource } from '../pollers/latency';
 import { domainError } from '../../../lib/domain-error';
 import { telegramWebhookPath } from '../sources/telegram-webhook';
 import { newWebhookSecret, webhookSecretConfig } from '../sources/webhook-secret';
@@ -37,9 +38,55 @@ function toDto(row: typeof newsSources.$inferSelect): SourceDto {
   return dto;
 }
 
-export async function listSources(db: Db): Promise<SourceDto[]> {
-  const rows = await db.select().from(newsSources).orderBy(asc(newsSources.createdAt), asc(newsSources.id));
-  return rows.map(toDto);
+type PollerRow = typeof newsPollers.$inferSelect;
+
+function pollerDto(row: PollerRow): NonNullable<SourceDto['poller']> {
+  return {
+    state: row.state,
+    intervalSeconds: row.intervalMs === null ? null : row.intervalMs / 1000,
+    nextAt: row.nextAt,
+    lastPollAt: row.lastPollAt,
+    lastOkAt: row.lastOkAt,
+    lastItemAt: row.lastItemAt,
+    rateLimitedUntil: row.rateLimitedUntil,
+    lastError: row.lastError,
+    consecutiveFailures: row.consecutiveFailures,
+    connectedSince: row.connectedSince,
+    polls: row.polls,
+    requests: row.requests,
+    countedSince: row.countedSince,
+    rearmedAt: row.rearmedAt,
+    rearms: row.rearms,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * Every source with its health; with the news database also its poller's report (state, interval,
+ * rate-limit wait, last item) and its delay figures over 24 h (p50/p99 publication → stored).
+ */
+export async function listSources(db: Db, newsDb?: NewsDb, now = Date.now()): Promise<SourceDto[]> {
+  const [rows, pollers, latency] = await Promise.all([
+    db.select().from(newsSources).orderBy(asc(newsSources.createdAt), asc(newsSources.id)),
+    db.select().from(newsPollers),
+    newsDb ? latencyBySource(newsDb, now) : Promise.resolve(null),
+  ]);
+  // Polling sessions are not sources: their pollers are keyed by session id.
+  const pollerOf = new Map(pollers.filter((p) => p.kind !== 'x-session').map((p) => [p.targetId, p]));
+  return rows.map((row) => {
+    const dto = toDto(row);
+    const poller = pollerOf.get(row.id);
+    if (poller) dto.poller = pollerDto(poller);
+    if (latency) dto.latency = latency.get(row.kind === 'twitter' ? 'twitter' : row.id) ?? null;
+    return dto;
+  });
+}
+
+/** One source by id, as listSources shows it. */
+export async function getSource(db: Db, id: string, newsDb?: NewsDb): Promise<SourceDto> {
+  const found = (await listSources(db, newsDb)).find((s) => s.id === id);
+  if (!found) throw domainError('NOT_FOUND', 'No source with this id');
+  return found;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type {
-  TwitterPollingSessionDto,
-  TwitterPollingSessionFields,
-} from '../../../contract/server-fns/news-twitter';
+import type { TwitterPollingSessionDto, TwitterPollingSessionFields } from '../../../contract/server-fns/news-twitter';
 import type { Db } from '../../../db/client';
 import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
+import type { RateBudget } from '../../../contract/news-pollers';
+import { assertWithinXBudget } from '../pollers/rate-budget';
 
 function toDto(row: typeof twitterPollingSessions.$inferSelect): TwitterPollingSessionDto {
   const { cursors: _cursors, ...session } = row;
@@ -33,14 +32,18 @@ export async function listTwitterPollingSessions(db: Db): Promise<TwitterPolling
   return rows.map(toDto);
 }
 
+/** Refused when its interval would take the sessions past the X plan's budget (see rate-budget.ts). */
 export async function createTwitterPollingSession(
   db: Db,
   fields: TwitterPollingSessionFields,
+  budget: RateBudget,
 ): Promise<TwitterPollingSessionDto> {
   await assertHandlesExist(db, fields.handleIds);
+  const id = crypto.randomUUID();
+  await assertWithinXBudget(db, budget, { id, ...fields });
   const [row] = await db
     .insert(twitterPollingSessions)
-    .values({ id: crypto.randomUUID(), ...fields, cursors: {}, createdAt: Date.now() })
+    .values({ id, ...fields, cursors: {}, createdAt: Date.now() })
     .returning();
   return toDto(row!);
 }
@@ -49,10 +52,19 @@ export async function updateTwitterPollingSession(
   db: Db,
   id: string,
   updates: Partial<TwitterPollingSessionFields>,
+  budget: RateBudget,
 ): Promise<TwitterPollingSessionDto> {
   const current = await db.select().from(twitterPollingSessions).where(eq(twitterPollingSessions.id, id)).get();
   if (!current) throw domainError('NOT_FOUND', 'Twitter polling session not found');
   if (!Object.keys(updates).length) return toDto(current);
+  // Only a change that can cost more is judged: a session already over (the plan shrank) can still be slowed or disabled.
+  const next = { ...current, ...updates };
+  const costsMore =
+    next.enabled &&
+    (updates.enabled === true ||
+      (updates.intervalSeconds ?? current.intervalSeconds) < current.intervalSeconds ||
+      updates.handleIds !== undefined);
+  if (costsMore) await assertWithinXBudget(db, budget, next);
   let cursors: Record<string, string> | undefined;
   if (updates.handleIds) {
     await assertHandlesExist(db, updates.handleIds);

@@ -7,13 +7,13 @@ import { db, newsDb, testEnv } from '../../../test/harness';
 import { COINDESK_RSS, FakeRss, SAMPLE_ATOM } from '../../../test/fakes/fake-rss';
 import type { IngestDeps } from '../ingest/ingest';
 import { newsHubPublisher } from '../../../wiring/news-ingest';
-import { feedBackoffMs, pollRssSources } from './rss-poller';
+import { feedBackoffMs, rssSourcePoller } from './rss-poller';
 
 const T0 = Date.UTC(2026, 10, 21, 9);
 const MIN = 60_000;
 const feeds = new FakeRss();
 const ingest: IngestDeps = { db, newsDb, publish: newsHubPublisher(testEnv), exchange: new SimulatedExchange() };
-const poll = (now: number) => pollRssSources({ db, ingest, now, fetch: feeds.fetch, clock: () => now });
+const pollerOf = (id: string, now: () => number) => rssSourcePoller({ db, ingest, fetch: feeds.fetch, clock: now }, id);
 const source = (id: string) => db.query.newsSources.findFirst({ where: eq(newsSources.id, id) });
 const itemsOf = (id: string) => newsDb.select().from(newsItems).where(eq(newsItems.sourceId, id));
 
@@ -35,91 +35,103 @@ beforeAll(async () => {
 });
 
 describe('feedBackoffMs', () => {
-  it('1 min, doubling, capped at 1 h', () => {
+  it('the interval (at least 1 min), doubling, capped at 1 h', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map((n) => feedBackoffMs(n) / MIN)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+    expect(feedBackoffMs(1, 5 * MIN) / MIN).toBe(5);
   });
 });
 
-describe('rss/atom sources', () => {
-  it('reads enabled feeds, ingests their items once, keeps the validators and records health', async () => {
-    const outcomes = await poll(T0);
-    expect(outcomes.map((o) => o.sourceId).sort()).toEqual(['coindesk', 'research']);
-    const coindesk = await itemsOf('coindesk');
-    expect(coindesk.map((i) => i.externalId).sort()).toEqual(
+describe('an rss/atom source poller', () => {
+  const clock = { t: T0 };
+  const coindesk = pollerOf('coindesk', () => clock.t);
+
+  it('reads the feed, ingests its items once with their publication times, keeps the validators', async () => {
+    const outcome = await coindesk.poll(T0);
+    expect(outcome).toMatchObject({ ok: true, state: 'polling', intervalMs: MIN, stored: 3, requests: 1 });
+    expect(outcome.newestItemAt).toBe(Date.parse('2025-06-10T14:03:00Z'));
+    const items = await itemsOf('coindesk');
+    expect(items.map((i) => i.externalId).sort()).toEqual(
       [
         '0c6f1e9a-1b57-4a7c-8a8e-55f2d4f7c001',
         'b2c8e5a4-7f0e-4a53-9c7e-2b3f6a0d9e11',
         'https://www.coindesk.com/business/2025/06/09/tether-mints-another-1b-usdt',
       ].sort(),
     );
-    expect(coindesk.find((i) => i.title.startsWith('Bitcoin Tops'))).toMatchObject({
+    expect(items.find((i) => i.title.startsWith('Bitcoin Tops'))).toMatchObject({
       sourceKind: 'rss',
       author: 'Omkar Godbole',
       url: 'https://www.coindesk.com/markets/2025/06/10/bitcoin-tops-110k-as-etf-inflows-hit-record',
       ts: Date.parse('2025-06-10T14:03:00Z'),
+      publishedAt: Date.parse('2025-06-10T14:03:00Z'),
+      receivedAt: T0,
     });
+    expect((await source('coindesk'))!.config).toEqual({
+      url: 'https://feeds.fake.test/rss',
+      etag: '"v1"',
+      lastModified: 'Tue, 10 Jun 2025 14:20:07 GMT',
+    });
+    const research = await pollerOf('research', () => T0).poll(T0);
+    expect(research).toMatchObject({ ok: true, intervalMs: 60 * MIN });
     expect(await itemsOf('research')).toHaveLength(2);
-    expect(await source('coindesk')).toMatchObject({
-      config: { url: 'https://feeds.fake.test/rss', etag: '"v1"', lastModified: 'Tue, 10 Jun 2025 14:20:07 GMT' },
-      lastSuccessAt: T0,
-      consecutiveFailures: 0,
-      nextAttemptAt: T0 + MIN,
-    });
-    expect(await source('research')).toMatchObject({ nextAttemptAt: T0 + 60 * MIN });
   });
 
-  it('respects next_attempt_at and sends a conditional GET; 304 stores nothing', async () => {
-    const before = feeds.requests.length;
-    await poll(T0 + 30_000);
-    expect(feeds.requests.length).toBe(before);
-    const outcomes = await poll(T0 + MIN);
-    expect(outcomes).toEqual([expect.objectContaining({ sourceId: 'coindesk', ok: true, notModified: true, stored: 0 })]);
+  it('sends a conditional GET; 304 stores nothing', async () => {
+    clock.t = T0 + MIN;
+    const outcome = await coindesk.poll(clock.t);
+    expect(outcome).toMatchObject({ ok: true, stored: 0, requests: 1 });
     expect(feeds.requests.at(-1)).toMatchObject({ path: '/rss', ifNoneMatch: '"v1"' });
     expect(await itemsOf('coindesk')).toHaveLength(3);
   });
 
-  it('a changed feed adds only its new items', async () => {
-    const extra = `<item><title>Ether ETF options go live</title><guid isPermaLink="false">new-1</guid><pubDate>Wed, 11 Jun 2025 08:00:00 GMT</pubDate></item>`;
+  it('a changed feed adds only its new items; a dateless item has no known publication time', async () => {
+    const extra = `<item><title>Ether ETF options go live</title><guid isPermaLink="false">new-1</guid><pubDate>Wed, 11 Jun 2025 08:00:00 GMT</pubDate></item><item><title>Undated note on stablecoins</title><guid isPermaLink="false">new-2</guid></item>`;
     feeds.publish('/rss', { body: COINDESK_RSS.replace('<item>', `${extra}<item>`), etag: '"v2"' });
-    const [outcome] = await poll(T0 + 2 * MIN);
-    expect(outcome).toMatchObject({ ok: true, stored: 1 });
-    expect(await itemsOf('coindesk')).toHaveLength(4);
+    clock.t = T0 + 2 * MIN;
+    expect(await coindesk.poll(clock.t)).toMatchObject({ ok: true, stored: 2 });
+    const items = await itemsOf('coindesk');
+    expect(items).toHaveLength(5);
+    expect(items.find((i) => i.externalId === 'new-2')).toMatchObject({ ts: clock.t, publishedAt: null, receivedAt: clock.t });
     expect((await source('coindesk'))!.config).toMatchObject({ etag: '"v2"' });
   });
 
-  it('failures back off 1 min → 2 → 4 … with the error in the health; a success resets the count', async () => {
-    let now = T0 + 3 * MIN;
+  it('failures back off (interval, doubling) with the error; a Retry-After wins; a success resets', async () => {
+    const now = T0 + 3 * MIN;
     const waits: number[] = [];
     for (let i = 0; i < 3; i++) {
       feeds.failNext({ type: 'http', status: 503 });
-      const [outcome] = await poll(now);
-      expect(outcome).toMatchObject({ sourceId: 'coindesk', ok: false });
-      waits.push(outcome!.nextAttemptAt - now);
-      now = outcome!.nextAttemptAt;
+      const outcome = await coindesk.poll(now);
+      expect(outcome).toMatchObject({ ok: false, state: 'failing', error: expect.stringContaining('HTTP 503') });
+      waits.push(outcome.notBefore! - now);
     }
     expect(waits).toEqual([MIN, 2 * MIN, 4 * MIN]);
-    expect(await source('coindesk')).toMatchObject({
-      consecutiveFailures: 3,
-      lastErrorAt: now - 4 * MIN,
-      lastError: expect.stringContaining('HTTP 503'),
-    });
-    // a Retry-After longer than the backoff wins
     feeds.failNext({ type: 'http', status: 429, retryAfter: '1800' });
-    const [limited] = await poll(now);
-    expect(limited!.nextAttemptAt - now).toBe(30 * MIN);
-    now = limited!.nextAttemptAt;
-    const outcomes = await poll(now);
-    expect(outcomes).toEqual([expect.objectContaining({ sourceId: 'coindesk', ok: true })]);
-    expect(await source('coindesk')).toMatchObject({ consecutiveFailures: 0, lastSuccessAt: now, nextAttemptAt: now + MIN });
+    const limited = await coindesk.poll(now);
+    expect(limited).toMatchObject({
+      ok: false,
+      state: 'rate-limited',
+      notBefore: now + 30 * MIN,
+      rateLimitedUntil: now + 30 * MIN,
+    });
+    expect(await coindesk.poll(now + 30 * MIN)).toMatchObject({ ok: true, state: 'polling' });
   });
 
-  it('a source without a URL reports it', async () => {
+  it('stops for a disabled, removed or non-feed source; a source without a URL says so', async () => {
+    expect((await pollerOf('off', () => T0).poll(T0)).stop).toEqual({ state: 'off', reason: 'Disabled' });
+    expect((await pollerOf('gone', () => T0).poll(T0)).stop).toMatchObject({ state: 'off' });
+    expect((await pollerOf('sim', () => T0).poll(T0)).stop).toMatchObject({ state: 'off' });
     await db.insert(newsSources).values({ id: 'nourl', kind: 'rss', name: 'No URL', config: {}, createdAt: T0 });
-    const outcomes = await poll(T0 + 10 * 60 * MIN);
-    expect(outcomes.find((o) => o.sourceId === 'nourl')).toMatchObject({
+    expect(await pollerOf('nourl', () => T0).poll(T0)).toMatchObject({
       ok: false,
       error: expect.stringContaining('no feed URL'),
     });
-    expect(await source('nourl')).toMatchObject({ consecutiveFailures: 1, nextAttemptAt: T0 + 10 * 60 * MIN + MIN });
+  });
+
+  it('an edited interval is read after invalidate()', async () => {
+    await db
+      .update(newsSources)
+      .set({ config: { url: 'https://feeds.fake.test/rss', intervalSeconds: 5 } })
+      .where(eq(newsSources.id, 'coindesk'));
+    coindesk.invalidate();
+    expect(await coindesk.poll(T0 + 40 * MIN)).toMatchObject({ intervalMs: 5_000 });
   });
 });

@@ -6,42 +6,29 @@ import { fetchFeed } from '../../../providers/rss/fetch';
 import { ingestNews, type IngestDeps } from '../ingest/ingest';
 import type { SourceKind } from '../../../contract/enums';
 import type { RawNewsItem } from '../types';
+import { errorText, SETTINGS_TTL_MS, type SourcePoller } from '../pollers/poll-schedule';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** Default and minimum time between two reads of a healthy feed (conditional GETs are cheap). */
+/** Default time between two reads of a healthy feed (conditional GETs are cheap); an admin may set 1 s–1 day. */
 export const DEFAULT_FEED_INTERVAL_SECONDS = 60;
 /** A Retry-After beyond this is capped: an admin can always re-enable the source by hand. */
 const MAX_RETRY_AFTER_MS = 24 * HOUR;
-/** Feeds read per run, a few at a time. */
-const SOURCES_PER_RUN = 20;
-const CONCURRENCY = 4;
 /** Items taken from one document (feeds list newest first). */
 const MAX_ITEMS = 50;
 
-/** Wait after the n-th failure in a row: 1 min, 2, 4, … capped at 1 h. */
-export function feedBackoffMs(consecutiveFailures: number): number {
+/** Wait after the n-th failure in a row: the interval (at least 1 min), doubling, capped at 1 h. */
+export function feedBackoffMs(consecutiveFailures: number, intervalMs = MINUTE): number {
   const n = Math.max(1, Math.floor(consecutiveFailures));
-  return Math.min(HOUR, MINUTE * 2 ** Math.min(n - 1, 20));
+  return Math.min(HOUR, Math.max(MINUTE, intervalMs) * 2 ** Math.min(n - 1, 20));
 }
 
 export interface RssPollDeps {
   db: Db;
   ingest: IngestDeps;
-  /** the cron tick, ms */
-  now: number;
   fetch?: FetchFn;
   /** receipt time of items; default Date.now */
   clock?: () => number;
-}
-
-export interface RssSourceOutcome {
-  sourceId: string;
-  ok: boolean;
-  notModified?: boolean;
-  stored: number;
-  error?: string;
-  nextAttemptAt: number;
 }
 
 interface SourceRow {
@@ -49,6 +36,7 @@ interface SourceRow {
   kind: SourceKind;
   name: string;
   config: string;
+  enabled: number;
   consecutive_failures: number;
 }
 
@@ -70,6 +58,11 @@ function parseConfig(text: string): FeedConfig {
   }
 }
 
+export function feedIntervalMs(config: { intervalSeconds?: unknown }): number {
+  const seconds = Number(config.intervalSeconds);
+  return (Number.isFinite(seconds) && seconds >= 1 ? Math.floor(seconds) : DEFAULT_FEED_INTERVAL_SECONDS) * 1000;
+}
+
 export function feedItemToRaw(
   source: { id: string; kind: SourceKind; name: string },
   item: FeedItem,
@@ -78,7 +71,8 @@ export function feedItemToRaw(
   return {
     source,
     externalId: item.id,
-    publishedAt: item.publishedAt ?? item.updatedAt ?? receivedAt,
+    // A feed item without a date has no known publication time: its delay stays unknown.
+    publishedAt: item.publishedAt ?? item.updatedAt ?? 0,
     receivedAt,
     author: item.author ?? undefined,
     title: item.title,
@@ -88,7 +82,7 @@ export function feedItemToRaw(
 }
 
 /** External ids of this source already stored (≤ 90 bound parameters per statement). */
-async function knownIds(newsDb: NewsDb, sourceId: string, ids: string[]): Promise<Set<string>> {
+export async function knownIds(newsDb: NewsDb, sourceId: string, ids: string[]): Promise<Set<string>> {
   const known = new Set<string>();
   for (let i = 0; i < ids.length; i += 90) {
     const chunk = ids.slice(i, i + 90);
@@ -103,79 +97,111 @@ async function knownIds(newsDb: NewsDb, sourceId: string, ids: string[]): Promis
   return known;
 }
 
-async function pollOne(deps: RssPollDeps, source: SourceRow): Promise<RssSourceOutcome> {
-  const { db, now } = deps;
-  const d1 = db.$client;
-  const clock = deps.clock ?? Date.now;
-  const config = parseConfig(source.config);
-  const intervalMs =
-    Math.max(DEFAULT_FEED_INTERVAL_SECONDS, Number(config.intervalSeconds) || DEFAULT_FEED_INTERVAL_SECONDS) * 1000;
-  try {
-    const url = str(config.url);
-    if (!url) throw domainError('BAD_REQUEST', 'The source has no feed URL (config.url).');
-    const res = await fetchFeed(url, { fetch: deps.fetch, etag: str(config.etag), lastModified: str(config.lastModified) });
-    let stored = 0;
-    if (!res.notModified) {
-      const items = res.items.slice(0, MAX_ITEMS);
-      const known = await knownIds(
-        deps.ingest.newsDb,
-        source.id,
-        items.map((i) => i.id),
-      );
-      const fresh = items
-        .filter((i) => !known.has(i.id))
-        .sort((a, b) => (a.publishedAt ?? a.updatedAt ?? 0) - (b.publishedAt ?? b.updatedAt ?? 0));
-      const receivedAt = clock();
-      for (const item of fresh) {
-        const outcome = await ingestNews(deps.ingest, feedItemToRaw(source, item, receivedAt));
-        if (outcome.status === 'stored') stored++;
-      }
-    }
-    const nextAttemptAt = now + intervalMs;
-    // Only the validators are written into config: an admin editing the source meanwhile keeps the rest.
-    await d1
-      .prepare(
-        `UPDATE news_sources SET config = json_set(config, '$.etag', ?2, '$.lastModified', ?3),
-           last_success_at = ?4, consecutive_failures = 0, next_attempt_at = ?5 WHERE id = ?1`,
-      )
-      .bind(source.id, res.etag, res.lastModified, now, nextAttemptAt)
-      .run();
-    return { sourceId: source.id, ok: true, notModified: res.notModified, stored, nextAttemptAt };
-  } catch (err) {
-    const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-    const data = domainErrorData(err) ?? {};
-    const failures = source.consecutive_failures + 1;
-    const retryAfterMs = typeof data.retryAfter === 'number' ? Math.min(MAX_RETRY_AFTER_MS, data.retryAfter * 1000) : 0;
-    const nextAttemptAt = now + Math.max(feedBackoffMs(failures), retryAfterMs);
-    await d1
-      .prepare(
-        `UPDATE news_sources SET last_error_at = ?2, last_error = ?3, consecutive_failures = ?4, next_attempt_at = ?5 WHERE id = ?1`,
-      )
-      .bind(source.id, now, message, failures, nextAttemptAt)
-      .run();
-    return { sourceId: source.id, ok: false, stored: 0, error: message, nextAttemptAt };
-  }
-}
-
 /**
- * Reads the enabled RSS/Atom sources whose next_attempt_at has come, with conditional GETs (the
- * ETag / Last-Modified of the last 200 live in the source's config). New items (by item id, the
- * external id) go through ingestNews. Health is recorded on the source: last_success_at, or
- * last_error_at / last_error / consecutive_failures with next_attempt_at backing off 1 min → 1 h
- * (a longer Retry-After wins).
+ * One RSS/Atom source, read by its poller Durable Object every `intervalSeconds` (default 60) with
+ * conditional GETs: the ETag / Last-Modified of the last 200 are kept in memory and written into the
+ * source's config only when they change. New items (by item id, the external id) go through
+ * ingestNews. A failure backs off (the interval, doubling, 1 min to 1 h; a longer Retry-After wins).
+ * The source's health is recorded by the poller (pollers/poller-health.ts).
  */
-export async function pollRssSources(deps: RssPollDeps): Promise<RssSourceOutcome[]> {
-  const { results: sources } = await deps.db.$client
-    .prepare(
-      `SELECT id, kind, name, config, consecutive_failures FROM news_sources
-       WHERE kind IN ('rss', 'atom') AND enabled = 1 AND (next_attempt_at IS NULL OR next_attempt_at <= ?1)
-       ORDER BY coalesce(next_attempt_at, 0) LIMIT ?2`,
-    )
-    .bind(deps.now, SOURCES_PER_RUN)
-    .all<SourceRow>();
-  const outcomes: RssSourceOutcome[] = [];
-  for (let i = 0; i < sources.length; i += CONCURRENCY) {
-    outcomes.push(...(await Promise.all(sources.slice(i, i + CONCURRENCY).map((s) => pollOne(deps, s)))));
+export function rssSourcePoller(deps: RssPollDeps, sourceId: string): SourcePoller {
+  const clock = deps.clock ?? Date.now;
+  let row: SourceRow | null = null;
+  let loadedAt = -Infinity;
+  let validators: { etag: string | null; lastModified: string | null } | null = null;
+  let failures: number | null = null;
+
+  async function load(now: number) {
+    if (row && now - loadedAt < SETTINGS_TTL_MS) return row;
+    row = await deps.db.$client
+      .prepare(`SELECT id, kind, name, config, enabled, consecutive_failures FROM news_sources WHERE id = ?1`)
+      .bind(sourceId)
+      .first<SourceRow>();
+    loadedAt = now;
+    return row;
   }
-  return outcomes;
+
+  return {
+    invalidate() {
+      row = null;
+    },
+    async poll(now) {
+      const source = await load(now);
+      if (!source || (source.kind !== 'rss' && source.kind !== 'atom'))
+        return {
+          stop: { state: 'off', reason: 'The source was removed' },
+          intervalMs: MINUTE,
+          state: 'polling',
+          ok: true,
+          stored: 0,
+          requests: 0,
+        };
+      if (!source.enabled)
+        return {
+          stop: { state: 'off', reason: 'Disabled' },
+          intervalMs: MINUTE,
+          state: 'polling',
+          ok: true,
+          stored: 0,
+          requests: 0,
+        };
+      const config = parseConfig(source.config);
+      const intervalMs = feedIntervalMs(config);
+      validators ??= { etag: str(config.etag), lastModified: str(config.lastModified) };
+      failures ??= source.consecutive_failures;
+      let requests = 0;
+      try {
+        const url = str(config.url);
+        if (!url) throw domainError('BAD_REQUEST', 'The source has no feed URL (config.url).');
+        requests++;
+        const res = await fetchFeed(url, { fetch: deps.fetch, etag: validators.etag, lastModified: validators.lastModified });
+        const receivedAt = clock();
+        let stored = 0;
+        let newestItemAt: number | null = null;
+        if (!res.notModified) {
+          const items = res.items.slice(0, MAX_ITEMS);
+          const known = await knownIds(
+            deps.ingest.newsDb,
+            source.id,
+            items.map((i) => i.id),
+          );
+          const fresh = items
+            .filter((i) => !known.has(i.id))
+            .sort((a, b) => (a.publishedAt ?? a.updatedAt ?? 0) - (b.publishedAt ?? b.updatedAt ?? 0));
+          for (const item of fresh) {
+            const outcome = await ingestNews(deps.ingest, feedItemToRaw(source, item, receivedAt));
+            if (outcome.status === 'stored') stored++;
+            const at = item.publishedAt ?? item.updatedAt;
+            if (at && (newestItemAt === null || at > newestItemAt)) newestItemAt = at;
+          }
+        }
+        if (res.etag !== validators.etag || res.lastModified !== validators.lastModified) {
+          validators = { etag: res.etag, lastModified: res.lastModified };
+          // Only the validators are written: an admin editing the source meanwhile keeps the rest.
+          await deps.db.$client
+            .prepare(`UPDATE news_sources SET config = json_set(config, '$.etag', ?2, '$.lastModified', ?3) WHERE id = ?1`)
+            .bind(source.id, res.etag, res.lastModified)
+            .run();
+        }
+        failures = 0;
+        return { intervalMs, state: 'polling', ok: true, stored, newestItemAt, requests };
+      } catch (err) {
+        const data = domainErrorData(err) ?? {};
+        failures++;
+        const retryAfterMs = typeof data.retryAfter === 'number' ? Math.min(MAX_RETRY_AFTER_MS, data.retryAfter * 1000) : 0;
+        const limited = data.httpStatus === 429 || retryAfterMs > 0;
+        const notBefore = now + Math.max(feedBackoffMs(failures, intervalMs), retryAfterMs);
+        return {
+          intervalMs,
+          state: limited ? 'rate-limited' : 'failing',
+          ok: false,
+          notBefore,
+          rateLimitedUntil: limited ? notBefore : null,
+          error: errorText(err),
+          stored: 0,
+          requests,
+        };
+      }
+    },
+  };
 }

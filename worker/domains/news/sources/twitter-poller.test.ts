@@ -8,7 +8,7 @@ import { db, newsDb, testEnv } from '../../../test/harness';
 import { FakeX } from '../../../test/fakes/fake-x';
 import type { IngestDeps } from '../ingest/ingest';
 import { newsHubPublisher } from '../../../wiring/news-ingest';
-import { X_TOKEN_MISSING, pollTwitterSessions } from './twitter-poller';
+import { X_TOKEN_MISSING, twitterSessionPoller } from './twitter-poller';
 
 const TOKEN = 'x-test-bearer';
 const T0 = Date.UTC(2026, 10, 21, 10, 0);
@@ -19,15 +19,21 @@ const fake = new FakeX({
   users: [
     { id: '44196397', username: 'WatcherGuru', name: 'Watcher.Guru' },
     { id: '1179487206', username: 'tier10k', name: 'db' },
+    { id: '777', username: 'elsewhere', name: 'Not followed' },
   ],
 });
 const x = new XClient({ baseUrl: 'https://x.fake.test', bearerToken: TOKEN, fetch: fake.fetch, now: () => clock.t });
-const ingest: IngestDeps = { db, newsDb, publish: newsHubPublisher(testEnv), exchange: new SimulatedExchange({ now: () => clock.t }) };
-const poll = (over: { x?: typeof x | null } = {}) =>
-  pollTwitterSessions({ db, ingest, x: over.x === undefined ? x : over.x, now: clock.t, clock: () => clock.t });
+const ingest: IngestDeps = {
+  db,
+  newsDb,
+  publish: newsHubPublisher(testEnv),
+  exchange: new SimulatedExchange({ now: () => clock.t }),
+};
+const poller = twitterSessionPoller({ db, ingest, x, clock: () => clock.t }, 's1');
 
 const session = () => db.query.twitterPollingSessions.findFirst({ where: eq(twitterPollingSessions.id, 's1') });
 const items = () => newsDb.select().from(newsItems).where(eq(newsItems.sourceKind, 'twitter'));
+const searches = () => fake.callsTo(/search\/recent$/);
 
 beforeAll(async () => {
   await db.insert(twitterHandles).values([
@@ -38,27 +44,31 @@ beforeAll(async () => {
     id: 's1',
     name: 'Always',
     handleIds: ['h-guru', 'h-tier'],
-    intervalSeconds: 60,
+    intervalSeconds: 15,
     activeFromUtc: '00:00',
     activeToUtc: '00:00',
     cursors: {},
     createdAt: T0,
   });
-  // before the session's first poll: two posts that poll reads
   fake.post('WatcherGuru', 'JUST IN: $BTC breaks $100,000 & keeps going');
   fake.post('tier10k', '[DJ] Fed leaves rates unchanged');
+  fake.post('elsewhere', 'Someone we do not follow');
 });
 
-describe('twitter polling sessions', () => {
-  it('says so in the session when X_BEARER_TOKEN is missing, and reads nothing', async () => {
-    await poll({ x: null });
-    expect(await session()).toMatchObject({ lastError: X_TOKEN_MISSING, lastPolledAt: null });
+describe('a twitter polling session poller', () => {
+  it('without X_BEARER_TOKEN stops and says so in the session, reading nothing', async () => {
+    const off = twitterSessionPoller({ db, ingest, x: null }, 's1');
+    expect((await off.poll(T0)).stop).toEqual({ state: 'off', reason: X_TOKEN_MISSING });
+    expect(await session()).toMatchObject({ lastError: X_TOKEN_MISSING });
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('looks user ids up once, ingests each post as twitter:<handle>, stores the since-id cursors', async () => {
-    const result = await poll();
-    expect(result).toMatchObject({ polledSessions: 1, stored: 2, errors: 0 });
+  it('reads every handle with one recent-search request and ingests each post as twitter:<handle>', async () => {
+    const outcome = await poller.poll(T0);
+    expect(outcome).toMatchObject({ ok: true, state: 'polling', intervalMs: 15_000, stored: 2, requests: 1 });
+    expect(searches()).toHaveLength(1);
+    expect(searches()[0]!.params.get('query')).toBe('(from:WatcherGuru OR from:tier10k) -is:retweet -is:reply');
+    expect(searches()[0]!.params.get('since_id')).toBeNull();
     const rows = await items();
     expect(rows.map((r) => [r.sourceId, r.author, r.title])).toEqual(
       expect.arrayContaining([
@@ -68,72 +78,90 @@ describe('twitter polling sessions', () => {
     );
     expect(rows.find((r) => r.sourceId === 'twitter:WatcherGuru')).toMatchObject({
       symbols: ['BTC'],
+      publishedAt: T0,
       url: expect.stringMatching(/^https:\/\/x\.com\/WatcherGuru\/status\/\d+$/),
     });
-    const s = await session();
-    expect(s).toMatchObject({ lastPolledAt: T0, lastError: null, rateLimitedUntil: null });
-    expect(s!.cursors).toEqual({ 'h-guru': fake.tweets[0]!.id, 'h-tier': fake.tweets[1]!.id });
-    const handles = await db.select().from(twitterHandles);
-    expect(Object.fromEntries(handles.map((h) => [h.handle, h.userId]))).toEqual({
-      WatcherGuru: '44196397',
-      tier10k: '1179487206',
-    });
+    expect((await session())!.cursors).toEqual({ 'h-guru': fake.tweets[1]!.id, 'h-tier': fake.tweets[1]!.id });
   });
 
-  it('waits for the interval, then reads only posts after the cursor: no duplicates', async () => {
-    clock.t = T0 + 30_000;
-    expect((await poll()).polledSessions).toBe(0);
-
+  it('reads only posts after the cursor next time: no duplicates', async () => {
     fake.post('WatcherGuru', 'Ethereum ETF sees record inflows');
-    fake.post('WatcherGuru', 'Solana outage halts block production');
-    clock.t = T0 + 60_000;
-    const before = fake.requests.length;
-    const result = await poll();
-    expect(result).toMatchObject({ polledSessions: 1, stored: 2, duplicates: 0 });
-    const calls = fake.requests.slice(before);
-    // no second user lookup; each timeline call carries its handle's cursor
-    expect(calls.every((c) => /\/tweets$/.test(c.path))).toBe(true);
-    expect(calls.map((c) => c.params.get('since_id'))).toEqual([fake.tweets[0]!.id, fake.tweets[1]!.id]);
-    expect((await session())!.cursors['h-guru']).toBe(fake.tweets[3]!.id);
-
-    // the same posts again (a crash before the cursor was saved) store nothing twice
-    await db.update(twitterPollingSessions).set({ cursors: {}, lastPolledAt: null }).where(eq(twitterPollingSessions.id, 's1'));
-    clock.t = T0 + 120_000;
-    expect(await poll()).toMatchObject({ stored: 0, duplicates: 4 });
+    fake.post('tier10k', 'Solana outage halts block production');
+    clock.t = T0 + 15_000;
+    expect(await poller.poll(clock.t)).toMatchObject({ ok: true, stored: 2, requests: 1 });
+    expect(searches().at(-1)!.params.get('since_id')).toBe(fake.tweets[1]!.id);
+    expect(await items()).toHaveLength(4);
+    // the same posts again (a restart before the cursor was saved) are not stored twice
+    await db.update(twitterPollingSessions).set({ cursors: {} }).where(eq(twitterPollingSessions.id, 's1'));
+    poller.invalidate();
+    expect(await poller.poll(T0 + 30_000)).toMatchObject({ stored: 0 });
     expect(await items()).toHaveLength(4);
   });
 
-  it('a 429 parks the session until the reset X announced, then polling resumes', async () => {
-    clock.t = T0 + 180_000;
+  it('a 429 parks the session until the reset X announced; the poller asks to wait until then', async () => {
+    clock.t = T0 + 45_000;
     const resetAt = Math.floor((T0 + 600_000) / 1000);
-    fake.failNext({ type: 'rate-limit', resetAt }, { path: /tweets$/ });
-    const result = await poll();
-    expect(result.rateLimitedUntil).toBe(resetAt * 1000);
-    expect(await session()).toMatchObject({
+    fake.failNext({ type: 'rate-limit', resetAt }, { path: /search\/recent$/ });
+    const limited = await poller.poll(clock.t);
+    expect(limited).toMatchObject({
+      ok: false,
+      state: 'rate-limited',
       rateLimitedUntil: resetAt * 1000,
-      lastError: expect.stringContaining('X rate limit reached'),
+      notBefore: resetAt * 1000,
+      error: expect.stringContaining('X rate limit reached'),
     });
-
-    fake.post('tier10k', 'Binance will list SUI perpetuals');
     const before = fake.requests.length;
-    clock.t = T0 + 400_000; // interval passed, still inside the rate-limit wait
-    expect((await poll()).polledSessions).toBe(0);
+    expect(await poller.poll(T0 + 400_000)).toMatchObject({ state: 'rate-limited', requests: 0 });
     expect(fake.requests.length).toBe(before);
-
+    fake.post('tier10k', 'Binance will list SUI perpetuals');
     clock.t = resetAt * 1000;
-    const resumed = await poll();
-    expect(resumed).toMatchObject({ polledSessions: 1, stored: 1 });
-    expect(await session()).toMatchObject({ rateLimitedUntil: null, lastError: null });
+    expect(await poller.poll(clock.t)).toMatchObject({ ok: true, state: 'polling', stored: 1 });
   });
 
-  it('polls only inside the active UTC window', async () => {
+  it('a window used up (remaining 0) waits for its reset rather than earn a 429', async () => {
+    fake.rateLimit = 0;
+    // the fake answers 429 once the window is spent: the poller parks until x-rate-limit-reset
+    const outcome = await poller.poll(clock.t + 15_000);
+    expect(outcome.state).toBe('rate-limited');
+    expect(outcome.notBefore).toBeGreaterThan(clock.t);
+    fake.rateLimit = 900;
+  });
+
+  it('outside the active UTC window it waits for the window, reading nothing', async () => {
     await db
       .update(twitterPollingSessions)
-      .set({ activeFromUtc: '13:00', activeToUtc: '14:00', lastPolledAt: null })
+      .set({ activeFromUtc: '13:00', activeToUtc: '14:00', rateLimitedUntil: null })
       .where(eq(twitterPollingSessions.id, 's1'));
-    clock.t = Date.UTC(2026, 10, 21, 12, 59);
-    expect((await poll()).polledSessions).toBe(0);
-    clock.t = Date.UTC(2026, 10, 21, 13, 0);
-    expect((await poll()).polledSessions).toBe(1);
+    const fresh = twitterSessionPoller({ db, ingest, x, clock: () => clock.t }, 's1');
+    const before = fake.requests.length;
+    const waiting = await fresh.poll(Date.UTC(2026, 10, 21, 12, 59));
+    expect(waiting).toMatchObject({ state: 'waiting', notBefore: Date.UTC(2026, 10, 21, 13, 0), requests: 0 });
+    expect(fake.requests.length).toBe(before);
+    expect(await fresh.poll(Date.UTC(2026, 10, 21, 13, 0))).toMatchObject({ state: 'polling', requests: 1 });
+  });
+
+  it('handles beyond the query length are read in as few requests as fit', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      id: `h-many-${i}`,
+      handle: `handle_num_${String(i).padStart(2, '0')}`,
+      createdAt: T0,
+    }));
+    for (let i = 0; i < many.length; i += 10) await db.insert(twitterHandles).values(many.slice(i, i + 10));
+    await db.insert(twitterPollingSessions).values({
+      id: 's-many',
+      name: 'Many',
+      handleIds: many.map((h) => h.id),
+      intervalSeconds: 60,
+      activeFromUtc: '00:00',
+      activeToUtc: '00:00',
+      cursors: {},
+      createdAt: T0,
+    });
+    const before = searches().length;
+    const outcome = await twitterSessionPoller({ db, ingest, x, clock: () => clock.t }, 's-many').poll(clock.t);
+    expect(outcome).toMatchObject({ ok: true, requests: 2 });
+    const sent = searches().slice(before);
+    expect(sent).toHaveLength(2);
+    expect(sent.every((r) => r.params.get('query')!.length <= 512)).toBe(true);
   });
 });

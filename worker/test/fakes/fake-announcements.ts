@@ -1,0 +1,283 @@
+import { throwTransportFailure, type TransportFailure } from './transport';
+/**
+ * Local fakes of the exchanges' announcement sources, answering their documented shapes:
+ * - Bybit `GET /v5/announcements/index` → {retCode, retMsg, result: {total, list[]}}, its IP
+ *   limiter (HTTP 403 "access too frequent", or retCode 10006 with X-Bapi-Limit-Reset-Timestamp);
+ * - OKX `GET /api/v5/support/announcements` → {code: "0", data: [{details[], totalPage}]}, 5
+ *   requests per 2 s per IP (HTTP 429 with code 50011), ETag / If-None-Match;
+ * - Binance's `com_announcement_en` WebSocket: a signed connection URL (HMAC-SHA256 of the sorted
+ *   parameters) with X-MBX-APIKEY, `{type: "DATA", topic, data: "<JSON string>"}` pushes, and
+ *   disconnects on demand.
+ * Each is a fetch-compatible function; bench/ and e2e/ serve the same fakes over HTTP.
+ */
+
+export type FakeExchangeFailure = TransportFailure | { type: 'rate-limit' } | { type: 'error-code' };
+
+interface FakeRequest {
+  path: string;
+  params: URLSearchParams;
+  headers: Headers;
+  at: number;
+}
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+abstract class FakeExchangeBase {
+  readonly requests: FakeRequest[] = [];
+  protected readonly failures: FakeExchangeFailure[] = [];
+  now: () => number;
+
+  constructor(now?: () => number) {
+    this.now = now ?? Date.now;
+  }
+
+  failNext(failure: FakeExchangeFailure, times = 1): this {
+    for (let i = 0; i < times; i++) this.failures.push(failure);
+    return this;
+  }
+
+  protected record(input: RequestInfo | URL, init?: RequestInit): { url: URL; request: Request } {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    this.requests.push({ path: url.pathname, params: url.searchParams, headers: request.headers, at: this.now() });
+    return { url, request };
+  }
+
+  protected transport(failure: FakeExchangeFailure): Response | null {
+    if (failure.type === 'network' || failure.type === 'timeout') return throwTransportFailure(failure.type);
+    if (failure.type === 'http')
+      return new Response('<html>error</html>', { status: failure.status, headers: { 'content-type': 'text/html' } });
+    return null;
+  }
+}
+
+export interface FakeBybitAnnouncement {
+  title: string;
+  description?: string;
+  type?: { title: string; key: string };
+  tags?: string[];
+  url?: string;
+  publishTime?: number;
+}
+
+export class FakeBybit extends FakeExchangeBase {
+  /** newest first, as Bybit lists them */
+  readonly announcements: Required<FakeBybitAnnouncement>[] = [];
+  private seq = 1;
+  /** requests per 5 s before the IP limiter answers 403 */
+  limitPer5s = 600;
+  private window = { start: 0, used: 0 };
+
+  publish(a: FakeBybitAnnouncement) {
+    const at = a.publishTime ?? this.now();
+    const full = {
+      title: a.title,
+      description: a.description ?? '',
+      type: a.type ?? { title: 'New Listings', key: 'new_crypto' },
+      tags: a.tags ?? [],
+      url: a.url ?? `https://announcements.bybit.com/en/article/fake-${this.seq++}`,
+      publishTime: at,
+    };
+    this.announcements.unshift(full);
+    return full;
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const { url } = this.record(input, init);
+    const failure = this.failures.shift();
+    if (failure) {
+      const t = this.transport(failure);
+      if (t) return t;
+      if (failure.type === 'rate-limit')
+        return json({ retCode: 10006, retMsg: 'Too many visits!', result: {} }, 200, {
+          'X-Bapi-Limit-Status': '0',
+          'X-Bapi-Limit-Reset-Timestamp': String(this.now() + 1_000),
+        });
+      return json({ retCode: 10001, retMsg: 'params error', result: {} });
+    }
+    const now = this.now();
+    if (now - this.window.start >= 5_000) this.window = { start: now, used: 0 };
+    if (++this.window.used > this.limitPer5s) return new Response('access too frequent', { status: 403 });
+    if (url.pathname !== '/v5/announcements/index') return json({ retCode: 10404, retMsg: 'not found' }, 404);
+    if (!url.searchParams.get('locale')) return json({ retCode: 10001, retMsg: 'locale is required', result: {} });
+    const limit = Number(url.searchParams.get('limit') ?? 20);
+    const list = this.announcements.slice(0, limit).map((a) => ({
+      title: a.title,
+      description: a.description,
+      type: a.type,
+      tags: a.tags,
+      url: a.url,
+      dateTimestamp: a.publishTime,
+      startDateTimestamp: 0,
+      endDateTimestamp: 0,
+      publishTime: a.publishTime,
+    }));
+    return json({ retCode: 0, retMsg: 'OK', result: { total: this.announcements.length, list }, retExtInfo: {}, time: now });
+  };
+}
+
+export interface FakeOkxAnnouncement {
+  title: string;
+  annType?: string;
+  url?: string;
+  pTime?: number;
+}
+
+export class FakeOkx extends FakeExchangeBase {
+  readonly announcements: { annType: string; title: string; url: string; pTime: string; businessPTime: string }[] = [];
+  private seq = 1;
+  private version = 0;
+  /** requests per 2 s per IP (OKX: 5) */
+  limitPer2s = 5;
+  private window = { start: 0, used: 0 };
+
+  publish(a: FakeOkxAnnouncement) {
+    const at = a.pTime ?? this.now();
+    const full = {
+      annType: a.annType ?? 'announcements-new-listings',
+      title: a.title,
+      url: a.url ?? `https://www.okx.com/help/fake-announcement-${this.seq++}`,
+      pTime: String(at),
+      businessPTime: String(Math.floor(at / 60_000) * 60_000),
+    };
+    this.announcements.unshift(full);
+    this.version++;
+    return full;
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const { url, request } = this.record(input, init);
+    const failure = this.failures.shift();
+    const tooMany = () => json({ code: '50011', msg: 'Too Many Requests', data: [] }, 429);
+    if (failure) {
+      const t = this.transport(failure);
+      if (t) return t;
+      if (failure.type === 'rate-limit') return tooMany();
+      return json({ code: '50000', msg: 'Body can not be empty', data: [] }, 400);
+    }
+    const now = this.now();
+    if (now - this.window.start >= 2_000) this.window = { start: now, used: 0 };
+    if (++this.window.used > this.limitPer2s) return tooMany();
+    if (url.pathname !== '/api/v5/support/announcements') return json({ code: '50030', msg: 'not found', data: [] }, 404);
+    const etag = `"v${this.version}-${url.searchParams.get('annType') ?? 'all'}"`;
+    if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
+    const annType = url.searchParams.get('annType');
+    const details = this.announcements.filter((a) => !annType || a.annType === annType).slice(0, 20);
+    return json({ code: '0', msg: '', data: [{ details, totalPage: '1' }] }, 200, { ETag: etag });
+  };
+}
+
+export interface FakeBinanceAnnouncement {
+  catalogId?: number;
+  catalogName?: string;
+  title: string;
+  body?: string;
+  publishDate?: number;
+}
+
+/** The DATA message Binance pushes for an announcement (its `data` is a JSON string). */
+export function binanceAnnouncementMessage(a: FakeBinanceAnnouncement, now = Date.now()): string {
+  return JSON.stringify({
+    type: 'DATA',
+    topic: 'com_announcement_en',
+    data: JSON.stringify({
+      catalogId: a.catalogId ?? 48,
+      catalogName: a.catalogName ?? 'New Cryptocurrency Listing',
+      publishDate: a.publishDate ?? now,
+      title: a.title,
+      body: a.body ?? 'This is a fake announcement.',
+      disclaimer: 'Trade on-the-go with Binance.',
+    }),
+  });
+}
+
+async function hmacHex(secret: string, payload: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(payload));
+  return [...new Uint8Array(sig)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Checks a connection request as Binance does: X-MBX-APIKEY, the parameters (random, topic,
+ * recvWindow ≤ 60000, timestamp within it) and their HMAC-SHA256 signature over the sorted
+ * parameters. Returns null when it holds, else the status and body to refuse with.
+ */
+export async function checkBinanceConnection(
+  url: URL,
+  apiKeyHeader: string | null,
+  credentials: { apiKey: string; apiSecret: string },
+  now: number,
+): Promise<{ status: number; body: string } | null> {
+  if (apiKeyHeader !== credentials.apiKey)
+    return { status: 401, body: JSON.stringify({ code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' }) };
+  const params = new URLSearchParams(url.search);
+  const signature = params.get('signature');
+  params.delete('signature');
+  const recvWindow = Number(params.get('recvWindow') ?? 5000);
+  const timestamp = Number(params.get('timestamp'));
+  if (!params.get('random') || params.get('topic') !== 'com_announcement_en' || !(recvWindow <= 60_000))
+    return { status: 400, body: JSON.stringify({ code: -1102, msg: 'Mandatory parameter was not sent or malformed.' }) };
+  if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > recvWindow)
+    return {
+      status: 400,
+      body: JSON.stringify({ code: -1021, msg: 'Timestamp for this request is outside of the recvWindow.' }),
+    };
+  const payload = [...params.keys()]
+    .sort()
+    .map((k) => `${k}=${params.get(k)}`)
+    .join('&');
+  if (signature !== (await hmacHex(credentials.apiSecret, payload)))
+    return { status: 400, body: JSON.stringify({ code: -1022, msg: 'Signature for this request is not valid.' }) };
+  return null;
+}
+
+export class FakeBinanceAnnouncements extends FakeExchangeBase {
+  readonly sockets = new Set<WebSocket>();
+  connections = 0;
+
+  constructor(
+    private readonly credentials: { apiKey: string; apiSecret: string },
+    now?: () => number,
+  ) {
+    super(now);
+  }
+
+  /** Pushes an announcement to every open connection; returns how many received it. */
+  publish(a: FakeBinanceAnnouncement): number {
+    const message = binanceAnnouncementMessage(a, this.now());
+    for (const socket of this.sockets) socket.send(message);
+    return this.sockets.size;
+  }
+
+  /** Closes every connection from the server side (a deploy, the 24 h limit, a network cut). */
+  disconnectAll(code = 1001, reason = 'going away') {
+    for (const socket of this.sockets) socket.close(code, reason);
+    this.sockets.clear();
+  }
+
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const { url, request } = this.record(input, init);
+    const failure = this.failures.shift();
+    if (failure) {
+      const t = this.transport(failure);
+      if (t) return t;
+      if (failure.type === 'rate-limit') return json({ code: -1003, msg: 'Too many requests.' }, 429, { 'Retry-After': '30' });
+      return json({ code: -1000, msg: 'An unknown error occurred.' }, 500);
+    }
+    if (url.pathname !== '/sapi/wss') return json({ code: -1, msg: 'not found' }, 404);
+    if (request.headers.get('Upgrade') !== 'websocket') return new Response('Expected a WebSocket upgrade', { status: 426 });
+    const refused = await checkBinanceConnection(url, request.headers.get('X-MBX-APIKEY'), this.credentials, this.now());
+    if (refused) return new Response(refused.body, { status: refused.status, headers: { 'content-type': 'application/json' } });
+    const pair = new WebSocketPair();
+    const server = pair[1];
+    server.accept();
+    this.connections++;
+    this.sockets.add(server);
+    server.addEventListener('close', () => this.sockets.delete(server));
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  };
+}
