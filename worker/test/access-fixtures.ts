@@ -262,6 +262,9 @@ export async function setUpAccessFixtures() {
     return { clientOrderId };
   };
   sampleInputs.listOrders = () => ({});
+  sampleInputs.listOpenOrders = () => ({});
+  sampleInputs.cancelAllOrders = () => ({ accountEmail: 'matrix@sim.meridian' });
+  asyncInputs.cancelAllOrders = async (kind) => ({ accountEmail: (await ownAccount(kind)).acct.email, symbol: 'ETH' });
   sampleInputs.getTradingSwitches = () => ({});
   sampleInputs.setTradingEnabled = () => ({ traderId: null, enabled: true });
   const keyed = await addAccount(db, { exchange: 'binance', email: 'matrix-keys@binance.meridian' });

@@ -1,6 +1,7 @@
 import {
   OrderOutcomeUnknown,
   OrderRejected,
+  type LimitOrderRequest,
   type MarketOrderRequest,
   type OrderVenue,
   type SymbolRules,
@@ -31,6 +32,11 @@ interface RawFilter {
   minQty?: string;
   maxQty?: string;
   notional?: string;
+  tickSize?: string;
+  minPrice?: string;
+  maxPrice?: string;
+  multiplierUp?: string;
+  multiplierDown?: string;
 }
 interface RawOrder {
   orderId: number;
@@ -63,9 +69,22 @@ export function parseSymbolRules(symbols: { symbol: string; filters: RawFilter[]
       minQty: Number(lot.minQty ?? 0),
       maxQty: Number(lot.maxQty ?? Infinity),
       minNotional: Number(f('MIN_NOTIONAL')?.notional ?? 0),
+      ...priceRules(f('PRICE_FILTER'), f('PERCENT_PRICE')),
     });
   }
   return out;
+}
+
+/** PRICE_FILTER (tick, bounds; "0" means no bound) and PERCENT_PRICE (the band around the mark). */
+function priceRules(price: RawFilter | undefined, percent: RawFilter | undefined) {
+  const n = (v: string | undefined) => (v !== undefined && Number(v) > 0 ? Number(v) : undefined);
+  return {
+    tickSize: n(price?.tickSize),
+    minPrice: n(price?.minPrice),
+    maxPrice: n(price?.maxPrice),
+    multiplierUp: n(percent?.multiplierUp),
+    multiplierDown: n(percent?.multiplierDown),
+  };
 }
 
 export type BinanceMarketConfig = Pick<BinanceOrderConfig, 'futuresBaseUrl' | 'fetch' | 'now'>;
@@ -156,7 +175,7 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
   }
 
   async placeMarketOrder(req: MarketOrderRequest): Promise<VenueOrder> {
-    const params: QueryParams = {
+    return this.post({
       symbol: req.symbol,
       side: req.side,
       type: 'MARKET',
@@ -164,7 +183,25 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
       reduceOnly: req.reduceOnly ? 'true' : undefined,
       newClientOrderId: req.clientOrderId,
       newOrderRespType: 'RESULT',
-    };
+    });
+  }
+
+  /** `type=LIMIT` with `timeInForce` (GTX is post-only) and `price` on the tick. */
+  async placeLimitOrder(req: LimitOrderRequest): Promise<VenueOrder> {
+    return this.post({
+      symbol: req.symbol,
+      side: req.side,
+      type: 'LIMIT',
+      timeInForce: req.timeInForce,
+      price: String(req.price),
+      quantity: String(req.quantity),
+      reduceOnly: req.reduceOnly ? 'true' : undefined,
+      newClientOrderId: req.clientOrderId,
+      newOrderRespType: 'RESULT',
+    });
+  }
+
+  private async post(params: QueryParams): Promise<VenueOrder> {
     let res: Response;
     let text: string;
     try {
@@ -183,6 +220,33 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
       throw new OrderOutcomeUnknown(`Binance: ${body.msg ?? `HTTP ${res.status}`}; outcome unknown`);
     if (!res.ok) throw new OrderRejected(orderRefusalMessage(res.status, body), body.code);
     return toVenueOrder(JSON.parse(text) as RawOrder);
+  }
+
+  /** `DELETE /fapi/v1/order` by origClientOrderId: -2011 (not open any more) is a refusal, -2013 no such order. */
+  async cancelOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null> {
+    const { res, text } = await this.signed('DELETE', '/fapi/v1/order', { symbol, origClientOrderId: clientOrderId });
+    if (res.ok) return toVenueOrder(JSON.parse(text) as RawOrder);
+    const body = parseErrorBody(text);
+    if (body.code === -2013) return null;
+    if (res.status < 500 && body.code !== undefined) throw new OrderRejected(orderRefusalMessage(res.status, body), body.code);
+    throw new Error(`Binance cancel failed: ${body.msg ?? `HTTP ${res.status}`}`);
+  }
+
+  /** `DELETE /fapi/v1/allOpenOrders?symbol=`: every open order of the account in the symbol. */
+  async cancelAllOrders(symbol: string): Promise<void> {
+    const { res, text } = await this.signed('DELETE', '/fapi/v1/allOpenOrders', { symbol });
+    if (res.ok) return;
+    const body = parseErrorBody(text);
+    throw new Error(`Binance cancel-all failed: ${body.msg ?? `HTTP ${res.status}`}`);
+  }
+
+  private async signed(method: string, path: string, params: QueryParams) {
+    const res = await this.fetchFn(await this.signedUrl(path, params), {
+      method,
+      headers: { 'X-MBX-APIKEY': this.config.apiKey },
+      signal: AbortSignal.timeout(this.config.timeoutMs ?? 5_000),
+    });
+    return { res, text: await res.text() };
   }
 
   async queryOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null> {

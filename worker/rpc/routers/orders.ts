@@ -1,12 +1,6 @@
 import { setTradingEnabled, tradingSwitches } from '../../domains/orders/halts';
-import {
-  cancelOrderFor,
-  defaultVenueFor,
-  listOrdersFor,
-  placeOrderFor,
-  previewOrderFor,
-  type OrderContext,
-} from '../../domains/orders/orders';
+import { cancelAllOrdersFor, cancelOrderFor, listOpenOrdersFor } from '../../domains/orders/open-orders';
+import { defaultVenueFor, listOrdersFor, placeOrderFor, previewOrderFor, type OrderContext } from '../../domains/orders/orders';
 import { riskGates } from '../../durable-objects/risk-gate';
 import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
@@ -31,6 +25,12 @@ export const ordersRouter = {
   listOrders: approved.listOrders.handler(({ context, input }) => listOrdersFor(context.db, context.session, input)),
   cancelOrder: terminal.cancelOrder.handler(({ context, input }) =>
     cancelOrderFor(orderContext(context), context.session, input.clientOrderId),
+  ),
+  cancelAllOrders: terminal.cancelAllOrders.handler(({ context, input }) =>
+    cancelAllOrdersFor(orderContext(context), context.session, input),
+  ),
+  listOpenOrders: approved.listOpenOrders.handler(({ context, input }) =>
+    listOpenOrdersFor(orderContext(context), context.session, input),
   ),
   getTradingSwitches: riskTeam.getTradingSwitches.handler(({ context }) => tradingSwitches(context.db)),
   setTradingEnabled: riskTeam.setTradingEnabled.handler(async ({ context, input }) => {
