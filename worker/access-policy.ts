@@ -72,6 +72,7 @@ export const RPC_ACCESS = {
   listOrders: 'approved',
   cancelOrder: 'terminal',
   cancelAllOrders: 'terminal',
+  protectPosition: 'terminal',
   listOpenOrders: 'approved',
   getTradingSwitches: 'riskTeam',
   setTradingEnabled: 'riskTeam',

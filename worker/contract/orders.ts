@@ -51,8 +51,25 @@ export const placeOrderInput = sized(
     clientOrderId: z.string().regex(CLIENT_ORDER_ID, 'clientOrderId: 1–36 characters of letters, digits and .:/_-'),
     /** ms since epoch of the keypress, by the browser's clock (latency display only) */
     keypressAt: z.number().int().nonnegative().optional(),
+    /** market entries: a take-profit trigger price, placed once the entry filled (closes the whole position) */
+    takeProfit: positive.optional(),
+    /** market entries: a stop-loss trigger price, placed once the entry filled */
+    stopLoss: positive.optional(),
   }),
-);
+).refine((v) => v.type === 'MARKET' || (v.takeProfit === undefined && v.stopLoss === undefined), {
+  message: 'Take-profit and stop-loss at entry are for market orders; add them to the position once a limit fills',
+});
+
+/** A take-profit and/or stop-loss for an open position (mark-price triggers, closing all of it). */
+export const protectPositionInput = z
+  .object({
+    accountEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+    symbol: orderSymbol,
+    takeProfit: positive.optional(),
+    stopLoss: positive.optional(),
+    clientOrderId: z.string().regex(CLIENT_ORDER_ID, 'clientOrderId: 1–36 characters of letters, digits and .:/_-'),
+  })
+  .refine((v) => v.takeProfit !== undefined || v.stopLoss !== undefined, { message: 'Give a take-profit or a stop-loss price' });
 
 export const riskCheckSchema = z.object({
   passed: z.boolean(),
@@ -82,6 +99,10 @@ export const orderSchema = z.object({
   timeInForce: z.enum(TIME_IN_FORCE).nullable(),
   /** LIMIT: the limit price */
   price: z.number().nullable(),
+  /** take-profit / stop-loss: the mark price that triggers it */
+  triggerPrice: z.number().nullable(),
+  /** take-profit / stop-loss placed with an entry: that entry's id */
+  parentOrderId: z.string().nullable(),
   quantity: z.number(),
   markPrice: z.number(),
   fillPrice: z.number().nullable(),
@@ -218,6 +239,14 @@ export const ordersContract = {
     })
     .input(z.object({ clientOrderId: z.string().regex(CLIENT_ORDER_ID) }))
     .output(orderSchema),
+  protectPosition: oc
+    .route({
+      method: 'POST',
+      summary:
+        'Add a take-profit and/or stop-loss to an open position: reduce-only conditional orders closing all of it at the mark trigger (terminal)',
+    })
+    .input(protectPositionInput)
+    .output(z.array(orderSchema)),
   cancelAllOrders: oc
     .route({
       method: 'POST',

@@ -36,6 +36,29 @@ export interface LimitOrderRequest extends MarketOrderRequest {
   timeInForce: TimeInForce;
 }
 
+/**
+ * A protective order (take-profit or stop-loss): once the mark crosses `triggerPrice` it closes the
+ * whole position at market (Binance: an algo order, closePosition=true, workingType=MARK_PRICE).
+ */
+export interface ConditionalOrderRequest {
+  symbol: string;
+  /** the side that closes the position: SELL for a long */
+  side: OrderSide;
+  type: 'STOP_MARKET' | 'TAKE_PROFIT_MARKET';
+  triggerPrice: number;
+  clientOrderId: string;
+}
+
+/** Whether an order lives on the order book or with the exchange's conditional (algo) service. */
+export type OrderBook = 'book' | 'conditional';
+
+/** Whether a protective order would trigger at once at this mark (Binance -2021). */
+export function wouldTrigger(req: Pick<ConditionalOrderRequest, 'side' | 'type' | 'triggerPrice'>, mark: number): boolean {
+  // A stop closing a long (SELL) triggers at or below its price; a take-profit closing a long at or above.
+  const below = (req.type === 'STOP_MARKET') === (req.side === 'SELL');
+  return below ? mark <= req.triggerPrice : mark >= req.triggerPrice;
+}
+
 /** What the exchange says about one order (its answer to the send, or to a query by client id). */
 export interface VenueOrder {
   exchangeOrderId: string;
@@ -73,13 +96,15 @@ export interface OrderVenue {
   placeMarketOrder(req: MarketOrderRequest): Promise<VenueOrder>;
   /** Throws OrderRejected (not placed: price filter, post-only would cross, …) or OrderOutcomeUnknown. */
   placeLimitOrder(req: LimitOrderRequest): Promise<VenueOrder>;
+  /** Throws OrderRejected (not placed: would trigger immediately, no position, …) or OrderOutcomeUnknown. */
+  placeConditionalOrder(req: ConditionalOrderRequest): Promise<VenueOrder>;
   /** null: the exchange has no order with this client id. */
-  queryOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null>;
+  queryOrder(symbol: string, clientOrderId: string, book?: OrderBook): Promise<VenueOrder | null>;
   /**
    * Cancels a resting order; answers the order as it stands afterwards (it may have filled first).
    * null: the exchange has no such order. Throws OrderRejected when it is no longer open.
    */
-  cancelOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null>;
+  cancelOrder(symbol: string, clientOrderId: string, book?: OrderBook): Promise<VenueOrder | null>;
   /** Cancels every open order of the account in the symbol (Binance: DELETE /fapi/v1/allOpenOrders). */
   cancelAllOrders(symbol: string): Promise<void>;
   /**

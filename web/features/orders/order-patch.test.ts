@@ -14,6 +14,8 @@ const order = (id: string, receivedAt: number, steps: OrderDto['status'][], extr
   type: 'MARKET',
   timeInForce: null,
   price: null,
+  triggerPrice: null,
+  parentOrderId: null,
   quantity: 0.5,
   markPrice: 2000,
   fillPrice: steps.at(-1) === 'filled' ? 2001 : null,

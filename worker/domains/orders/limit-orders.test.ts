@@ -3,14 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { accountLatest } from '../../db/schema/accounts';
 import { simOrders, tradingHalts } from '../../db/schema/orders';
 import { riskLimits } from '../../db/schema/risk';
-import { snapshotAt } from '../../exchanges/simulated/accounts';
-import { orderPriceAt, SIM_ORDER_RULES } from '../../exchanges/simulated/market';
-import { db, insertUser, rpcClient, signedInJar, testEnv } from '../../test/harness';
-import { addAccount, setAssignment } from '../accounts/manage-accounts';
+import { db, testEnv } from '../../test/harness';
+import { deskTrader, tickPriceAt } from '../../test/sim-desk';
 import { traderExposure, rangesOf } from '../risk/exposure-model';
 import { setLimit } from '../risk/limit-store';
 import type { Position } from '../../exchanges/types';
-import { refreshSimulatedAccount } from './orders';
 import { venueClientId } from './venue-client-id';
 
 /**
@@ -18,30 +15,11 @@ import { venueClientId } from './venue-client-id';
  * exchange): a resting order holds its room in the gate, parallel limits cannot take a limit over,
  * cancel releases the room, a fill from the price path moves it to the position.
  */
-let n = 0;
 const TAG = `limit${Date.now() % 100_000}`;
 
-function flatEmail(symbol: string) {
-  for (;;) {
-    const email = `a${++n}@sim-${TAG}.test`;
-    if (!snapshotAt(email, Date.now()).positions.some((p) => p.symbol === symbol)) return email;
-  }
-}
+const trader = (symbol: string) => deskTrader(TAG, symbol);
 
-async function trader(symbol: string) {
-  const user = await insertUser({ email: `u${++n}@${TAG}.test`, name: `Limit trader ${n}`, canUseTerminal: true });
-  const account = await addAccount(db, { exchange: 'simulated', email: flatEmail(symbol) });
-  await setAssignment(db, { userId: user.id, accountId: account.id, assigned: true });
-  await refreshSimulatedAccount(db, account);
-  return { user, account, client: rpcClient(await signedInJar(user)) };
-}
-
-/** A price `fraction` of the mark now, on the symbol's tick. */
-function priceAt(symbol: string, fraction: number) {
-  const tick = SIM_ORDER_RULES[symbol]!.tickSize!;
-  const decimals = Math.max(0, Math.round(-Math.log10(tick)));
-  return Number((Math.round((orderPriceAt(symbol, Date.now()) * fraction) / tick) * tick).toFixed(decimals));
-}
+const priceAt = tickPriceAt;
 
 const limit = (accountEmail: string, symbol: string, extra: object = {}) => ({
   accountEmail,

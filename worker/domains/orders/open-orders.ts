@@ -8,7 +8,7 @@ import { logError } from '../../lib/log';
 import type { Session } from '../auth/access';
 import { settleGates } from './gate/gate-client';
 import { listOrdersWhere, orderByClientId, toDto, updateOrder } from './order-store';
-import { recordAnswer } from './order-send';
+import { bookOf, isProtective, recordAnswer } from './order-send';
 import type { ExchangeAccountRow } from './order-types';
 import { assignedAccount, depsFor, orderReaderTrader, type OrderContext } from './orders';
 
@@ -31,13 +31,38 @@ async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<void> {
       const venue = await venueOf(ctx, account);
       for (const row of rows.filter((r) => r.accountId === account.id)) {
         try {
-          const answer = await venue.queryOrder(row.symbol, row.venueClientId ?? row.clientOrderId);
-          if (answer) await recordAnswer(depsFor(ctx, account, venue), row, answer);
+          const answer = await venue.queryOrder(row.symbol, row.venueClientId ?? row.clientOrderId, bookOf(row));
+          if (!answer) continue;
+          const next = await recordAnswer(depsFor(ctx, account, venue), row, answer);
+          if (isProtective(next) && next.status === 'filled') await cancelSiblings(ctx, account, venue, next);
         } catch (err) {
           logError('open orders: the exchange could not be asked', err);
         }
       }
     }),
+  );
+}
+
+/**
+ * Once a take-profit or stop-loss closed the position, the other protective orders of that
+ * position go: left waiting, they would close a position opened later.
+ */
+async function cancelSiblings(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue, done: OrderRow) {
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.accountId, account.id),
+        eq(orders.symbol, done.symbol),
+        eq(orders.status, 'open'),
+        inArray(orders.type, ['STOP_MARKET', 'TAKE_PROFIT_MARKET']),
+      ),
+    );
+  await Promise.all(
+    rows.map((row) =>
+      cancelOpen(ctx, account, venue, row).catch((err: unknown) => logError('protection: sibling cancel failed', err)),
+    ),
   );
 }
 
@@ -66,11 +91,11 @@ async function cancelOpen(ctx: OrderContext, account: ExchangeAccountRow, venue:
   const id = row.venueClientId ?? row.clientOrderId;
   let answer;
   try {
-    answer = await venue.cancelOrder(row.symbol, id);
+    answer = await venue.cancelOrder(row.symbol, id, bookOf(row));
   } catch (err) {
     // Not open any more (filled or expired meanwhile): what the exchange says now is the answer.
     if (!(err instanceof OrderRejected)) throw err;
-    answer = await venue.queryOrder(row.symbol, id);
+    answer = await venue.queryOrder(row.symbol, id, bookOf(row));
   }
   if (answer) return recordAnswer(deps, row, answer, 'canceled by the trader');
   // The exchange never had it: nothing rests, nothing filled.
@@ -98,7 +123,7 @@ export async function cancelOrderFor(ctx: OrderContext, session: Session, client
       throw domainError('CONFLICT', 'The order filled before it could be canceled', { order: toDto(done) });
     return toDto(done);
   }
-  const found = await venue.queryOrder(row.symbol, row.venueClientId ?? row.clientOrderId);
+  const found = await venue.queryOrder(row.symbol, row.venueClientId ?? row.clientOrderId, bookOf(row));
   if (found) throw domainError('CONFLICT', 'The exchange has this order: it cannot be canceled any more', { order: toDto(row) });
   const canceled = await updateOrder({ db, publish }, row, 'canceled', Date.now(), {}, 'canceled before reaching the exchange');
   await settleGates(ctx.gates, row.gates, row.id, { filled: 0, includedFrom: Date.now() });

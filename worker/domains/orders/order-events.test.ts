@@ -19,6 +19,7 @@ function flakyVenue(state: { down: boolean }): VenueFor {
         state.down ? Promise.reject(new OrderOutcomeUnknown('Timeout (-1007)')) : sim.placeMarketOrder(req),
       queryOrder: (s, id) => (state.down ? Promise.reject(new Error('network down')) : sim.queryOrder(s, id)),
       placeLimitOrder: (req) => sim.placeLimitOrder(req),
+      placeConditionalOrder: (req) => sim.placeConditionalOrder(req),
       cancelOrder: (s, id) => sim.cancelOrder(s, id),
       cancelAllOrders: (s) => sim.cancelAllOrders(s),
     };

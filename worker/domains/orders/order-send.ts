@@ -95,7 +95,7 @@ async function askFinal(deps: OrderDeps, row: OrderRow, sentAt: number | null): 
 
 async function queryQuietly(venue: OrderVenue, row: OrderRow): Promise<VenueOrder | null | undefined> {
   try {
-    return await venue.queryOrder(row.symbol, venueIdOf(row));
+    return await venue.queryOrder(row.symbol, venueIdOf(row), bookOf(row));
   } catch {
     return undefined;
   }
@@ -116,7 +116,9 @@ export async function send(deps: OrderDeps, row: OrderRow, attempt = 1): Promise
     answer =
       row.type === 'LIMIT'
         ? await deps.venue.placeLimitOrder({ ...req, price: row.price!, timeInForce: row.timeInForce ?? 'GTC' })
-        : await deps.venue.placeMarketOrder(req);
+        : isProtective(row)
+          ? await deps.venue.placeConditionalOrder({ ...req, type: row.type, triggerPrice: row.triggerPrice! })
+          : await deps.venue.placeMarketOrder(req);
   } catch (err) {
     if (err instanceof OrderRejected) {
       const rejected = await updateOrder(deps, row, 'rejected', now(), { sentAt, ackAt: now(), error: err.message }, err.message);
@@ -136,9 +138,16 @@ export async function send(deps: OrderDeps, row: OrderRow, attempt = 1): Promise
   return recordAnswer(deps, { ...row, sentAt }, answer);
 }
 
-/** Our status for the exchange's word on an order: a limit still on the book is open, partly filled or not. */
+/** A take-profit or stop-loss: waits at the exchange for its trigger, closes the whole position. */
+export const isProtective = (row: Pick<OrderRow, 'type'>): row is OrderRow & { type: 'STOP_MARKET' | 'TAKE_PROFIT_MARKET' } =>
+  row.type === 'STOP_MARKET' || row.type === 'TAKE_PROFIT_MARKET';
+
+/** Where the exchange keeps the order: its book, or (protective orders) its conditional-order service. */
+export const bookOf = (row: Pick<OrderRow, 'type'>) => (isProtective(row) ? ('conditional' as const) : ('book' as const));
+
+/** Our status for the exchange's word on an order: a limit still on the book (or a trigger waiting) is open. */
 function statusOf(row: OrderRow, answer: VenueOrder): OrderRow['status'] {
-  const resting = row.type === 'LIMIT';
+  const resting = row.type !== 'MARKET';
   switch (answer.status) {
     case 'FILLED':
       return 'filled';
@@ -160,7 +169,7 @@ export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: Venue
   const status = statusOf(row, answer);
   const executed = answer.executedQty;
   // A resting order's answer that changes nothing (the same status, no new fill) is not a step.
-  if (row.type === 'LIMIT' && status === row.status && executed === (row.filledQuantity ?? 0)) return row;
+  if (row.type !== 'MARKET' && status === row.status && executed === (row.filledQuantity ?? 0)) return row;
   const next = await updateOrder(
     deps,
     row,
@@ -186,6 +195,8 @@ export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: Venue
       return includedFrom;
     });
   const signed = (row.side === 'BUY' ? 1 : -1) * executed;
+  // A protective order only ever closes (closePosition): it holds no room in the gates.
+  if (isProtective(row)) return next;
   if (row.type === 'LIMIT')
     // Resting: what filled moves from the order's reservation to the position; what rests stays.
     await progressGates(deps.gates, row.gates, row.id, { executed: signed, open: status === 'open', includedFrom });

@@ -21,6 +21,8 @@ export function toDto(row: OrderRow, traderName: string | null = null): OrderDto
     type: row.type,
     timeInForce: row.timeInForce,
     price: row.price,
+    triggerPrice: row.triggerPrice,
+    parentOrderId: row.parentOrderId,
     quantity: row.quantity,
     markPrice: row.markPrice,
     fillPrice: row.fillPrice,

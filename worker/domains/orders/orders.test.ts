@@ -53,6 +53,7 @@ function countingVenue(
         return sim.queryOrder(symbol, id);
       },
       placeLimitOrder: (req) => sim.placeLimitOrder(req),
+      placeConditionalOrder: (req) => sim.placeConditionalOrder(req),
       cancelOrder: (s, id) => sim.cancelOrder(s, id),
       cancelAllOrders: (s) => sim.cancelAllOrders(s),
       lateArrivalMs: behaviour.lateArrivalMs,

@@ -113,3 +113,65 @@ describe('Binance USDⓈ-M limit orders against the fake exchange', () => {
     expect((await venue.queryOrder('BTCUSDT', b.clientOrderId))!.status).toBe('CANCELED');
   });
 });
+
+describe('Binance USDⓈ-M take-profit and stop-loss on the Algo Service', () => {
+  const protective = (extra: Partial<Parameters<BinanceOrderVenue['placeConditionalOrder']>[0]> = {}) => ({
+    symbol: 'BTCUSDT',
+    side: 'SELL' as const,
+    type: 'STOP_MARKET' as const,
+    triggerPrice: 90000,
+    clientOrderId: crypto.randomUUID(),
+    ...extra,
+  });
+
+  it('sends POST /fapi/v1/algoOrder (CONDITIONAL, MARK_PRICE, closePosition, clientAlgoId); the trigger closes the whole position', async () => {
+    const { fake, venue } = setup();
+    await venue.placeMarketOrder({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      quantity: 0.003,
+      reduceOnly: false,
+      clientOrderId: 'entry-1',
+    });
+    const req = protective();
+    expect(await venue.placeConditionalOrder(req)).toMatchObject({ status: 'NEW', executedQty: 0 });
+    const sent = fake.requests.find((r) => r.path === '/fapi/v1/algoOrder')!.params;
+    expect(
+      Object.fromEntries(
+        ['algoType', 'type', 'side', 'triggerPrice', 'workingType', 'closePosition', 'clientAlgoId', 'quantity'].map((k) => [
+          k,
+          sent.get(k),
+        ]),
+      ),
+    ).toEqual({
+      algoType: 'CONDITIONAL',
+      type: 'STOP_MARKET',
+      side: 'SELL',
+      triggerPrice: '90000',
+      workingType: 'MARK_PRICE',
+      closePosition: 'true',
+      clientAlgoId: req.clientOrderId,
+      quantity: null,
+    });
+    fake.moveMark('BTCUSDT', '89990.00');
+    expect(await venue.queryOrder('BTCUSDT', req.clientOrderId, 'conditional')).toMatchObject({
+      status: 'FILLED',
+      executedQty: 0.003,
+    });
+    expect(fake.positions.BTCUSDT).toBe(0);
+  });
+
+  it('"would immediately trigger" (-2021) is a refusal a trader can act on; cancel goes to the algo endpoint', async () => {
+    const { fake, venue } = setup();
+    const crossed = await rejection(venue.placeConditionalOrder(protective({ triggerPrice: 96000 })));
+    expect([crossed.code, crossed.message]).toEqual([
+      -2021,
+      'The order would trigger immediately: move the trigger price to the other side of the mark',
+    ]);
+    const tp = protective({ type: 'TAKE_PROFIT_MARKET', triggerPrice: 99000 });
+    await venue.placeConditionalOrder(tp);
+    expect(await venue.cancelOrder('BTCUSDT', tp.clientOrderId, 'conditional')).toMatchObject({ status: 'CANCELED' });
+    expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === '/fapi/v1/algoOrder')).toBe(true);
+    expect(await venue.queryOrder('BTCUSDT', 'never', 'conditional')).toBeNull();
+  });
+});

@@ -1,7 +1,9 @@
 import {
   OrderOutcomeUnknown,
   OrderRejected,
+  type ConditionalOrderRequest,
   type LimitOrderRequest,
+  type OrderBook,
   type MarketOrderRequest,
   type OrderVenue,
   type SymbolRules,
@@ -37,6 +39,14 @@ interface RawFilter {
   maxPrice?: string;
   multiplierUp?: string;
   multiplierDown?: string;
+}
+/** The Algo Service's order (`/fapi/v1/algoOrder`). */
+interface RawAlgoOrder {
+  algoId: number;
+  clientAlgoId: string;
+  algoStatus: 'NEW' | 'TRIGGERING' | 'TRIGGERED' | 'FINISHED' | 'CANCELED' | 'REJECTED' | 'EXPIRED';
+  executedQty?: string;
+  avgPrice?: string;
 }
 interface RawOrder {
   orderId: number;
@@ -201,11 +211,32 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
     });
   }
 
-  private async post(params: QueryParams): Promise<VenueOrder> {
+  /**
+   * Take-profit and stop-loss go to the Algo Service since 2025-12-09 (`POST /fapi/v1/algoOrder`,
+   * algoType=CONDITIONAL; the order endpoint answers -4120 for them): closePosition=true closes the
+   * whole position when the mark (workingType=MARK_PRICE) crosses triggerPrice.
+   */
+  async placeConditionalOrder(req: ConditionalOrderRequest): Promise<VenueOrder> {
+    return this.post(
+      {
+        algoType: 'CONDITIONAL',
+        symbol: req.symbol,
+        side: req.side,
+        type: req.type,
+        triggerPrice: String(req.triggerPrice),
+        workingType: 'MARK_PRICE',
+        closePosition: 'true',
+        clientAlgoId: req.clientOrderId,
+      },
+      '/fapi/v1/algoOrder',
+    );
+  }
+
+  private async post(params: QueryParams, path = '/fapi/v1/order'): Promise<VenueOrder> {
     let res: Response;
     let text: string;
     try {
-      res = await this.fetchFn(await this.signedUrl('/fapi/v1/order', params), {
+      res = await this.fetchFn(await this.signedUrl(path, params), {
         method: 'POST',
         headers: { 'X-MBX-APIKEY': this.config.apiKey },
         signal: AbortSignal.timeout(this.config.timeoutMs ?? 5_000),
@@ -219,13 +250,14 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
     if (res.status >= 500 || (body.code !== undefined && UNKNOWN_OUTCOME_CODES.has(body.code)))
       throw new OrderOutcomeUnknown(`Binance: ${body.msg ?? `HTTP ${res.status}`}; outcome unknown`);
     if (!res.ok) throw new OrderRejected(orderRefusalMessage(res.status, body), body.code);
-    return toVenueOrder(JSON.parse(text) as RawOrder);
+    return toVenueOrder(JSON.parse(text) as RawOrder | RawAlgoOrder);
   }
 
   /** `DELETE /fapi/v1/order` by origClientOrderId: -2011 (not open any more) is a refusal, -2013 no such order. */
-  async cancelOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null> {
-    const { res, text } = await this.signed('DELETE', '/fapi/v1/order', { symbol, origClientOrderId: clientOrderId });
-    if (res.ok) return toVenueOrder(JSON.parse(text) as RawOrder);
+  async cancelOrder(symbol: string, clientOrderId: string, book: OrderBook = 'book'): Promise<VenueOrder | null> {
+    const { res, text } = await this.signed('DELETE', ...byClientId(symbol, clientOrderId, book));
+    if (res.ok)
+      return book === 'book' ? toVenueOrder(JSON.parse(text) as RawOrder) : this.queryOrder(symbol, clientOrderId, book);
     const body = parseErrorBody(text);
     if (body.code === -2013) return null;
     if (res.status < 500 && body.code !== undefined) throw new OrderRejected(orderRefusalMessage(res.status, body), body.code);
@@ -249,13 +281,9 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
     return { res, text: await res.text() };
   }
 
-  async queryOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null> {
-    const res = await this.fetchFn(await this.signedUrl('/fapi/v1/order', { symbol, origClientOrderId: clientOrderId }), {
-      headers: { 'X-MBX-APIKEY': this.config.apiKey },
-      signal: AbortSignal.timeout(this.config.timeoutMs ?? 5_000),
-    });
-    const text = await res.text();
-    if (res.ok) return toVenueOrder(JSON.parse(text) as RawOrder);
+  async queryOrder(symbol: string, clientOrderId: string, book: OrderBook = 'book'): Promise<VenueOrder | null> {
+    const { res, text } = await this.signed('GET', ...byClientId(symbol, clientOrderId, book));
+    if (res.ok) return toVenueOrder(JSON.parse(text) as RawOrder | RawAlgoOrder);
     const body = parseErrorBody(text);
     // -2013: "Order does not exist."
     if (body.code === -2013) return null;
@@ -268,8 +296,36 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
   }
 }
 
-function toVenueOrder(raw: RawOrder): VenueOrder {
+/** An order's path and id parameter: the order book's, or the Algo Service's (conditional orders). */
+function byClientId(symbol: string, clientOrderId: string, book: OrderBook): [string, QueryParams] {
+  return book === 'book'
+    ? ['/fapi/v1/order', { symbol, origClientOrderId: clientOrderId }]
+    : ['/fapi/v1/algoOrder', { clientAlgoId: clientOrderId }];
+}
+
+/** The Algo Service's statuses as the order's: waiting or triggering is still open; finished filled or not. */
+function algoStatus(raw: RawAlgoOrder): VenueOrder['status'] {
+  switch (raw.algoStatus) {
+    case 'NEW':
+    case 'TRIGGERING':
+    case 'TRIGGERED':
+      return 'NEW';
+    case 'FINISHED':
+      return Number(raw.executedQty ?? 0) > 0 ? 'FILLED' : 'EXPIRED';
+    default:
+      return raw.algoStatus;
+  }
+}
+
+function toVenueOrder(raw: RawOrder | RawAlgoOrder): VenueOrder {
   const avg = Number(raw.avgPrice ?? 0);
+  if ('algoId' in raw)
+    return {
+      exchangeOrderId: `algo-${raw.algoId}`,
+      status: algoStatus(raw),
+      executedQty: Number(raw.executedQty ?? 0),
+      avgPrice: avg > 0 ? avg : null,
+    };
   return {
     exchangeOrderId: String(raw.orderId),
     status: raw.status,

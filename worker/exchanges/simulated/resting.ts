@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { simOrders } from '../../db/schema/orders';
-import type { VenueOrder } from '../order-venue';
+import { wouldTrigger, type VenueOrder } from '../order-venue';
 import { snapshotAt } from './accounts';
 import { simFillsOf } from './fill-store';
 import { withSimFills } from './fills';
@@ -16,6 +16,9 @@ import { orderPriceAt } from './market';
 export const PATH_STEP_MS = 10_000;
 /** A resting order unswept for longer is checked over this last stretch only (bounded work). */
 export const PATH_LOOKBACK_MS = 6 * 3_600_000;
+
+/** What a triggered protective order pays against the mark (the venue's taker slippage). */
+const SIM_TRIGGER_SLIPPAGE = 0.0005;
 
 export type SimOrderRow = typeof simOrders.$inferSelect;
 
@@ -40,11 +43,20 @@ export function toVenueOrder(row: SimOrderRow): VenueOrder {
   };
 }
 
-/** When the price path between `from` and `to` first touches the limit (null: it did not). */
-export function touchedAt(row: Pick<SimOrderRow, 'symbol' | 'side' | 'limitPrice'>, from: number, to: number): number | null {
+/**
+ * When the price path between `from` and `to` first touches the order (null: it did not): a limit
+ * at its price, a protective order at its trigger.
+ */
+export function touchedAt(
+  row: Pick<SimOrderRow, 'symbol' | 'side' | 'limitPrice' | 'type' | 'triggerPrice'>,
+  from: number,
+  to: number,
+): number | null {
   const limit = row.limitPrice!;
   const touches = (t: number) => {
     const p = orderPriceAt(row.symbol, t);
+    if (row.type === 'STOP_MARKET' || row.type === 'TAKE_PROFIT_MARKET')
+      return wouldTrigger({ side: row.side, type: row.type, triggerPrice: row.triggerPrice! }, p);
     return row.side === 'BUY' ? p <= limit : p >= limit;
   };
   const start = Math.max(from, to - PATH_LOOKBACK_MS);
@@ -65,7 +77,9 @@ export async function openSimOrders(db: Db, email: string, symbol?: string): Pro
  * Fills every resting order of the account its price path touched since the last sweep, at its
  * limit (a maker fill, no slippage). Each fill is one transaction: the position moves only if the
  * order was still NEW, so two sweeps at once never fill an order twice. A reduce-only order fills
- * at most the position on its other side, and expires when there is none (as Binance's do).
+ * at most the position on its other side, and expires when there is none (as Binance's do); a
+ * triggered protective order closes the whole position. Orders fill in the order the path reached
+ * them, each seeing the fills before it (a take-profit and a stop touched in one sweep never both close).
  */
 export async function sweepSimOrders(db: Db, email: string, now: number): Promise<void> {
   const open = await openSimOrders(db, email);
@@ -73,9 +87,12 @@ export async function sweepSimOrders(db: Db, email: string, now: number): Promis
   const d1 = db.$client;
   const statements: D1PreparedStatement[] = [];
   let fills: Awaited<ReturnType<typeof simFillsOf>> | undefined;
-  for (const row of open) {
-    if (row.type !== 'LIMIT' || row.limitPrice === null) continue;
-    const at = touchedAt(row, row.sweptAt ?? row.ts, now);
+  const reached = open
+    .filter((row) => row.type !== 'LIMIT' || row.limitPrice !== null)
+    .map((row) => ({ row, at: touchedAt(row, row.sweptAt ?? row.ts, now) }))
+    .sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity));
+  for (const { row, at } of reached) {
+    const protective = row.type === 'STOP_MARKET' || row.type === 'TAKE_PROFIT_MARKET';
     if (at === null) {
       statements.push(
         d1
@@ -90,7 +107,17 @@ export async function sweepSimOrders(db: Db, email: string, now: number): Promis
       fills ??= await simFillsOf(db, email);
       const p = withSimFills(snapshotAt(email, at), fills).positions.find((x) => x.symbol === row.symbol);
       const reduces = p && (p.side === 'LONG') === (row.side === 'SELL');
-      quantity = reduces ? Math.min(quantity, p.size) : 0;
+      // A protective order closes the whole position as it is when it triggers (closePosition).
+      quantity = !reduces ? 0 : protective ? p.size : Math.min(quantity, p.size);
+    }
+    // A limit fills at its price (maker); a triggered order takes at the mark, with slippage.
+    const mark = orderPriceAt(row.symbol, at);
+    const price = protective ? Number((mark * (1 + sign * SIM_TRIGGER_SLIPPAGE)).toPrecision(8)) : row.limitPrice!;
+    if (fills) {
+      // Later orders of this sweep see this fill.
+      const f = fills.find((x) => x.symbol === row.symbol);
+      if (f) f.quantity += sign * quantity;
+      else fills.push({ symbol: row.symbol, quantity: sign * quantity, entryPrice: price });
     }
     if (quantity <= 0) {
       statements.push(
@@ -110,13 +137,13 @@ export async function sweepSimOrders(db: Db, email: string, now: number): Promis
              SELECT 1 FROM sim_orders WHERE account_email = ?1 AND client_order_id = ?2 AND status = 'NEW')
            ${NET_FILL_SQL}`,
         )
-        .bind(email, row.clientOrderId, row.symbol, sign * quantity, row.limitPrice, at),
+        .bind(email, row.clientOrderId, row.symbol, sign * quantity, price, at),
       d1
         .prepare(
           `UPDATE sim_orders SET status = 'FILLED', filled_quantity = filled_quantity + ?3, price = ?4, ts = ?5, swept_at = ?5
            WHERE account_email = ?1 AND client_order_id = ?2 AND status = 'NEW' AND changes() > 0`,
         )
-        .bind(email, row.clientOrderId, quantity, row.limitPrice, at),
+        .bind(email, row.clientOrderId, quantity, price, at),
     );
   }
   if (statements.length > 0) await d1.batch(statements);

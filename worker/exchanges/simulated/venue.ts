@@ -4,6 +4,8 @@ import { simOrders, simPositions } from '../../db/schema/orders';
 import {
   onTick,
   OrderRejected,
+  wouldTrigger,
+  type ConditionalOrderRequest,
   type LimitOrderRequest,
   type MarketOrderRequest,
   type OrderVenue,
@@ -108,6 +110,41 @@ export class SimulatedVenue implements OrderVenue {
       sweptAt: now,
     });
     return { exchangeOrderId, status, executedQty: 0, avgPrice: null };
+  }
+
+  /**
+   * A protective order waits for its trigger on the price path (resting.ts sweep); refused when the
+   * mark is already past it (Binance -2021) or there is no position on the other side to close.
+   */
+  async placeConditionalOrder(req: ConditionalOrderRequest): Promise<VenueOrder> {
+    const now = this.now();
+    await sweepSimOrders(this.db, this.email, now);
+    if (await this.queryRow(req.clientOrderId)) throw new OrderRejected('Duplicate client order id', -4116);
+    const rules = (await this.rules(req.symbol))!;
+    if (!onTick(req.triggerPrice, rules.tickSize!)) throw new OrderRejected('Price not increased by tick size.', -4014);
+    if (wouldTrigger(req, orderPriceAt(req.symbol, now))) throw new OrderRejected('Order would immediately trigger.', -2021);
+    const snapshot = withSimFills(snapshotAt(this.email, now), await simFillsOf(this.db, this.email));
+    const p = snapshot.positions.find((x) => x.symbol === req.symbol);
+    if (!p || (p.side === 'LONG') !== (req.side === 'SELL'))
+      throw new OrderRejected('Reduce-only order rejected: there is no position for it to close', -2022);
+    const exchangeOrderId = `sim-algo-${crypto.randomUUID()}`;
+    await this.db.insert(simOrders).values({
+      accountEmail: this.email,
+      clientOrderId: req.clientOrderId,
+      exchangeOrderId,
+      symbol: req.symbol,
+      side: req.side,
+      quantity: p.size,
+      price: req.triggerPrice,
+      ts: now,
+      status: 'NEW',
+      type: req.type,
+      triggerPrice: req.triggerPrice,
+      filledQuantity: 0,
+      reduceOnly: true,
+      sweptAt: now,
+    });
+    return { exchangeOrderId, status: 'NEW', executedQty: 0, avgPrice: null };
   }
 
   private async reduces(req: MarketOrderRequest, now: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { setTradingEnabled, tradingSwitches } from '../../domains/orders/halts';
+import { placeProtectedOrderFor, protectPositionFor } from '../../domains/orders/protection';
 import { cancelAllOrdersFor, cancelOrderFor, listOpenOrdersFor } from '../../domains/orders/open-orders';
-import { defaultVenueFor, listOrdersFor, placeOrderFor, previewOrderFor, type OrderContext } from '../../domains/orders/orders';
+import { defaultVenueFor, listOrdersFor, previewOrderFor, type OrderContext } from '../../domains/orders/orders';
 import { riskGates } from '../../durable-objects/risk-gate';
 import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
@@ -18,7 +19,12 @@ const orderContext = (context: RpcContext): OrderContext => ({
 });
 
 export const ordersRouter = {
-  placeOrder: terminal.placeOrder.handler(({ context, input }) => placeOrderFor(orderContext(context), context.session, input)),
+  placeOrder: terminal.placeOrder.handler(({ context, input }) =>
+    placeProtectedOrderFor(orderContext(context), context.session, input),
+  ),
+  protectPosition: terminal.protectPosition.handler(({ context, input }) =>
+    protectPositionFor(orderContext(context), context.session, input),
+  ),
   previewOrder: terminal.previewOrder.handler(({ context, input }) =>
     previewOrderFor(orderContext(context), context.session, input),
   ),

@@ -4,7 +4,8 @@ import { throwTransportFailure } from './transport';
 /**
  * A local Binance USDⓈ-M futures order desk for one sub-account's key: exchangeInfo, premiumIndex,
  * POST/GET/DELETE /fapi/v1/order (MARKET and LIMIT with GTC / IOC / GTX), DELETE allOpenOrders;
- * resting limits fill when the test moves the mark across them (`moveMark`). It checks the key, the timestamp window and the HMAC signature (signed on
+ * the Algo Service's conditional orders (POST/GET/DELETE /fapi/v1/algoOrder, closePosition); resting
+ * limits fill and triggers fire when the test moves the mark across them (`moveMark`). It checks the key, the timestamp window and the HMAC signature (signed on
  * its own), the symbol's MARKET_LOT_SIZE / MIN_NOTIONAL filters, precision, the client id format and
  * reduce-only against its own positions, and can be told to lose an answer before or after filling.
  */
@@ -39,8 +40,21 @@ const json = (body: unknown, status = 200) =>
 const error = (status: number, code: number, msg: string) => json({ code, msg }, status);
 const decimals = (s: string) => (s.includes('.') ? s.split('.')[1]!.replace(/0+$/, '').length : 0);
 
+interface FakeAlgo {
+  algoId: number;
+  clientAlgoId: string;
+  symbol: string;
+  side: 'BUY' | 'SELL';
+  type: string;
+  triggerPrice: number;
+  algoStatus: 'NEW' | 'FINISHED' | 'CANCELED' | 'EXPIRED';
+  executed: number;
+  avgPrice: number;
+}
+
 export class FakeBinanceOrders {
   readonly orders: FakeOrder[] = [];
+  readonly algos: FakeAlgo[] = [];
   /** signed base quantity per symbol */
   readonly positions: Record<string, number> = {};
   readonly requests: { method: string; path: string; params: URLSearchParams }[] = [];
@@ -71,6 +85,20 @@ export class FakeBinanceOrders {
         o.executed = o.qty;
         o.status = 'FILLED';
       }
+    for (const a of this.algos) {
+      if (a.symbol !== symbol || a.algoStatus !== 'NEW') continue;
+      const below = (a.type === 'STOP_MARKET') === (a.side === 'SELL');
+      if (below ? Number(price) > a.triggerPrice : Number(price) < a.triggerPrice) continue;
+      // closePosition: the whole position as it is now, or nothing (expired) when there is none.
+      const held = this.positions[symbol] ?? 0;
+      const closes = held !== 0 && Math.sign(held) === (a.side === 'SELL' ? 1 : -1);
+      a.algoStatus = closes ? 'FINISHED' : 'EXPIRED';
+      if (closes) {
+        a.executed = Math.abs(held);
+        a.avgPrice = Number(price);
+        this.positions[symbol] = 0;
+      }
+    }
     return this;
   }
 
@@ -106,6 +134,10 @@ export class FakeBinanceOrders {
       if (refused) return refused;
       for (const o of this.orders) if (o.symbol === url.searchParams.get('symbol') && o.status === 'NEW') o.status = 'CANCELED';
       return json({ code: 200, msg: 'The operation of cancel all open order is done.' });
+    }
+    if (url.pathname === '/fapi/v1/algoOrder') {
+      const refused = await this.verifySigned(request, url);
+      return refused ?? this.algo(request.method, url.searchParams);
     }
     if (url.pathname !== '/fapi/v1/order') return new Response('Not found', { status: 404 });
     const refused = await this.verifySigned(request, url);
@@ -180,6 +212,62 @@ export class FakeBinanceOrders {
     if (crosses) this.positions[s.symbol] = held + sign * qty;
     if (lost) return this.loseAnswer(lost);
     return json(this.orderBody(order));
+  }
+
+  private algo(method: string, p: URLSearchParams): Response {
+    const found = this.algos.find((a) => a.clientAlgoId === p.get('clientAlgoId'));
+    if (method === 'GET') return found ? json(this.algoBody(found)) : error(400, -2013, 'Order does not exist.');
+    if (method === 'DELETE') {
+      if (!found) return error(400, -2013, 'Order does not exist.');
+      if (found.algoStatus !== 'NEW') return error(400, -2011, 'Unknown order sent.');
+      found.algoStatus = 'CANCELED';
+      return json({ algoId: found.algoId, clientAlgoId: found.clientAlgoId, code: '200', msg: 'success' });
+    }
+    const s = this.options.symbols.find((x) => x.symbol === p.get('symbol'));
+    if (!s) return error(400, -1121, 'Invalid symbol.');
+    if (p.get('algoType') !== 'CONDITIONAL') return error(400, -1116, 'Invalid algoType.');
+    const type = p.get('type') ?? '';
+    if (!['STOP_MARKET', 'TAKE_PROFIT_MARKET'].includes(type)) return error(400, -1116, 'Invalid orderType.');
+    if (p.get('closePosition') !== 'true' || p.has('quantity'))
+      return error(400, -1106, 'Parameter closePosition sent when not required.');
+    const clientAlgoId = p.get('clientAlgoId') ?? '';
+    if (!CLIENT_ID.test(clientAlgoId)) return error(400, -4015, 'Client order id is not valid.');
+    if (this.algos.some((a) => a.clientAlgoId === clientAlgoId)) return error(400, -4116, 'ClientOrderId is duplicated.');
+    const side = p.get('side') as 'BUY' | 'SELL';
+    const triggerPrice = Number(p.get('triggerPrice'));
+    const mark = Number(s.markPrice);
+    const below = (type === 'STOP_MARKET') === (side === 'SELL');
+    if (below ? mark <= triggerPrice : mark >= triggerPrice) return error(400, -2021, 'Order would immediately trigger.');
+    const algo: FakeAlgo = {
+      algoId: this.nextId++,
+      clientAlgoId,
+      symbol: s.symbol,
+      side,
+      type,
+      triggerPrice,
+      algoStatus: 'NEW',
+      executed: 0,
+      avgPrice: 0,
+    };
+    this.algos.push(algo);
+    return json(this.algoBody(algo));
+  }
+
+  private algoBody(a: FakeAlgo) {
+    return {
+      algoId: a.algoId,
+      clientAlgoId: a.clientAlgoId,
+      algoType: 'CONDITIONAL',
+      orderType: a.type,
+      symbol: a.symbol,
+      side: a.side,
+      algoStatus: a.algoStatus,
+      triggerPrice: String(a.triggerPrice),
+      workingType: 'MARK_PRICE',
+      closePosition: true,
+      executedQty: String(a.executed),
+      avgPrice: String(a.avgPrice),
+    };
   }
 
   private loseAnswer(lost: LostAnswer): Response {
