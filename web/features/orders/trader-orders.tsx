@@ -4,6 +4,7 @@ import { SwitchField } from '~/components/ui/switch-field';
 import { errorMessage } from '~/lib/http-error';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
 import { orpc } from '~/lib/rpc';
+import { OpenOrders } from './open-orders';
 import { OrdersTable } from './orders-table';
 import { useLiveOrders } from './use-live-orders';
 
@@ -71,7 +72,10 @@ export function TraderOrders({ traderId, name }: { traderId: string; name: strin
       ) : orders.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No orders from this trader yet.</p>
       ) : (
-        <OrdersTable orders={orders.data} showAccount />
+        <>
+          <OpenOrders traderId={traderId} />
+          <OrdersTable orders={orders.data} showAccount />
+        </>
       )}
     </div>
   );

@@ -11,6 +11,10 @@ export interface OrderIntent {
   /** USD; absent for a close */
   notional?: number;
   reduceOnly: boolean;
+  /** absent: market */
+  type?: 'MARKET' | 'LIMIT';
+  price?: number;
+  timeInForce?: 'GTC' | 'IOC' | 'GTX';
 }
 
 const LIMIT_NAMES: Record<string, string> = {
