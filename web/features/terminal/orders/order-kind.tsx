@@ -79,28 +79,25 @@ export function OrderKindFields({ kind, update }: { kind: OrderKind; update: (pa
         </>
       ) : (
         <>
-          <label className="flex flex-col text-xs text-muted-foreground">
-            Take-profit
-            <Input
-              inputMode="decimal"
-              placeholder="price"
-              className={FIELD}
-              onChange={(e) => update({ takeProfit: num(e.target.value) })}
-              data-testid="order-take-profit"
-            />
-          </label>
-          <label className="flex flex-col text-xs text-muted-foreground">
-            Stop-loss
-            <Input
-              inputMode="decimal"
-              placeholder="price"
-              className={FIELD}
-              onChange={(e) => update({ stopLoss: num(e.target.value) })}
-              data-testid="order-stop-loss"
-            />
-          </label>
+          <TriggerField label="Take-profit" testId="order-take-profit" onChange={(takeProfit) => update({ takeProfit })} />
+          <TriggerField label="Stop-loss" testId="order-stop-loss" onChange={(stopLoss) => update({ stopLoss })} />
         </>
       )}
     </div>
+  );
+}
+
+function TriggerField({ label, testId, onChange }: { label: string; testId: string; onChange: (v: number | undefined) => void }) {
+  return (
+    <label className="flex flex-col text-xs text-muted-foreground">
+      {label}
+      <Input
+        inputMode="decimal"
+        placeholder="price"
+        className={FIELD}
+        onChange={(e) => onChange(num(e.target.value))}
+        data-testid={testId}
+      />
+    </label>
   );
 }
