@@ -71,6 +71,9 @@ export const RPC_ACCESS = {
   previewOrder: 'terminal',
   listOrders: 'approved',
   cancelOrder: 'terminal',
+  cancelAllOrders: 'terminal',
+  protectPosition: 'terminal',
+  listOpenOrders: 'approved',
   getTradingSwitches: 'riskTeam',
   setTradingEnabled: 'riskTeam',
   // Sub-account trading keys: admins set or clear them; nothing ever reads one back.

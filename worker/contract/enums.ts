@@ -75,15 +75,26 @@ export const RISK_LIMIT_KINDS = [
 export type RiskLimitKind = (typeof RISK_LIMIT_KINDS)[number];
 /** Kinds a per-trader override may set; the symbol exposure limit is the firm's alone. */
 export const TRADER_LIMIT_KINDS = ['maxLeverage', 'maxDrawdown', 'maxPositionNotional', 'maxPositionShare'] as const;
-/** Order entry: market orders only. */
 export const ORDER_SIDES = ['BUY', 'SELL'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
 /**
+ * MARKET and LIMIT rest on the order book; STOP_MARKET (stop-loss) and TAKE_PROFIT_MARKET
+ * (take-profit) are conditional: they close the position at the mark once it crosses the trigger.
+ */
+export const ORDER_TYPES = ['MARKET', 'LIMIT', 'STOP_MARKET', 'TAKE_PROFIT_MARKET'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const PROTECTIVE_ORDER_TYPES = ['STOP_MARKET', 'TAKE_PROFIT_MARKET'] as const;
+/** GTC rests until filled or canceled; IOC fills what it can at once; GTX is post-only (never takes). */
+export const TIME_IN_FORCE = ['GTC', 'IOC', 'GTX'] as const;
+export type TimeInForce = (typeof TIME_IN_FORCE)[number];
+/**
  * pending: recorded, being sent; unknown: sent, outcome not known yet (settled by a query by client
  * id before any retry); refused: stopped by our pre-trade check (never sent); rejected: the exchange
- * said no; filled; canceled.
+ * said no; open: resting at the exchange (a limit, or a conditional order waiting for its trigger;
+ * partly filled shows in its filled quantity); filled; canceled; expired (an IOC's unfilled rest, a
+ * protective order whose position closed).
  */
-export const ORDER_STATUSES = ['pending', 'unknown', 'refused', 'rejected', 'filled', 'canceled'] as const;
+export const ORDER_STATUSES = ['pending', 'unknown', 'refused', 'rejected', 'open', 'filled', 'canceled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The limits order entry checks before sending (drawdown is not changed by an order). */
 export const PRE_TRADE_LIMIT_KINDS = ['maxLeverage', 'maxPositionNotional', 'maxPositionShare', 'maxSymbolNetExposure'] as const;

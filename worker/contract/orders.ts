@@ -1,7 +1,7 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
-import { ORDER_SIDES, ORDER_STATUSES, PRE_TRADE_LIMIT_KINDS } from './enums';
+import { ORDER_SIDES, ORDER_STATUSES, ORDER_TYPES, PRE_TRADE_LIMIT_KINDS, TIME_IN_FORCE } from './enums';
 import { unchecked } from './unchecked';
 
 /** Binance's newClientOrderId: at most 36 characters of [.A-Z:/a-z0-9_-]; the browser makes it. */
@@ -25,16 +25,26 @@ const orderBody = z.object({
   notional: positive.optional(),
   /** base asset quantity */
   quantity: positive.optional(),
-  /** Close: only reduces the position; without a size, closes all of it */
+  /** Close: only reduces the position; without a size, closes all of it (market orders only) */
   reduceOnly: z.boolean().default(false),
+  /** MARKET fills at once; LIMIT rests at `price` until filled or canceled (time in force) */
+  type: z.enum(['MARKET', 'LIMIT']).default('MARKET'),
+  /** LIMIT: the limit price, on the symbol's tick */
+  price: positive.optional(),
+  /** LIMIT: GTC rests until canceled, IOC fills what it can at once, GTX is post-only (default GTC) */
+  timeInForce: z.enum(TIME_IN_FORCE).optional(),
 });
 
 const sized = <T extends z.ZodType<z.infer<typeof orderBody>>>(schema: T) =>
   schema
     .refine((v) => !(v.notional !== undefined && v.quantity !== undefined), { message: 'Give notional or quantity, not both' })
-    .refine((v) => v.reduceOnly || v.notional !== undefined || v.quantity !== undefined, {
+    .refine((v) => (v.reduceOnly && v.type === 'MARKET') || v.notional !== undefined || v.quantity !== undefined, {
       message: 'Give a notional or a quantity',
-    });
+    })
+    .refine((v) => (v.type === 'LIMIT') === (v.price !== undefined), {
+      message: 'A limit order needs a price; a market order takes none',
+    })
+    .refine((v) => v.type === 'LIMIT' || v.timeInForce === undefined, { message: 'Time in force is for limit orders' });
 
 export const previewOrderInput = sized(orderBody);
 export const placeOrderInput = sized(
@@ -42,8 +52,25 @@ export const placeOrderInput = sized(
     clientOrderId: z.string().regex(CLIENT_ORDER_ID, 'clientOrderId: 1–36 characters of letters, digits and .:/_-'),
     /** ms since epoch of the keypress, by the browser's clock (latency display only) */
     keypressAt: z.number().int().nonnegative().optional(),
+    /** market entries: a take-profit trigger price, placed once the entry filled (closes the whole position) */
+    takeProfit: positive.optional(),
+    /** market entries: a stop-loss trigger price, placed once the entry filled */
+    stopLoss: positive.optional(),
   }),
-);
+).refine((v) => v.type === 'MARKET' || (v.takeProfit === undefined && v.stopLoss === undefined), {
+  message: 'Take-profit and stop-loss at entry are for market orders; add them to the position once a limit fills',
+});
+
+/** A take-profit and/or stop-loss for an open position (mark-price triggers, closing all of it). */
+export const protectPositionInput = z
+  .object({
+    accountEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+    symbol: orderSymbol,
+    takeProfit: positive.optional(),
+    stopLoss: positive.optional(),
+    clientOrderId: z.string().regex(CLIENT_ORDER_ID, 'clientOrderId: 1–36 characters of letters, digits and .:/_-'),
+  })
+  .refine((v) => v.takeProfit !== undefined || v.stopLoss !== undefined, { message: 'Give a take-profit or a stop-loss price' });
 
 export const riskCheckSchema = z.object({
   passed: z.boolean(),
@@ -69,6 +96,14 @@ export const orderSchema = z.object({
   symbol: z.string(),
   side: z.enum(ORDER_SIDES),
   reduceOnly: z.boolean(),
+  type: z.enum(ORDER_TYPES),
+  timeInForce: z.enum(TIME_IN_FORCE).nullable(),
+  /** LIMIT: the limit price */
+  price: z.number().nullable(),
+  /** take-profit / stop-loss: the mark price that triggers it */
+  triggerPrice: z.number().nullable(),
+  /** take-profit / stop-loss placed with an entry: that entry's id */
+  parentOrderId: z.string().nullable(),
   quantity: z.number(),
   markPrice: z.number(),
   fillPrice: z.number().nullable(),
@@ -200,16 +235,51 @@ export const ordersContract = {
   cancelOrder: oc
     .route({
       method: 'POST',
-      summary: 'Cancel an order that is not settled; a filled, refused or rejected order answers 409 CONFLICT',
+      summary:
+        'Cancel a resting order (or one whose outcome is unknown); its reservation leaves the pre-trade gate; a filled, refused or rejected order answers 409 CONFLICT',
     })
     .input(z.object({ clientOrderId: z.string().regex(CLIENT_ORDER_ID) }))
     .output(orderSchema),
+  protectPosition: oc
+    .route({
+      method: 'POST',
+      summary:
+        'Add a take-profit and/or stop-loss to an open position: reduce-only conditional orders closing all of it at the mark trigger (terminal)',
+    })
+    .input(protectPositionInput)
+    .output(z.array(orderSchema)),
+  cancelAllOrders: oc
+    .route({
+      method: 'POST',
+      summary: 'Cancel every one of your resting orders on one sub-account, or in one symbol of it (terminal)',
+    })
+    .input(z.object({ accountEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()), symbol: orderSymbol.optional() }))
+    .output(z.array(orderSchema)),
+  listOpenOrders: oc
+    .route({
+      method: 'GET',
+      summary:
+        "Resting orders, brought up to date with the exchange first; your own, the risk team and admins may ask for a trader's",
+    })
+    .input(
+      z
+        .object({
+          accountEmail: z.string().trim().toLowerCase().max(254).optional(),
+          traderId: z.string().min(1).max(64).optional(),
+        })
+        .default({}),
+    )
+    .output(z.array(orderSchema)),
   getTradingSwitches: oc
     .route({ method: 'GET', summary: 'The firm-wide and per-trader trading-off switches (risk team)' })
     .input(z.object({}).default({}))
     .output(tradingSwitchesSchema),
   setTradingEnabled: oc
-    .route({ method: 'POST', summary: 'Turn trading off (only closing orders are taken) or on for one trader or the whole firm, at once; every switch is recorded with who and when (risk team)' })
+    .route({
+      method: 'POST',
+      summary:
+        'Turn trading off (only closing orders are taken) or on for one trader or the whole firm, at once; every switch is recorded with who and when (risk team)',
+    })
     .input(
       z.object({
         traderId: z.string().min(1).max(64).nullable(),

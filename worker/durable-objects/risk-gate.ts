@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { GateBook } from '../domains/orders/gate/gate-book';
 import type { Gates } from '../domains/orders/gate/gate-client';
-import type { FirmAsk, FirmRead, GateItem, OrderAsk, Settlement, TraderRead } from '../domains/orders/gate/gate-core';
+import type { FirmAsk, FirmRead, GateItem, OrderAsk, Progress, Settlement, TraderRead } from '../domains/orders/gate/gate-core';
 import type { Bindings } from '../env';
 
 const PREFIX = 'item:';
@@ -43,6 +43,10 @@ export class RiskGate extends DurableObject<Bindings> {
 
   settle(orderId: string, settlement: Settlement) {
     this.book.settle(orderId, settlement);
+  }
+
+  progress(orderId: string, progress: Progress) {
+    this.book.progress(orderId, progress);
   }
 
   release(orderId: string) {

@@ -1,8 +1,8 @@
-import type { OrderSide } from '../contract/enums';
+import type { OrderSide, TimeInForce } from '../contract/enums';
 
-/** Where market orders go: the simulated venue or an exchange account (one venue per sub-account). */
+/** Where orders go: the simulated venue or an exchange account (one venue per sub-account). */
 
-/** The exchange's rules for one symbol (Binance: LOT_SIZE / MARKET_LOT_SIZE and MIN_NOTIONAL). */
+/** The exchange's rules for one symbol (Binance: LOT_SIZE / MARKET_LOT_SIZE, PRICE_FILTER and MIN_NOTIONAL). */
 export interface SymbolRules {
   symbol: string;
   stepSize: number;
@@ -10,6 +10,13 @@ export interface SymbolRules {
   maxQty: number;
   /** USD */
   minNotional: number;
+  /** PRICE_FILTER: a limit price is a multiple of tickSize within [minPrice, maxPrice] (0: no bound) */
+  tickSize?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  /** PERCENT_PRICE: a limit price stays within [mark × multiplierDown, mark × multiplierUp] */
+  multiplierUp?: number;
+  multiplierDown?: number;
 }
 
 export interface MarketOrderRequest {
@@ -19,6 +26,37 @@ export interface MarketOrderRequest {
   quantity: number;
   reduceOnly: boolean;
   clientOrderId: string;
+}
+
+/** A limit order: rests on the book at `price` until filled, canceled or (IOC) at once expired. */
+export interface LimitOrderRequest extends MarketOrderRequest {
+  /** on the symbol's tick */
+  price: number;
+  /** GTX: post-only, rejected when it would take */
+  timeInForce: TimeInForce;
+}
+
+/**
+ * A protective order (take-profit or stop-loss): once the mark crosses `triggerPrice` it closes the
+ * whole position at market (Binance: an algo order, closePosition=true, workingType=MARK_PRICE).
+ */
+export interface ConditionalOrderRequest {
+  symbol: string;
+  /** the side that closes the position: SELL for a long */
+  side: OrderSide;
+  type: 'STOP_MARKET' | 'TAKE_PROFIT_MARKET';
+  triggerPrice: number;
+  clientOrderId: string;
+}
+
+/** Whether an order lives on the order book or with the exchange's conditional (algo) service. */
+export type OrderBook = 'book' | 'conditional';
+
+/** Whether a protective order would trigger at once at this mark (Binance -2021). */
+export function wouldTrigger(req: Pick<ConditionalOrderRequest, 'side' | 'type' | 'triggerPrice'>, mark: number): boolean {
+  // A stop closing a long (SELL) triggers at or below its price; a take-profit closing a long at or above.
+  const below = (req.type === 'STOP_MARKET') === (req.side === 'SELL');
+  return below ? mark <= req.triggerPrice : mark >= req.triggerPrice;
 }
 
 /** What the exchange says about one order (its answer to the send, or to a query by client id). */
@@ -56,8 +94,19 @@ export interface OrderVenue {
   markPrice(symbol: string): Promise<number>;
   /** Throws OrderRejected (definitely not placed) or OrderOutcomeUnknown (maybe placed). */
   placeMarketOrder(req: MarketOrderRequest): Promise<VenueOrder>;
+  /** Throws OrderRejected (not placed: price filter, post-only would cross, …) or OrderOutcomeUnknown. */
+  placeLimitOrder(req: LimitOrderRequest): Promise<VenueOrder>;
+  /** Throws OrderRejected (not placed: would trigger immediately, no position, …) or OrderOutcomeUnknown. */
+  placeConditionalOrder(req: ConditionalOrderRequest): Promise<VenueOrder>;
   /** null: the exchange has no order with this client id. */
-  queryOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null>;
+  queryOrder(symbol: string, clientOrderId: string, book?: OrderBook): Promise<VenueOrder | null>;
+  /**
+   * Cancels a resting order; answers the order as it stands afterwards (it may have filled first).
+   * null: the exchange has no such order. Throws OrderRejected when it is no longer open.
+   */
+  cancelOrder(symbol: string, clientOrderId: string, book?: OrderBook): Promise<VenueOrder | null>;
+  /** Cancels every open order of the account in the symbol (Binance: DELETE /fapi/v1/allOpenOrders). */
+  cancelAllOrders(symbol: string): Promise<void>;
   /**
    * How long after it was sent a request the exchange has not shown yet may still become an order
    * (Binance: recvWindow plus its clock allowance). "No such order" is only final after this, so a
@@ -71,4 +120,10 @@ export function roundToStep(quantity: number, stepSize: number): number {
   const decimals = Math.max(0, Math.ceil(-Math.log10(stepSize) - 1e-9));
   const steps = Math.floor(quantity / stepSize + 1e-9);
   return Number((steps * stepSize).toFixed(decimals));
+}
+
+/** Whether a price lies on the tick (tolerating binary-fraction noise). */
+export function onTick(price: number, tickSize: number): boolean {
+  const steps = price / tickSize;
+  return Math.abs(steps - Math.round(steps)) < 1e-6;
 }

@@ -263,6 +263,20 @@ export async function setUpAccessFixtures() {
     return { clientOrderId };
   };
   sampleInputs.listOrders = () => ({});
+  sampleInputs.listOpenOrders = () => ({});
+  sampleInputs.protectPosition = () => ({ accountEmail: 'matrix@sim.meridian', symbol: 'ETH', stopLoss: 1, clientOrderId: 'p1' });
+  asyncInputs.protectPosition = async (kind) => {
+    // A long ETH position of the caller's own, protected by a stop far below the mark.
+    const { acct } = await ownAccount(kind);
+    await rpcClient(jars[kind]).placeOrder({
+      ...orderInput,
+      accountEmail: acct.email,
+      clientOrderId: crypto.randomUUID(),
+    } as never);
+    return { accountEmail: acct.email, symbol: 'ETH', stopLoss: 0.01, clientOrderId: crypto.randomUUID() };
+  };
+  sampleInputs.cancelAllOrders = () => ({ accountEmail: 'matrix@sim.meridian' });
+  asyncInputs.cancelAllOrders = async (kind) => ({ accountEmail: (await ownAccount(kind)).acct.email, symbol: 'ETH' });
   sampleInputs.getTradingSwitches = () => ({});
   sampleInputs.setTradingEnabled = () => ({ traderId: null, enabled: true });
   const keyed = await addAccount(db, { exchange: 'binance', email: 'matrix-keys@binance.meridian' });

@@ -1,4 +1,5 @@
 import { ConnectionBadge } from '~/components/ui/connection-badge';
+import { OpenOrders } from './open-orders';
 import { OrdersState } from './orders-table';
 import { useLiveOrders } from './use-live-orders';
 
@@ -15,6 +16,7 @@ export function AccountOrders({ accountEmail }: { accountEmail: string }) {
           <ConnectionBadge state={stream} />
         </span>
       </div>
+      <OpenOrders accountEmail={accountEmail} />
       <OrdersState orders={orders} empty="No orders on this account yet: orders placed from the terminal appear here." />
     </section>
   );

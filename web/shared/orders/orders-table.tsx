@@ -9,6 +9,8 @@ const STATUS_CLASS: Record<OrderDto['status'], string> = {
   refused: 'text-destructive',
   rejected: 'text-destructive',
   canceled: 'text-muted-foreground',
+  open: 'text-sky-500',
+  expired: 'text-muted-foreground',
 };
 
 const time = (ts: number) => new Date(ts).toLocaleTimeString('en-GB', { hour12: false });

@@ -4,6 +4,7 @@ import { SwitchField } from '~/components/ui/switch-field';
 import { errorMessage } from '~/lib/http-error';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
 import { orpc } from '~/lib/rpc';
+import { OpenOrders } from './open-orders';
 import { OrdersState } from './orders-table';
 import { useLiveOrders } from './use-live-orders';
 
@@ -64,6 +65,7 @@ export function TraderOrders({ traderId, name }: { traderId: string; name: strin
           ))}
         </ul>
       )}
+      <OpenOrders traderId={traderId} />
       <OrdersState orders={orders} empty="No orders from this trader yet." showAccount />
     </div>
   );

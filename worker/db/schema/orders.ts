@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { EXCHANGES, ORDER_SIDES, ORDER_STATUSES, type OrderStatus } from '../../contract/enums';
+import { EXCHANGES, ORDER_SIDES, ORDER_STATUSES, ORDER_TYPES, TIME_IN_FORCE, type OrderStatus } from '../../contract/enums';
 import { exchangeAccounts } from './accounts';
 import { users } from './users';
 
@@ -49,6 +50,14 @@ export const orders = sqliteTable(
     gates: text('gates', { mode: 'json' }).$type<string[]>().notNull().default([]),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: ORDER_SIDES }).notNull(),
+    type: text('type', { enum: ORDER_TYPES }).notNull().default('MARKET'),
+    timeInForce: text('time_in_force', { enum: TIME_IN_FORCE }),
+    /** LIMIT: the limit price */
+    price: real('price'),
+    /** protective orders: the mark price that triggers them */
+    triggerPrice: real('trigger_price'),
+    /** protective orders: the entry they protect */
+    parentOrderId: text('parent_order_id'),
     reduceOnly: integer('reduce_only', { mode: 'boolean' }).notNull(),
     requestedNotional: real('requested_notional'),
     requestedQuantity: real('requested_quantity'),
@@ -74,6 +83,9 @@ export const orders = sqliteTable(
     index('orders_account_idx').on(t.accountId, t.receivedAt),
     index('orders_user_idx').on(t.userId, t.receivedAt),
     index('orders_symbol_idx').on(t.symbol, t.receivedAt),
+    index('orders_open_idx')
+      .on(t.userId, t.status)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;
@@ -112,10 +124,26 @@ export const simOrders = sqliteTable(
     symbol: text('symbol').notNull(),
     side: text('side', { enum: ORDER_SIDES }).notNull(),
     quantity: real('quantity').notNull(),
+    /** the average fill price (the limit or trigger price while nothing filled) */
     price: real('price').notNull(),
     ts: integer('ts').notNull(),
+    /** NEW (resting), FILLED, CANCELED, EXPIRED */
+    status: text('status').notNull().default('FILLED'),
+    type: text('type', { enum: ORDER_TYPES }).notNull().default('MARKET'),
+    timeInForce: text('time_in_force', { enum: TIME_IN_FORCE }),
+    limitPrice: real('limit_price'),
+    triggerPrice: real('trigger_price'),
+    filledQuantity: real('filled_quantity').notNull().default(0),
+    reduceOnly: integer('reduce_only', { mode: 'boolean' }).notNull().default(false),
+    /** how far the price path has been checked against this resting order */
+    sweptAt: integer('swept_at'),
   },
-  (t) => [primaryKey({ columns: [t.accountEmail, t.clientOrderId] })],
+  (t) => [
+    primaryKey({ columns: [t.accountEmail, t.clientOrderId] }),
+    index('sim_orders_open_idx')
+      .on(t.accountEmail, t.status)
+      .where(sql`${t.status} = 'NEW'`),
+  ],
 );
 
 /** What simulated fills added to a simulated account, per symbol (signed base quantity). */

@@ -3,7 +3,8 @@ import type { OrderRow } from '../../db/schema/orders';
 import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venue';
 import { db } from '../../test/harness';
 import { orderContext, simTrader } from '../../test/order-traders';
-import { cancelOrderFor, placeOrderFor, type VenueFor } from './orders';
+import { cancelOrderFor } from './open-orders';
+import { placeOrderFor, type VenueFor } from './orders';
 import type { PublishOrder } from './order-store';
 import { SimulatedVenue } from '../../exchanges/simulated/venue';
 
@@ -17,6 +18,10 @@ function flakyVenue(state: { down: boolean }): VenueFor {
       placeMarketOrder: (req) =>
         state.down ? Promise.reject(new OrderOutcomeUnknown('Timeout (-1007)')) : sim.placeMarketOrder(req),
       queryOrder: (s, id) => (state.down ? Promise.reject(new Error('network down')) : sim.queryOrder(s, id)),
+      placeLimitOrder: (req) => sim.placeLimitOrder(req),
+      placeConditionalOrder: (req) => sim.placeConditionalOrder(req),
+      cancelOrder: (s, id) => sim.cancelOrder(s, id),
+      cancelAllOrders: (s) => sim.cancelAllOrders(s),
     };
     return venue;
   };

@@ -2,7 +2,7 @@ import { and, eq, lt, or } from 'drizzle-orm';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { OrderRejected, type OrderVenue, type VenueOrder } from '../../exchanges/order-venue';
 import { logError } from '../../lib/log';
-import { passGates, releaseGates, settleGates } from './gate/gate-client';
+import { passGates, progressGates, releaseGates, settleGates } from './gate/gate-client';
 import { CLOCK_SKEW_MS } from './gate/gate-core';
 import { updateOrder } from './order-store';
 import { gateAsk, sizeOrder } from './order-sizing';
@@ -41,7 +41,14 @@ export async function settle(deps: OrderDeps, row: OrderRow, reads?: OrderReads)
 /** The gates' word on sending a lost order again (null: go); a close keeps to what it can still close. */
 async function regate(deps: OrderDeps, row: OrderRow, reads: OrderReads): Promise<string | null> {
   if (reads.halt && !row.reduceOnly) return 'trading is off';
-  const input = { ...row, quantity: row.quantity, notional: undefined } as OrderInput;
+  const input = {
+    ...row,
+    quantity: row.quantity,
+    notional: undefined,
+    price: row.price ?? undefined,
+    timeInForce: row.timeInForce ?? undefined,
+    type: row.type === 'LIMIT' ? 'LIMIT' : 'MARKET',
+  } as OrderInput;
   const sized = await sizeOrder(deps.venue, input);
   const outcome = await passGates(
     deps.gates,
@@ -88,7 +95,7 @@ async function askFinal(deps: OrderDeps, row: OrderRow, sentAt: number | null): 
 
 async function queryQuietly(venue: OrderVenue, row: OrderRow): Promise<VenueOrder | null | undefined> {
   try {
-    return await venue.queryOrder(row.symbol, venueIdOf(row));
+    return await venue.queryOrder(row.symbol, venueIdOf(row), bookOf(row));
   } catch {
     return undefined;
   }
@@ -99,13 +106,19 @@ export async function send(deps: OrderDeps, row: OrderRow, attempt = 1): Promise
   const sentAt = now();
   let answer: VenueOrder;
   try {
-    answer = await deps.venue.placeMarketOrder({
+    const req = {
       symbol: row.symbol,
       side: row.side,
       quantity: row.quantity,
       reduceOnly: row.reduceOnly,
       clientOrderId: venueIdOf(row),
-    });
+    };
+    answer =
+      row.type === 'LIMIT'
+        ? await deps.venue.placeLimitOrder({ ...req, price: row.price!, timeInForce: row.timeInForce ?? 'GTC' })
+        : isProtective(row)
+          ? await deps.venue.placeConditionalOrder({ ...req, type: row.type, triggerPrice: row.triggerPrice! })
+          : await deps.venue.placeMarketOrder(req);
   } catch (err) {
     if (err instanceof OrderRejected) {
       const rejected = await updateOrder(deps, row, 'rejected', now(), { sentAt, ackAt: now(), error: err.message }, err.message);
@@ -125,10 +138,38 @@ export async function send(deps: OrderDeps, row: OrderRow, attempt = 1): Promise
   return recordAnswer(deps, { ...row, sentAt }, answer);
 }
 
-async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: VenueOrder, note?: string): Promise<OrderRow> {
+/** A take-profit or stop-loss: waits at the exchange for its trigger, closes the whole position. */
+export const isProtective = (row: Pick<OrderRow, 'type'>): row is OrderRow & { type: 'STOP_MARKET' | 'TAKE_PROFIT_MARKET' } =>
+  row.type === 'STOP_MARKET' || row.type === 'TAKE_PROFIT_MARKET';
+
+/** Where the exchange keeps the order: its book, or (protective orders) its conditional-order service. */
+export const bookOf = (row: Pick<OrderRow, 'type'>) => (isProtective(row) ? ('conditional' as const) : ('book' as const));
+
+/** Our status for the exchange's word on an order: a limit still on the book (or a trigger waiting) is open. */
+function statusOf(row: OrderRow, answer: VenueOrder): OrderRow['status'] {
+  const resting = row.type !== 'MARKET';
+  switch (answer.status) {
+    case 'FILLED':
+      return 'filled';
+    case 'PARTIALLY_FILLED':
+      return resting ? 'open' : 'filled';
+    case 'NEW':
+      return resting ? 'open' : 'pending';
+    case 'REJECTED':
+      return 'rejected';
+    case 'EXPIRED':
+      return resting ? 'expired' : answer.executedQty > 0 ? 'filled' : 'canceled';
+    default:
+      return answer.executedQty > 0 && !resting ? 'filled' : 'canceled';
+  }
+}
+
+export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: VenueOrder, note?: string): Promise<OrderRow> {
   const at = (deps.now ?? Date.now)();
-  const filled = answer.status === 'FILLED' || answer.status === 'PARTIALLY_FILLED';
-  const status = filled ? 'filled' : answer.status === 'NEW' ? 'pending' : answer.status === 'REJECTED' ? 'rejected' : 'canceled';
+  const status = statusOf(row, answer);
+  const executed = answer.executedQty;
+  // A resting order's answer that changes nothing (the same status, no new fill) is not a step.
+  if (row.type !== 'MARKET' && status === row.status && executed === (row.filledQuantity ?? 0)) return row;
   const next = await updateOrder(
     deps,
     row,
@@ -139,20 +180,26 @@ async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: VenueOrder, 
       ackAt: row.ackAt ?? at,
       exchangeOrderId: answer.exchangeOrderId,
       fillPrice: answer.avgPrice,
-      filledQuantity: answer.executedQty,
-      error: filled ? null : row.error,
+      filledQuantity: executed,
+      error: executed > 0 || status === 'open' ? null : row.error,
     },
     note,
   );
   if (status === 'pending') return next; // still working at the exchange: its reservation stays
   // Snapshots from this time on show the fill: the one written now, or any taken after the clocks agree.
   let includedFrom = at + CLOCK_SKEW_MS;
-  if (filled && deps.afterFill)
+  const newlyFilled = executed > (row.filledQuantity ?? 0);
+  if (newlyFilled && deps.afterFill)
     includedFrom = await deps.afterFill(at).catch((err: unknown) => {
       logError('order: account refresh after a fill failed', err);
       return includedFrom;
     });
-  const executed = filled ? answer.executedQty : 0;
-  await settleGates(deps.gates, row.gates, row.id, { filled: (row.side === 'BUY' ? 1 : -1) * executed, includedFrom });
+  const signed = (row.side === 'BUY' ? 1 : -1) * executed;
+  // A protective order only ever closes (closePosition): it holds no room in the gates.
+  if (isProtective(row)) return next;
+  if (row.type === 'LIMIT')
+    // Resting: what filled moves from the order's reservation to the position; what rests stays.
+    await progressGates(deps.gates, row.gates, row.id, { executed: signed, open: status === 'open', includedFrom });
+  else await settleGates(deps.gates, row.gates, row.id, { filled: status === 'filled' ? signed : 0, includedFrom });
   return next;
 }

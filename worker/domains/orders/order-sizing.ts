@@ -1,4 +1,4 @@
-import { roundToStep, type OrderVenue, type SymbolRules } from '../../exchanges/order-venue';
+import { onTick, roundToStep, type OrderVenue, type SymbolRules } from '../../exchanges/order-venue';
 import { SIM_ORDER_LEVERAGE } from '../../exchanges/simulated/fills';
 import { domainError } from '../../lib/domain-error';
 import type { GateReads } from './gate/gate-client';
@@ -18,18 +18,55 @@ export async function sizeOrder(venue: OrderVenue, input: OrderInput, markPrice?
   if (!rules) throw domainError('BAD_REQUEST', `${input.symbol} cannot be traded on this account`);
   if (!Number.isFinite(mark) || mark <= 0)
     throw domainError('SERVICE_UNAVAILABLE', `No mark price for ${input.symbol} right now`);
+  if (input.type === 'LIMIT') checkLimitPrice(input, rules, mark);
   if (input.reduceOnly && input.quantity === undefined && input.notional === undefined)
     return { rules, markPrice: mark, quantity: null };
-  const quantity = roundToStep(input.quantity ?? input.notional! / mark, rules.stepSize);
+  // A limit's notional is at its own price: that is what it costs when it fills.
+  const price = input.type === 'LIMIT' ? input.price! : mark;
+  const quantity = roundToStep(input.quantity ?? input.notional! / price, rules.stepSize);
   if (quantity > rules.maxQty) throw domainError('BAD_REQUEST', `Quantity above ${input.symbol}'s maximum of ${rules.maxQty}`);
   // A close is checked against the minimums once the gate has capped it at the position.
   if (input.reduceOnly) return { rules, markPrice: mark, quantity };
   if (quantity < rules.minQty)
     throw domainError('BAD_REQUEST', `Quantity below ${input.symbol}'s minimum of ${rules.minQty} (step ${rules.stepSize})`);
   // Binance lets a reduce-only order under the minimum notional through; we do the same.
-  if (quantity * mark < rules.minNotional)
+  if (quantity * price < rules.minNotional)
     throw domainError('BAD_REQUEST', `Order notional below ${input.symbol}'s minimum of ${rules.minNotional} USDT`);
   return { rules, markPrice: mark, quantity };
+}
+
+const priceError = (message: string, reason: string) => domainError('BAD_REQUEST', message, { reason });
+
+/**
+ * A limit price the exchange would refuse, refused before the gates with what to do about it:
+ * off the tick or outside PRICE_FILTER's bounds, outside PERCENT_PRICE's band around the mark, or
+ * a post-only order that would take at the mark now.
+ */
+export function checkLimitPrice(input: OrderInput, rules: SymbolRules, mark: number) {
+  const price = input.price!;
+  const s = input.symbol;
+  if (rules.tickSize && !onTick(price, rules.tickSize))
+    throw priceError(`The limit price ${price} is not on ${s}'s tick of ${rules.tickSize}: round it to the tick`, 'priceFilter');
+  if (rules.minPrice && price < rules.minPrice)
+    throw priceError(`The limit price is below ${s}'s minimum price of ${rules.minPrice}`, 'priceFilter');
+  if (rules.maxPrice && price > rules.maxPrice)
+    throw priceError(`The limit price is above ${s}'s maximum price of ${rules.maxPrice}`, 'priceFilter');
+  if (rules.multiplierUp && price > mark * rules.multiplierUp)
+    throw priceError(
+      `The limit price is more than ${Math.round((rules.multiplierUp - 1) * 100)} % above the mark (${mark}): the exchange refuses it`,
+      'priceFilter',
+    );
+  if (rules.multiplierDown && price < mark * rules.multiplierDown)
+    throw priceError(
+      `The limit price is more than ${Math.round((1 - rules.multiplierDown) * 100)} % below the mark (${mark}): the exchange refuses it`,
+      'priceFilter',
+    );
+  const crosses = input.side === 'BUY' ? price >= mark : price <= mark;
+  if (crosses && input.timeInForce === 'GTX')
+    throw priceError(
+      `Post-only order would cross: a ${input.side === 'BUY' ? 'buy' : 'sell'} at ${price} takes at the mark ${mark} now; ${input.side === 'BUY' ? 'lower' : 'raise'} the price`,
+      'postOnlyWouldCross',
+    );
 }
 
 /** The order as its gates judge it. */

@@ -1,4 +1,4 @@
-import type { OrderSide } from '../../contract/enums';
+import type { OrderSide, TimeInForce } from '../../contract/enums';
 import type { exchangeAccounts } from '../../db/schema/accounts';
 import type { Db } from '../../db/client';
 import type { OrderRow } from '../../db/schema/orders';
@@ -16,6 +16,11 @@ export interface OrderInput {
   notional?: number;
   quantity?: number;
   reduceOnly: boolean;
+  /** absent: MARKET */
+  type?: 'MARKET' | 'LIMIT';
+  /** LIMIT */
+  price?: number;
+  timeInForce?: TimeInForce;
 }
 
 export interface PlaceOrderInput extends OrderInput {

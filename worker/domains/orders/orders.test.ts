@@ -52,6 +52,10 @@ function countingVenue(
         if (behaviour.queryFails) throw new Error('network down');
         return sim.queryOrder(symbol, id);
       },
+      placeLimitOrder: (req) => sim.placeLimitOrder(req),
+      placeConditionalOrder: (req) => sim.placeConditionalOrder(req),
+      cancelOrder: (s, id) => sim.cancelOrder(s, id),
+      cancelAllOrders: (s) => sim.cancelAllOrders(s),
       lateArrivalMs: behaviour.lateArrivalMs,
     };
     return venue;

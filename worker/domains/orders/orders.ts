@@ -14,8 +14,8 @@ import type { Session } from '../auth/access';
 import { isAdminRole } from '../auth/access';
 import { writeSnapshotRun } from '../accounts/snapshot-store';
 import { haltFrom, haltsQuery } from './halts';
-import { listOrdersWhere, orderByClientId, orderByClientIdQuery, toDto, updateOrder, type PublishOrder } from './order-store';
-import { previewGates, settleGates, type Gates } from './gate/gate-client';
+import { listOrdersWhere, orderByClientIdQuery, type PublishOrder } from './order-store';
+import { previewGates, type Gates } from './gate/gate-client';
 import { gateQueries, gateReadsFrom } from './gate/gate-reads';
 import { gateAsk, sizeOrder } from './order-sizing';
 import type { ExchangeAccountRow, OrderDeps, OrderInput, OrderReads, PlaceOrderInput } from './order-types';
@@ -148,7 +148,7 @@ export interface OrderContext {
   receivedAt?: number;
 }
 
-function depsFor(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue): OrderDeps {
+export function depsFor(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue): OrderDeps {
   const { db, gates, publish } = ctx;
   return {
     db,
@@ -217,22 +217,4 @@ export async function listOrdersFor(
   const filters: SQL[] = [eq(orders.userId, orderReaderTrader(session, input.traderId))];
   if (input.accountEmail) filters.push(eq(orders.accountEmail, input.accountEmail));
   return listOrdersWhere(db, and(...filters), input.limit);
-}
-
-/**
- * Market orders fill at once, so only an order that has not settled can be canceled: one whose
- * outcome is unknown is asked for first; if the exchange never got it, it is marked canceled, never
- * sent again, and its reservation leaves the gates.
- */
-export async function cancelOrderFor(ctx: OrderContext, session: Session, clientOrderId: string) {
-  const { db, publish } = ctx;
-  const row = await orderByClientId(db, session.sub, clientOrderId);
-  if (!row) throw domainError('NOT_FOUND', 'No such order');
-  if (row.status !== 'unknown') throw domainError('CONFLICT', `A ${row.status} order cannot be canceled`, { order: toDto(row) });
-  const account = await assignedAccount(db, session.sub, row.accountEmail);
-  const found = await (await ctx.venueFor(account)).queryOrder(row.symbol, row.venueClientId ?? row.clientOrderId);
-  if (found) throw domainError('CONFLICT', 'The exchange has this order: it cannot be canceled any more', { order: toDto(row) });
-  const canceled = await updateOrder({ db, publish }, row, 'canceled', Date.now(), {}, 'canceled before reaching the exchange');
-  await settleGates(ctx.gates, row.gates, row.id, { filled: 0, includedFrom: Date.now() });
-  return toDto(canceled);
 }

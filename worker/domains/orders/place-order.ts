@@ -16,12 +16,20 @@ function sameOrder(row: OrderRow, input: PlaceOrderInput, accountId: string) {
     row.side === input.side &&
     row.reduceOnly === input.reduceOnly &&
     row.requestedNotional === (input.notional ?? null) &&
-    row.requestedQuantity === (input.quantity ?? null)
+    row.requestedQuantity === (input.quantity ?? null) &&
+    row.type === (input.type ?? 'MARKET') &&
+    row.price === (input.price ?? null) &&
+    row.timeInForce === timeInForceOf(input)
   );
 }
 
+/** A limit rests until canceled unless told otherwise (GTC); a market order has none. */
+function timeInForceOf(input: PlaceOrderInput) {
+  return input.type === 'LIMIT' ? (input.timeInForce ?? 'GTC') : null;
+}
+
 /**
- * Places a market order exactly once per (trader, clientOrderId). The order passes the pre-trade
+ * Places a market or limit order exactly once per (trader, clientOrderId). The order passes the pre-trade
  * gates first (they reserve its exposure, so parallel orders never judge the same room twice),
  * then its intent is recorded before anything is sent; the unique index lets only one request own
  * it, and every other request with the same id gets that order back (settled first when its
@@ -50,7 +58,7 @@ export async function placeOrder(
     const outcome = await passGates(deps.gates, reads.gate, gateAsk(orderId, account.id, input, sized, reads.gate));
     if (!outcome.ok && outcome.refusal.kind !== 'limit') {
       const status = outcome.refusal.kind === 'staleRead' ? 'SERVICE_UNAVAILABLE' : 'BAD_REQUEST';
-      throw domainError(status, outcome.refusal.message);
+      throw domainError(status, outcome.refusal.message, { reason: outcome.refusal.kind });
     }
     riskCheck = checkRecord(outcome, input.reduceOnly);
     if (outcome.ok) {
@@ -73,6 +81,9 @@ export async function placeOrder(
       gates,
       symbol: input.symbol,
       side: input.side,
+      type: input.type ?? 'MARKET',
+      timeInForce: timeInForceOf(input),
+      price: input.price ?? null,
       reduceOnly: input.reduceOnly,
       requestedNotional: input.notional ?? null,
       requestedQuantity: input.quantity ?? null,

@@ -16,6 +16,17 @@ export function orderRefusalMessage(status: number, body: BinanceErrorBody): str
       return `The order breaks the symbol's size rules: ${body.msg ?? 'filter failure'}`;
     case -2022:
       return 'Reduce-only order rejected: it would not reduce the position';
+    case -4014:
+      return "The limit price is not on the symbol's tick size (PRICE_FILTER): round it to the tick";
+    case -4016:
+    case -4024:
+      return `The limit price is outside the band Binance allows around the mark: ${body.msg ?? 'move it closer'}`;
+    case -5022:
+      return 'Post-only order rejected: at this price it would take liquidity immediately';
+    case -2021:
+      return 'The order would trigger immediately: move the trigger price to the other side of the mark';
+    case -2011:
+      return 'The order is not open any more at the exchange (filled, canceled or expired)';
     case -1015:
       return "Too many orders: the account's order rate limit is reached, wait a few seconds";
     case -1003:

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { rejection } from '../../test/order-rejection';
 import { FakeBinanceOrders, type FakeSymbol } from '../../test/fakes/fake-binance-orders';
-import { OrderOutcomeUnknown, OrderRejected, roundToStep } from '../order-venue';
+import { OrderOutcomeUnknown, roundToStep } from '../order-venue';
 import { BinanceMarket, BinanceOrderVenue, MARK_TTL_MS } from './order-venue';
 
 const KEY = 'sub-key';
@@ -42,14 +43,6 @@ const order = (extra: Partial<Parameters<BinanceOrderVenue['placeMarketOrder']>[
   clientOrderId: crypto.randomUUID(),
   ...extra,
 });
-const rejection = async (p: Promise<unknown>) => {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(OrderRejected);
-  return e as OrderRejected;
-};
 
 describe('Binance USDⓈ-M market orders against the fake exchange', () => {
   it('sends a signed MARKET order with our client id and reads the fill', async () => {
@@ -75,7 +68,17 @@ describe('Binance USDⓈ-M market orders against the fake exchange', () => {
   it('reads the symbol rules from exchangeInfo once (MARKET_LOT_SIZE), and rounding to the step passes the fake’s filters', async () => {
     const { fake, venue } = setup();
     const rules = await venue.rules('BTCUSDT');
-    expect(rules).toEqual({ symbol: 'BTCUSDT', stepSize: 0.001, minQty: 0.001, maxQty: 120, minNotional: 100 });
+    expect(rules).toEqual({
+      symbol: 'BTCUSDT',
+      stepSize: 0.001,
+      minQty: 0.001,
+      maxQty: 120,
+      minNotional: 100,
+      tickSize: 0.1,
+      minPrice: 0.1,
+      multiplierUp: 1.05,
+      multiplierDown: 0.95,
+    });
     await venue.rules('DOGEUSDT');
     expect(fake.requests.filter((r) => r.path === '/fapi/v1/exchangeInfo')).toHaveLength(1);
     const quantity = roundToStep(1234.5 / 95000, rules!.stepSize);

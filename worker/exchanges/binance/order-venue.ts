@@ -1,6 +1,9 @@
 import {
   OrderOutcomeUnknown,
   OrderRejected,
+  type ConditionalOrderRequest,
+  type LimitOrderRequest,
+  type OrderBook,
   type MarketOrderRequest,
   type OrderVenue,
   type SymbolRules,
@@ -31,6 +34,19 @@ interface RawFilter {
   minQty?: string;
   maxQty?: string;
   notional?: string;
+  tickSize?: string;
+  minPrice?: string;
+  maxPrice?: string;
+  multiplierUp?: string;
+  multiplierDown?: string;
+}
+/** The Algo Service's order (`/fapi/v1/algoOrder`). */
+interface RawAlgoOrder {
+  algoId: number;
+  clientAlgoId: string;
+  algoStatus: 'NEW' | 'TRIGGERING' | 'TRIGGERED' | 'FINISHED' | 'CANCELED' | 'REJECTED' | 'EXPIRED';
+  executedQty?: string;
+  avgPrice?: string;
 }
 interface RawOrder {
   orderId: number;
@@ -63,9 +79,22 @@ export function parseSymbolRules(symbols: { symbol: string; filters: RawFilter[]
       minQty: Number(lot.minQty ?? 0),
       maxQty: Number(lot.maxQty ?? Infinity),
       minNotional: Number(f('MIN_NOTIONAL')?.notional ?? 0),
+      ...priceRules(f('PRICE_FILTER'), f('PERCENT_PRICE')),
     });
   }
   return out;
+}
+
+/** PRICE_FILTER (tick, bounds; "0" means no bound) and PERCENT_PRICE (the band around the mark). */
+function priceRules(price: RawFilter | undefined, percent: RawFilter | undefined) {
+  const n = (v: string | undefined) => (v !== undefined && Number(v) > 0 ? Number(v) : undefined);
+  return {
+    tickSize: n(price?.tickSize),
+    minPrice: n(price?.minPrice),
+    maxPrice: n(price?.maxPrice),
+    multiplierUp: n(percent?.multiplierUp),
+    multiplierDown: n(percent?.multiplierDown),
+  };
 }
 
 export type BinanceMarketConfig = Pick<BinanceOrderConfig, 'futuresBaseUrl' | 'fetch' | 'now'>;
@@ -156,7 +185,7 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
   }
 
   async placeMarketOrder(req: MarketOrderRequest): Promise<VenueOrder> {
-    const params: QueryParams = {
+    return this.post({
       symbol: req.symbol,
       side: req.side,
       type: 'MARKET',
@@ -164,11 +193,50 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
       reduceOnly: req.reduceOnly ? 'true' : undefined,
       newClientOrderId: req.clientOrderId,
       newOrderRespType: 'RESULT',
-    };
+    });
+  }
+
+  /** `type=LIMIT` with `timeInForce` (GTX is post-only) and `price` on the tick. */
+  async placeLimitOrder(req: LimitOrderRequest): Promise<VenueOrder> {
+    return this.post({
+      symbol: req.symbol,
+      side: req.side,
+      type: 'LIMIT',
+      timeInForce: req.timeInForce,
+      price: String(req.price),
+      quantity: String(req.quantity),
+      reduceOnly: req.reduceOnly ? 'true' : undefined,
+      newClientOrderId: req.clientOrderId,
+      newOrderRespType: 'RESULT',
+    });
+  }
+
+  /**
+   * Take-profit and stop-loss go to the Algo Service since 2025-12-09 (`POST /fapi/v1/algoOrder`,
+   * algoType=CONDITIONAL; the order endpoint answers -4120 for them): closePosition=true closes the
+   * whole position when the mark (workingType=MARK_PRICE) crosses triggerPrice.
+   */
+  async placeConditionalOrder(req: ConditionalOrderRequest): Promise<VenueOrder> {
+    return this.post(
+      {
+        algoType: 'CONDITIONAL',
+        symbol: req.symbol,
+        side: req.side,
+        type: req.type,
+        triggerPrice: String(req.triggerPrice),
+        workingType: 'MARK_PRICE',
+        closePosition: 'true',
+        clientAlgoId: req.clientOrderId,
+      },
+      '/fapi/v1/algoOrder',
+    );
+  }
+
+  private async post(params: QueryParams, path = '/fapi/v1/order'): Promise<VenueOrder> {
     let res: Response;
     let text: string;
     try {
-      res = await this.fetchFn(await this.signedUrl('/fapi/v1/order', params), {
+      res = await this.fetchFn(await this.signedUrl(path, params), {
         method: 'POST',
         headers: { 'X-MBX-APIKEY': this.config.apiKey },
         signal: AbortSignal.timeout(this.config.timeoutMs ?? 5_000),
@@ -182,16 +250,40 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
     if (res.status >= 500 || (body.code !== undefined && UNKNOWN_OUTCOME_CODES.has(body.code)))
       throw new OrderOutcomeUnknown(`Binance: ${body.msg ?? `HTTP ${res.status}`}; outcome unknown`);
     if (!res.ok) throw new OrderRejected(orderRefusalMessage(res.status, body), body.code);
-    return toVenueOrder(JSON.parse(text) as RawOrder);
+    return toVenueOrder(JSON.parse(text) as RawOrder | RawAlgoOrder);
   }
 
-  async queryOrder(symbol: string, clientOrderId: string): Promise<VenueOrder | null> {
-    const res = await this.fetchFn(await this.signedUrl('/fapi/v1/order', { symbol, origClientOrderId: clientOrderId }), {
+  /** `DELETE /fapi/v1/order` by origClientOrderId: -2011 (not open any more) is a refusal, -2013 no such order. */
+  async cancelOrder(symbol: string, clientOrderId: string, book: OrderBook = 'book'): Promise<VenueOrder | null> {
+    const { res, text } = await this.signed('DELETE', ...byClientId(symbol, clientOrderId, book));
+    if (res.ok)
+      return book === 'book' ? toVenueOrder(JSON.parse(text) as RawOrder) : this.queryOrder(symbol, clientOrderId, book);
+    const body = parseErrorBody(text);
+    if (body.code === -2013) return null;
+    if (res.status < 500 && body.code !== undefined) throw new OrderRejected(orderRefusalMessage(res.status, body), body.code);
+    throw new Error(`Binance cancel failed: ${body.msg ?? `HTTP ${res.status}`}`);
+  }
+
+  /** `DELETE /fapi/v1/allOpenOrders?symbol=`: every open order of the account in the symbol. */
+  async cancelAllOrders(symbol: string): Promise<void> {
+    const { res, text } = await this.signed('DELETE', '/fapi/v1/allOpenOrders', { symbol });
+    if (res.ok) return;
+    const body = parseErrorBody(text);
+    throw new Error(`Binance cancel-all failed: ${body.msg ?? `HTTP ${res.status}`}`);
+  }
+
+  private async signed(method: string, path: string, params: QueryParams) {
+    const res = await this.fetchFn(await this.signedUrl(path, params), {
+      method,
       headers: { 'X-MBX-APIKEY': this.config.apiKey },
       signal: AbortSignal.timeout(this.config.timeoutMs ?? 5_000),
     });
-    const text = await res.text();
-    if (res.ok) return toVenueOrder(JSON.parse(text) as RawOrder);
+    return { res, text: await res.text() };
+  }
+
+  async queryOrder(symbol: string, clientOrderId: string, book: OrderBook = 'book'): Promise<VenueOrder | null> {
+    const { res, text } = await this.signed('GET', ...byClientId(symbol, clientOrderId, book));
+    if (res.ok) return toVenueOrder(JSON.parse(text) as RawOrder | RawAlgoOrder);
     const body = parseErrorBody(text);
     // -2013: "Order does not exist."
     if (body.code === -2013) return null;
@@ -204,8 +296,36 @@ export class BinanceOrderVenue extends BinanceMarket implements OrderVenue {
   }
 }
 
-function toVenueOrder(raw: RawOrder): VenueOrder {
+/** An order's path and id parameter: the order book's, or the Algo Service's (conditional orders). */
+function byClientId(symbol: string, clientOrderId: string, book: OrderBook): [string, QueryParams] {
+  return book === 'book'
+    ? ['/fapi/v1/order', { symbol, origClientOrderId: clientOrderId }]
+    : ['/fapi/v1/algoOrder', { clientAlgoId: clientOrderId }];
+}
+
+/** The Algo Service's statuses as the order's: waiting or triggering is still open; finished filled or not. */
+function algoStatus(raw: RawAlgoOrder): VenueOrder['status'] {
+  switch (raw.algoStatus) {
+    case 'NEW':
+    case 'TRIGGERING':
+    case 'TRIGGERED':
+      return 'NEW';
+    case 'FINISHED':
+      return Number(raw.executedQty ?? 0) > 0 ? 'FILLED' : 'EXPIRED';
+    default:
+      return raw.algoStatus;
+  }
+}
+
+function toVenueOrder(raw: RawOrder | RawAlgoOrder): VenueOrder {
   const avg = Number(raw.avgPrice ?? 0);
+  if ('algoId' in raw)
+    return {
+      exchangeOrderId: `algo-${raw.algoId}`,
+      status: algoStatus(raw),
+      executedQty: Number(raw.executedQty ?? 0),
+      avgPrice: avg > 0 ? avg : null,
+    };
   return {
     exchangeOrderId: String(raw.orderId),
     status: raw.status,

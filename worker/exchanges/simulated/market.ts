@@ -48,7 +48,9 @@ export const SIM_ORDER_RULES: Readonly<Record<string, Omit<SymbolRules, 'symbol'
   REFERENCE_MARKETS.map((m) => {
     const stepDecimals = decimalsOf(m.step);
     const maxQty = Number((Math.floor(10_000_000 / m.price / m.step) * m.step).toFixed(stepDecimals));
-    return [`${m.base}USDT`, { stepSize: m.step, minQty: m.step, maxQty, minNotional: m.minNotional }];
+    // PRICE_FILTER's tick, and Binance's usual PERCENT_PRICE band for a limit (5 % either side of the mark).
+    const price = { tickSize: m.tick, minPrice: m.tick, maxPrice: 0, multiplierUp: 1.05, multiplierDown: 0.95 };
+    return [`${m.base}USDT`, { stepSize: m.step, minQty: m.step, maxQty, minNotional: m.minNotional, ...price }];
   }),
 );
 
@@ -141,4 +143,3 @@ export function orderPriceAt(symbol: string, ms: number): number {
   if (price === undefined) throw domainError('BAD_REQUEST', `${symbol} is not listed on the simulated market`);
   return price;
 }
-

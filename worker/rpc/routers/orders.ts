@@ -1,12 +1,7 @@
 import { setTradingEnabled, tradingSwitches } from '../../domains/orders/halts';
-import {
-  cancelOrderFor,
-  defaultVenueFor,
-  listOrdersFor,
-  placeOrderFor,
-  previewOrderFor,
-  type OrderContext,
-} from '../../domains/orders/orders';
+import { placeProtectedOrderFor, protectPositionFor } from '../../domains/orders/protection';
+import { cancelAllOrdersFor, cancelOrderFor, listOpenOrdersFor } from '../../domains/orders/open-orders';
+import { defaultVenueFor, listOrdersFor, previewOrderFor, type OrderContext } from '../../domains/orders/orders';
 import { riskGates } from '../../durable-objects/risk-gate';
 import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
@@ -24,13 +19,24 @@ const orderContext = (context: RpcContext): OrderContext => ({
 });
 
 export const ordersRouter = {
-  placeOrder: terminal.placeOrder.handler(({ context, input }) => placeOrderFor(orderContext(context), context.session, input)),
+  placeOrder: terminal.placeOrder.handler(({ context, input }) =>
+    placeProtectedOrderFor(orderContext(context), context.session, input),
+  ),
+  protectPosition: terminal.protectPosition.handler(({ context, input }) =>
+    protectPositionFor(orderContext(context), context.session, input),
+  ),
   previewOrder: terminal.previewOrder.handler(({ context, input }) =>
     previewOrderFor(orderContext(context), context.session, input),
   ),
   listOrders: approved.listOrders.handler(({ context, input }) => listOrdersFor(context.db, context.session, input)),
   cancelOrder: terminal.cancelOrder.handler(({ context, input }) =>
     cancelOrderFor(orderContext(context), context.session, input.clientOrderId),
+  ),
+  cancelAllOrders: terminal.cancelAllOrders.handler(({ context, input }) =>
+    cancelAllOrdersFor(orderContext(context), context.session, input),
+  ),
+  listOpenOrders: approved.listOpenOrders.handler(({ context, input }) =>
+    listOpenOrdersFor(orderContext(context), context.session, input),
   ),
   getTradingSwitches: riskTeam.getTradingSwitches.handler(({ context }) => tradingSwitches(context.db)),
   setTradingEnabled: riskTeam.setTradingEnabled.handler(async ({ context, input }) => {

@@ -10,10 +10,12 @@ import { SwitchField } from '~/components/ui/switch-field';
 import { formatPrice, formatQuantity, formatUsd } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
+import { OpenOrders } from '~/shared/orders/open-orders';
 import { OrderPreview, type OrderIntent } from './order-preview';
 import { useOrderSettings } from './order-settings';
 import { tradableAccountsQuery } from './order-queries';
 import { OrdersList } from './orders-list';
+import { kindFields, OrderKindFields, protectionFields, useOrderKind } from './order-kind';
 
 export interface OrderPanelHandle {
   /** an account and a symbol are there: b/s chords mean orders */
@@ -46,13 +48,16 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
   const lastError = errorState?.on === errorKey ? errorState.message : null;
   const setLastError = (message: string | null) => setErrorState(message === null ? null : { message, on: errorKey });
   const [editing, setEditing] = useState(false);
+  const [kind, updateKind] = useOrderKind();
 
   const place = useMutation({
     ...orpc.placeOrder.mutationOptions(),
     onSuccess: (order) => {
       setLastError(null);
       const verb = order.side === 'BUY' ? 'Bought' : 'Sold';
-      if (order.status === 'filled')
+      if (order.status === 'open')
+        toast.success(`Limit ${order.side === 'BUY' ? 'buy' : 'sell'} ${order.symbol} rests at ${formatPrice(order.price ?? 0)}`);
+      else if (order.status === 'filled')
         toast.success(
           `${verb} ${formatQuantity(order.filledQuantity ?? order.quantity)} ${order.symbol} at ${formatPrice(order.fillPrice ?? 0)}`,
         );
@@ -65,6 +70,7 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: orpc.listOrders.key() });
+      void queryClient.invalidateQueries({ queryKey: orpc.listOpenOrders.key() });
       void queryClient.invalidateQueries({ queryKey: orpc.getUserAccountStats.key() });
       void queryClient.invalidateQueries({ queryKey: orpc.previewOrder.key() });
     },
@@ -77,12 +83,18 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
           symbol: pairOf(symbol),
           side,
           reduceOnly: size === null,
-          ...(size === null ? {} : { notional: settings.presets[size] }),
+          ...(size === null ? {} : { notional: settings.presets[size], ...kindFields(kind) }),
         }
       : null;
 
+  // A close is a market order; an entry carries the ticket's TP / SL.
   const send = (intent: OrderIntent, keypressAt: number) =>
-    place.mutate({ ...intent, clientOrderId: crypto.randomUUID(), keypressAt });
+    place.mutate({
+      ...intent,
+      ...(intent.reduceOnly ? {} : protectionFields(kind)),
+      clientOrderId: crypto.randomUUID(),
+      keypressAt,
+    });
 
   const submit = (intent: OrderIntent | null, keypressAt: number, title: string) => {
     if (!intent) return;
@@ -103,7 +115,9 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
     submit(
       intentFor(side, size),
       keypressAt,
-      `${side === 'BUY' ? 'Buy' : 'Sell'} ${formatUsd(settings.presets[size])} of ${symbol}`,
+      `${side === 'BUY' ? 'Buy' : 'Sell'} ${formatUsd(settings.presets[size])} of ${symbol}${
+        kind.type === 'LIMIT' ? ` at ${kind.price ?? '—'} (${kind.timeInForce === 'GTX' ? 'post-only' : kind.timeInForce})` : ''
+      }`,
     );
   };
 
@@ -186,6 +200,7 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
           Settings
         </Button>
       </div>
+      <OrderKindFields kind={kind} update={updateKind} />
       {editing ? (
         <div className="flex flex-wrap items-end gap-2 rounded-md border border-border p-2" data-testid="order-settings">
           {settings.presets.map((p, i) => (
@@ -249,6 +264,7 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
           {lastError}
         </p>
       ) : null}
+      <OpenOrders accountEmail={accountEmail} cancelable />
       <OrdersList accountEmail={accountEmail} positions={stats.data?.positions ?? []} />
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </section>

@@ -1,6 +1,7 @@
 import {
   decide,
   decideFirm,
+  progressed,
   reservation,
   settled,
   upkeep,
@@ -10,6 +11,7 @@ import {
   type FirmRead,
   type GateItem,
   type OrderAsk,
+  type Progress,
   type Settlement,
   type TraderRead,
 } from './gate-core';
@@ -98,6 +100,19 @@ export class GateBook {
     if (!item) return;
     const next = settled(item, settlement);
     if (next) this.keep(next);
+    else this.drop(orderId);
+  }
+
+  /**
+   * A resting order's progress: its fills so far move from "resting" to "filled" (their own item,
+   * counted until a snapshot shows them), what still rests stays reserved; done, it leaves.
+   */
+  progress(orderId: string, p: Progress) {
+    const item = this.items.get(orderId);
+    if (!item || item.filled !== null) return;
+    const { fill, rest } = progressed(item, p);
+    if (fill && !this.items.has(fill.orderId)) this.keep(fill);
+    if (rest) this.keep(rest);
     else this.drop(orderId);
   }
 

@@ -1,5 +1,5 @@
 import { logError } from '../../../lib/log';
-import type { Decision, FirmAsk, FirmDecision, FirmRead, OrderAsk, Refusal, Settlement, TraderRead } from './gate-core';
+import type { Decision, FirmAsk, FirmDecision, FirmRead, OrderAsk, Progress, Refusal, Settlement, TraderRead } from './gate-core';
 
 /** One gate as the order path calls it (a RiskGate Durable Object's stub). */
 export interface GateApi {
@@ -8,6 +8,7 @@ export interface GateApi {
   reserveFirm(read: FirmRead, ask: FirmAsk, always?: boolean): Promise<FirmDecision>;
   previewFirm(read: FirmRead, ask: FirmAsk): Promise<FirmDecision>;
   settle(orderId: string, settlement: Settlement): Promise<void>;
+  progress(orderId: string, progress: Progress): Promise<void>;
   release(orderId: string): Promise<void>;
 }
 
@@ -124,6 +125,17 @@ export async function settleGates(gates: Gates, traderIds: readonly string[], or
       g
         .settle(orderId, settlement)
         .catch((err: unknown) => logError('gate: settle failed (the reservation stays, on the safe side)', err)),
+    ),
+  );
+}
+
+/** Every gate the resting order passed learns its progress (fills so far, whether it still rests). */
+export async function progressGates(gates: Gates, traderIds: readonly string[], orderId: string, progress: Progress) {
+  await Promise.all(
+    [...traderIds.map((id) => gates.trader(id)), gates.firm()].map((g) =>
+      g
+        .progress(orderId, progress)
+        .catch((err: unknown) => logError('gate: progress failed (the reservation stays, on the safe side)', err)),
     ),
   );
 }

@@ -10,6 +10,8 @@ import { CLOCK_SKEW_MS, type AccountRead, type FirmRead, type TraderRead } from 
  * never has a trader's leverage or a symbol's notional past its limit (or past where it started,
  * when it started over), never has the firm's net in a symbol past its limit (beyond what orders
  * that only reduced moved it), and a reduce-only order never opens or flips a position.
+ * Limit orders rest: they fill in parts over any length of time (past the gate's in-flight
+ * horizon too) or are canceled, and the gate learns each part later (progress).
  */
 
 const MARKS: Record<string, number> = { AAA: 100, BBB: 7 };
@@ -32,6 +34,8 @@ interface Request {
   side: 'BUY' | 'SELL';
   quantity: number | null;
   reduceOnly: boolean;
+  /** a limit order: rests, fills in parts, may be canceled */
+  resting: boolean;
   read: TraderRead;
   firmRead: FirmRead;
 }
@@ -46,6 +50,9 @@ interface Live {
   acked?: boolean;
   /** a later order that is not reduce-only went to the same position: only the exchange's own cap holds then */
   tainted?: boolean;
+  /** resting: signed quantity filled so far, and what the gates were told of it */
+  executed: number;
+  reported: number;
 }
 
 const accountsOf = (trader: number) => [`t${trader}a0`, `t${trader}a1`];
@@ -61,6 +68,7 @@ const command = fc.oneof(
       side: fc.constantFrom('BUY' as const, 'SELL' as const),
       quantity: fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }),
       reduceOnly: fc.boolean(),
+      limit: fc.boolean(),
     }),
   },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('submit' as const), pick: fc.nat(), atOnce: fc.boolean() }) },
@@ -75,6 +83,7 @@ const command = fc.oneof(
           account: fc.nat(1),
           quantity: fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }),
           reduceOnly: fc.boolean(),
+          limit: fc.boolean(),
         }),
         { minLength: 2, maxLength: 8 },
       ),
@@ -87,6 +96,16 @@ const command = fc.oneof(
     weight: 4,
     arbitrary: fc.record({ kind: fc.constant('fill' as const), pick: fc.nat(), fraction: fc.constantFrom(0, 0.5, 1, 1, 1) }),
   },
+  // A resting order fills part of what rests.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('fill' as const),
+      pick: fc.nat(),
+      fraction: fc.constant(0.5),
+      resting: fc.constant(true),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('ack' as const), pick: fc.nat(), refresh: fc.boolean() }),
@@ -96,6 +115,9 @@ const command = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('snapshot' as const), account: fc.nat(5), lag: fc.integer({ min: 0, max: 3_000 }) }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('tick' as const), ms: fc.integer({ min: 1, max: 4_000 }) }) },
+  // A resting order outlives the gate's in-flight horizon (10 minutes).
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('tick' as const), ms: fc.constant(11 * 60_000) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
 );
 
 const scenario = fc.record({
@@ -204,8 +226,10 @@ describe('the pre-trade gate under any interleaving', () => {
           side: 'BUY' | 'SELL';
           quantity: number | null;
           reduceOnly: boolean;
+          limit: boolean;
         }) => {
           requests.push({
+            resting: c.limit && c.quantity !== null,
             trader: c.trader,
             account: accountsOf(c.trader)[c.account]!,
             symbol: c.symbol,
@@ -270,7 +294,7 @@ describe('the pre-trade gate under any interleaving', () => {
               for (const o of live)
                 if (o.filled === undefined && o.request.account === r!.account && o.request.symbol === r!.symbol)
                   o.tainted = true;
-            live.push({ orderId, request: r!, qty, onlyReduces: d.onlyReduces });
+            live.push({ orderId, request: r!, qty, onlyReduces: d.onlyReduces, executed: 0, reported: 0 });
           }
         };
 
@@ -283,10 +307,11 @@ describe('the pre-trade gate under any interleaving', () => {
             for (const o of c.orders) read({ ...o, symbol: c.symbol, side: c.side });
             for (let k = 0; k < c.orders.length; k++) submit(first, c.atOnce);
           } else if (c.kind === 'fill') {
-            const open = live.filter((o) => o.filled === undefined);
+            const open = live.filter((o) => o.filled === undefined && (!('resting' in c) || o.request.resting));
             if (!open.length) continue;
             const o = open[c.pick % open.length]!;
-            let filled = Math.trunc(o.qty * c.fraction);
+            // A resting order fills part of what still rests (or all of it); it is done once nothing rests.
+            let filled = Math.trunc((o.qty - o.executed) * c.fraction);
             const book = w.truth.get(o.request.account)!;
             const before = book[o.request.symbol] ?? 0;
             // The exchange's own reduce-only rule (Binance, the simulated venue): never past the position.
@@ -300,15 +325,21 @@ describe('the pre-trade gate under any interleaving', () => {
               expect(before === 0 ? after === 0 : after === 0 || Math.sign(after) === Math.sign(before)).toBe(true);
             }
             book[o.request.symbol] = after;
-            o.filled = filled;
+            o.executed += filled;
+            if (!o.request.resting || c.fraction === 1) o.filled = o.executed;
             o.filledAt = w.now;
             if (o.onlyReduces) allowance[o.request.symbol]! += Math.abs(filled) * MARKS[o.request.symbol]!;
             check();
+          } else if (c.kind === 'cancel') {
+            const resting = live.filter((o) => o.request.resting && o.filled === undefined);
+            if (resting.length) resting[c.pick % resting.length]!.filled = resting[c.pick % resting.length]!.executed;
           } else if (c.kind === 'ack') {
-            const done = live.filter((o) => o.filled !== undefined && !o.acked);
+            const done = live.filter(
+              (o) => (o.filled !== undefined && !o.acked) || (o.request.resting && o.executed !== o.reported),
+            );
             if (!done.length) continue;
             const o = done[c.pick % done.length]!;
-            o.acked = true;
+            o.acked = o.filled !== undefined;
             let includedFrom = w.now + CLOCK_SKEW_MS;
             if (c.refresh) {
               // The simulated venue's way: a snapshot read right after the fill, stamped after the
@@ -316,6 +347,14 @@ describe('the pre-trade gate under any interleaving', () => {
               const snap = { ts: w.now + 1, positions: { ...w.truth.get(o.request.account)! } };
               w.snapshots.set(o.request.account, snap);
               includedFrom = snap.ts;
+            }
+            if (o.request.resting) {
+              // What filled so far, and whether it still rests (order-send.ts recordAnswer).
+              const p = { executed: o.executed, open: o.filled === undefined, includedFrom };
+              o.reported = o.executed;
+              gates[o.request.trader]!.progress(o.orderId, p);
+              firmGate.progress(o.orderId, p);
+              continue;
             }
             const s = { filled: o.filled!, includedFrom };
             gates[o.request.trader]!.settle(o.orderId, s);

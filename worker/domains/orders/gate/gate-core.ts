@@ -28,6 +28,12 @@ export interface GateItem {
   at: number;
   /** gate clock: when a read first showed the fill included (the item is dropped a while later) */
   confirmedAt?: number;
+  /**
+   * A resting order (a limit on the book): `qty` is what still rests, counted in full until the
+   * order is done however long that takes; `reported` is the signed quantity it filled so far
+   * (each fill is an item of its own, `<orderId>#<reported>`).
+   */
+  resting?: { reported: number };
 }
 
 export interface HeldPosition {
@@ -288,6 +294,43 @@ export interface Settlement {
   includedFrom: number;
 }
 
+/**
+ * A resting order's progress at the exchange: its signed quantity filled so far (cumulative, so a
+ * report repeated or out of date changes nothing), whether it still rests, from when snapshots
+ * show the fills.
+ */
+export interface Progress {
+  executed: number;
+  open: boolean;
+  includedFrom: number;
+}
+
+/**
+ * What a resting order's progress leaves in the gate: a fill item for what filled since the last
+ * report (the position now holds it, or will once a snapshot shows it) and the order itself with
+ * only what still rests — or nothing of it once it no longer rests.
+ */
+export function progressed(item: GateItem, p: Progress): { fill?: GateItem; rest?: GateItem } {
+  const reported = item.resting?.reported ?? 0;
+  const total = item.qty + reported;
+  const delta = p.executed - reported;
+  const grew = Math.abs(p.executed) > Math.abs(reported) + 1e-12;
+  const fill = grew
+    ? {
+        ...item,
+        orderId: `${item.orderId}#${p.executed}`,
+        qty: delta,
+        filled: delta,
+        includedFrom: p.includedFrom,
+        resting: undefined,
+      }
+    : undefined;
+  const left = total - (grew ? p.executed : reported);
+  const rest =
+    p.open && Math.abs(left) > 1e-12 ? { ...item, qty: left, resting: { reported: grew ? p.executed : reported } } : undefined;
+  return { fill, rest };
+}
+
 /** The item once its fill is known; undefined: nothing filled, the item goes. */
 export function settled(item: GateItem, s: Settlement): GateItem | undefined {
   if (Math.abs(s.filled) < 1e-12) return undefined;
@@ -307,7 +350,7 @@ export function upkeep(items: Iterable<GateItem>, tsOf: (accountId: string) => n
     if (item.confirmedAt !== undefined) {
       if (now - item.confirmedAt > RETAIN_CONFIRMED_MS) dropped.push(item.orderId);
     } else if (included(item, tsOf(item.accountId))) changed.push({ ...item, confirmedAt: now });
-    else if (item.filled === null && now - item.at > IN_FLIGHT_MAX_MS)
+    else if (item.filled === null && !item.resting && now - item.at > IN_FLIGHT_MAX_MS)
       changed.push({ ...item, filled: item.qty, includedFrom: now + CLOCK_SKEW_MS });
   }
   return { changed, dropped };

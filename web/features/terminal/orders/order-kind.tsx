@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { TimeInForce } from '@contract/enums';
+import { Input } from '~/components/ui/input';
+import { NativeSelect } from '~/components/ui/select';
+
+/** The ticket's order kind: market (with an optional take-profit / stop-loss) or limit (price, time in force). */
+export interface OrderKind {
+  type: 'MARKET' | 'LIMIT';
+  price?: number;
+  timeInForce: TimeInForce;
+  takeProfit?: number;
+  stopLoss?: number;
+}
+
+const num = (v: string) => (v.trim() === '' || !(Number(v) > 0) ? undefined : Number(v));
+
+/** The kind's fields for the order: what previewOrder and placeOrder take. */
+export function kindFields(k: OrderKind) {
+  return k.type === 'LIMIT'
+    ? { type: 'LIMIT' as const, price: k.price, timeInForce: k.timeInForce }
+    : { type: 'MARKET' as const };
+}
+
+/** Take-profit and stop-loss go with a market entry (placeOrder only). */
+export function protectionFields(k: OrderKind) {
+  return k.type === 'MARKET' ? { takeProfit: k.takeProfit, stopLoss: k.stopLoss } : {};
+}
+
+export function useOrderKind() {
+  const [kind, setKind] = useState<OrderKind>({ type: 'MARKET', timeInForce: 'GTC' });
+  return [kind, (patch: Partial<OrderKind>) => setKind((k) => ({ ...k, ...patch }))] as const;
+}
+
+const FIELD = 'h-7 w-24 text-right text-xs tabular-nums max-md:h-10';
+
+/** Market / Limit, the limit's price and time in force, and the entry's TP / SL trigger prices. */
+export function OrderKindFields({ kind, update }: { kind: OrderKind; update: (patch: Partial<OrderKind>) => void }) {
+  return (
+    <div className="flex flex-wrap items-end gap-2" data-testid="order-kind">
+      <label className="flex flex-col text-xs text-muted-foreground">
+        Type
+        <NativeSelect
+          aria-label="Order type"
+          className="w-24 [&_select]:h-7 [&_select]:text-xs max-md:[&_select]:h-10"
+          value={kind.type}
+          onChange={(e) => update({ type: e.target.value as OrderKind['type'] })}
+          data-testid="order-type"
+        >
+          <option value="MARKET">Market</option>
+          <option value="LIMIT">Limit</option>
+        </NativeSelect>
+      </label>
+      {kind.type === 'LIMIT' ? (
+        <>
+          <label className="flex flex-col text-xs text-muted-foreground">
+            Limit price
+            <Input
+              inputMode="decimal"
+              className={FIELD}
+              value={kind.price ?? ''}
+              onChange={(e) => update({ price: num(e.target.value) })}
+              data-testid="order-limit-price"
+            />
+          </label>
+          <label className="flex flex-col text-xs text-muted-foreground">
+            Time in force
+            <NativeSelect
+              aria-label="Time in force"
+              className="w-28 [&_select]:h-7 [&_select]:text-xs max-md:[&_select]:h-10"
+              value={kind.timeInForce}
+              onChange={(e) => update({ timeInForce: e.target.value as TimeInForce })}
+              data-testid="order-tif"
+            >
+              <option value="GTC">GTC</option>
+              <option value="IOC">IOC</option>
+              <option value="GTX">Post-only</option>
+            </NativeSelect>
+          </label>
+        </>
+      ) : (
+        <>
+          <TriggerField label="Take-profit" testId="order-take-profit" onChange={(takeProfit) => update({ takeProfit })} />
+          <TriggerField label="Stop-loss" testId="order-stop-loss" onChange={(stopLoss) => update({ stopLoss })} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function TriggerField({ label, testId, onChange }: { label: string; testId: string; onChange: (v: number | undefined) => void }) {
+  return (
+    <label className="flex flex-col text-xs text-muted-foreground">
+      {label}
+      <Input
+        inputMode="decimal"
+        placeholder="price"
+        className={FIELD}
+        onChange={(e) => onChange(num(e.target.value))}
+        data-testid={testId}
+      />
+    </label>
+  );
+}

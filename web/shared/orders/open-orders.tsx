@@ -1,0 +1,161 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { OrderDto } from '@contract/orders';
+import { Button } from '~/components/ui/button';
+import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
+import { DataTable, sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
+import { formatPrice, formatQuantity } from '~/lib/format';
+import { errorMessage } from '~/lib/http-error';
+import { orpc } from '~/lib/rpc';
+
+/** Resting orders are brought up to date by each read (fills from the exchange), so they are read often. */
+const OPEN_ORDERS_POLL_MS = 5_000;
+
+const KIND: Record<OrderDto['type'], string> = {
+  MARKET: 'Market',
+  LIMIT: 'Limit',
+  STOP_MARKET: 'Stop-loss',
+  TAKE_PROFIT_MARKET: 'Take-profit',
+};
+
+const helper = sortableColumnHelper<OrderDto>();
+const baseColumns: DataColumns<OrderDto> = helper.columns([
+  helper.accessor('symbol', { header: 'Symbol' }),
+  helper.accessor('type', {
+    header: 'Kind',
+    cell: (info) => {
+      const o = info.row.original;
+      return `${KIND[o.type]}${o.type === 'LIMIT' && o.timeInForce && o.timeInForce !== 'GTC' ? ` ${o.timeInForce === 'GTX' ? 'post-only' : o.timeInForce}` : ''}`;
+    },
+  }),
+  helper.accessor('side', {
+    header: 'Side',
+    cell: (info) => (
+      <span className={info.getValue() === 'BUY' ? 'text-emerald-500' : 'text-destructive'}>
+        {info.getValue() === 'BUY' ? 'Buy' : 'Sell'}
+      </span>
+    ),
+  }),
+  helper.accessor((o) => o.price ?? o.triggerPrice ?? 0, {
+    id: 'price',
+    header: 'Price',
+    meta: { align: 'right' },
+    cell: (info) => formatPrice(info.getValue()),
+  }),
+  helper.accessor('quantity', {
+    header: 'Qty',
+    meta: { align: 'right' },
+    cell: (info) => {
+      const o = info.row.original;
+      return o.type === 'LIMIT' ? `${formatQuantity(o.filledQuantity ?? 0)} / ${formatQuantity(o.quantity)}` : 'position';
+    },
+  }),
+]);
+
+/**
+ * Resting orders (limits, take-profits, stop-losses): your own with cancel and cancel all (the
+ * terminal), or a trader's read-only (dashboard, risk team).
+ */
+export function OpenOrders({
+  accountEmail,
+  traderId,
+  cancelable = false,
+}: {
+  accountEmail?: string | null;
+  traderId?: string;
+  cancelable?: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const open = useQuery({
+    ...orpc.listOpenOrders.queryOptions({
+      input: { ...(accountEmail ? { accountEmail } : {}), ...(traderId ? { traderId } : {}) },
+    }),
+    refetchInterval: OPEN_ORDERS_POLL_MS,
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: orpc.listOpenOrders.key() });
+    void queryClient.invalidateQueries({ queryKey: orpc.listOrders.key() });
+  };
+  const cancel = useMutation({
+    ...orpc.cancelOrder.mutationOptions(),
+    onSuccess: (o) =>
+      toast.success(`Canceled the ${KIND[o.type].toLowerCase()} ${o.side === 'BUY' ? 'buy' : 'sell'} ${o.symbol}`),
+    onError: (error) => toast.error(errorMessage(error, 'Could not cancel the order')),
+    onSettled: refresh,
+  });
+  const cancelAll = useMutation({
+    ...orpc.cancelAllOrders.mutationOptions(),
+    onSuccess: (done) => toast.success(`Canceled ${done.length} open order${done.length === 1 ? '' : 's'}`),
+    onError: (error) => toast.error(errorMessage(error, 'Could not cancel the orders')),
+    onSettled: refresh,
+  });
+  const rows = open.data ?? [];
+  const columns: DataColumns<OrderDto> = cancelable
+    ? [
+        ...baseColumns,
+        helper.display({
+          id: 'cancel',
+          header: '',
+          meta: { align: 'right' },
+          cell: (info) => (
+            <Button
+              size="xs"
+              variant="ghost"
+              className="max-md:h-10"
+              disabled={cancel.isPending}
+              onClick={() => cancel.mutate({ clientOrderId: info.row.original.clientOrderId })}
+              aria-label={`Cancel ${info.row.original.symbol} ${KIND[info.row.original.type]}`}
+            >
+              Cancel
+            </Button>
+          ),
+        }),
+      ]
+    : baseColumns;
+  return (
+    <section className="flex flex-col gap-1" aria-label="Open orders" data-testid="open-orders">
+      <div className="flex items-center gap-2">
+        <h3 className="text-xs font-semibold text-muted-foreground">Open orders</h3>
+        {cancelable && accountEmail && rows.length > 0 ? (
+          <Button
+            size="xs"
+            variant="outline"
+            className="ml-auto max-md:h-10"
+            disabled={cancelAll.isPending}
+            onClick={() =>
+              setConfirmation({
+                title: `Cancel all ${rows.length} open order${rows.length === 1 ? '' : 's'}?`,
+                description: `Every resting order of yours on ${accountEmail} is canceled, take-profits and stop-losses too.`,
+                action: 'Cancel all',
+                onConfirm: () => cancelAll.mutate({ accountEmail }),
+              })
+            }
+            data-testid="cancel-all-orders"
+          >
+            Cancel all
+          </Button>
+        ) : null}
+      </div>
+      {open.isError ? (
+        <p className="text-xs text-destructive">Could not load the open orders.</p>
+      ) : rows.length === 0 ? (
+        <p className="text-xs text-muted-foreground" data-testid="open-orders-empty">
+          {open.isPending ? 'Loading open orders…' : 'No open orders.'}
+        </p>
+      ) : (
+        <DataTable
+          label="Open orders"
+          testId="open-orders-table"
+          columns={columns}
+          data={rows}
+          getRowId={(o) => o.id}
+          rowLabel={(o) => `${KIND[o.type]} ${o.side} ${o.symbol}`}
+          rowTestId={() => 'open-order-row'}
+        />
+      )}
+      {cancelable ? <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ORDER_SIDES } from '../../contract/enums';
+import { exchangeAccounts } from './accounts';
+
+/** Every fill (trade) of an account, from the exchange's trade history or the simulated exchange. */
+export const accountFills = sqliteTable(
+  'account_fills',
+  {
+    /** `<accountId>:<the exchange's trade id>`: a re-import never stores a fill twice */
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
+    /** our order, when it was placed through Meridian */
+    orderId: text('order_id'),
+    exchangeOrderId: text('exchange_order_id'),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ORDER_SIDES }).notNull(),
+    price: real('price').notNull(),
+    quantity: real('quantity').notNull(),
+    fee: real('fee').notNull(),
+    feeAsset: text('fee_asset').notNull(),
+    feeUsd: real('fee_usd').notNull(),
+    /** gross of fees: what the fill closed of the position, at its entry price */
+    realizedPnl: real('realized_pnl').notNull(),
+    maker: integer('maker', { mode: 'boolean' }).notNull(),
+    ts: integer('ts').notNull(),
+  },
+  (t) => [index('account_fills_account_ts_idx').on(t.accountId, t.ts)],
+);
+export type FillRow = typeof accountFills.$inferSelect;
+
+/** Funding payments and other income that is not a fill's. */
+export const accountIncome = sqliteTable(
+  'account_income',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
+    /** FUNDING_FEE, … (Binance's incomeType) */
+    kind: text('kind').notNull(),
+    symbol: text('symbol'),
+    amountUsd: real('amount_usd').notNull(),
+    ts: integer('ts').notNull(),
+  },
+  (t) => [index('account_income_account_ts_idx').on(t.accountId, t.ts)],
+);

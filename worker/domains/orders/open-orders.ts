@@ -1,0 +1,150 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { OrderDto } from '../../contract/orders';
+import { exchangeAccounts } from '../../db/schema/accounts';
+import { orders, type OrderRow } from '../../db/schema/orders';
+import { OrderRejected, type OrderVenue } from '../../exchanges/order-venue';
+import { domainError } from '../../lib/domain-error';
+import { logError } from '../../lib/log';
+import type { Session } from '../auth/access';
+import { settleGates } from './gate/gate-client';
+import { listOrdersWhere, orderByClientId, toDto, updateOrder } from './order-store';
+import { bookOf, isProtective, recordAnswer } from './order-send';
+import type { ExchangeAccountRow } from './order-types';
+import { assignedAccount, depsFor, orderReaderTrader, type OrderContext } from './orders';
+
+/**
+ * Resting orders: read, brought up to date and canceled. The exchange is the truth about a
+ * resting order (it fills on the exchange's own book, or the simulated venue's price path); each
+ * read asks it for every order still open and records what changed — a fill moves the order's
+ * reservation in the pre-trade gates to the position, a cancel or expiry releases it.
+ */
+
+const venueOf = (ctx: OrderContext, account: ExchangeAccountRow) => Promise.resolve(ctx.venueFor(account));
+
+/** Asks the exchange for each open order of these and records its answer; failures leave the order as it was. */
+async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const accountIds = [...new Set(rows.map((r) => r.accountId))];
+  const accounts = await ctx.db.select().from(exchangeAccounts).where(inArray(exchangeAccounts.id, accountIds));
+  await Promise.all(
+    accounts.map(async (account) => {
+      const venue = await venueOf(ctx, account);
+      for (const row of rows.filter((r) => r.accountId === account.id)) {
+        try {
+          const answer = await venue.queryOrder(row.symbol, row.venueClientId ?? row.clientOrderId, bookOf(row));
+          if (!answer) continue;
+          const next = await recordAnswer(depsFor(ctx, account, venue), row, answer);
+          if (isProtective(next) && next.status === 'filled') await cancelSiblings(ctx, account, venue, next);
+        } catch (err) {
+          logError('open orders: the exchange could not be asked', err);
+        }
+      }
+    }),
+  );
+}
+
+/**
+ * Once a take-profit or stop-loss closed the position, the other protective orders of that
+ * position go: left waiting, they would close a position opened later.
+ */
+async function cancelSiblings(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue, done: OrderRow) {
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.accountId, account.id),
+        eq(orders.symbol, done.symbol),
+        eq(orders.status, 'open'),
+        inArray(orders.type, ['STOP_MARKET', 'TAKE_PROFIT_MARKET']),
+      ),
+    );
+  await Promise.all(
+    rows.map((row) =>
+      cancelOpen(ctx, account, venue, row).catch((err: unknown) => logError('protection: sibling cancel failed', err)),
+    ),
+  );
+}
+
+const openWhere = (traderId: string, accountEmail?: string, symbol?: string) => {
+  const filters: SQL[] = [eq(orders.userId, traderId), eq(orders.status, 'open')];
+  if (accountEmail) filters.push(eq(orders.accountEmail, accountEmail));
+  if (symbol) filters.push(eq(orders.symbol, symbol));
+  return and(...filters);
+};
+
+/** Resting orders, up to date: your own; any trader's for the risk team and admins. */
+export async function listOpenOrdersFor(
+  ctx: OrderContext,
+  session: Session,
+  input: { accountEmail?: string; traderId?: string },
+): Promise<OrderDto[]> {
+  const traderId = orderReaderTrader(session, input.traderId);
+  const where = openWhere(traderId, input.accountEmail);
+  await syncRows(ctx, await ctx.db.select().from(orders).where(where));
+  return listOrdersWhere(ctx.db, where, 500);
+}
+
+/** Cancels one resting order at the exchange and records how it ended (it may have filled first). */
+async function cancelOpen(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue, row: OrderRow): Promise<OrderRow> {
+  const deps = depsFor(ctx, account, venue);
+  const id = row.venueClientId ?? row.clientOrderId;
+  let answer;
+  try {
+    answer = await venue.cancelOrder(row.symbol, id, bookOf(row));
+  } catch (err) {
+    // Not open any more (filled or expired meanwhile): what the exchange says now is the answer.
+    if (!(err instanceof OrderRejected)) throw err;
+    answer = await venue.queryOrder(row.symbol, id, bookOf(row));
+  }
+  if (answer) return recordAnswer(deps, row, answer, 'canceled by the trader');
+  // The exchange never had it: nothing rests, nothing filled.
+  const canceled = await updateOrder(deps, row, 'canceled', Date.now(), {}, 'not at the exchange');
+  await settleGates(ctx.gates, row.gates, row.id, { filled: 0, includedFrom: Date.now() });
+  return canceled;
+}
+
+/**
+ * Cancels an order: a resting one at the exchange; one whose outcome is unknown is asked for first
+ * — if the exchange never got it, it is marked canceled, never sent again, and its reservation
+ * leaves the gates.
+ */
+export async function cancelOrderFor(ctx: OrderContext, session: Session, clientOrderId: string) {
+  const { db, publish } = ctx;
+  const row = await orderByClientId(db, session.sub, clientOrderId);
+  if (!row) throw domainError('NOT_FOUND', 'No such order');
+  if (row.status !== 'unknown' && row.status !== 'open')
+    throw domainError('CONFLICT', `A ${row.status} order cannot be canceled`, { order: toDto(row) });
+  const account = await assignedAccount(db, session.sub, row.accountEmail);
+  const venue = await venueOf(ctx, account);
+  if (row.status === 'open') {
+    const done = await cancelOpen(ctx, account, venue, row);
+    if (done.status === 'filled')
+      throw domainError('CONFLICT', 'The order filled before it could be canceled', { order: toDto(done) });
+    return toDto(done);
+  }
+  const found = await venue.queryOrder(row.symbol, row.venueClientId ?? row.clientOrderId, bookOf(row));
+  if (found) throw domainError('CONFLICT', 'The exchange has this order: it cannot be canceled any more', { order: toDto(row) });
+  const canceled = await updateOrder({ db, publish }, row, 'canceled', Date.now(), {}, 'canceled before reaching the exchange');
+  await settleGates(ctx.gates, row.gates, row.id, { filled: 0, includedFrom: Date.now() });
+  return toDto(canceled);
+}
+
+/**
+ * Cancels every resting order of the caller on one account (optionally one symbol), one by one:
+ * a shared sub-account's other traders keep theirs, which Binance's allOpenOrders would not.
+ */
+export async function cancelAllOrdersFor(
+  ctx: OrderContext,
+  session: Session,
+  input: { accountEmail: string; symbol?: string },
+): Promise<OrderDto[]> {
+  const account = await assignedAccount(ctx.db, session.sub, input.accountEmail);
+  const venue = await venueOf(ctx, account);
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(openWhere(session.sub, account.email, input.symbol));
+  const done = await Promise.all(rows.map((row) => cancelOpen(ctx, account, venue, row)));
+  return done.map((row) => toDto(row));
+}

@@ -1,0 +1,115 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { simOrders } from '../../db/schema/orders';
+import { db } from '../../test/harness';
+import { deskTrader, tickPriceAt } from '../../test/sim-desk';
+
+/**
+ * Take-profit and stop-loss on the simulated exchange, through the RPC path: attached at entry or
+ * added to a position, triggered by the price path, the sibling canceled, refusals a trader can act on.
+ */
+const TAG = `prot${Date.now() % 100_000}`;
+
+const trader = (symbol: string) => deskTrader(TAG, symbol);
+
+const priceAt = tickPriceAt;
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { status: number; message: string; data?: { reason?: string } }) => ({
+      status: e.status,
+      reason: e.data?.reason,
+      message: e.message,
+    }),
+  );
+
+describe('take-profit and stop-loss on the simulated exchange', () => {
+  it('attached at entry: both rest open; the stop triggers from the price path, closes the position, the take-profit goes', async () => {
+    const t = await trader('ETHUSDT');
+    const entry = await t.client.placeOrder({
+      accountEmail: t.account.email,
+      symbol: 'ETH',
+      side: 'BUY',
+      notional: 500,
+      reduceOnly: false,
+      clientOrderId: crypto.randomUUID(),
+      takeProfit: priceAt('ETHUSDT', 1.2),
+      stopLoss: priceAt('ETHUSDT', 0.8),
+    });
+    expect(entry.status).toBe('filled');
+    const open = await t.client.listOpenOrders({});
+    expect(open.map((o) => [o.type, o.side, o.reduceOnly, o.parentOrderId]).sort()).toEqual([
+      ['STOP_MARKET', 'SELL', true, entry.id],
+      ['TAKE_PROFIT_MARKET', 'SELL', true, entry.id],
+    ]);
+    // The path reaches the stop: as if the market had fallen through it.
+    await db
+      .update(simOrders)
+      .set({ triggerPrice: priceAt('ETHUSDT', 1.5) })
+      .where(and(eq(simOrders.accountEmail, t.account.email), eq(simOrders.type, 'STOP_MARKET')));
+    expect(await t.client.listOpenOrders({})).toEqual([]);
+    const all = await t.client.listOrders({ limit: 10 });
+    const stop = all.find((o) => o.type === 'STOP_MARKET')!;
+    expect(stop).toMatchObject({ status: 'filled', filledQuantity: entry.filledQuantity });
+    expect(all.find((o) => o.type === 'TAKE_PROFIT_MARKET')!.status).toBe('canceled');
+    const [position] = await db.query.simPositions.findMany({ where: (p, { eq: e }) => e(p.accountEmail, t.account.email) });
+    expect(Math.abs(position!.quantity)).toBeLessThan(1e-9);
+  });
+
+  it('a retried entry places its protection once; added to a position later with its own client id', async () => {
+    const t = await trader('SOLUSDT');
+    const input = {
+      accountEmail: t.account.email,
+      symbol: 'SOL',
+      side: 'SELL' as const,
+      notional: 300,
+      reduceOnly: false,
+      clientOrderId: crypto.randomUUID(),
+      stopLoss: priceAt('SOLUSDT', 1.1),
+    };
+    await t.client.placeOrder(input);
+    await t.client.placeOrder(input);
+    expect((await t.client.listOpenOrders({})).map((o) => [o.type, o.side])).toEqual([['STOP_MARKET', 'BUY']]);
+    const added = await t.client.protectPosition({
+      accountEmail: t.account.email,
+      symbol: 'SOL',
+      takeProfit: priceAt('SOLUSDT', 0.9),
+      clientOrderId: crypto.randomUUID(),
+    });
+    expect(added.map((o) => [o.type, o.side, o.status])).toEqual([['TAKE_PROFIT_MARKET', 'BUY', 'open']]);
+  });
+
+  it('refuses what a trader can fix: a trigger already crossed, a position that is not there', async () => {
+    const t = await trader('BNBUSDT');
+    expect(
+      await refusal(
+        t.client.placeOrder({
+          accountEmail: t.account.email,
+          symbol: 'BNB',
+          side: 'BUY',
+          notional: 300,
+          reduceOnly: false,
+          clientOrderId: crypto.randomUUID(),
+          stopLoss: priceAt('BNBUSDT', 1.02),
+        }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      reason: 'wouldTrigger',
+      message: expect.stringMatching(/would trigger immediately.*below the mark/),
+    });
+    // Nothing was sent: the entry waits for a valid stop.
+    expect(await t.client.listOrders({ limit: 5 })).toEqual([]);
+    expect(
+      await refusal(
+        t.client.protectPosition({
+          accountEmail: t.account.email,
+          symbol: 'BNB',
+          stopLoss: priceAt('BNBUSDT', 0.9),
+          clientOrderId: 'x1',
+        }),
+      ),
+    ).toMatchObject({ status: 400, reason: 'noPosition' });
+  });
+});

@@ -1,0 +1,26 @@
+import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
+import { refreshSimulatedAccount } from '../domains/orders/orders';
+import { snapshotAt } from '../exchanges/simulated/accounts';
+import { orderPriceAt, SIM_ORDER_RULES } from '../exchanges/simulated/market';
+import { db, insertUser, rpcClient, signedInJar } from './harness';
+
+let n = 0;
+
+/** A terminal user with one simulated account of their own that holds nothing in `symbol` now. */
+export async function deskTrader(tag: string, symbol: string) {
+  const user = await insertUser({ email: `u${++n}@${tag}.test`, name: `Desk trader ${n}`, canUseTerminal: true });
+  let email;
+  do email = `a${++n}@sim-${tag}.test`;
+  while (snapshotAt(email, Date.now()).positions.some((p) => p.symbol === symbol));
+  const account = await addAccount(db, { exchange: 'simulated', email });
+  await setAssignment(db, { userId: user.id, accountId: account.id, assigned: true });
+  await refreshSimulatedAccount(db, account);
+  return { user, account, client: rpcClient(await signedInJar(user)) };
+}
+
+/** `fraction` of the simulated mark now, on the symbol's tick. */
+export function tickPriceAt(symbol: string, fraction: number) {
+  const tick = SIM_ORDER_RULES[symbol]!.tickSize!;
+  const decimals = Math.max(0, Math.round(-Math.log10(tick)));
+  return Number((Math.round((orderPriceAt(symbol, Date.now()) * fraction) / tick) * tick).toFixed(decimals));
+}
