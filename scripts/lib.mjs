@@ -43,10 +43,10 @@ export function wranglerJson(args) {
 }
 
 /**
- * The local D1 databases by binding (wrangler.jsonc): the main one, and the news one that holds the
- * headlines, their symbols, FTS index and price checks (issue 16 §4).
+ * The local D1 databases by binding (wrangler.jsonc): the main one, the news one that holds the
+ * headlines, their symbols, FTS index and price checks (issue 16 §4), and the audit trail (issue 28).
  */
-export const D1_BINDINGS = ['DB', 'NEWS_DB'];
+export const D1_BINDINGS = ['DB', 'NEWS_DB', 'AUDIT_DB'];
 
 /**
  * Applies every database's migrations to the local D1 (CI=true: no confirmation prompt). Answers what
@@ -84,7 +84,7 @@ import json, sqlite3, sys
 out = {}
 for f in sys.argv[1:]:
     names = {r[0] for r in sqlite3.connect(f"file:{f}?mode=ro", uri=True).execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    out[f] = "DB" if "users" in names else "NEWS_DB" if "news_items" in names else None
+    out[f] = "DB" if "users" in names else "NEWS_DB" if "news_items" in names else "AUDIT_DB" if "audit_log" in names else None
 print(json.dumps(out))
 `;
 
@@ -127,8 +127,9 @@ export async function importWorkerModules(reexports, dir) {
 }
 
 /**
- * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, and TRADING_KEYRING
- * (the key that seals sub-accounts' trading keys, "id:base64 of 32 bytes"), added to an older file.
+ * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, TRADING_KEYRING (the key
+ * that seals sub-accounts' trading keys, "id:base64 of 32 bytes") and SECOND_FACTOR_KEYRING (the same
+ * for authenticator-app secrets), each added to an older file.
  * Answers what it wrote, or null when the file was complete.
  */
 export function ensureDevVars() {
@@ -138,9 +139,11 @@ export function ensureDevVars() {
   if (!/^JWT_SECRET=/m.test(next)) next = `JWT_SECRET=${randomBytes(32).toString('hex')}\n${next}`;
   if (!/^TRADING_KEYRING=/m.test(next))
     next = `${next.trimEnd()}\nTRADING_KEYRING=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
+  if (!/^SECOND_FACTOR_KEYRING=/m.test(next))
+    next = `${next.trimEnd()}\nSECOND_FACTOR_KEYRING=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
   if (next === current) return null;
   writeFileSync(file, next);
-  const added = ['JWT_SECRET', 'TRADING_KEYRING'].filter((k) => !new RegExp(`^${k}=`, 'm').test(current));
+  const added = ['JWT_SECRET', 'TRADING_KEYRING', 'SECOND_FACTOR_KEYRING'].filter((k) => !new RegExp(`^${k}=`, 'm').test(current));
   return `wrote .dev.vars (${added.join(', ')})`;
 }
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './http/app-env';
 import { authRoutes } from './http/auth/routes';
+import { secondFactorRoutes } from './http/auth/second-factor-routes';
 import { sessionMiddleware } from './http/auth/session';
 import { csrfProtection } from './http/csrf';
 import { errorResponse, toErrorBody } from './http/error-response';
@@ -14,7 +15,15 @@ import { rpcRoutes } from './rpc/handler';
 import { serverFnRoutes } from './server-fns/handler';
 
 const MAX_BODY_BYTES = 1024 * 1024;
-const AUTH_POST_ONLY = ['/api/auth/sign-up/email', '/api/auth/sign-in/email', '/api/auth/refresh', '/api/auth/sign-out'];
+const AUTH_POST_ONLY = [
+  '/api/auth/sign-up/email',
+  '/api/auth/sign-in/email',
+  '/api/auth/refresh',
+  '/api/auth/sign-out',
+  '/api/auth/second-factor/totp',
+  '/api/auth/passkey/options',
+  '/api/auth/passkey/verify',
+];
 
 export function createApp() {
   const app = new Hono<AppEnv>();
@@ -39,6 +48,7 @@ export function createApp() {
     throw domainError('METHOD_NOT_SUPPORTED', 'Use POST');
   });
   app.route('/api/auth', authRoutes);
+  app.route('/api/auth', secondFactorRoutes);
   app.route('/api/rpc', rpcRoutes);
   app.route('/api', openApiRoutes);
   app.route('/api', siteRoutes);

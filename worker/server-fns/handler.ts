@@ -8,6 +8,8 @@ import { parseInput } from '../http/request';
 import { domainError } from '../lib/domain-error';
 import type { ServerFnImpl } from './define';
 import { serverFns } from './registry';
+import { freshCheck } from '../wiring/second-factor';
+import { audited } from './audited';
 
 const MARKER = 'createServerFn';
 
@@ -38,7 +40,9 @@ export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
   const token = assertAccess(fn.access, c.get('session'));
   const db = createDb(c.env.DB);
   // Writes and powers above plain approved reads are confirmed in D1, not taken from the token (fresh-caller.ts).
-  const session = confirmsInD1(fn.access, fnMethod !== 'GET', token) ? (await reloadCaller(db, token!, fn.access)).session : token;
+  const session = confirmsInD1(fn.access, fnMethod !== 'GET', token)
+    ? (await reloadCaller(db, token!, fn.access, freshCheck(c.env))).session
+    : token;
 
   let raw: unknown;
   if (fnMethod === 'GET') raw = parsePayload(c.req.query('payload'));
@@ -51,6 +55,7 @@ export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
     raw = (body as { data?: unknown }).data;
   }
   const input = parseInput(inputSchema, raw);
-  const result = await fn.handler({ input, ctx: { c, db, session } });
+  const run = () => fn.handler({ input, ctx: { c, db, session } });
+  const result = fn.access === 'admin' && fnMethod !== 'GET' ? await audited(c, name, session, input, run) : await run();
   return c.json(result ?? null);
 });

@@ -8,3 +8,4 @@ export * from './risk';
 export * from './reliability';
 export * from './orders';
 export * from './trading-keys';
+export * from './second-factors';
