@@ -1,11 +1,10 @@
-// Issue 3's figures: account stats vs a bare route, the 30-day history query with 2,000 accounts ×
+// The accounts' figures: account stats vs a bare route, the 30-day history query with 2,000 accounts ×
 // 1 year in local D1, live fan-out to 200 subscribers, and chart rendering in Chromium.
 import { chromium } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { localD1File, root } from '../scripts/lib.mjs';
+import { localD1File } from '../scripts/lib.mjs';
 import { loadRow, percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
+import { fillAccountHistory } from './fill/account-history.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 2000);
@@ -75,9 +74,7 @@ async function chartRender(base) {
 if (!reuseBenchState('bench-state')) {
   await prepareBenchState();
   console.log(`• filling ${ACCOUNTS} accounts × 1 year of history`);
-  execFileSync('python3', [join(root, 'bench/fill-history.py'), localD1File(), String(ACCOUNTS), 'trader@example.com'], {
-    stdio: 'inherit',
-  });
+  fillAccountHistory(localD1File(), ACCOUNTS, 'trader@example.com');
 }
 
 const server = await startBenchServer({ fresh: false, vars: { LIVE_POLL_MS: POLL_MS } });

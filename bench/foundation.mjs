@@ -1,4 +1,4 @@
-// The foundation's figures (issue 2): writes its section of docs/PERFORMANCE.md.
+// The foundation's figures: writes its section of docs/PERFORMANCE.md.
 // The load generator shares the machine's 2 cores with workerd: compare ratios within one run.
 import autocannon from 'autocannon';
 import { gzipSync } from 'node:zlib';

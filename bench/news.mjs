@@ -1,12 +1,11 @@
-// Issue 4's figures: the feed query and full-text search with 1,000,000 items in local D1 (ratios
+// The news figures: the feed query and full-text search with 1,000,000 items in local D1 (ratios
 // to a bare route), ingest → delivered to 500 live subscribers, the pipeline's own cost per item, and
 // the feed page scrolling through 5,000 loaded headlines in Chromium (bench/feed-scroll.mjs).
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { importWorkerModules, localD1File, queryLocalD1, root, scratchDir } from '../scripts/lib.mjs';
+import { importWorkerModules, localD1File, queryLocalD1, scratchDir } from '../scripts/lib.mjs';
 import { feedScroll } from './feed-scroll.mjs';
 import { loadRow, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
+import { fillNewsItems } from './fill/news-items.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const FILL_ITEMS = Number(process.env.BENCH_NEWS_ITEMS ?? 1_000_000);
@@ -77,7 +76,7 @@ const STATE_DIR = 'bench-state-news';
 if (!reuseBenchState(STATE_DIR)) {
   await prepareBenchState(STATE_DIR);
   console.log(`• filling ${FILL_ITEMS.toLocaleString('en-US')} news items`);
-  execFileSync('python3', [join(root, 'bench/fill-news.py'), localD1File('NEWS_DB'), String(FILL_ITEMS)], { stdio: 'inherit' });
+  fillNewsItems(localD1File('NEWS_DB'), FILL_ITEMS);
 }
 // The items actually there (a reused state may hold another fill's count), not the env's request.
 const ITEMS = Number(queryLocalD1('SELECT count(*) AS n FROM news_items', 'NEWS_DB')[0].n);

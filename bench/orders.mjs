@@ -1,4 +1,4 @@
-// Issue 15's figures, against the local fake Binance futures desk (bench/fake-binance-server.mjs):
+// The order path's figures, against the local fake Binance futures desk (bench/fake-binance-server.mjs):
 //   1. server overhead: placeOrder received → the exchange request leaving the Worker (risk check,
 //      sealed-key opening, mark price and signing included): in the Worker (orders.sent_at −
 //      received_at) and from outside (client send → the fake receiving the POST, loopback included)

@@ -1,4 +1,4 @@
-// Issue 16 part 5: proved under load with faults. Long (3 phases × RELIABILITY_SECONDS, 10 min each
+// Proved under load with faults. Long (3 phases × RELIABILITY_SECONDS, 10 min each
 // by default): NOT part of the default `npm run bench` list; run it with BENCH_ONLY=reliability.
 //   RELIABILITY_PHASES=soak,faults,restart  RELIABILITY_SECONDS=600  RELIABILITY_SUBSCRIBERS=1000
 //   RELIABILITY_RATE=100 (mixed load, requests/s overall)

@@ -1,4 +1,4 @@
-// Issue 12's figures at PRODUCT.md §9's size (500 traders, 2,000 accounts, 1 year of daily rollup):
+// The risk team's figures at docs/PRODUCT-RULES.md §8's size (500 traders, 2,000 accounts, 1 year of daily rollup):
 // getAllTradersLatestMetrics and fetchAllTraderStats (30 days) against /api/health in the same run,
 // the overview page rendering every trader and applying a live tick in Chromium (main-thread work
 // from a trace), and a live risk tick reaching 50 viewers (bench/risk-live.mjs, own process).
@@ -6,7 +6,7 @@
 // Full run (quiet machine only; writes the <!-- bench:risk --> section of docs/PERFORMANCE.md):
 //   BENCH_ONLY=risk npm run bench
 // About 8–12 minutes on the 2-core machine: build ~1 min, migrations + demo seed ~1.5 min, filling
-// 2,000 accounts × 366 days (~730k rollup rows, bench/fill-risk.py) ~0.5–1 min, 3 × 8 s of load,
+// 2,000 accounts × 366 days (~730k rollup rows, bench/fill/risk-desk.mjs) ~0.5–1 min, 3 × 8 s of load,
 // 5 overview traces and 8 overview ticks (each the first cron run of a new minute: ~8 min;
 // BENCH_OVERVIEW_RUNS=2 for fewer), 1 + 5 cron ticks that snapshot all ~2,024 simulated accounts. Add
 // BENCH_REUSE_STATE=1 to keep the last filled database (skips the seed and the fill).
@@ -24,9 +24,10 @@ import { chromium } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { localD1File, root } from '../scripts/lib.mjs';
+import { localD1File } from '../scripts/lib.mjs';
 import { loadRow, percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
+import { fillRiskDesk } from './fill/risk-desk.mjs';
 
 const SMOKE = process.env.BENCH_RISK_SMOKE === '1';
 const TRADERS = Number(process.env.BENCH_TRADERS ?? (SMOKE ? 20 : 500));
@@ -239,9 +240,7 @@ async function overviewRender(base) {
 if (!reuseBenchState('bench-risk-state')) {
   await prepareBenchState('bench-risk-state');
   console.log(`• filling ${TRADERS} traders, ${ACCOUNTS} accounts × ${DAYS} days`);
-  execFileSync('python3', [join(root, 'bench/fill-risk.py'), localD1File(), String(TRADERS), String(ACCOUNTS), String(DAYS)], {
-    stdio: 'inherit',
-  });
+  fillRiskDesk(localD1File(), TRADERS, ACCOUNTS, DAYS);
 }
 
 const server = await startBenchServer({ port: PORT, fresh: false });
@@ -291,7 +290,7 @@ function report(rows, overview, live) {
 ### Figures — \`BENCH_ONLY=risk npm run bench\`, ${new Date().toISOString().slice(0, 10)}
 
 Local workerd (production build, requests straight to the Worker's workerd), D1 with **${TRADERS} traders, ${ACCOUNTS.toLocaleString('en-US')} accounts × ${DAYS} days** of the daily rollup
-(bench/fill-risk.py), autocannon on the same 2-core machine, ${DURATION} s per row. ms.
+(bench/fill/risk-desk.mjs), autocannon on the same 2-core machine, ${DURATION} s per row. ms.
 
 | Request | req/s | p50 | p99 | requests | non-2xx/errors |
 |---|---:|---:|---:|---:|---:|

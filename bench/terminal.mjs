@@ -1,8 +1,8 @@
-// The terminal's figures (issue 14): writes its section of docs/PERFORMANCE.md.
+// The terminal's figures: writes its section of docs/PERFORMANCE.md.
 //   1. headline ingest → painted on one /terminal page while N other news subscribers listen
 //   2. 48 visible symbols updating every second: main-thread work per update, long tasks (Chromium trace)
 //   3. 100 terminals on the same 20 symbols → upstream subscriptions the PriceHub holds (from 25 bench
-//      users: the hub holds at most 4 price streams per user, issue 25 point 7)
+//      users: the hub holds at most 4 price streams per user)
 // Sizes: BENCH_TERMINAL_SUBSCRIBERS (500), BENCH_TERMINAL_POSTS (30), BENCH_TERMINAL_SECONDS (60),
 // BENCH_TERMINAL_VIEWERS (100). BENCH_TERMINAL_SMOKE=1 runs whatever sizes are given and writes nothing;
 // BENCH_TERMINAL_TRACE=file.json keeps the Chromium trace of part 2 (open it in DevTools' Performance panel).

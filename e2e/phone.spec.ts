@@ -1,10 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, logInAndWait, openTerminal, publishHeadline, shot } from './fixtures';
 
-/** Issue 26: a phone (390 × 844). Every route in both themes, screenshots looked at; no horizontal scroll. */
+/** A phone (390 × 844). Every route in both themes, screenshots looked at; no horizontal scroll. */
 const PHONE = { width: 390, height: 844 };
 
-/** Every route of SPEC.md §2 (the admin has every access: superadmin, risk team, terminal). */
+/** Every route of docs/PRODUCT-RULES.md §3 (the admin has every access: superadmin, risk team, terminal). */
 const SIGNED_IN_ROUTES = [
   '/',
   '/dashboard',

@@ -2,12 +2,14 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, logInAndWait, shot } from './fixtures';
 
 /*
- * Issue 26: the local default runs on simulated data (no Binance keys), and says so wherever it
+ * The local default runs on simulated data (no Binance keys), and says so wherever it
  * shows: simulator headlines, mover flags measured on simulated prices, simulated accounts. (The
  * terminal's chips and status bar are checked in terminal.spec.ts.) Uses the seeded demo news.
  */
 
-test('the feed marks simulator headlines, and the mover flag shows the measured move, its window and threshold', async ({ page }) => {
+test('the feed marks simulator headlines, and the mover flag shows the measured move, its window and threshold', async ({
+  page,
+}) => {
   await logInAndWait(page, ADMIN.email);
   await page.goto('/news/feed?onePctMovement=true');
   const rows = page.getByTestId('news-row');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, TRADER, asUser, logInAndWait, publishHeadline } from './fixtures';
 
 /*
- * Issue 16 §2 in the browser: a news stream that drops comes back with the id of the last event it
+ * In the browser: a news stream that drops comes back with the id of the last event it
  * saw (Last-Event-ID) and the hub replays exactly what was missed — every headline once, no
  * refetch of the feed.
  */

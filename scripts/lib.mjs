@@ -44,7 +44,7 @@ export function wranglerJson(args) {
 
 /**
  * The local D1 databases by binding (wrangler.jsonc): the main one, the news one that holds the
- * headlines, their symbols, FTS index and price checks (issue 16 §4), and the audit trail (issue 28).
+ * headlines, their symbols, FTS index and price checks, and the append-only audit trail.
  */
 export const D1_BINDINGS = ['DB', 'NEWS_DB', 'AUDIT_DB'];
 
@@ -61,7 +61,7 @@ export function applyLocalMigrations() {
   }).join(', ');
 }
 
-/** The rows one SQL statement reads from a local D1 (`binding`: DB or NEWS_DB). */
+/** The rows one SQL statement reads from a local D1 (`binding`: DB, NEWS_DB or AUDIT_DB). */
 export function queryLocalD1(sql, binding = 'DB') {
   return queryLocalD1Many([sql], binding)[0];
 }
@@ -79,29 +79,38 @@ export function executeLocalD1(statements, dir, name = 'seed.sql', binding = 'DB
   runQuiet('wrangler', ['d1', 'execute', binding, '--local', ...persistArgs(), '--file', file]);
 }
 
-const WHICH_D1 = `
-import json, sqlite3, sys
-out = {}
-for f in sys.argv[1:]:
-    names = {r[0] for r in sqlite3.connect(f"file:{f}?mode=ro", uri=True).execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    out[f] = "DB" if "users" in names else "NEWS_DB" if "news_items" in names else "AUDIT_DB" if "audit_log" in names else None
-print(json.dumps(out))
-`;
-
 /**
  * The SQLite file behind a local D1 binding, for the bench fillers that write it directly. Miniflare
  * names the files by a hash, so each is recognised by its tables (the main one has users, the news
- * one news_items). Call after the migrations are applied.
+ * one news_items, the audit one audit_log). Call after the migrations are applied.
  */
 export function localD1File(binding = 'DB') {
   const dir = join(process.env.PERSIST_TO ?? join(root, '.wrangler/state'), 'v3/d1/miniflare-D1DatabaseObject');
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.sqlite'))
     .map((f) => join(dir, f));
-  const kinds = JSON.parse(execFileSync('python3', ['-c', WHICH_D1, ...files], { encoding: 'utf8' }));
-  const file = files.find((f) => kinds[f] === binding);
+  const kindOf = (f) => {
+    const names = new Set(readTables(f));
+    return names.has('users') ? 'DB' : names.has('news_items') ? 'NEWS_DB' : names.has('audit_log') ? 'AUDIT_DB' : null;
+  };
+  const file = files.find((f) => kindOf(f) === binding);
   if (!file) throw new Error(`no local D1 file for ${binding} in ${dir}`);
   return file;
+}
+
+/** The table names of a SQLite file, read-only (node:sqlite, Node 22). */
+function readTables(file) {
+  // Loaded here, not at the top: only the benches need it (and it prints Node 22's experimental warning).
+  const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((r) => r.name);
+  } finally {
+    db.close();
+  }
 }
 
 /** A fresh scratch folder under the system's temp dir. */
@@ -127,9 +136,8 @@ export async function importWorkerModules(reexports, dir) {
 }
 
 /**
- * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, TRADING_KEYRING (the key
- * that seals sub-accounts' trading keys, "id:base64 of 32 bytes") and SECOND_FACTOR_KEYRING (the same
- * for authenticator-app secrets), each added to an older file.
+ * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, and TRADING_KEYRING
+ * (the key that seals sub-accounts' trading keys, "id:base64 of 32 bytes"), added to an older file.
  * Answers what it wrote, or null when the file was complete.
  */
 export function ensureDevVars() {
@@ -139,11 +147,9 @@ export function ensureDevVars() {
   if (!/^JWT_SECRET=/m.test(next)) next = `JWT_SECRET=${randomBytes(32).toString('hex')}\n${next}`;
   if (!/^TRADING_KEYRING=/m.test(next))
     next = `${next.trimEnd()}\nTRADING_KEYRING=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
-  if (!/^SECOND_FACTOR_KEYRING=/m.test(next))
-    next = `${next.trimEnd()}\nSECOND_FACTOR_KEYRING=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
   if (next === current) return null;
   writeFileSync(file, next);
-  const added = ['JWT_SECRET', 'TRADING_KEYRING', 'SECOND_FACTOR_KEYRING'].filter((k) => !new RegExp(`^${k}=`, 'm').test(current));
+  const added = ['JWT_SECRET', 'TRADING_KEYRING'].filter((k) => !new RegExp(`^${k}=`, 'm').test(current));
   return `wrote .dev.vars (${added.join(', ')})`;
 }
 

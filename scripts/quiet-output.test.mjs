@@ -1,4 +1,4 @@
-// What `npm start` prints (issue 26, "a quiet first start"): the logic that turns wrangler's output
+// What `npm start` prints: the logic that turns wrangler's output
 // into one line per step, on output captured from the real commands (scripts/fixtures/).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

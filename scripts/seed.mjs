@@ -1,4 +1,4 @@
-// Seeds the local demo data of PRODUCT.md §3 when the users table is empty. Local only.
+// Seeds the local demo data of docs/PRODUCT-RULES.md §2 when the users table is empty. Local only.
 import { pathToFileURL } from 'node:url';
 import { executeLocalD1, hashPassword, queryLocalD1, queryLocalD1Many, scratchDir, sqlString } from './lib.mjs';
 import { demoUserLines, passwordOpens } from './quiet-output.mjs';
@@ -11,7 +11,7 @@ const DEMO_USERS = [
   { email: 'trader@example.com', name: 'Taylor Trader', role: 'user', approved: 1, risk: 0, terminal: 0 },
   { email: 'risk@example.com', name: 'Riley Risk', role: 'user', approved: 1, risk: 1, terminal: 0 },
   { email: 'pending@example.com', name: 'Pat Pending', role: 'user', approved: 0, risk: 0, terminal: 0 },
-  // The rest of the trading desk the risk team watches (issue 12): plain approved traders.
+  // The rest of the trading desk the risk team watches: plain approved traders.
   ...DESK_TRADERS.map((t) => ({ ...t, role: 'user', approved: 1, risk: 0, terminal: 0, desk: true })),
 ];
 

@@ -19,7 +19,7 @@ import {
   type StaleState,
 } from './test/access-fixtures';
 
-/** Who passes each level (SPEC.md §6). Everyone else gets 401 (anonymous) or 403. */
+/** Who passes each level (docs/PRODUCT-RULES.md §3). Everyone else gets 401 (anonymous) or 403. */
 const ALLOWED: Record<AccessLevel, UserKind[]> = {
   public: ['anonymous', 'unapproved', 'approved', 'riskTeam', 'admin', 'terminal'],
   authed: ['unapproved', 'approved', 'riskTeam', 'admin', 'terminal'],
@@ -134,7 +134,7 @@ describe('a token is not enough above plain approved reads: the caller is confir
   }
 });
 
-describe('updateUser on another admin: superadmin only (PRODUCT.md §7)', () => {
+describe('updateUser on another admin: superadmin only (docs/PRODUCT-RULES.md §2)', () => {
   const CHANGES = [{ role: 'user' }, { approved: false }, { isRiskTeam: true }, { can_use_terminal: true }, { disabled: true }];
   const ACTORS = { admin: 403, superadmin: 200 } as const;
   for (const [actorRole, status] of Object.entries(ACTORS) as [keyof typeof ACTORS, number][]) {

@@ -3,7 +3,7 @@ import type { Contract } from './contract';
 import type { ServerFnName } from './contract/server-fns';
 
 /**
- * Every RPC procedure and server function with the access level it must enforce (SPEC.md §6).
+ * Every RPC procedure and server function with the access level it must enforce (docs/PRODUCT-RULES.md §3).
  * The access-matrix tests are generated from this table, and a test fails when the router or the
  * server-function registry has an entry missing here.
  */
@@ -56,15 +56,15 @@ export const RPC_ACCESS = {
   listRiskBreaches: 'riskTeam',
   acknowledgeRiskBreach: 'riskTeam',
   streamRisk: 'riskTeam',
-  // The terminal (issue 14): approved users with can_use_terminal; the hub counters for admins.
+  // The terminal: approved users with can_use_terminal; the hub counters for admins.
   streamPrices: 'terminal',
   getPriceCandles: 'terminal',
   getMarketListing: 'terminal',
   getNewsSince: 'terminal',
   getPriceHubStats: 'admin',
-  // Reliability (issue 16): the admins' System status section.
+  // Reliability: the admins' System status section.
   getSystemStatus: 'admin',
-  // Order entry (issue 15): the terminal flag, and the account must be assigned to the caller
+  // Order entry: the terminal flag, and the account must be assigned to the caller
   // (checked in domains/orders); your own orders for every approved user, any trader's for the
   // risk team; the trading-off switches for the risk team.
   placeOrder: 'terminal',
@@ -73,10 +73,10 @@ export const RPC_ACCESS = {
   cancelOrder: 'terminal',
   getTradingSwitches: 'riskTeam',
   setTradingEnabled: 'riskTeam',
-  // Sub-account trading keys (issue 15): admins set or clear them; nothing ever reads one back.
+  // Sub-account trading keys: admins set or clear them; nothing ever reads one back.
   setTradingKey: 'admin',
   clearTradingKey: 'admin',
-  // Live orders (issue 15): the same readers as listOrders (your own; any trader's for the risk team and admins).
+  // Live orders: the same readers as listOrders (your own; any trader's for the risk team and admins).
   streamOrders: 'approved',
   // Second factors and sessions (issue 28): every signed-in user manages their own (an unapproved one
   // too: nothing here reaches beyond the caller); admins end another user's sessions or reset their
@@ -121,7 +121,7 @@ export const STEP_UP_PROCEDURES: ReadonlySet<keyof Contract> = new Set<keyof Con
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
   getUser: 'public',
   signOut: 'public',
-  // News settings (PRODUCT.md §5): every approved user reads all of it and edits their own general
+  // News settings (docs/PRODUCT-RULES.md §7): every approved user reads all of it and edits their own general
   // settings; the shared configuration is changed by admins only.
   getNewsSettings: 'approved',
   updateNewsSettings: 'approved',

@@ -68,7 +68,7 @@ const providerSchema = z
     X_BASE_URL: optionalBaseUrl,
     LOCAL_NEWS_SIMULATOR: z.string().optional(),
     LIVE_POLL_MS: intFromString.default(3000),
-    /** "id:base64key[,id:base64key…]", current key first: seals the sub-accounts' trading keys (issue 15). */
+    /** "id:base64key[,id:base64key…]", current key first: seals the sub-accounts' trading keys. */
     TRADING_KEYRING: optionalSecret,
     /** Where the terminal's prices come from; unset: Binance when its keys are set, else simulated. */
     MARK_PRICE_SOURCE: z.preprocess((v) => v || undefined, z.enum(['binance', 'simulated']).optional()),
@@ -96,8 +96,7 @@ const providerSchema = z
     trading: { keyring: env.TRADING_KEYRING, futuresBaseUrl: env.BINANCE_FUTURES_BASE_URL?.trim() || undefined },
     /** The terminal's mark prices (PriceHub). */
     prices: {
-      source:
-        env.MARK_PRICE_SOURCE ?? (env.BINANCE_API_KEY?.trim() && env.BINANCE_API_SECRET?.trim() ? 'binance' : 'simulated'),
+      source: env.MARK_PRICE_SOURCE ?? (env.BINANCE_API_KEY?.trim() && env.BINANCE_API_SECRET?.trim() ? 'binance' : 'simulated'),
       futuresBaseUrl: env.BINANCE_FUTURES_BASE_URL,
       tickMs: env.PRICE_TICK_MS,
     },

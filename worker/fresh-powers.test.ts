@@ -10,7 +10,7 @@ import { db, insertUser, rpcClient, signedInJar } from './test/harness';
 import { simTrader } from './test/order-traders';
 
 /**
- * Issue 25 point 4, as the review reproduced it: a power removed in D1 stops at the caller's next
+ * As the review reproduced it: a power removed in D1 stops at the caller's next
  * call (domains/auth/fresh-caller.ts), not when the access token expires ≤ 600 s later. Every level
  * and state is walked in access-policy.test.ts; these follow whole scenarios and check that nothing
  * was written.
@@ -56,7 +56,9 @@ describe('terminal powers end at the next call', () => {
     expect(await status(client.placeOrder(order(account.email)))).toBe(200);
     const before = await ordersOf(user.id);
     await setUser(user.id, { disabled: true });
-    expect(await status(client.placeOrder(order(account.email, { side: 'SELL', reduceOnly: true, notional: undefined })))).toBe(401);
+    expect(await status(client.placeOrder(order(account.email, { side: 'SELL', reduceOnly: true, notional: undefined })))).toBe(
+      401,
+    );
     const rule = {
       accountEmail: account.email,
       metric: 'leverage' as const,

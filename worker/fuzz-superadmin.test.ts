@@ -1,4 +1,4 @@
 import { fuzzEveryProcedure } from './test/fuzz-suite';
 
-/** Issue 11: every procedure and server function fuzzed as the highest principal (see test/fuzz-suite.ts). */
+/** Every procedure and server function fuzzed as the highest principal (see test/fuzz-suite.ts). */
 fuzzEveryProcedure('superadmin');

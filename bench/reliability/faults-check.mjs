@@ -1,29 +1,44 @@
 // After the faults phase: what D1 (read straight from the bench's local SQLite files) and the fake
 // Telegram hold, against what was published and ticked.
-import { execFileSync } from 'node:child_process';
+import { DatabaseSync } from 'node:sqlite';
 import { localD1File } from '../../scripts/lib.mjs';
 
-const QUERY = `
-import json, sqlite3, sys
-db = sqlite3.connect(f"file:{sys.argv[1]}?mode=ro", uri=True)
-news = sqlite3.connect(f"file:{sys.argv[2]}?mode=ro", uri=True)
-args = json.loads(sys.argv[3])
-accounts = dict(db.execute("SELECT id, email FROM exchange_accounts WHERE exchange = 'binance'").fetchall())
-rows = db.execute("SELECT account_id, ts FROM account_snapshots_minute WHERE ts >= ?", (args["since"],)).fetchall()
-items = news.execute("SELECT id, title, is_garbage FROM news_items WHERE title LIKE ? OR title LIKE ?", (f"Bench X {args['tag']} %", f"Bench RSS {args['tag']} %")).fetchall()
-outbox = db.execute("SELECT dedup_key, status FROM outbox WHERE dedup_key LIKE 'news:%'").fetchall()
-print(json.dumps({"accounts": accounts, "rows": [r for r in rows if r[0] in accounts], "items": items, "outbox": outbox}))
-`;
+/** What the check reads, straight from the bench's local D1 files (read-only). */
+function readD1({ tag, since }) {
+  const main = new DatabaseSync(localD1File('DB'), { readOnly: true });
+  const news = new DatabaseSync(localD1File('NEWS_DB'), { readOnly: true });
+  try {
+    const accounts = Object.fromEntries(
+      main
+        .prepare("SELECT id, email FROM exchange_accounts WHERE exchange = 'binance'")
+        .all()
+        .map((r) => [r.id, r.email]),
+    );
+    const rows = main
+      .prepare('SELECT account_id, ts FROM account_snapshots_minute WHERE ts >= ?')
+      .all(since)
+      .filter((r) => r.account_id in accounts)
+      .map((r) => [r.account_id, r.ts]);
+    const items = news
+      .prepare('SELECT id, title, is_garbage FROM news_items WHERE title LIKE ? OR title LIKE ?')
+      .all(`Bench X ${tag} %`, `Bench RSS ${tag} %`)
+      .map((r) => [r.id, r.title, r.is_garbage]);
+    const outbox = main
+      .prepare("SELECT dedup_key, status FROM outbox WHERE dedup_key LIKE 'news:%'")
+      .all()
+      .map((r) => [r.dedup_key, r.status]);
+    return { accounts, rows, items, outbox };
+  } finally {
+    main.close();
+    news.close();
+  }
+}
 
 const MINUTE = 60_000;
 
 export function checkD1({ tag, emails, ticks, started, published, telegram }) {
   const since = Math.floor(started / MINUTE) * MINUTE;
-  const out = execFileSync('python3', ['-c', QUERY, localD1File('DB'), localD1File('NEWS_DB'), JSON.stringify({ tag, since })], {
-    encoding: 'utf8',
-    maxBuffer: 256 << 20,
-  });
-  const { accounts, rows, items, outbox } = JSON.parse(out);
+  const { accounts, rows, items, outbox } = readD1({ tag, since });
 
   // Snapshots: every account × every minute the cron ticked in must have exactly one minute row.
   const minutes = [...new Set(ticks.map((t) => Math.floor(t / MINUTE)))];

@@ -66,7 +66,7 @@ describe('OpenAPI document of the RPC router', () => {
   });
 
   // The outside linters run in `npm test` (npm run lint:openapi); these pin what they asked for.
-  it('declares the cookie session and applies it to every operation (issue 25 point 10)', async () => {
+  it('declares the cookie session and applies it to every operation', async () => {
     const doc = (await buildOpenApiDocument()) as unknown as {
       components: { securitySchemes: Record<string, unknown> };
       paths: Record<string, { post: { security?: unknown[] } }>;

@@ -8,7 +8,7 @@ import { ACCESS_COOKIE } from '../contract/patterns';
 import { ERROR_CATALOGUE, type ErrorCode } from '../lib/error-catalogue';
 import { contract } from '../contract';
 
-/** What each access level means (SPEC.md §6), shown on every operation and as its tag. */
+/** What each access level means (docs/PRODUCT-RULES.md §3), shown on every operation and as its tag. */
 const LEVEL_TEXT: Record<AccessLevel, string> = {
   public: 'anyone, signed in or not',
   authed: 'any signed-in user',
@@ -24,7 +24,7 @@ const DESCRIPTION = `Meridian's RPC API, generated from the oRPC contract: every
 - \`POST /api/rpc/{name}\` with the body \`{"json": input}\` (\`Content-Type: application/json\`); a procedure without input takes an empty body.
 - \`GET /api/rpc/{name}?data=…\` (the URL-encoded \`{"json": input}\`) answers the same, allowed while the whole URL is at most **2083 characters** (the web client uses GET for \`get…\`/\`list…\` procedures).
 - Success: **200** with \`{"json": output}\` (a \`meta\` array appears only for values JSON cannot carry).
-- Failure: the status of the error catalogue (SPEC.md §8) with \`{"json": {"defined", "code", "status", "message", "data"}}\`. A 400 from input validation carries \`data.issues[]\` (\`path\`, \`message\`).
+- Failure: the status of the error catalogue (docs/PRODUCT-RULES.md §4) with \`{"json": {"defined", "code", "status", "message", "data"}}\`. A 400 from input validation carries \`data.issues[]\` (\`path\`, \`message\`).
 - Event streams (\`stream…\`) answer \`text/event-stream\`: \`message\` events whose \`data\` is \`{"json": event}\`, a comment every 5000 ms as keep-alive.
 - Authentication: the session cookies from \`/api/auth/*\` (an access token of 10 minutes, refreshed with \`POST /api/auth/refresh\`). Cross-site requests are refused.
 

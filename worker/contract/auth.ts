@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './patterns';
 
-// The bodies of POST /api/auth/sign-up/email and /sign-in/email (PRODUCT.md §3).
+// The bodies of POST /api/auth/sign-up/email and /sign-in/email (docs/PRODUCT-RULES.md §2).
 
 export const emailSchema = z
   .string()

@@ -59,14 +59,20 @@ export type ThresholdWindow = (typeof THRESHOLD_WINDOWS)[number];
 export const TODO_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type TodoPriority = (typeof TODO_PRIORITIES)[number];
 /**
- * Risk limits (PRODUCT.md §6). Leverage is notional ÷ equity; drawdown and share are fractions
+ * Risk limits (docs/RISK-MODEL.md). Leverage is notional ÷ equity; drawdown and share are fractions
  * (0.2 = 20 %); notional and exposure are USD. Symbol exposure is firm-wide only.
  */
-export const RISK_LIMIT_KINDS = ['maxLeverage', 'maxDrawdown', 'maxPositionNotional', 'maxPositionShare', 'maxSymbolNetExposure'] as const;
+export const RISK_LIMIT_KINDS = [
+  'maxLeverage',
+  'maxDrawdown',
+  'maxPositionNotional',
+  'maxPositionShare',
+  'maxSymbolNetExposure',
+] as const;
 export type RiskLimitKind = (typeof RISK_LIMIT_KINDS)[number];
 /** Kinds a per-trader override may set; the symbol exposure limit is the firm's alone. */
 export const TRADER_LIMIT_KINDS = ['maxLeverage', 'maxDrawdown', 'maxPositionNotional', 'maxPositionShare'] as const;
-/** Order entry (issue 15): market orders only. */
+/** Order entry: market orders only. */
 export const ORDER_SIDES = ['BUY', 'SELL'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
 /**

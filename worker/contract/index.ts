@@ -11,7 +11,7 @@ import { ordersContract } from './orders';
 import { securityContract } from './security';
 import { auditContract } from './audit';
 
-/** The flat RPC contract (SPEC.md §7 names): one object per domain, merged. */
+/** The flat RPC contract (docs/PRODUCT-RULES.md §5 names): one object per domain, merged. */
 export const contract = {
   ...usersContract,
   ...accountsContract,

@@ -81,7 +81,7 @@ const kindProcedures = (label: string, fields: typeof specialMappingFields | typ
 const banned = kindProcedures('banned mapping', bannedMappingFields);
 const special = kindProcedures('special mapping', specialMappingFields);
 
-/** SPEC.md §7 mapping procedures (admin). Bulk actions are all-or-nothing. */
+/** docs/PRODUCT-RULES.md §5 mapping procedures (admin). Bulk actions are all-or-nothing. */
 export const newsMappingsContract = {
   createBannedMapping: oc
     .route({

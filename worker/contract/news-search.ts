@@ -1,5 +1,5 @@
 /**
- * The one normalisation of the news feed search (SPEC.md §2 "News feed search parameters", §9
+ * The one normalisation of the news feed search (docs/PRODUCT-RULES.md §3 "News feed search parameters", §9
  * defaults), shared by the feed's URL (web/lib/news-search.ts) and getHistoricalNews
  * (worker/domains/news/feed/search-params.ts), so the address bar shows what the server applies. Beyond
  * the SPEC rows it enforces the server's bounds: limit clamped to 1..1000, sortBy limited to known
@@ -16,10 +16,10 @@ export const FEED_SORT_BY = ['timestamp', 'importance'] as const;
 
 export type FeedSortBy = (typeof FEED_SORT_BY)[number];
 
-/** SPEC.md §2/§9 defaults: limit 200, timestamp descending (the URL leaves them out). */
+/** docs/PRODUCT-RULES.md §3/§6 defaults: limit 200, timestamp descending (the URL leaves them out). */
 export const FEED_SEARCH_DEFAULTS = { limit: FEED_LIMIT_DEFAULT, sortBy: 'timestamp', sortOrder: 'desc' } as const;
 
-/** The SPEC §2 parameters, normalised; list and text keys only when they hold something. */
+/** The docs/PRODUCT-RULES.md §3 parameters, normalised; list and text keys only when they hold something. */
 export interface FeedSearchParams {
   limit: number;
   importance?: string[];

@@ -8,7 +8,7 @@ export const FEED_CURSOR_PATTERN = /^(\d{1,15})\.(\d{1,15})$/;
 
 const listOrOne = z.union([z.string().max(100), z.array(z.string().max(100)).max(50)]);
 
-/** SPEC.md §2/§7: the raw feed parameters; the router normalises them (lone values → lists, defaults). */
+/** docs/PRODUCT-RULES.md §3/§5: the raw feed parameters; the router normalises them (lone values → lists, defaults). */
 export const historicalNewsInput = z
   .object({
     limit: z.union([z.number(), z.string().max(20)]).optional(),
@@ -58,7 +58,10 @@ export const manualNewsInput = z.object({
   title: z.string().trim().min(1, 'A headline is required').max(500),
   body: z.string().trim().max(5000).optional(),
   /** Stored and shown as a link: http(s) only (javascript:, data: and the like are refused). */
-  url: z.url({ protocol: /^https?$/, error: 'Enter an http(s) URL' }).max(2000).optional(),
+  url: z
+    .url({ protocol: /^https?$/, error: 'Enter an http(s) URL' })
+    .max(2000)
+    .optional(),
   symbols: z.array(z.string().trim().toUpperCase().min(1).max(20)).max(20).optional(),
   importance: z.enum(IMPORTANCE).optional(),
   isTest: z.boolean().default(false),
@@ -66,7 +69,10 @@ export const manualNewsInput = z.object({
 
 export const newsContract = {
   getHistoricalNews: oc
-    .route({ method: 'GET', summary: 'The news feed: filters, full-text search, newest first (SPEC.md §2 parameters)' })
+    .route({
+      method: 'GET',
+      summary: 'The news feed: filters, full-text search, newest first (docs/PRODUCT-RULES.md §3 parameters)',
+    })
     .input(historicalNewsInput)
     // Typed, not re-validated: up to 1,000 items our own query produced. `nextCursor`: pass it as
     // `cursor` for the next page (timestamp order, page was full); null when there is none.

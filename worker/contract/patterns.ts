@@ -35,7 +35,7 @@ export const isSimulatedSource = (sourceId: string) => sourceId.startsWith(SIMUL
 export const ACCESS_COOKIE = 'meridian_access';
 export const REFRESH_COOKIE = 'meridian_refresh';
 
-/** Alert flooding limits (issue 11): a rule fires at most once a minute, and a user has at most 50. */
+/** Alert flooding limits: a rule fires at most once a minute, and a user has at most 50. */
 export const ALERT_MIN_COOLDOWN_SECONDS = 60;
 export const ALERT_MAX_COOLDOWN_SECONDS = 7 * 86_400;
 export const MAX_ALERT_RULES_PER_USER = 50;

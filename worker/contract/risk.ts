@@ -4,7 +4,7 @@ import { positionSchema } from './accounts';
 import { RISK_LIMIT_KINDS, TRADER_LIMIT_KINDS } from './enums';
 import { unchecked } from './unchecked';
 
-/** The risk-team area (PRODUCT.md §6): every procedure here is risk-team only. */
+/** The risk-team area (docs/RISK-MODEL.md): every procedure here is risk-team only. */
 const MAX_RANGE_MS = 400 * 86_400_000;
 const id = z.string().min(1).max(64);
 
@@ -16,7 +16,10 @@ export const dateRangeInput = z
 /** A range whose ends may be left out (each defaults on the server); given both, as dateRangeInput. */
 const optionalRangeInput = z
   .object({ from: z.number().int().nonnegative().optional(), to: z.number().int().positive().optional() })
-  .refine((v) => v.from === undefined || v.to === undefined || v.from < v.to, { message: 'from must be before to', path: ['from'] })
+  .refine((v) => v.from === undefined || v.to === undefined || v.from < v.to, {
+    message: 'from must be before to',
+    path: ['from'],
+  })
   .refine((v) => v.from === undefined || v.to === undefined || v.to - v.from <= MAX_RANGE_MS, {
     message: 'Range is limited to 400 days',
   })

@@ -17,10 +17,10 @@ export async function runScheduled(controller: ScheduledController, env: Binding
   const now = controller.scheduledTime;
   const startedAt = Date.now();
   const jobs: Record<string, () => Promise<unknown>> = {
-    // Issue 16: the cron only enqueues batches; the queue consumer (snapshot-queue.ts) reads the
+    // The cron only enqueues batches; the queue consumer (snapshot-queue.ts) reads the
     // exchange, stores the snapshots and runs the alerts on them.
     snapshots: () => enqueueSnapshotBatches(db, env.SNAPSHOT_QUEUE, now),
-    // Risk limits are judged on the newest stored snapshots (issue 12): since issue 16 that is the
+    // Risk limits are judged on the newest stored snapshots: that is the
     // previous tick's for accounts whose batch is still in the queue.
     riskLimits: async () => notifyRiskTeam(riskNotifier(env), await evaluateRiskLimits(db, now), now),
     rollup: () => rollupMinuteSnapshots(db, now),
@@ -28,7 +28,7 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     pruneAuth: () => pruneAuthRecords(db),
     ...newsJobs(env, db, now),
     pruneSystem: () => pruneSystemRecords(db, now),
-    // Issue 12 speed: the default range's risk stats, computed once a minute for every reader.
+    // The default range's risk stats, computed once a minute so every reader gets them at once.
     riskStats: () => storeDefaultStats(db, now),
   };
   const names = Object.keys(jobs);

@@ -160,7 +160,7 @@ describe('PriceHub', () => {
   });
 });
 
-describe('PriceHub limits (issue 25 point 7)', () => {
+describe('PriceHub limits', () => {
   const subscribe = (stub: DurableObjectStub<PriceHub>, symbols: string[], headers: Record<string, string> = {}) =>
     stub.fetch(`https://price-hub/subscribe?symbols=${symbols.join(',')}`, { headers });
 
@@ -189,7 +189,11 @@ describe('PriceHub limits (issue 25 point 7)', () => {
 
   it('holds at most 4 open streams per user; a closed one frees its place; other users are not affected', async () => {
     const { stub } = await hubWithFake('quota');
-    const mine = [open(stub, ['BTC'], grantOf('u1')), open(stub, ['ETH'], grantOf('u1')), open(stub, ['BTC', 'ETH'], grantOf('u1'))];
+    const mine = [
+      open(stub, ['BTC'], grantOf('u1')),
+      open(stub, ['ETH'], grantOf('u1')),
+      open(stub, ['BTC', 'ETH'], grantOf('u1')),
+    ];
     mine.push(open(stub, ['SOL'], grantOf('u1')));
     await Promise.all(mine.map(async (v) => (await v.reader).next()));
     const fifth = await subscribe(stub, ['XRP'], grantOf('u1'));

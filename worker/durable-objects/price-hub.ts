@@ -29,7 +29,7 @@ interface Group {
  * PriceWatch holds one upstream subscription per symbol across all of them. Only symbols the
  * market lists are subscribed (at most MAX_STREAM_SYMBOLS a stream), and a user holds at most
  * MAX_PRICE_STREAMS_PER_USER streams: the upstream stays one subscription per listed symbol,
- * whatever a caller asks for (issue 25 point 7).
+ * whatever a caller asks for.
  */
 export class PriceHub extends DurableObject<Bindings> {
   /** Replaced by tests to drive the upstream; built from env on first use otherwise. */

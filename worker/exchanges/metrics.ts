@@ -1,6 +1,6 @@
 import type { AccountSnapshot } from './types';
 
-/** The dashboard metrics of one account (PRODUCT.md §4), all in USD except leverage and counts. */
+/** The dashboard metrics of one account (docs/PRODUCT-RULES.md §7), all in USD except leverage and counts. */
 export interface AccountMetrics {
   totalBalance: number;
   futuresBalance: number;

@@ -5,7 +5,7 @@ import { domainError } from '../lib/domain-error';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * PRODUCT.md §3: state changes come only as same-site requests with a JSON body. Browsers cannot
+ * docs/PRODUCT-RULES.md §2: state changes come only as same-site requests with a JSON body. Browsers cannot
  * send application/json cross-site without a CORS preflight (which we never grant), and Origin /
  * Sec-Fetch-Site expose the rest. Form, text/plain and multipart bodies are refused outright.
  */

@@ -20,7 +20,7 @@ function appWithThrowers() {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('error catalogue (SPEC.md §8)', () => {
+describe('error catalogue (docs/PRODUCT-RULES.md §4)', () => {
   it.each(Object.entries(ERROR_CATALOGUE))('%s renders with status %i', async (code, status) => {
     const res = await appWithThrowers().request(`http://localhost/api/test-throw/${code}`, {}, env);
     const body = (await res.json()) as { code: string; status: number; message: string };

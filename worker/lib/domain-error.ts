@@ -2,8 +2,8 @@ import type { ZodError } from 'zod';
 import { ERROR_CATALOGUE, type ErrorCode } from './error-catalogue';
 
 /**
- * The one error the worker throws on purpose, from domains, adapters and handlers alike: a SPEC.md
- * §8 code (a closed set), a message the caller may read, optional data. It knows no transport: the
+ * The one error the worker throws on purpose, from domains, adapters and handlers alike: a code of
+ * the error catalogue (docs/PRODUCT-RULES.md §4, a closed set), a message the caller may read, optional data. It knows no transport: the
  * RPC handler turns it into oRPC's error (rpc/domain-errors.ts), the Hono app into the
  * `{code, status, message, data}` body (http/error-response.ts).
  */
@@ -28,7 +28,9 @@ export function domainError(code: ErrorCode, message: string, data?: unknown): D
 
 /** The data of a DomainError when it is an object (retry hints, provider details), else undefined. */
 export function domainErrorData(err: unknown): Record<string, unknown> | undefined {
-  return err instanceof DomainError && err.data && typeof err.data === 'object' ? (err.data as Record<string, unknown>) : undefined;
+  return err instanceof DomainError && err.data && typeof err.data === 'object'
+    ? (err.data as Record<string, unknown>)
+    : undefined;
 }
 
 /** A zod failure as the catalogue's `data.issues`: field path and message per problem. */

@@ -1,4 +1,4 @@
-/** SPEC.md §8: the closed set of error codes and their HTTP statuses. Shared by worker and web. */
+/** docs/PRODUCT-RULES.md §4: the closed set of error codes and their HTTP statuses. Shared by worker and web. */
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

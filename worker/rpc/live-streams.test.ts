@@ -45,7 +45,7 @@ describe('live stream pass-through', () => {
       while (!text.includes('\n\n', text.indexOf('data: '))) text += (await reader.read()).value;
       // The same framing oRPC's own handler writes: an opening comment, then `message` events.
       expect(text.startsWith(': \n\n')).toBe(true);
-      // Every event carries its id in order (issue 16: resume with Last-Event-ID).
+      // Every event carries its id in order (a client resumes with Last-Event-ID).
       const data = /event: message\nid: [0-9a-f]{8}-\d+\ndata: (.*)\n\n/.exec(text)![1]!;
       expect(JSON.parse(data)).toMatchObject({ json: { type: 'snapshot', metrics: { totalBalance: expect.any(Number) } } });
       await reader.cancel();

@@ -101,7 +101,7 @@ describe('open streams end with the access they were opened with (security point
 });
 
 /**
- * Issue 25 point 5: a stream gated by a role or a flag carries that power in its grant, and the hub's
+ * A stream gated by a role or a flag carries that power in its grant, and the hub's
  * re-check (every STREAM_RECHECK_MS) reads it from D1 with the rest, so the stream ends within 5 s
  * of the power going, not at token expiry (≤ 600 s).
  */

@@ -40,7 +40,7 @@ const at =
     handler: handler as Handler<D, AccessLevel>,
   });
 
-/** Implementations per access level (SPEC.md §6), the server-function twin of rpc/procedures.ts. */
+/** Implementations per access level (docs/PRODUCT-RULES.md §3), the server-function twin of rpc/procedures.ts. */
 export const publicFn = at('public');
 export const approvedFn = at('approved');
 export const adminFn = at('admin');

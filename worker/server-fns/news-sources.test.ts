@@ -7,7 +7,6 @@ import { adminAndTrader, callFn, issuePaths } from './news-test-client';
 const OWN_TOKEN = `my_Own-token_${'0'.repeat(27)}1234`;
 const jars = adminAndTrader('sources-fn');
 
-
 describe('createSource / getSources', () => {
   it('adds an rss source and lists it with its health to every approved user', async () => {
     const created = await callFn('createSource', jars.admin, {
@@ -119,7 +118,11 @@ describe('createSource / getSources', () => {
     });
     expect(delivered.status).toBe(200);
 
-    const withChat = await callFn('createSource', jars.admin, { kind: 'telegram', name: 'Chat', config: { chatId: '@wire_news' } });
+    const withChat = await callFn('createSource', jars.admin, {
+      kind: 'telegram',
+      name: 'Chat',
+      config: { chatId: '@wire_news' },
+    });
     expect(withChat.body).toMatchObject({ config: { chatId: '@wire_news' }, webhook: { secretTokenSet: true } });
 
     const list = await callFn('getSources', jars.trader);
@@ -134,8 +137,15 @@ describe('createSource / getSources', () => {
     expect(JSON.stringify(list.body)).not.toContain(withChat.body.webhook.secretToken);
   });
 
-  it('never takes a typed secret: 400, however strong it looks (issue 25 point 9)', async () => {
-    for (const secretToken of ['a'.repeat(43), 'x'.repeat(256), OWN_TOKEN, 'Zq8v_3kLp0-XbN7yRt2wQe9sUa4dFg6hJm1cVo5iTz8', '', 42]) {
+  it('never takes a typed secret: 400, however strong it looks', async () => {
+    for (const secretToken of [
+      'a'.repeat(43),
+      'x'.repeat(256),
+      OWN_TOKEN,
+      'Zq8v_3kLp0-XbN7yRt2wQe9sUa4dFg6hJm1cVo5iTz8',
+      '',
+      42,
+    ]) {
       const res = await callFn('createSource', jars.admin, { kind: 'telegram', name: 'Typed', config: { secretToken } });
       expect(res.status, String(secretToken)).toBe(400);
       expect(issuePaths(res.body)).toEqual(['config']);
@@ -166,7 +176,9 @@ describe('rotateTelegramSecret', () => {
   });
 
   it('answers 404 for a source that is not Telegram, 403 for a trader', async () => {
-    const feed = (await callFn('createSource', jars.admin, { kind: 'rss', name: 'F', config: { url: 'https://rot.example.com/rss' } })).body;
+    const feed = (
+      await callFn('createSource', jars.admin, { kind: 'rss', name: 'F', config: { url: 'https://rot.example.com/rss' } })
+    ).body;
     expect((await callFn('rotateTelegramSecret', jars.admin, { id: feed.id })).status).toBe(404);
     expect((await callFn('rotateTelegramSecret', jars.admin, { id: 'no-such-source' })).status).toBe(404);
     expect((await callFn('rotateTelegramSecret', jars.trader, { id: feed.id })).status).toBe(403);

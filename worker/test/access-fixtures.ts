@@ -186,7 +186,7 @@ export async function setUpAccessFixtures() {
   sampleInputs.updateTodoItem = () => ({ id: todoToEdit.id, version: todoToEdit.version, title: 'Matrix todo, edited' });
   sampleInputs.deleteTodoItem = () => ({ id: todoToDelete.id });
 
-  // Risk team (issue 12): every matrix user holds the shared account, so any of them is a trader.
+  // Risk team: every matrix user holds the shared account, so any of them is a trader.
   const riskBreach = crypto.randomUUID();
   await db.insert(riskBreaches).values({
     id: riskBreach,

@@ -11,7 +11,7 @@ import { fuzzInput } from './fuzz-inputs';
 import type { UserRow } from '../db/schema/users';
 
 /**
- * Issue 11: every RPC procedure and server function, fed inputs shaped by its zod schema plus
+ * Every RPC procedure and server function, fed inputs shaped by its zod schema plus
  * hostile variants, as the lowest principal (anonymous) and the highest (an approved superadmin on
  * the risk team with the terminal). No answer may be ≥ 500, and a refused call (≥ 400) must not
  * change a single row: every ordinary table carries triggers counting writes, read around each call.
@@ -62,7 +62,8 @@ async function callRpc(name: string, jar: CookieJar | undefined, input: unknown)
   const client = rpcClient(jar) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
   try {
     const result = await client[name]!(input);
-    if (result && typeof result === 'object' && Symbol.asyncIterator in result) await (result as AsyncGenerator).return(undefined);
+    if (result && typeof result === 'object' && Symbol.asyncIterator in result)
+      await (result as AsyncGenerator).return(undefined);
     return { status: 200 };
   } catch (error) {
     const { status, code, message } = error as { status?: unknown; code?: string; message?: string };
@@ -99,7 +100,6 @@ async function callServerFn(name: ServerFnName, jar: CookieJar | undefined, inpu
   return { status: res.status, code: error.code, message: error.message };
 }
 
-
 const principals = {
   anonymous: async () => undefined,
   // A fresh sign-in per procedure: signOut and friends must not spoil the next one's run.
@@ -117,7 +117,12 @@ export function fuzzEveryProcedure(principal: FuzzPrincipal) {
   describe(`fuzz as ${principal}: no 5xx, no write by a refused call`, () => {
     beforeAll(async () => {
       expect(await installWriteCounter()).toBeGreaterThan(10);
-      superadmin = await insertUser({ role: 'superadmin', isRiskTeam: true, canUseTerminal: true, email: 'fuzz-root@example.com' });
+      superadmin = await insertUser({
+        role: 'superadmin',
+        isRiskTeam: true,
+        canUseTerminal: true,
+        email: 'fuzz-root@example.com',
+      });
       const account = await addAccount(db, { exchange: 'simulated', email: 'fuzz@sim.meridian' });
       await setAssignment(db, { userId: superadmin.id, accountId: account.id, assigned: true });
     });
@@ -126,29 +131,37 @@ export function fuzzEveryProcedure(principal: FuzzPrincipal) {
       let jar: CookieJar | undefined;
       // The count after one call is the count before the next: one D1 read per call.
       let before: number | undefined;
-      it.prop([fuzzInput(schema as z.ZodType | undefined)], { numRuns: RUNS })(`rpc ${name}`, async (input) => {
-        jar ??= await jarFor();
-        before ??= await writes();
-        const answer = await callRpc(name, jar, input);
-        expect(healthy(answer), `${name} answered ${answer.status} ${answer.code}: ${answer.message}`).toBe(true);
-        const after = await writes();
-        if (answer.status >= 400) expect(after, `${name} refused with ${answer.status} but wrote`).toBe(before);
-        before = after;
-      }, TIMEOUT_MS);
+      it.prop([fuzzInput(schema as z.ZodType | undefined)], { numRuns: RUNS })(
+        `rpc ${name}`,
+        async (input) => {
+          jar ??= await jarFor();
+          before ??= await writes();
+          const answer = await callRpc(name, jar, input);
+          expect(healthy(answer), `${name} answered ${answer.status} ${answer.code}: ${answer.message}`).toBe(true);
+          const after = await writes();
+          if (answer.status >= 400) expect(after, `${name} refused with ${answer.status} but wrote`).toBe(before);
+          before = after;
+        },
+        TIMEOUT_MS,
+      );
     }
     for (const name of fnNames) {
       let jar: CookieJar | undefined;
       // The count after one call is the count before the next: one D1 read per call.
       let before: number | undefined;
-      it.prop([fuzzInput(serverFnContract[name].input as z.ZodType)], { numRuns: RUNS })(`serverFn ${name}`, async (input) => {
-        jar ??= await jarFor();
-        before ??= await writes();
-        const answer = await callServerFn(name, jar, input);
-        expect(healthy(answer), `${name} answered ${answer.status} ${answer.code}: ${answer.message}`).toBe(true);
-        const after = await writes();
-        if (answer.status >= 400) expect(after, `${name} refused with ${answer.status} but wrote`).toBe(before);
-        before = after;
-      }, TIMEOUT_MS);
+      it.prop([fuzzInput(serverFnContract[name].input as z.ZodType)], { numRuns: RUNS })(
+        `serverFn ${name}`,
+        async (input) => {
+          jar ??= await jarFor();
+          before ??= await writes();
+          const answer = await callServerFn(name, jar, input);
+          expect(healthy(answer), `${name} answered ${answer.status} ${answer.code}: ${answer.message}`).toBe(true);
+          const after = await writes();
+          if (answer.status >= 400) expect(after, `${name} refused with ${answer.status} but wrote`).toBe(before);
+          before = after;
+        },
+        TIMEOUT_MS,
+      );
     }
   });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export type ServerFnMethod = 'GET' | 'POST';
 
 /**
- * One server function's contract (SPEC.md §7 wire format): GET reads with the input in
+ * One server function's contract (docs/PRODUCT-RULES.md §5 wire format): GET reads with the input in
  * `?payload=`, POST changes with `{"data": input}`; the answer is the output as JSON.
  */
 export interface ServerFnDefinition<

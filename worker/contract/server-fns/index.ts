@@ -11,7 +11,7 @@ import { newsThresholdsServerFns } from './news-thresholds';
 import { newsTwitterServerFns } from './news-twitter';
 
 /**
- * Every server function (SPEC.md §7) by name: method, input and output schemas. One object per
+ * Every server function (docs/PRODUCT-RULES.md §5) by name: method, input and output schemas. One object per
  * domain, merged like the RPC contract; worker/server-fns implements exactly these names.
  */
 export const serverFnContract = {
@@ -38,4 +38,6 @@ export type ServerFnMethodOf<N extends ServerFnName> = ServerFnContract[N]['meth
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 /** Compiles only while SERVER_FN_METHODS (methods.ts) names every function with its contract's method, and no other. */
-export type MethodsTableMatchesContract = Assert<Same<typeof SERVER_FN_METHODS, { readonly [N in ServerFnName]: ServerFnMethodOf<N> }>>;
+export type MethodsTableMatchesContract = Assert<
+  Same<typeof SERVER_FN_METHODS, { readonly [N in ServerFnName]: ServerFnMethodOf<N> }>
+>;

@@ -17,7 +17,7 @@ export const newsDefaultFiltersSchema = z.strictObject({
   onePctMovement: z.boolean().optional(),
 });
 
-/** A user's general news settings (PRODUCT.md §5), defaults filled in. */
+/** A user's general news settings (docs/PRODUCT-RULES.md §7), defaults filled in. */
 export const newsSettingsSchema = z.strictObject({
   /** Per importance: play a sound for new items. */
   sounds: soundsSchema,

@@ -2,7 +2,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { IMPORTANCE } from '../../contract/enums';
 
 // The news database (binding NEWS_DB, migrations-news/): the headlines and what hangs off them.
-// Issue 16 §4: they are most of the growth, so they live apart from the accounts' data (each D1
+// They are most of the growth, so they live apart from the accounts' data (each D1
 // database is capped at 10 GB). Nothing here may join a table of the main database.
 
 /** Integer ids so the FTS5 index can use them as its content rowid. */

@@ -10,9 +10,7 @@ export const exchangeAccounts = sqliteTable(
     exchange: text('exchange', { enum: EXCHANGES }).notNull(),
     email: text('email').notNull(),
     label: text('label'),
-    status: text('status', { enum: ACCOUNT_STATUSES })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     createdAt: integer('created_at').notNull(),
     lastSnapshotAt: integer('last_snapshot_at'),
     lastErrorAt: integer('last_error_at'),
@@ -40,7 +38,7 @@ export const accountAssignments = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index('account_assignments_account_idx').on(t.accountId)],
 );
 
-/** The metric columns of PRODUCT.md §4, shared by minute and hourly history. */
+/** The metric columns of docs/PRODUCT-RULES.md §7, shared by minute and hourly history. */
 const metricColumns = {
   totalBalance: real('total_balance').notNull(),
   futuresBalance: real('futures_balance').notNull(),

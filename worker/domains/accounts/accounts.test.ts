@@ -103,8 +103,14 @@ describe('snapshot cron', () => {
     const ts = Date.UTC(2026, 10, 20, 13, 0);
     const held = (await sim.getAccountSnapshot(email)).positions.find((p) => p.symbol === 'ETHUSDT');
     const before = held ? (held.side === 'LONG' ? held.size : -held.size) : 0;
-    await db.insert(simPositions).values({ accountEmail: email, symbol: 'ETHUSDT', quantity: 0.25, entryPrice: 3000, updatedAt: ts });
-    await processSnapshotBatch(db, () => sim, { batchId: 'sim-fills-test', scheduledAt: ts, accounts: [{ id: main.id, spot: false }] });
+    await db
+      .insert(simPositions)
+      .values({ accountEmail: email, symbol: 'ETHUSDT', quantity: 0.25, entryPrice: 3000, updatedAt: ts });
+    await processSnapshotBatch(db, () => sim, {
+      batchId: 'sim-fills-test',
+      scheduledAt: ts,
+      accounts: [{ id: main.id, spot: false }],
+    });
     const latest = await db.query.accountLatest.findFirst({ where: eq(accountLatest.accountId, main.id) });
     const eth = (latest?.positions as Position[] | undefined)?.find((p) => p.symbol === 'ETHUSDT');
     expect(eth).toBeDefined();
@@ -117,7 +123,7 @@ describe('snapshot cron', () => {
     const ctx = createExecutionContext();
     worker.scheduled(controller, env as unknown as Bindings, ctx);
     await waitOnExecutionContext(ctx);
-    // Through the snapshot queue (issue 16): the local queue delivers the batch to the consumer.
+    // Through the snapshot queue: the local queue delivers the batch to the consumer.
     await expect.poll(async () => (await db.select().from(accountLatest)).length, { timeout: 15_000 }).toBe(4);
   });
 });
@@ -217,7 +223,7 @@ describe('account procedures', () => {
     });
   });
 
-  it('dashboard panes default per SPEC.md §3 and persist per user', async () => {
+  it('dashboard panes default per docs/PRODUCT-RULES.md §6 and persist per user', async () => {
     const client = rpcClient(await signedInJar(trader));
     const prefs = await client.getDashboardPrefs();
     expect(prefs.panes).toMatchObject({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userPreferences } from '../../db/schema/accounts';
 
-/** SPEC.md §3: which panes are on by default, and positions-upnl shown as an absolute amount. */
+/** docs/PRODUCT-RULES.md §6: which panes are on by default, and positions-upnl shown as an absolute amount. */
 export const DEFAULT_DASHBOARD_PREFS = {
   panes: {
     'total-balance': true,

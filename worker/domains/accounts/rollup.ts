@@ -4,7 +4,7 @@ import { DAY, HOUR } from './snapshot-store';
 export const MINUTE_RETENTION_MS = 7 * 24 * HOUR;
 
 /**
- * Hourly rows are kept 13 months (PRODUCT.md §9: a year of history, plus a month so a year-long
+ * Hourly rows are kept 13 months (docs/PRODUCT-RULES.md §8: a year of history, plus a month so a year-long
  * date range is always whole); the daily rollup (account_daily) keeps the long view.
  */
 export const HOURLY_RETENTION_MS = 395 * DAY;

@@ -4,7 +4,7 @@ import type { VerifiedToken } from './jwt';
 /** The caller as the verified access token describes them (no database read behind it). */
 export type Session = VerifiedToken;
 
-/** Access levels of SPEC.md §6, from least to most specific. */
+/** Access levels of docs/PRODUCT-RULES.md §3, from least to most specific. */
 export const ACCESS_LEVELS = ['public', 'authed', 'approved', 'riskTeam', 'admin', 'terminal'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 

@@ -13,6 +13,12 @@ import { placeOrderFor, refreshSimulatedAccount, type VenueFor } from './orders'
 import { SIM_SLIPPAGE, SimulatedVenue } from '../../exchanges/simulated/venue';
 import { venueClientId } from './venue-client-id';
 
+/** How many orders the simulated exchange holds under the id this user's browser id was sent as. */
+async function ordersAtTheExchange(userId: string, clientOrderId: string) {
+  const id = await venueClientId(userId, clientOrderId);
+  return (await db.select().from(simOrders).where(eq(simOrders.clientOrderId, id))).length;
+}
+
 /** A venue that counts calls and can lose answers, around the real simulated one. */
 function countingVenue(
   db_ = db,
@@ -130,12 +136,7 @@ describe('exactly once', () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => placeOrderFor(orderContext(venueFor), t.session, input)));
     expect(calls.place).toBe(1);
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
-    expect(
-      await db
-        .select()
-        .from(simOrders)
-        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
-    ).toHaveLength(1);
+    expect(await ordersAtTheExchange(t.user.id, input.clientOrderId)).toBe(1);
     expect((await placeOrderFor(orderContext(venueFor), t.session, input)).status).toBe('filled');
     expect(calls.place).toBe(1);
   });
@@ -146,12 +147,7 @@ describe('exactly once', () => {
     const input = order(t.account.email, 'BNB', 'SELL', 600);
     const [a, b] = await Promise.all([t.client.placeOrder(input), t.client.placeOrder(input)]);
     expect(a.id).toBe(b.id);
-    expect(
-      await db
-        .select()
-        .from(simOrders)
-        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
-    ).toHaveLength(1);
+    expect(await ordersAtTheExchange(t.user.id, input.clientOrderId)).toBe(1);
   });
 
   it('an answer lost after the fill is found by client id, not sent again', async () => {
@@ -172,12 +168,7 @@ describe('exactly once', () => {
     const placed = await placeOrderFor(orderContext(venueFor), t.session, input);
     expect(calls).toEqual({ place: 2, query: 1 });
     expect(placed.status).toBe('filled');
-    expect(
-      await db
-        .select()
-        .from(simOrders)
-        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
-    ).toHaveLength(1);
+    expect(await ordersAtTheExchange(t.user.id, input.clientOrderId)).toBe(1);
   });
 
   it('a request that reaches the exchange after the first query: asked again once it could no longer arrive, never resent', async () => {
@@ -189,12 +180,7 @@ describe('exactly once', () => {
     expect(calls).toEqual({ place: 1, query: 2 });
     expect(placed.status).toBe('filled');
     expect(placed.statusHistory.at(-1)?.note).toBe('found by client id');
-    expect(
-      await db
-        .select()
-        .from(simOrders)
-        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
-    ).toHaveLength(1);
+    expect(await ordersAtTheExchange(t.user.id, input.clientOrderId)).toBe(1);
   });
 
   it('an outcome that stays unknown is settled by the retry: queried, never sent twice', async () => {
@@ -207,12 +193,7 @@ describe('exactly once', () => {
     const settled = await placeOrderFor(orderContext(retry.venueFor), t.session, input);
     expect(retry.calls).toEqual({ place: 0, query: 1 });
     expect(settled.status).toBe('filled');
-    expect(
-      await db
-        .select()
-        .from(simOrders)
-        .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, input.clientOrderId))),
-    ).toHaveLength(1);
+    expect(await ordersAtTheExchange(t.user.id, input.clientOrderId)).toBe(1);
   });
 
   it('the same id for a different order is a 409 CONFLICT', async () => {

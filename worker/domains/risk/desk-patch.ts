@@ -2,7 +2,7 @@ import type { DeskPatch, TraderLatest } from '../../contract/risk';
 
 /**
  * Above this many changed traders an evaluation's event carries no rows and every view refetches:
- * events stay bounded (PRODUCT.md §9's desk of 500 traders, each changing every minute, fits).
+ * events stay bounded (docs/PRODUCT-RULES.md §8's desk of 500 traders, each changing every minute, fits).
  */
 export const MAX_PATCH_ROWS = 1000;
 
@@ -20,7 +20,8 @@ function changedFields(prev: TraderLatest, next: TraderLatest): RowChange | null
   let change: RowChange | null = null;
   for (const key of Object.keys(next) as (keyof TraderLatest)[]) {
     if (key === 'traderId') continue;
-    const same = key === 'breaches' ? JSON.stringify(prev.breaches) === JSON.stringify(next.breaches) : Object.is(prev[key], next[key]);
+    const same =
+      key === 'breaches' ? JSON.stringify(prev.breaches) === JSON.stringify(next.breaches) : Object.is(prev[key], next[key]);
     if (!same) (change ??= { traderId: next.traderId })[key] = next[key] as never;
   }
   return change;

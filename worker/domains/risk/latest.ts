@@ -34,7 +34,7 @@ function totalsOf(accounts: DeskAccount[]): Totals {
     futures += a.metrics.futuresBalance;
     lastUpdate = Math.max(lastUpdate ?? 0, a.ts ?? 0);
   }
-  // Leverage as the accounts define it: notional over futures margin balance (PRODUCT.md §4).
+  // Leverage as the accounts define it: notional over futures margin balance (docs/PRODUCT-RULES.md §7).
   return { equity, dayPnl, upnl, notional, leverage: futures > 0 ? notional / futures : null, lastUpdate };
 }
 

@@ -20,7 +20,7 @@ const answer = (range: { from?: number; to?: number }) =>
       }),
     );
 
-describe('fetchAllTraderStats: a range must run forwards (issue 25 point 9)', () => {
+describe('fetchAllTraderStats: a range must run forwards', () => {
   const now = Date.now();
 
   it('from after to → 400 "from must be before to"', async () => {

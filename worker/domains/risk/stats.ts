@@ -11,7 +11,7 @@ import { accountKey, baseMatchesDesk, buildStatsBase, hasStatsBase, readStatsBas
 const DAY = 86_400_000;
 export const DEFAULT_STATS_DAYS = 30;
 
-/** The shared date range's default (SPEC.md §3): 30 days up to the end of today. */
+/** The shared date range's default (docs/PRODUCT-RULES.md §6): 30 days up to the end of today. */
 export function defaultRange(now: number) {
   const to = dayOf(now) + DAY - 1;
   return { from: to + 1 - DEFAULT_STATS_DAYS * DAY, to };
@@ -73,7 +73,11 @@ export async function computeTraderStats(db: Db, range: { from?: number; to?: nu
     const [desk, days] = await Promise.all([loadDesk(db, now), readDays(db, from, to)]);
     return { from, to, traders: traderStatsFrom(desk, days) };
   }
-  const [desk, stored, live] = await Promise.all([loadDesk(db, now), readStatsBase(db, fromDay, settled), readDays(db, settled, to)]);
+  const [desk, stored, live] = await Promise.all([
+    loadDesk(db, now),
+    readStatsBase(db, fromDay, settled),
+    readDays(db, settled, to),
+  ]);
   const base = stored && baseMatchesDesk(stored, desk) ? stored : await buildStatsBase(db, desk, fromDay, settled);
   return { from, to, traders: traderStatsWith(desk, foldsOfDays(live, base.folds)) };
 }

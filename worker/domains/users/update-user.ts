@@ -16,7 +16,7 @@ export interface UserChanges {
 }
 
 /**
- * PRODUCT.md §7: nobody demotes or disables themselves; only a superadmin touches admin roles, and
+ * docs/PRODUCT-RULES.md §2: nobody demotes or disables themselves; only a superadmin touches admin roles, and
  * only a superadmin changes anything (role, approval, flags, disabled) of another admin, so a plain
  * admin cannot lock a fellow admin out.
  */

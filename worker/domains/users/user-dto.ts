@@ -1,6 +1,6 @@
 import type { UserRow } from '../../db/schema/users';
 
-/** The user as the API shows it (SPEC.md §3 field names). Never includes the password hash. */
+/** The user as the API shows it (docs/PRODUCT-RULES.md §2 field names). Never includes the password hash. */
 export function toUserDto(u: UserRow) {
   return {
     id: u.id,

@@ -20,7 +20,7 @@ import { signInMethods } from '../../domains/auth/second-factor/factors';
 import { startPendingSignIn } from '../../domains/auth/second-factor/challenges';
 import { auditActor, auditTrail } from '../../wiring/audit';
 
-/** PRODUCT.md §3: the authentication helper's HTTP endpoints under /api/auth. */
+/** docs/PRODUCT-RULES.md §2: the authentication helper's HTTP endpoints under /api/auth. */
 export const authRoutes = new Hono<AppEnv>()
   .post('/sign-up/email', async (c) => {
     const input = await readJson(c, signUpSchema);

@@ -241,7 +241,14 @@ function toFeed(root: XmlElement, baseUrl: string | undefined): ParsedFeed | Fee
     };
   }
   // RSS 1.0 (RDF): items are siblings of the channel and resolve against the document URL.
-  if (inNs(root, NS.rdf, 'rdf', 'RDF')) return rssLikeFeed('rdf', first(root, (c) => isPlain(c, 'channel')), root, baseUrl, false);
+  if (inNs(root, NS.rdf, 'rdf', 'RDF'))
+    return rssLikeFeed(
+      'rdf',
+      first(root, (c) => isPlain(c, 'channel')),
+      root,
+      baseUrl,
+      false,
+    );
   return {
     reason: 'not-a-feed',
     message: `The document is not an RSS or Atom feed (its root element is <${root.name}>${root.local.toLowerCase() === 'html' ? ': an HTML page, not the feed URL' : ''})`,

@@ -98,7 +98,7 @@ describe('fetchFeed', () => {
     await expect(fetchFeed(`${BASE}/broken.xml`, { fetch })).rejects.toMatchObject({
       code: 'BAD_GATEWAY',
       message: expect.stringContaining('not well-formed XML: End tag </channel> does not match <item>'),
-      data: { reason: 'malformed-xml', line: 2, column: 16 },
+      data: { reason: 'malformed-xml', line: 2, column: 25 },
     });
     await expect(fetchFeed(`${BASE}/coindesk.xml`, { fetch, maxBytes: 1000 })).rejects.toMatchObject({
       code: 'BAD_GATEWAY',

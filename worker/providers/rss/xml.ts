@@ -1,9 +1,12 @@
-import { decodeEntities } from './entities';
+import { decodeHTMLStrict } from 'entities';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 
 /**
- * A small, non-validating XML parser for feeds (DOMParser does not exist in workerd).
- * Handles the prolog, comments, processing instructions, DOCTYPE (skipped, entities not expanded),
- * CDATA, character references and namespaces. Iterative, so deep nesting cannot overflow the stack.
+ * Feeds as element trees, read by saxes (a namespace-aware XML parser; DOMParser does not exist in
+ * workerd). Real feeds are not quite XML, so two sloppinesses are forgiven before parsing: HTML
+ * entity names (&nbsp;) and a bare "&" ("AT&T") become what a browser would read; a prefix the feed
+ * forgot to declare (dc:creator) gets no namespace rather than failing the feed. Anything else that
+ * is not XML is an error with its line and column.
  */
 
 export interface XmlElement {
@@ -32,166 +35,102 @@ export class XmlError extends Error {
   }
 }
 
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
+/** A prefix nobody declared resolves here; its elements get no namespace. */
+const UNBOUND = 'urn:meridian:unbound:';
 
-// XML 1.0 name characters, simplified: ASCII letters, _, :, and anything from U+00C0 on.
-function isNameStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0xc0;
-}
-function isNameChar(c: number): boolean {
-  return isNameStart(c) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 0xb7;
-}
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 9 || c === 13;
+/** A character as a reference XML accepts; U+FFFD for what XML cannot hold (NUL, surrogates). */
+function charRef(text: string): string {
+  return [...text]
+    .map((c) => {
+      const code = c.codePointAt(0)!;
+      const allowed =
+        code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0x10ffff);
+      return `&#${allowed && code !== 0xfffe && code !== 0xffff ? code : 0xfffd};`;
+    })
+    .join('');
 }
 
-function position(xml: string, index: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < index && i < xml.length; i++) {
-    if (xml.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
+/**
+ * Rewrites references outside CDATA sections and comments: HTML names as character references,
+ * unknown names and a bare "&" as literal text. Custom DTD entities are never expanded (no
+ * entity-expansion attacks): their references stay as written.
+ */
+function lenientEntities(xml: string): string {
+  return xml.replace(
+    /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|&(#[xX][0-9a-fA-F]{1,6};|#\d{1,7};|[A-Za-z][A-Za-z0-9]{1,31};)?/g,
+    (whole: string, ref: string | undefined) => {
+      if (whole[0] === '<') return whole;
+      if (!ref) return '&amp;';
+      const name = ref.slice(0, -1);
+      if (XML_ENTITIES.has(name)) return whole;
+      const decoded = decodeHTMLStrict(whole);
+      return decoded === whole ? `&amp;${ref}` : charRef(decoded);
+    },
+  );
+}
+
+/** saxes' messages in the words an admin reading a broken feed needs (the open element, where it opened). */
+function explain(
+  message: string,
+  source: string,
+  position: number,
+  open: { el: XmlElement; line: number } | undefined,
+  closed: { el: XmlElement; line: number } | undefined,
+): string {
+  if (message.startsWith('unexpected close tag')) {
+    // saxes has just closed the element the end tag did not match (closed), to find the one it names.
+    const closing = /<\/\s*([^\s>]+)\s*>?$/.exec(source.slice(0, position))?.[1] ?? '?';
+    return closed
+      ? `End tag </${closing}> does not match <${closed.el.name}> (opened at line ${closed.line})`
+      : `Unexpected end tag </${closing}>`;
   }
-  return { line, column: index - lineStart + 1 };
-}
-
-function splitName(name: string): { prefix: string | null; local: string } {
-  const colon = name.indexOf(':');
-  return colon > 0 ? { prefix: name.slice(0, colon), local: name.slice(colon + 1) } : { prefix: null, local: name };
+  if (message.startsWith('unclosed tag') && open)
+    return `The document ends inside <${open.el.name}> (opened at line ${open.line}); it may be truncated`;
+  if (message.startsWith('disallowed character in tag name')) return 'Malformed tag (a bare "<" in text must be escaped as &lt;)';
+  if (message.startsWith('unquoted attribute value')) return 'An attribute value is not quoted';
+  if (message.startsWith('documents may contain only one root')) return 'A second root element';
+  if (message.startsWith('text data outside of root node')) return 'Text outside the root element';
+  return message.replace(/\.$/, '');
 }
 
 export function parseXml(xml: string, { maxDepth = 256 }: { maxDepth?: number } = {}): XmlElement {
-  const fail = (message: string, index: number, reason: 'malformed-xml' | 'too-deep' = 'malformed-xml'): never => {
-    const { line, column } = position(xml, index);
-    throw new XmlError(reason, `${message} at line ${line}, column ${column}`, line, column);
+  const source = lenientEntities(xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml);
+  const parser = new SaxesParser({ xmlns: true, position: true, resolvePrefix: (prefix: string) => UNBOUND + prefix });
+  const fail = (message: string, reason: 'malformed-xml' | 'too-deep' = 'malformed-xml'): never => {
+    throw new XmlError(reason, `${message} at line ${parser.line}, column ${parser.column}`, parser.line, parser.column);
   };
-  let i = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const stack: { el: XmlElement; scope: Map<string, string>; start: number }[] = [];
+  const stack: { el: XmlElement; line: number }[] = [];
+  let closed: { el: XmlElement; line: number } | undefined;
   let root: XmlElement | null = null;
+  const add = (text: string) => stack.at(-1)?.el.children.push(text);
 
-  const readName = (at: number): string | null => {
-    if (at >= xml.length || !isNameStart(xml.charCodeAt(at))) return null;
-    let end = at + 1;
-    while (end < xml.length && isNameChar(xml.charCodeAt(end))) end++;
-    return xml.slice(at, end);
-  };
-  const skipSpace = (at: number): number => {
-    let k = at;
-    while (k < xml.length && isSpace(xml.charCodeAt(k))) k++;
-    return k;
-  };
-  const addText = (text: string, at: number) => {
-    const top = stack[stack.length - 1];
-    if (top) top.el.children.push(text);
-    else if (text.trim() !== '') fail(root ? 'Text after the root element' : 'Text before the root element', at);
-  };
+  parser.on('error', (err) => {
+    const message = err.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
+    if (message.startsWith('document must contain a root element'))
+      throw new XmlError('empty', 'The document has no root element');
+    fail(explain(message, source, parser.position, stack.at(-1), closed));
+  });
+  parser.on('opentag', (tag: SaxesTagNS) => {
+    if (stack.length >= maxDepth) fail(`Elements nested deeper than ${maxDepth} levels`, 'too-deep');
+    const el: XmlElement = {
+      name: tag.name,
+      prefix: tag.prefix || null,
+      local: tag.local,
+      ns: tag.uri && !tag.uri.startsWith(UNBOUND) ? tag.uri : null,
+      attrs: Object.fromEntries(Object.values(tag.attributes).map((a) => [a.name, a.value])),
+      children: [],
+    };
+    const parent = stack.at(-1);
+    if (parent) parent.el.children.push(el);
+    else root = el;
+    stack.push({ el, line: parser.line });
+  });
+  parser.on('closetag', () => (closed = stack.pop()));
+  parser.on('text', add);
+  parser.on('cdata', add);
 
-  while (i < xml.length) {
-    const lt = xml.indexOf('<', i);
-    if (lt === -1) {
-      addText(decodeEntities(xml.slice(i)), i);
-      break;
-    }
-    if (lt > i) addText(decodeEntities(xml.slice(i, lt)), i);
-    i = lt;
-
-    if (xml.startsWith('<!--', i)) {
-      const end = xml.indexOf('-->', i + 4);
-      if (end === -1) fail('Unclosed comment', i);
-      i = end + 3;
-    } else if (xml.startsWith('<![CDATA[', i)) {
-      const end = xml.indexOf(']]>', i + 9);
-      if (end === -1) fail('Unclosed CDATA section', i);
-      if (!stack.length) fail('CDATA outside the root element', i);
-      addText(xml.slice(i + 9, end), i);
-      i = end + 3;
-    } else if (xml.startsWith('<?', i)) {
-      const end = xml.indexOf('?>', i + 2);
-      if (end === -1) fail('Unclosed processing instruction', i);
-      i = end + 2;
-    } else if (xml.startsWith('<!DOCTYPE', i) || xml.startsWith('<!doctype', i)) {
-      if (root || stack.length) fail('DOCTYPE inside the document', i);
-      const bracket = xml.indexOf('[', i);
-      const close = xml.indexOf('>', i);
-      if (close === -1) fail('Unclosed DOCTYPE', i);
-      if (bracket !== -1 && bracket < close) {
-        const subsetEnd = xml.indexOf(']', bracket);
-        const end = subsetEnd === -1 ? -1 : xml.indexOf('>', subsetEnd);
-        if (end === -1) fail('Unclosed DOCTYPE', i);
-        i = end + 1;
-      } else {
-        i = close + 1;
-      }
-    } else if (xml.startsWith('</', i)) {
-      const name = readName(i + 2);
-      if (!name) fail('Malformed end tag', i);
-      const after = skipSpace(i + 2 + name!.length);
-      if (xml[after] !== '>') fail(`Malformed end tag </${name}`, i);
-      const open = stack.pop();
-      if (!open) fail(`Unexpected end tag </${name}>`, i);
-      if (open!.el.name !== name) {
-        const opened = position(xml, open!.start);
-        fail(`End tag </${name}> does not match <${open!.el.name}> (opened at line ${opened.line})`, i);
-      }
-      i = after + 1;
-    } else {
-      const name = readName(i + 1);
-      if (!name) fail('Malformed tag (a bare "<" in text must be escaped as &lt;)', i);
-      if (root && !stack.length) fail(`A second root element <${name}>`, i);
-      const start = i;
-      const attrs: Record<string, string> = {};
-      let j = i + 1 + name!.length;
-      let selfClosing = false;
-      for (;;) {
-        const k = skipSpace(j);
-        if (xml.startsWith('/>', k)) {
-          selfClosing = true;
-          j = k + 2;
-          break;
-        }
-        if (xml[k] === '>') {
-          j = k + 1;
-          break;
-        }
-        if (k === j || k >= xml.length) fail(`Malformed tag <${name}>`, k >= xml.length ? start : k);
-        const attr = readName(k);
-        if (!attr) fail(`Malformed attribute in <${name}>`, k);
-        let v = skipSpace(k + attr!.length);
-        if (xml[v] !== '=') fail(`Attribute ${attr} in <${name}> has no value`, v);
-        v = skipSpace(v + 1);
-        const quote = xml[v];
-        if (quote !== '"' && quote !== "'") fail(`Attribute ${attr} in <${name}> is not quoted`, v);
-        const end = xml.indexOf(quote!, v + 1);
-        if (end === -1) fail(`Unclosed attribute value in <${name}>`, v);
-        attrs[attr!] = decodeEntities(xml.slice(v + 1, end));
-        j = end + 1;
-      }
-      const parent = stack[stack.length - 1];
-      let scope = parent?.scope ?? new Map<string, string>([['xml', XML_NS]]);
-      for (const [key, value] of Object.entries(attrs)) {
-        if (key === 'xmlns' || key.startsWith('xmlns:')) {
-          if (scope === parent?.scope) scope = new Map(scope);
-          scope.set(key === 'xmlns' ? '' : key.slice(6), value);
-        }
-      }
-      const { prefix, local } = splitName(name!);
-      const el: XmlElement = { name: name!, prefix, local, ns: scope.get(prefix ?? '') || null, attrs, children: [] };
-      if (parent) parent.el.children.push(el);
-      else root = el;
-      if (!selfClosing) {
-        if (stack.length >= maxDepth) fail(`Elements nested deeper than ${maxDepth} levels`, start, 'too-deep');
-        stack.push({ el, scope, start });
-      }
-      i = j;
-    }
-  }
-  if (stack.length) {
-    const open = stack[stack.length - 1]!;
-    const { line } = position(xml, open.start);
-    fail(`The document ends inside <${open.el.name}> (opened at line ${line}); it may be truncated`, xml.length);
-  }
+  parser.write(source).close();
   if (!root) throw new XmlError('empty', 'The document has no root element');
   return root;
 }

@@ -37,112 +37,117 @@ const hubResponse = async (res: Response, hub: string) => {
   return res;
 };
 
+type Caller = RpcContext & { session: Session };
+interface Call {
+  context: Caller;
+  signal?: AbortSignal;
+  lastEventId?: string;
+}
+
+/**
+ * Subscribes to a hub with the caller's grant. Every stream carries it: the hub ends the stream with
+ * the access (token expiry, sign-out, a lost power: `scope`).
+ */
+const subscribe = async (
+  hub: string,
+  stub: { fetch(url: string, init: RequestInit): Promise<Response> },
+  url: string,
+  { context, signal, lastEventId }: Call,
+  scope?: { accountId?: string; power?: StreamPower },
+) => hubResponse(await stub.fetch(url, { signal, headers: hubHeaders(context.session, lastEventId, scope) }), hub);
+
 export const openAccountStream = async (
-  context: RpcContext & { session: Session },
+  context: Caller,
   input: { email: string },
   signal?: AbortSignal,
   lastEventId?: string,
 ) => {
   const account = await accountForCaller(context.db, context.session, input.email);
   const params = new URLSearchParams({ id: account.id, email: account.email, exchange: account.exchange });
-  const stub = context.env.ACCOUNT_LIVE.getByName(account.id);
-  const headers = hubHeaders(context.session, lastEventId, { accountId: account.id });
-  return hubResponse(await stub.fetch(`https://account-live/subscribe?${params}`, { signal, headers }), 'account hub');
+  return subscribe(
+    'account hub',
+    context.env.ACCOUNT_LIVE.getByName(account.id),
+    `https://account-live/subscribe?${params}`,
+    {
+      context,
+      signal,
+      lastEventId,
+    },
+    { accountId: account.id },
+  );
 };
 
-// Every stream carries the caller's grant: the hub ends it with the access (token expiry, sign-out, …).
-// A news subscriber may leave garbage and test items out: the hub filters them (live and replayed).
-export const openNewsStream = async (
-  context: RpcContext & { session: Session },
+/** A news subscriber may leave garbage and test items out: the hub filters them (live and replayed). */
+export const openNewsStream = (
+  context: Caller,
   input?: { excludeGarbage?: boolean; excludeTestNews?: boolean },
   signal?: AbortSignal,
   lastEventId?: string,
 ) => {
   const exclude = [...(input?.excludeGarbage ? ['garbage'] : []), ...(input?.excludeTestNews ? ['test'] : [])];
   const query = exclude.length ? `?${new URLSearchParams({ exclude: exclude.join(',') })}` : '';
-  return hubResponse(
-    await context.env.NEWS_HUB.getByName('global').fetch(`https://news-hub/subscribe${query}`, {
-      signal,
-      headers: hubHeaders(context.session, lastEventId),
-    }),
-    'news hub',
-  );
+  return subscribe('news hub', context.env.NEWS_HUB.getByName('global'), `https://news-hub/subscribe${query}`, {
+    context,
+    signal,
+    lastEventId,
+  });
 };
 
-export const openAlertStream = async (
-  context: RpcContext & { session: Session },
-  _input?: unknown,
-  signal?: AbortSignal,
-  lastEventId?: string,
-) =>
-  hubResponse(
-    await context.env.USER_ALERTS.getByName(context.session.sub).fetch('https://user-alerts/subscribe', {
-      signal,
-      headers: hubHeaders(context.session, lastEventId),
-    }),
-    'alert hub',
+export const openAlertStream = (context: Caller, _input?: unknown, signal?: AbortSignal, lastEventId?: string) =>
+  subscribe('alert hub', context.env.USER_ALERTS.getByName(context.session.sub), 'https://user-alerts/subscribe', {
+    context,
+    signal,
+    lastEventId,
+  });
+
+// The callers of these were confirmed in D1 when they opened (admitCaller); the hub re-checks the
+// stream's power with the rest of the grant while it is open.
+export const openTodoStream = (context: Caller, _input?: unknown, signal?: AbortSignal, lastEventId?: string) =>
+  subscribe(
+    'todo hub',
+    context.env.TODO_HUB.getByName('global'),
+    'https://todo-hub/subscribe',
+    { context, signal, lastEventId },
+    {
+      power: RPC_ACCESS.streamTodo,
+    },
   );
 
-// The callers of these were confirmed in D1 when they opened (base procedure or passLiveStream);
-// the hub re-checks the stream's power with the rest of the grant while it is open.
-export const openTodoStream = async (
-  context: RpcContext & { session: Session },
-  _input?: unknown,
-  signal?: AbortSignal,
-  lastEventId?: string,
-) =>
-  hubResponse(
-    await context.env.TODO_HUB.getByName('global').fetch('https://todo-hub/subscribe', {
-      signal,
-      headers: hubHeaders(context.session, lastEventId, { power: RPC_ACCESS.streamTodo }),
-    }),
-    'todo hub',
-  );
-export const openRiskStream = async (
-  context: RpcContext & { session: Session },
-  _input?: unknown,
-  signal?: AbortSignal,
-  lastEventId?: string,
-) =>
-  hubResponse(
-    await context.env.RISK_HUB.getByName(RISK_HUB_NAME).fetch('https://risk-hub/subscribe', {
-      signal,
-      headers: hubHeaders(context.session, lastEventId, { power: RPC_ACCESS.streamRisk }),
-    }),
+export const openRiskStream = (context: Caller, _input?: unknown, signal?: AbortSignal, lastEventId?: string) =>
+  subscribe(
     'risk hub',
+    context.env.RISK_HUB.getByName(RISK_HUB_NAME),
+    'https://risk-hub/subscribe',
+    { context, signal, lastEventId },
+    {
+      power: RPC_ACCESS.streamRisk,
+    },
   );
-export const openPriceStream = async (
-  context: RpcContext & { session: Session },
-  input: { symbols: string[] },
-  signal?: AbortSignal,
-  lastEventId?: string,
-) =>
-  hubResponse(
-    await context.env.PRICE_HUB.getByName(PRICE_HUB_NAME).fetch(
-      `https://price-hub/subscribe?${new URLSearchParams({ symbols: input.symbols.join(',') })}`,
-      { signal, headers: hubHeaders(context.session, lastEventId, { power: RPC_ACCESS.streamPrices }) },
-    ),
+
+export const openPriceStream = (context: Caller, input: { symbols: string[] }, signal?: AbortSignal, lastEventId?: string) =>
+  subscribe(
     'price hub',
+    context.env.PRICE_HUB.getByName(PRICE_HUB_NAME),
+    `https://price-hub/subscribe?${new URLSearchParams({ symbols: input.symbols.join(',') })}`,
+    { context, signal, lastEventId },
+    { power: RPC_ACCESS.streamPrices },
   );
 
 /**
  * One trader's orders, for the same readers as listOrders: the trader, the risk team, admins.
  * Another trader's stream keeps needing the risk team or an admin role while it is open.
  */
-export const openOrderStream = async (
-  context: RpcContext & { session: Session },
-  input: { traderId?: string },
-  signal?: AbortSignal,
-  lastEventId?: string,
-) => {
+export const openOrderStream = (context: Caller, input: { traderId?: string }, signal?: AbortSignal, lastEventId?: string) => {
   const trader = orderReaderTrader(context.session, input.traderId);
   const power: StreamPower | undefined = trader === context.session.sub ? undefined : 'riskTeamOrAdmin';
-  return hubResponse(
-    await context.env.ORDERS_HUB.getByName(trader).fetch('https://orders-hub/subscribe', {
-      signal,
-      headers: hubHeaders(context.session, lastEventId, { power }),
-    }),
+  return subscribe(
     'orders hub',
+    context.env.ORDERS_HUB.getByName(trader),
+    'https://orders-hub/subscribe',
+    { context, signal, lastEventId },
+    {
+      power,
+    },
   );
 };
 

@@ -86,7 +86,7 @@ describe('price stream through the Worker', () => {
   });
 });
 
-describe('price stream limits (issue 25 point 7)', () => {
+describe('price stream limits', () => {
   const open = (jar: CookieJar, symbols: string[]) => fetchApp(streamUrl(symbols), { headers: { cookie: jar.header() } });
   const madeUp = (stream: number) => Array.from({ length: 100 }, (_, i) => `FAKE${stream}X${i}`);
 

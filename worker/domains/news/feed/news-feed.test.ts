@@ -81,7 +81,7 @@ describe('ingest', () => {
   });
 });
 
-describe('getHistoricalNews parameters (SPEC.md §2)', () => {
+describe('getHistoricalNews parameters (docs/PRODUCT-RULES.md §3)', () => {
   it('filters by a lone symbol, a list of importances, sources and limit; excludes test news by default', async () => {
     const client = rpcClient(await signedInJar(trader));
     expect((await client.getHistoricalNews({ symbols: 'BTC' })).items.map((i) => i.title)).toEqual([

@@ -10,8 +10,8 @@ const DEFAULTS = {
   includeMetadata: true,
 };
 
-// One test per row of SPEC.md §2 "News feed search parameters", then §7's three fixed flags.
-describe('SPEC §2 news feed search parameters', () => {
+// One test per row of docs/PRODUCT-RULES.md §3 "News feed search parameters", then §7's three fixed flags.
+describe('docs/PRODUCT-RULES.md §3 news feed search parameters', () => {
   it('an empty search gives the defaults (§9: limit 200, timestamp descending) and nothing else', () => {
     expect(normaliseFeedSearch({})).toEqual(DEFAULTS);
     expect(Object.keys(normaliseFeedSearch({}))).toEqual(Object.keys(DEFAULTS));

@@ -1,6 +1,6 @@
 import { normaliseFeedSearchParams, type FeedSearchParams } from '../../../contract/news-search';
 
-/** getHistoricalNews input, normalised: the shared SPEC §2 rules plus §7's three flags. */
+/** getHistoricalNews input, normalised: the shared docs/PRODUCT-RULES.md §3 rules plus §7's three flags. */
 export interface FeedSearch extends FeedSearchParams {
   excludeGarbage: boolean;
   excludeTestNews: boolean;
@@ -8,7 +8,7 @@ export interface FeedSearch extends FeedSearchParams {
 }
 
 /**
- * Server side of the feed search (SPEC.md §2 "News feed search parameters", §7 getHistoricalNews):
+ * Server side of the feed search (docs/PRODUCT-RULES.md §3 "News feed search parameters", §7 getHistoricalNews):
  * the URL parameters exactly as the web feed normalises them (contract/news-search.ts), then
  * the exclusion flags, which default to true (only an explicit `false` turns one off).
  */

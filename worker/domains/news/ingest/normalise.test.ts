@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, decodeHtmlEntities, normaliseRawNews, stripHtml, truncate } from './normalise';
+import { decodeHtmlEntities } from '../../../lib/html-entities';
+import { canonicalUrl, normaliseRawNews, stripHtml, truncate } from './normalise';
 import type { RawNewsItem } from '../types';
 
 const T = 1_800_000_000_000;
@@ -23,7 +24,9 @@ describe('text cleaning', () => {
     expect(decodeHtmlEntities('AT&amp;T &lt;b&gt; &quot;x&quot; &#39;y&#39; &#x1F680; &hellip; &amp;lt;')).toBe(
       'AT&T <b> "x" \'y\' 🚀 … &lt;',
     );
-    expect(decodeHtmlEntities('&unknown; &#0; &#xD800; &#99999999;')).toBe('&unknown; &#0; &#xD800; &#99999999;');
+    // Unknown names stay as written; invalid code points read as U+FFFD, as in a browser (the feed
+    // parser and the pipeline decode alike).
+    expect(decodeHtmlEntities('&unknown; &#0; &#xD800; &#99999999;')).toBe('&unknown; \uFFFD \uFFFD \uFFFD');
   });
   it('does not let an entity smuggle in a control or zero-width character', () => {
     expect(normaliseRawNews(raw({ title: 'A&#8203;B&#1;C' }))?.title).toBe('ABC');

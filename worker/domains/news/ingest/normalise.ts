@@ -1,3 +1,4 @@
+import { decodeHtmlEntities } from '../../../lib/html-entities';
 import type { NormalisedNews, RawNewsItem } from '../types';
 
 export const TITLE_MAX = 500;
@@ -13,47 +14,6 @@ const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u
 // C0/C1 controls except tab, line feed and carriage return (handled as whitespace).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  hellip: '…',
-  mdash: '—',
-  ndash: '–',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  laquo: '«',
-  raquo: '»',
-  bull: '•',
-  middot: '·',
-  euro: '€',
-  pound: '£',
-  yen: '¥',
-  cent: '¢',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  deg: '°',
-  times: '×',
-};
-
-/** Decodes named and numeric entities in one pass, so "&amp;lt;" becomes "&lt;", not "<". */
-export function decodeHtmlEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (entity, code: string) => {
-    if (code[0] === '#') {
-      const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
-      // Invalid or surrogate code points and NUL stay as written.
-      return n > 0 && n <= 0x10ffff && (n < 0xd800 || n > 0xdfff) ? String.fromCodePoint(n) : entity;
-    }
-    return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
-  });
-}
 
 /**
  * Removes HTML markup from feed (RSS/Atom) text: script/style blocks and comments with their

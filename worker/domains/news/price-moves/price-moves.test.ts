@@ -19,7 +19,7 @@ describe('pure parts', () => {
     ];
     expect(thresholdFor('ETH', rows)).toEqual({ percent: 0.5, windowMinutes: 1 });
     expect(thresholdFor('BTC', rows)).toEqual({ percent: 2, windowMinutes: 15 });
-    // No rows: the same implied default the settings page shows (PRODUCT.md §5: 1 % within 5 min).
+    // No rows: the same implied default the settings page shows (docs/PRODUCT-RULES.md §7: 1 % within 5 min).
     expect(thresholdFor('BTC', [])).toEqual({ percent: 1, windowMinutes: 5 });
     expect(thresholdFor('BTC', [])).toEqual(IMPLIED_DEFAULT_THRESHOLD);
     expect(meetsThreshold(-1, 5, IMPLIED_DEFAULT_THRESHOLD)).toBe(true);
@@ -83,7 +83,9 @@ describe('measurePriceMoves', () => {
       matchedRules: [],
     });
     // nothing is measured twice
-    expect(await measurePriceMoves({ db, newsDb, exchange: exchange({ BTCUSDT: 1 }), now: T0 + 5 * MIN })).toMatchObject({ measured: 0 });
+    expect(await measurePriceMoves({ db, newsDb, exchange: exchange({ BTCUSDT: 1 }), now: T0 + 5 * MIN })).toMatchObject({
+      measured: 0,
+    });
   });
 
   it('records what flagged the headline: the strongest move past its threshold, its window, the threshold, the source', async () => {
@@ -94,7 +96,15 @@ describe('measurePriceMoves', () => {
     await measurePriceMoves({ db, newsDb, exchange: sim({ BTCUSDT: 100_300, ETHUSDT: 3_980 }), now: T0 + MIN });
     expect((await load(id))!).toMatchObject({
       onePctMovement: true,
-      metadata: { mover: { symbol: 'BTC', percent: 0.3, windowMinutes: 1, threshold: { percent: 0.25, windowMinutes: 5 }, source: 'simulated' } },
+      metadata: {
+        mover: {
+          symbol: 'BTC',
+          percent: 0.3,
+          windowMinutes: 1,
+          threshold: { percent: 0.25, windowMinutes: 5 },
+          source: 'simulated',
+        },
+      },
     });
     // +5 min: ETH −1.2 % is stronger and past its threshold: it becomes the flag's move.
     await measurePriceMoves({ db, newsDb, exchange: sim({ BTCUSDT: 100_260, ETHUSDT: 3_952 }), now: T0 + 5 * MIN });
@@ -111,7 +121,12 @@ describe('measurePriceMoves', () => {
     const id = await item(['SOL'], { SOL: 100 }, [1, 5]);
     await measurePriceMoves({ db, newsDb, exchange: exchange({ SOLUSDT: 98 }), now: T0 + MIN });
     await measurePriceMoves({ db, newsDb, exchange: exchange({ SOLUSDT: 101.5 }), now: T0 + 5 * MIN });
-    expect((await load(id))!.metadata.mover).toEqual({ symbol: 'SOL', percent: -2, windowMinutes: 1, threshold: { percent: 1, windowMinutes: 5 } });
+    expect((await load(id))!.metadata.mover).toEqual({
+      symbol: 'SOL',
+      percent: -2,
+      windowMinutes: 1,
+      threshold: { percent: 1, windowMinutes: 5 },
+    });
   });
 
   it('a move only in the 15-minute window does not count for a 5-minute threshold', async () => {

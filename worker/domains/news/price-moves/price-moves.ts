@@ -173,7 +173,7 @@ export async function measurePriceMoves(deps: PriceMoveDeps): Promise<PriceMoveR
     const chunk = done.slice(i, i + 90);
     statements.push(
       // Measured or stale checks are deleted, not marked: the outcome lives in the item's metadata, and
-      // done rows were 1.5 GB a year at PRODUCT.md §9's scale (docs/RELIABILITY.md §4).
+      // done rows were 1.5 GB a year at docs/PRODUCT-RULES.md §8's scale (docs/RELIABILITY.md §4).
       d1.prepare(`DELETE FROM price_checks WHERE rowid IN (${chunk.map(() => '?').join(', ')})`).bind(...chunk),
     );
   }

@@ -2,7 +2,7 @@ import type { NewsDb } from '../../../db/client';
 import { DAY } from '../../accounts/snapshot-store';
 
 /**
- * PRODUCT.md §9: 5 million headlines, about a year at the firm's rate. Headlines published more than
+ * docs/PRODUCT-RULES.md §8: 5 million headlines, about a year at the firm's rate. Headlines published more than
  * this long ago are deleted (their symbol rows, price checks and full-text entries go with them).
  */
 export const NEWS_RETENTION_MS = 365 * DAY;

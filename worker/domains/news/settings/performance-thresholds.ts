@@ -1,16 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import type {
-  EffectiveThresholds,
-  PerformanceThresholdDto,
-  ThresholdFields,
-} from '../../../contract/server-fns/news-thresholds';
+import type { EffectiveThresholds, PerformanceThresholdDto, ThresholdFields } from '../../../contract/server-fns/news-thresholds';
 import type { Db } from '../../../db/client';
 import { performanceThresholds } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import { isUniqueViolation } from '../../../db/errors';
 
 /**
- * PRODUCT.md §5: a 1% move within 5 minutes, unless an admin stored another default. The one copy:
+ * docs/PRODUCT-RULES.md §7: a 1% move within 5 minutes, unless an admin stored another default. The one copy:
  * the settings page shows it and the price-move job (price-moves.ts) measures with it.
  */
 export const IMPLIED_DEFAULT_THRESHOLD = { percent: 1, windowMinutes: 5 } as const;
@@ -37,10 +33,7 @@ export function thresholdFor(thresholds: EffectiveThresholds, symbol: string): {
  * One threshold per symbol and one default. SQLite's UNIQUE index lets several NULLs through, so
  * the insert itself checks (`symbol IS ?`) in the same statement: no window for a second default.
  */
-export async function createPerformanceThreshold(
-  db: Db,
-  fields: ThresholdFields,
-): Promise<PerformanceThresholdDto> {
+export async function createPerformanceThreshold(db: Db, fields: ThresholdFields): Promise<PerformanceThresholdDto> {
   const id = crypto.randomUUID();
   const clash = () =>
     domainError('CONFLICT', fields.symbol ? `${fields.symbol} already has a threshold` : 'A default threshold already exists');

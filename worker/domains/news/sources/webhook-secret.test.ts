@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { estimateSecretBits, isStrongWebhookSecret, MIN_SECRET_BITS, newWebhookSecret, webhookSecretConfig } from './webhook-secret';
+import {
+  estimateSecretBits,
+  isStrongWebhookSecret,
+  MIN_SECRET_BITS,
+  newWebhookSecret,
+  webhookSecretConfig,
+} from './webhook-secret';
 
-describe('webhook secrets: generated, never weak (issue 25 point 9)', () => {
+describe('webhook secrets: generated, never weak', () => {
   it('generates 43 characters Telegram accepts, every one strong', () => {
     for (let i = 0; i < 2000; i++) {
       const secret = newWebhookSecret();
