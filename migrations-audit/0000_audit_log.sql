@@ -1,4 +1,4 @@
--- Issue 28: the audit trail, append-only. The triggers make UPDATE and DELETE fail for every
+-- The audit trail, append-only. The triggers make UPDATE and DELETE fail for every
 -- caller, so retention is "forever" until a reviewed migration says otherwise (at least a year is
 -- required); docs/SECURITY.md "Audit trail", sizing in docs/RELIABILITY.md §4.
 CREATE TABLE `audit_log` (

@@ -1,4 +1,4 @@
--- Issue 28: second factors (authenticator apps and passkeys), recovery codes, ceremonies in flight,
+-- Second factors (authenticator apps and passkeys), recovery codes, ceremonies in flight,
 -- and what a user's sessions list shows (device, IP, last seen) with when each last confirmed a
 -- second factor (step-up asks again after 5 minutes).
 ALTER TABLE `sessions` ADD `second_factor_at` integer;

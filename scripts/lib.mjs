@@ -136,8 +136,9 @@ export async function importWorkerModules(reexports, dir) {
 }
 
 /**
- * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, and TRADING_KEYRING
- * (the key that seals sub-accounts' trading keys, "id:base64 of 32 bytes"), added to an older file.
+ * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, TRADING_KEYRING (the
+ * key that seals sub-accounts' trading keys, "id:base64 of 32 bytes") and SECOND_FACTOR_KEYRING (the
+ * one that seals authenticator-app secrets, same format), each added to an older file that lacks it.
  * Answers what it wrote, or null when the file was complete.
  */
 export function ensureDevVars() {
@@ -145,12 +146,24 @@ export function ensureDevVars() {
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
   let next = current;
   if (!/^JWT_SECRET=/m.test(next)) next = `JWT_SECRET=${randomBytes(32).toString('hex')}\n${next}`;
-  if (!/^TRADING_KEYRING=/m.test(next))
-    next = `${next.trimEnd()}\nTRADING_KEYRING=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
+  for (const name of ['TRADING_KEYRING', 'SECOND_FACTOR_KEYRING'])
+    if (!new RegExp(`^${name}=`, 'm').test(next))
+      next = `${next.trimEnd()}\n${name}=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
   if (next === current) return null;
   writeFileSync(file, next);
-  const added = ['JWT_SECRET', 'TRADING_KEYRING'].filter((k) => !new RegExp(`^${k}=`, 'm').test(current));
+  const added = ['JWT_SECRET', 'TRADING_KEYRING', 'SECOND_FACTOR_KEYRING'].filter(
+    (k) => !new RegExp(`^${k}=`, 'm').test(current),
+  );
   return `wrote .dev.vars (${added.join(', ')})`;
+}
+
+/** A secret of .dev.vars (ensureDevVars writes them), or undefined. */
+export function devVar(name) {
+  const file = `${root}.dev.vars`;
+  if (!existsSync(file)) return undefined;
+  return readFileSync(file, 'utf8')
+    .match(new RegExp(`^${name}=(.*)$`, 'm'))?.[1]
+    ?.trim();
 }
 
 /** Same format and parameters as worker/domains/auth/password.ts, so seeded users can sign in. */

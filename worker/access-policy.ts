@@ -78,7 +78,7 @@ export const RPC_ACCESS = {
   clearTradingKey: 'admin',
   // Live orders: the same readers as listOrders (your own; any trader's for the risk team and admins).
   streamOrders: 'approved',
-  // Second factors and sessions (issue 28): every signed-in user manages their own (an unapproved one
+  // Second factors and sessions: every signed-in user manages their own (an unapproved one
   // too: nothing here reaches beyond the caller); admins end another user's sessions or reset their
   // factors after a lost device.
   getSecondFactors: 'authed',
@@ -93,14 +93,14 @@ export const RPC_ACCESS = {
   endOtherSessions: 'authed',
   endUserSessions: 'admin',
   resetUserSecondFactors: 'admin',
-  // The audit trail (issue 28): admins read and export all of it; the risk team the trading part.
+  // The audit trail: admins read and export all of it; the risk team the trading part.
   listAuditLog: 'admin',
   exportAuditLog: 'admin',
   listTradingAudit: 'riskTeam',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 /**
- * Step-up (issue 28): these ask for the second factor again when this session last confirmed one
+ * Step-up: these ask for the second factor again when this session last confirmed one
  * more than 5 minutes ago (domains/auth/second-factor/policy.ts) — trading keys, trading on or off,
  * limits, roles, flags and approval, and whatever changes the second factors themselves (a stolen
  * session must not add its own passkey or read fresh recovery codes).

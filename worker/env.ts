@@ -16,7 +16,7 @@ const configSchema = z.object({
   AUTH_MAX_SIGNUPS_GLOBAL: intFromString.default(200),
   AUTH_SIGNUP_WINDOW_SECONDS: intFromString.default(3600),
   /**
-   * Issue 28: terminal, risk-team and admin powers need a second factor ("false" turns it off).
+   * Terminal, risk-team and admin powers need a second factor ("false" turns it off).
    * Anything but "false" (or "0") keeps it on: a typo must not switch a protection off.
    */
   SECOND_FACTOR_REQUIRED: z

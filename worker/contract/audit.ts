@@ -2,7 +2,7 @@ import { oc } from '@orpc/contract';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_RESULTS } from './enums';
 
-// Issue 28: the audit trail, read by admins (/admin/audit) and, for trading, the risk team.
+// The audit trail, read by admins (/admin/audit) and, for trading, the risk team.
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

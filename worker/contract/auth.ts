@@ -27,7 +27,7 @@ export const signInSchema = z.object({
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignInInput = z.input<typeof signInSchema>;
 
-// Issue 28: the second step of a sign-in (or, signed in, a step-up) — POST /api/auth/second-factor/totp
+// The second step of a sign-in (or, signed in, a step-up) — POST /api/auth/second-factor/totp
 // takes an authenticator code or a recovery code; the passkey ceremony is POST /api/auth/passkey/options
 // then /api/auth/passkey/verify with the browser's answer.
 export const secondFactorCodeSchema = z.object({

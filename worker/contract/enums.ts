@@ -85,7 +85,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The limits order entry checks before sending (drawdown is not changed by an order). */
 export const PRE_TRADE_LIMIT_KINDS = ['maxLeverage', 'maxPositionNotional', 'maxPositionShare', 'maxSymbolNetExposure'] as const;
 
-/** Second factors (issue 28): an authenticator app (TOTP, RFC 6238) or a passkey (WebAuthn). */
+/** Second factors: an authenticator app (TOTP, RFC 6238) or a passkey (WebAuthn). */
 export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
 
@@ -96,7 +96,7 @@ export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
 export const SECOND_FACTOR_REASONS = ['secondFactorRequired', 'stepUpRequired'] as const;
 export type SecondFactorReason = (typeof SECOND_FACTOR_REASONS)[number];
 
-/** Every action the audit trail records (issue 28), by area. */
+/** Every action the audit trail records, by area. */
 export const AUDIT_ACTIONS = [
   'auth.signIn',
   'auth.secondFactor',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SECOND_FACTOR_KINDS } from './enums';
 import { passkeyOptionsSchema, registrationResponseSchema } from './webauthn';
 
-// Issue 28: a user's second factors, recovery codes and signed-in sessions (the account security
+// A user's second factors, recovery codes and signed-in sessions (the account security
 // page), and an admin's session and second-factor reset for another user.
 
 export const secondFactorSchema = z.object({

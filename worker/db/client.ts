@@ -7,7 +7,7 @@ export type Db = ReturnType<typeof buildDb>;
 /** The news database (binding NEWS_DB): headlines, their symbols, FTS index and price checks. */
 export type NewsDb = ReturnType<typeof buildNewsDb>;
 
-/** The audit database (binding AUDIT_DB): the append-only audit trail (issue 28). */
+/** The audit database (binding AUDIT_DB): the append-only audit trail. */
 export type AuditDb = ReturnType<typeof buildAuditDb>;
 
 function buildAuditDb(d1: D1Database) {

@@ -3,7 +3,7 @@ import type { AuditAction } from '../contract/enums';
 import type { AuditNote } from '../domains/audit/audit-log';
 
 /**
- * The procedures the audit trail records (issue 28), with their action. The audit middleware
+ * The procedures the audit trail records with their action. The audit middleware
  * (procedures.ts) writes one entry per call by a signed-in caller: done, or refused and why (the
  * level, a missing or stale second factor, a limit, a domain rule), or failed. Handlers add what
  * only they know (target, before → after) to `context.auditNote`; without that, the entry names
@@ -39,8 +39,15 @@ export const RPC_AUDIT: Partial<Record<keyof Contract, AuditAction>> = {
   endUserSessions: 'session.endAll',
 };
 
-/** The note of a call whose handler added nothing: the input's id as the target, the input as "after". */
-export function defaultNote(procedure: string, input: unknown): AuditNote {
-  const id = input && typeof input === 'object' && 'id' in input && typeof input.id === 'string' ? input.id : null;
-  return { target: id ? { type: procedure, id } : undefined, after: input };
+const idOf = (value: unknown) =>
+  value && typeof value === 'object' && 'id' in value && (typeof value.id === 'string' || typeof value.id === 'number')
+    ? String(value.id)
+    : null;
+
+/**
+ * The note of a call whose handler added nothing: the target is what the input names (its `id`), or
+ * what the call created (the output's `id`), or else the procedure itself; the input is "after".
+ */
+export function defaultNote(procedure: string, input: unknown, output?: unknown): AuditNote {
+  return { target: { type: procedure, id: idOf(input) ?? idOf(output) ?? procedure }, after: input };
 }

@@ -25,10 +25,11 @@ const audit = pub.middleware(async ({ context, next, path }, input) => {
   const note: AuditNote = {};
   const record = auditTrail(context.env);
   const actor = auditActor(context.session, context.ip);
-  const noted = () => (note.target || note.after !== undefined ? note : { ...defaultNote(name, input), ...note });
+  const noted = (output?: unknown) =>
+    note.target || note.after !== undefined ? note : { ...defaultNote(name, input, output), ...note };
   try {
     const out = await next({ context: { auditNote: note } });
-    record(actor, { action, ...noted(), result: 'done' });
+    record(actor, { action, ...noted(out.output), result: 'done' });
     return out;
   } catch (err) {
     if (context.session) record(actor, { action, ...noted(), ...outcomeOf(err) });

@@ -74,7 +74,7 @@ export interface UserSpec {
   canUseTerminal?: boolean;
   disabled?: boolean;
   /**
-   * An authenticator app with TEST_TOTP_SECRET (issue 28). Default: for users with a power the
+   * An authenticator app with TEST_TOTP_SECRET. Default: for users with a power the
    * second-factor policy guards (terminal, risk team, admin role), so they can use it.
    */
   secondFactor?: boolean;
@@ -129,8 +129,13 @@ export async function insertUser(spec: UserSpec = {}): Promise<UserRow> {
  * a second factor is signed in as if they had just confirmed it (unless `secondFactor: false`).
  */
 export async function signedInJar(user: UserRow, opts: { secondFactor?: boolean } = {}): Promise<CookieJar> {
-  const enrolled = (await db.select({ id: secondFactors.id }).from(secondFactors).where(eq(secondFactors.userId, user.id)).limit(1)).length > 0;
-  const issued = await startSession(db, user.id, 30, { secondFactor: opts.secondFactor ?? enrolled, userAgent: 'vitest', ip: 'test' });
+  const enrolled =
+    (await db.select({ id: secondFactors.id }).from(secondFactors).where(eq(secondFactors.userId, user.id)).limit(1)).length > 0;
+  const issued = await startSession(db, user.id, 30, {
+    secondFactor: opts.secondFactor ?? enrolled,
+    userAgent: 'vitest',
+    ip: 'test',
+  });
   const { token } = await signAccessToken(claimsFromUser(user, issued.sessionId), config);
   const jar = new CookieJar();
   jar.cookies.set(ACCESS_COOKIE, token);

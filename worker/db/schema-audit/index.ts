@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { AUDIT_ACTIONS, AUDIT_RESULTS } from '../../contract/enums';
 
-// The audit database (binding AUDIT_DB, migrations-audit/; issue 28). Append-only: triggers refuse
+// The audit database (binding AUDIT_DB, migrations-audit/). Append-only: triggers refuse
 // every UPDATE and DELETE (migrations-audit/0000_audit_log.sql), so no code path can rewrite or drop
 // an entry. Its own database because it keeps every order and privileged action for at least a year
 // and the main database is at 58 % of D1's cap already (docs/RELIABILITY.md §4). Nothing here joins

@@ -4,8 +4,8 @@ import { sessions } from './sessions';
 import { users } from './users';
 
 /**
- * A user's second factors (issue 28): authenticator apps (TOTP, RFC 6238) and passkeys (WebAuthn).
- * The TOTP secret is sealed (domains/auth/second-factor/totp-secret.ts); `totpLastStep` is the last
+ * A user's second factors: authenticator apps (TOTP, RFC 6238) and passkeys (WebAuthn).
+ * The TOTP secret is sealed (domains/auth/second-factor/totp.ts); `totpLastStep` is the last
  * 30-second step a code was accepted for, so a code is usable once.
  */
 export const secondFactors = sqliteTable(

@@ -4,7 +4,7 @@ import { auditLog } from '../../db/schema-audit';
 import { DomainError } from '../../lib/domain-error';
 
 /**
- * The audit trail (issue 28): one append-only row per privileged action — who (user and session),
+ * The audit trail: one append-only row per privileged action — who (user and session),
  * what (action, target, before → after), when, from where (IP), and the result (done, refused and
  * why, failed). The table refuses UPDATE and DELETE itself (migrations-audit/), and nothing here
  * offers either: the only write is `appendAudit`.
@@ -41,7 +41,8 @@ export type RecordAudit = (actor: AuditActor, entry: AuditEntry) => void;
 /** Never more than this of a before/after value: the trail is a record, not a copy of the data. */
 const VALUE_MAX = 4000;
 /** Key names whose values never reach the trail, however a handler fills a note. */
-const SECRET_KEYS = /secret|password|apikey|api_key|token|code|credential|privatekey/i;
+// A code itself ("code", "codes", "recoveryCodes") is hidden; a count of them ("recoveryCodesLeft") is not.
+const SECRET_KEYS = /secret|password|api_?key|token|credential|private_?key|^(code|codes|recoveryCodes|otp|totp)$/i;
 
 /** A value as stored: secrets masked, bounded in size, plain JSON. */
 export function auditValue(value: unknown): unknown {

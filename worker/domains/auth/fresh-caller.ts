@@ -31,7 +31,7 @@ export function confirmsInD1(level: AccessLevel, writes: boolean, session: Sessi
   return writes || stepUp || session.isRiskTeam || isAdminRole(session.role);
 }
 
-/** How a call is checked beyond its level (issue 28): the second-factor policy, and whether it is a step-up call. */
+/** How a call is checked beyond its level: the second-factor policy, and whether it is a step-up call. */
 export interface FreshCheck {
   policy: SecondFactorPolicy;
   stepUp?: boolean;

@@ -103,7 +103,7 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<{ u
   return { user, issued: { sessionId: session.id, refreshToken: next, expiresAt: session.expiresAt } };
 }
 
-/** Live sessions of a user, newest activity first (the sessions list; issue 28). */
+/** Live sessions of a user, newest activity first (the sessions list). */
 export function liveSessions(db: Db, userId: string, now = Date.now()) {
   return db
     .select()

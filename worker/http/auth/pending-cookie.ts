@@ -4,7 +4,7 @@ import { serialize } from 'hono/utils/cookie';
 import type { AppEnv } from '../app-env';
 
 /**
- * A sign-in whose password was right and whose second factor is to come (issue 28): an opaque token
+ * A sign-in whose password was right and whose second factor is to come: an opaque token
  * (D1 keeps its SHA-256, domains/auth/second-factor/challenges.ts), HttpOnly, sent only to /api/auth,
  * and useless without the user's authenticator, passkey or a recovery code.
  */

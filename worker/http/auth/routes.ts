@@ -63,7 +63,7 @@ export const authRoutes = new Hono<AppEnv>()
       await releaseSignInAttempt(db, input.email, ip);
       throw audit.refused(domainError('FORBIDDEN', 'This account has been disabled'));
     }
-    // Issue 28: a user with a second factor gets a pending sign-in, not a session. The failure slot
+    // A user with a second factor gets a pending sign-in, not a session. The failure slot
     // this attempt took stays taken until the second step succeeds, so a known password buys no
     // fresh guesses at the code.
     const methods = await signInMethods(db, user.id);

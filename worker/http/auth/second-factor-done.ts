@@ -32,8 +32,15 @@ export async function secondFactorConfirmed(c: Context<AppEnv>, db: Db, step: Se
   const ip = clientIp(c);
   const now = Date.now();
   const { user } = step;
-  await signInSucceeded(db, user.email, ip);
   const record = auditTrail(c.env);
+  if (step.mode === 'signIn') {
+    clearPendingCookie(c);
+    // Taken once: of two parallel completions only one starts a session.
+    if (!(await consumeChallenge(db, step.pending.id, now))) throw domainError('UNAUTHORIZED', 'Sign in again');
+    if (user.disabled) throw domainError('FORBIDDEN', 'This account has been disabled');
+  }
+  // The password's slot and this step's: both given back, as after a right password alone.
+  await signInSucceeded(db, user.email, ip, step.mode === 'signIn' ? 2 : 1);
   const recoveryCodesLeft = method === 'recoveryCode' ? await unusedRecoveryCodes(db, user.id) : undefined;
   const after = { method, ...(recoveryCodesLeft !== undefined ? { recoveryCodesLeft } : {}) };
   if (step.mode === 'stepUp') {
@@ -44,9 +51,6 @@ export async function secondFactorConfirmed(c: Context<AppEnv>, db: Db, step: Se
     );
     return c.json({ user: toUserDto(user), secondFactorAt: now, recoveryCodesLeft });
   }
-  clearPendingCookie(c);
-  if (!(await consumeChallenge(db, step.pending.id, now))) throw domainError('UNAUTHORIZED', 'Sign in again');
-  if (user.disabled) throw domainError('FORBIDDEN', 'This account has been disabled');
   const refresh = await startSession(db, user.id, getConfig(c.env).REFRESH_TOKEN_TTL_DAYS, {
     ip,
     userAgent: c.req.header('user-agent'),

@@ -26,7 +26,7 @@ import { readPendingCookie } from './pending-cookie';
 import { secondFactorConfirmed, type SecondFactorMethod, type SecondStep } from './second-factor-done';
 
 /**
- * Issue 28: the second step of a sign-in, and step-up. With a pending sign-in (its cookie, set by
+ * The second step of a sign-in, and step-up. With a pending sign-in (its cookie, set by
  * POST /sign-in/email after the right password) a confirmed factor starts the session; without one,
  * a signed-in caller renews their session's second factor (the riskiest changes ask for one at most
  * 5 minutes old). Every attempt takes a slot of the sign-in failure limits (per email and per IP),

@@ -45,7 +45,7 @@ const orderIntent = (input: {
 
 export const ordersRouter = {
   placeOrder: terminal.placeOrder.handler(async ({ context, input }) => {
-    // The trail's entry (issue 28): what was asked, then what became of it; a refusal (a limit,
+    // The trail's entry: what was asked, then what became of it; a refusal (a limit,
     // trading off) is recorded by the audit middleware with the refusal's message.
     const note: AuditNote = Object.assign(context.auditNote!, {
       traderId: context.session.sub,
