@@ -89,6 +89,24 @@ export async function signIn(base, email, password = process.env.DEMO_PASSWORD ?
   throw new Error(`second factor refused three codes for ${email}`);
 }
 
+/**
+ * Signs a user in through /login in a Playwright page, the second step included when the user has
+ * one (the code from the same ledger as signIn), and waits for /dashboard.
+ */
+export async function logInPage(page, base, email, password = process.env.DEMO_PASSWORD ?? 'meridian-demo') {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const code = page.getByLabel('Authentication code');
+  const landed = page.waitForURL(/dashboard/).then(() => 'landed');
+  if ((await Promise.race([landed, code.waitFor().then(() => 'code')])) === 'code') {
+    await code.fill(await ledger.next(email, DEMO_TOTP_SECRET));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await landed;
+  }
+}
+
 /** One autocannon run printed and summed up as a table row (opts: autocannon's, duration included). */
 export async function loadRow(title, opts) {
   const { default: autocannon } = await import('autocannon');

@@ -156,6 +156,7 @@ describe('the trail records every privileged action: who, what, before → after
     expect(switches[0]).toMatchObject({
       result: 'done',
       traderId: trader.id,
+      targetLabel: trader.email,
       actorId: root.id,
       sessionId: sessionIdOf(rootJar),
       before: { enabled: true },
@@ -166,6 +167,7 @@ describe('the trail records every privileged action: who, what, before → after
     await client.setRiskLimit({ traderId: trader.id, kind: 'maxLeverage', value: 5 });
     await client.setRiskLimit({ traderId: trader.id, kind: 'maxLeverage', value: 3 });
     const limits = await auditEntries({ action: 'risk.limit', targetId: trader.id }, 2);
+    expect(limits[0]!.targetLabel).toBe(trader.email);
     expect(limits.map((e) => [e.before, e.after])).toEqual([
       [{ maxLeverage: null }, { maxLeverage: 5 }],
       [{ maxLeverage: 5 }, { maxLeverage: 3 }],

@@ -12,6 +12,7 @@ import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
 import { getProviderConfig } from '../../env';
 import type { AuditNote } from '../../domains/audit/audit-log';
+import { findUserById } from '../../domains/users/find-user';
 import type { RpcContext } from '../context';
 import { admin, approved, riskTeam, terminal } from '../procedures';
 
@@ -76,8 +77,13 @@ export const ordersRouter = {
   setTradingEnabled: riskTeam.setTradingEnabled.handler(async ({ context, input }) => {
     const before = await tradingSwitches(context.db);
     const halt = input.traderId === null ? before.firm : before.traders.find((t) => t.traderId === input.traderId);
+    const trader = input.traderId === null ? undefined : await findUserById(context.db, input.traderId);
     Object.assign(context.auditNote!, {
-      target: { type: input.traderId === null ? 'firm' : 'trader', id: input.traderId ?? 'firm', label: halt?.name ?? null },
+      target: {
+        type: input.traderId === null ? 'firm' : 'trader',
+        id: input.traderId ?? 'firm',
+        label: input.traderId === null ? 'the whole firm' : (trader?.email ?? null),
+      },
       traderId: input.traderId,
       before: { enabled: !halt, reason: halt?.reason ?? null },
       after: { enabled: input.enabled, reason: input.reason ?? null },

@@ -4,6 +4,7 @@ import { firmHistory } from '../../domains/risk/history';
 import { allTradersLatest } from '../../domains/risk/latest';
 import { limitsView, setLimit } from '../../domains/risk/limit-store';
 import { limitValue } from '../../domains/risk/limit-value';
+import { findUserById } from '../../domains/users/find-user';
 import { allTraderStats } from '../../domains/risk/stats';
 import { riskTraderDetail } from '../../domains/risk/trader-detail';
 import { riskTeam } from '../procedures';
@@ -22,7 +23,11 @@ export const riskRouter = {
   setRiskLimit: riskTeam.setRiskLimit.handler(async ({ context, input }) => {
     const before = await limitValue(context.db, input.traderId, input.kind);
     Object.assign(context.auditNote!, {
-      target: { type: input.traderId ? 'trader' : 'firm', id: input.traderId ?? 'firm', label: input.kind },
+      target: {
+        type: input.traderId ? 'trader' : 'firm',
+        id: input.traderId ?? 'firm',
+        label: input.traderId ? ((await findUserById(context.db, input.traderId))?.email ?? null) : 'the whole firm',
+      },
       traderId: input.traderId,
       before: { [input.kind]: before },
       after: { [input.kind]: input.value },
