@@ -14,6 +14,16 @@ export const auditDb = createAuditDb(env.AUDIT_DB);
 /** The authenticator code of `secret` for the 30-second step `steps` away from now. */
 export const totpCode = (steps = 0, secret = TEST_TOTP_SECRET) => totpCodeAt(secret, Date.now() + steps * 30_000);
 
+/**
+ * Waits, when the current 30-second step ends within `marginMs`, for the next one: a test that
+ * needs "the same step" for a few requests does not straddle two. Answers the time to compute with.
+ */
+export async function midStep(marginMs = 8_000): Promise<number> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  return Date.now();
+}
+
 /** The session id inside a jar's access token. */
 export function sessionIdOf(jar: CookieJar): string {
   return (JSON.parse(new TextDecoder().decode(base64url.decode(jar.access!.split('.')[1]!))) as { sid: string }).sid;

@@ -4,8 +4,9 @@ import { authChallenges, recoveryCodes } from '../../db/schema/second-factors';
 import { authFailures, sessions } from '../../db/schema/sessions';
 import { hashToken } from '../../domains/auth/tokens';
 import { replaceRecoveryCodes } from '../../domains/auth/second-factor/recovery-codes';
-import { CookieJar, db, enrolTotp, fetchApp, insertUser, postJson, rpcClient } from '../../test/harness';
-import { auditEntries, codeStep, passwordStep, signInWithTotp, totpCode } from '../../test/second-factor-helpers';
+import { CookieJar, db, enrolTotp, fetchApp, insertUser, postJson, rpcClient, TEST_TOTP_SECRET } from '../../test/harness';
+import { auditEntries, codeStep, midStep, passwordStep, signInWithTotp, totpCode } from '../../test/second-factor-helpers';
+import { totpCodeAt } from '../../domains/auth/second-factor/totp';
 import { SoftPasskey } from '../../test/soft-passkey';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies';
 import { SECOND_FACTOR_COOKIE } from './pending-cookie';
@@ -59,18 +60,23 @@ describe('sign-in with a second factor', () => {
 
   it('refuses a replayed code (same step), an older one and one two steps away, alike', async () => {
     const user = await enrolledUser();
-    await signInWithTotp(user.email);
+    // All within one 30-second step: "now" below is the same step throughout.
+    const at = await midStep();
+    const code = (steps: number) => totpCodeAt(TEST_TOTP_SECRET, at + steps * 30_000);
+    const first = new CookieJar();
+    await passwordStep(first, user.email);
+    expect((await codeStep(first, code(0))).status).toBe(200);
     const replay = new CookieJar();
     await passwordStep(replay, user.email, { ip: '198.51.100.2' });
-    const again = await codeStep(replay, totpCode(), '198.51.100.2');
+    const again = await codeStep(replay, code(0), '198.51.100.2');
     expect(again.status).toBe(401);
     const body = await again.json();
     expect(body).toEqual({ code: 'UNAUTHORIZED', status: 401, message: 'That code is not valid' });
-    expect(await (await codeStep(replay, totpCode(-1), '198.51.100.2')).json()).toEqual(body);
-    expect(await (await codeStep(replay, totpCode(2), '198.51.100.2')).json()).toEqual(body);
+    expect(await (await codeStep(replay, code(-1), '198.51.100.2')).json()).toEqual(body);
+    expect(await (await codeStep(replay, code(2), '198.51.100.2')).json()).toEqual(body);
     expect(replay.access).toBeUndefined();
     // The next step's code is inside the window and new: it completes the same pending sign-in.
-    expect((await codeStep(replay, totpCode(1), '198.51.100.2')).status).toBe(200);
+    expect((await codeStep(replay, code(1), '198.51.100.2')).status).toBe(200);
     expect(replay.access).toBeDefined();
     const refused = await auditEntries({ action: 'auth.secondFactor', actorId: user.id }, 3);
     expect(refused.every((e) => e.result === 'refused' && e.reason === 'invalid code')).toBe(true);
