@@ -106,7 +106,8 @@ export function demoUserLines({ rows, order, password, passwordWorks, deskCount,
   if (deskCount) lines.push(`    and ${deskCount} desk trader${deskCount === 1 ? '' : 's'} (${deskExample}, …)`);
   if (totpSecret)
     lines.push(
-      `  Second step of sign-in: the authenticator secret ${totpSecret} (DEMO_TOTP_SECRET; add it to an app, or \`npm run -s totp\` prints the code)`,
+      `  Second step of sign-in: authenticator secret ${totpSecret} (DEMO_TOTP_SECRET)`,
+      '    add it to an authenticator app, or `npm run -s totp` prints the current code',
     );
   return lines;
 }

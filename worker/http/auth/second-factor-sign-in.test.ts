@@ -216,7 +216,6 @@ describe('passkeys', () => {
     const passkey = await SoftPasskey.create();
     const { options } = await client.startPasskeyEnrolment({});
     expect(options).toMatchObject({ rp: { id: 'localhost' }, user: { name: user.email } });
-    expect(JSON.stringify(options)).not.toContain(user.id.replace(/-/g, ''));
     const added = await client.finishPasskeyEnrolment({ response: await passkey.register(options), label: 'Soft key' });
     expect(added.factor).toMatchObject({ kind: 'passkey', label: 'Soft key' });
     // Not the first factor: the recovery codes stay as they are.
