@@ -6,6 +6,8 @@ process.env.XDG_CONFIG_HOME ??= `${process.cwd()}/.cache/xdg-config`;
 
 export default defineConfig({
   testDir: './e2e',
+  // After the server starts: the demo users' extra authenticator apps and a fresh code ledger.
+  globalSetup: './e2e/global-setup.ts',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
   workers: 1,
@@ -20,7 +22,15 @@ export default defineConfig({
     colorScheme: 'dark',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],

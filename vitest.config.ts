@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
 const newsMigrations = await readD1Migrations(fileURLToPath(new URL('./migrations-news', import.meta.url)));
+const auditMigrations = await readD1Migrations(fileURLToPath(new URL('./migrations-audit', import.meta.url)));
 
 export default defineConfig({
   test: {
@@ -16,6 +17,7 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: migrations,
                 TEST_NEWS_MIGRATIONS: newsMigrations,
+                TEST_AUDIT_MIGRATIONS: auditMigrations,
                 JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
                 LIVE_POLL_MS: '100',
                 BOOTSTRAP_ADMIN_EMAIL: 'founder@example.com',
@@ -25,6 +27,8 @@ export default defineConfig({
                 NEWS_POLLER_ALARMS: 'manual',
                 // Seals sub-accounts' trading keys in tests (32 bytes of 0x07; never a real key).
                 TRADING_KEYRING: `test:${Buffer.alloc(32, 7).toString('base64')}`,
+                // Seals authenticator-app secrets in tests (32 bytes of 0x09; never a real key).
+                SECOND_FACTOR_KEYRING: `test:${Buffer.alloc(32, 9).toString('base64')}`,
               },
             },
           }),

@@ -2,7 +2,7 @@
 // 1 year in local D1, live fan-out to 200 subscribers, and chart rendering in Chromium.
 import { chromium } from '@playwright/test';
 import { localD1File } from '../scripts/lib.mjs';
-import { loadRow, percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
+import { loadRow, percentile, rpcGet, runInOwnProcess, signIn, logInPage } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 import { fillAccountHistory } from './fill/account-history.mjs';
 
@@ -37,11 +37,7 @@ async function chartRender(base) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const cold = [];
   const warm = [];
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill('trader@example.com');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/dashboard/);
+  await logInPage(page, base, 'trader@example.com', password);
   const drawn = async (range) => {
     const ready = page.locator(`[data-testid="charts-ready"][data-range="${range}"]`);
     await ready.waitFor({ timeout: 30_000 });

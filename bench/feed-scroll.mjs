@@ -1,7 +1,7 @@
 // The news feed in Chromium with ≥ 5,000 headlines loaded: long tasks and frame times while the
 // mouse wheel scrolls through them (bench/news.mjs). Target: no long task over 50 ms.
 import { chromium } from '@playwright/test';
-import { percentile } from './lib.mjs';
+import { percentile, logInPage } from './lib.mjs';
 
 const round = (ms) => Math.round(ms * 10) / 10;
 
@@ -41,11 +41,7 @@ export async function feedScroll(
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript(observeMainThread);
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/dashboard/);
+    await logInPage(page, base, email, password);
     await page.goto(`${base}/news/feed`);
     await page.getByTestId('news-row').first().waitFor();
     const scroller = page.getByTestId('news-scroll');

@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startBenchServer, writeSection } from './server.mjs';
+import { signIn } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const password = process.env.DEMO_PASSWORD ?? 'meridian-demo';
@@ -23,19 +24,6 @@ function load(title, opts) {
       });
     });
   });
-}
-
-async function signInCookie(base) {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'trader@example.com', password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 /** Gzipped bytes of every script the browser downloads to show /login (cold cache). */
@@ -59,7 +47,7 @@ async function loginJsBytes(base) {
 
 const server = await startBenchServer({ vars: { AUTH_MAX_FAILS_PER_EMAIL: 1e9, AUTH_MAX_FAILS_PER_IP: 1e9 } });
 try {
-  const cookie = await signInCookie(server.base);
+  const cookie = await signIn(server.base, 'trader@example.com', password);
   const failedSignIn = {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,6 +1,10 @@
 // Small helpers shared by the benchmark scripts.
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codeLedger, DEMO_TOTP_SECRET } from '../scripts/demo-second-factor.mjs';
+import { root } from '../scripts/lib.mjs';
 
 /** The value at percentile p (0–100) of an ascending array. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -40,7 +44,28 @@ export async function forEachFrame(body, onFrame) {
 /** An RPC GET path (oRPC's ?data= encoding). */
 export const rpcGet = (name, input) => `/api/rpc/${name}?data=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
-/** Signs a demo user in and returns the session cookies as one Cookie header value. */
+const cookiesOf = (res) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+// The codes the benches used, per email, across their processes: each works once (the Worker refuses
+// a replay), so a sign-in that follows another within 30 s takes the next step's code.
+const ledgerFile = join(root, '.wrangler', 'bench-totp-ledger.json');
+const ledger = codeLedger({
+  load: () => (existsSync(ledgerFile) ? JSON.parse(readFileSync(ledgerFile, 'utf8')) : {}),
+  save: (all) => {
+    mkdirSync(dirname(ledgerFile), { recursive: true });
+    writeFileSync(ledgerFile, JSON.stringify(all));
+  },
+});
+
+/**
+ * Signs a user in and returns the session cookies as one Cookie header value. A user with a second
+ * factor (the demo users, and the bench's own users with powers: enrolled with DEMO_TOTP_SECRET by
+ * demoFactorInsert) answers the password with "second factor needed": the code is computed here.
+ */
 export async function signIn(base, email, password = process.env.DEMO_PASSWORD ?? 'meridian-demo') {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
@@ -48,10 +73,38 @@ export async function signIn(base, email, password = process.env.DEMO_PASSWORD ?
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const body = await res.json();
+  if (!body.secondFactor) return cookiesOf(res);
+  const pending = cookiesOf(res);
+  // Another process (a browser, an earlier bench) may have spent a step this ledger does not know of.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const second = await fetch(`${base}/api/auth/second-factor/totp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: pending },
+      body: JSON.stringify({ code: await ledger.next(email, DEMO_TOTP_SECRET) }),
+    });
+    if (second.ok) return cookiesOf(second);
+    if (second.status !== 401) throw new Error(`second factor failed: ${second.status}`);
+  }
+  throw new Error(`second factor refused three codes for ${email}`);
+}
+
+/**
+ * Signs a user in through /login in a Playwright page, the second step included when the user has
+ * one (the code from the same ledger as signIn), and waits for /dashboard.
+ */
+export async function logInPage(page, base, email, password = process.env.DEMO_PASSWORD ?? 'meridian-demo') {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const code = page.getByLabel('Authentication code');
+  const landed = page.waitForURL(/dashboard/).then(() => 'landed');
+  if ((await Promise.race([landed, code.waitFor().then(() => 'code')])) === 'code') {
+    await code.fill(await ledger.next(email, DEMO_TOTP_SECRET));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await landed;
+  }
 }
 
 /** One autocannon run printed and summed up as a table row (opts: autocannon's, duration included). */

@@ -16,7 +16,8 @@
 // Sizes: BENCH_ORDERS_SEQUENTIAL (300), BENCH_ORDERS_KEYPRESSES (40), BENCH_ORDERS_TRADERS (20),
 // BENCH_ORDERS_RATE (50 /s), BENCH_ORDERS_SECONDS (30), BENCH_ORDERS_DOUBLE (0.1 of orders sent twice).
 import { chromium } from '@playwright/test';
-import { executeLocalD1, hashPassword, scratchDir, sqlString } from '../scripts/lib.mjs';
+import { devVar, executeLocalD1, hashPassword, scratchDir, sqlString } from '../scripts/lib.mjs';
+import { demoFactorInsert } from '../scripts/demo-second-factor.mjs';
 import { startFakeBinance } from './fake-binance-server.mjs';
 import { percentile, rpcGet, signIn, venueClientId } from './lib.mjs';
 import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
@@ -70,10 +71,16 @@ const metricsWith = (equity) =>
     positions: 0,
   });
 const metrics = metricsWith(1e7);
+// With the terminal comes a second factor: each trader has the demo authenticator (bench/lib.mjs signIn computes its codes).
+const keyring = devVar('SECOND_FACTOR_KEYRING');
+const factors = await Promise.all(
+  [...traders, burstTrader].map((t) => demoFactorInsert(keyring, { userId: t.id }, 'Bench', now)),
+);
 executeLocalD1(
-  [...traders, burstTrader].flatMap((t) => [
+  [...traders, burstTrader].flatMap((t, i) => [
     `INSERT INTO users (id, email, name, role, approved, is_risk_team, can_use_terminal, password_hash, created_at, approved_at, updated_at) VALUES (${sqlString(t.id)}, ${sqlString(t.email)}, 'Bench trader', 'user', 1, 0, 1, ${sqlString(hash)}, ${now}, ${now}, ${now});`,
     `INSERT INTO exchange_accounts (id, exchange, email, status, created_at) VALUES (${sqlString(t.accountId)}, 'binance', ${sqlString(t.accountEmail)}, 'active', ${now});`,
+    factors[i],
     `INSERT INTO account_assignments (user_id, account_id, created_at) VALUES (${sqlString(t.id)}, ${sqlString(t.accountId)}, ${now});`,
     `INSERT INTO account_latest (account_id, ts, metrics, positions) VALUES (${sqlString(t.accountId)}, ${now}, ${sqlString(t === burstTrader ? metricsWith(BURST_EQUITY) : metrics)}, '[]');`,
     ...(t === burstTrader

@@ -25,7 +25,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localD1File } from '../scripts/lib.mjs';
-import { loadRow, percentile, rpcGet, runInOwnProcess, signIn } from './lib.mjs';
+import { loadRow, percentile, rpcGet, runInOwnProcess, signIn, logInPage } from './lib.mjs';
 import { prepareBenchState, reuseBenchState, startBenchServer, writeSection } from './server.mjs';
 import { fillRiskDesk } from './fill/risk-desk.mjs';
 
@@ -116,11 +116,7 @@ async function overviewRender(base) {
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill('risk@example.com');
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/dashboard/);
+    await logInPage(page, base, 'risk@example.com', password);
     const table = page.getByRole('table', { name: 'Traders' });
     const tabs = page.getByRole('navigation', { name: 'Risk Team' });
     const renders = [];

@@ -10,7 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { createORPCClient } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
-import { executeLocalD1, hashPassword, scratchDir, sqlString } from '../scripts/lib.mjs';
+import { devVar, executeLocalD1, hashPassword, scratchDir, sqlString } from '../scripts/lib.mjs';
+import { demoFactorInsert } from '../scripts/demo-second-factor.mjs';
 import { percentile, signIn } from './lib.mjs';
 import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
 
@@ -67,11 +68,16 @@ await prepareBenchState();
 {
   const now = Date.now();
   const hash = hashPassword(VIEWER_PASSWORD);
+  // With the terminal comes a second factor: each viewer has the demo authenticator (bench/lib.mjs signIn computes its codes).
+  const keyring = devVar('SECOND_FACTOR_KEYRING');
   executeLocalD1(
-    viewerUsers.map(
-      (u) =>
-        `INSERT INTO users (id, email, name, role, approved, is_risk_team, can_use_terminal, password_hash, created_at, approved_at, updated_at) VALUES (${sqlString(u.id)}, ${sqlString(u.email)}, 'Bench viewer', 'user', 1, 0, 1, ${sqlString(hash)}, ${now}, ${now}, ${now});`,
-    ),
+    [
+      ...viewerUsers.map(
+        (u) =>
+          `INSERT INTO users (id, email, name, role, approved, is_risk_team, can_use_terminal, password_hash, created_at, approved_at, updated_at) VALUES (${sqlString(u.id)}, ${sqlString(u.email)}, 'Bench viewer', 'user', 1, 0, 1, ${sqlString(hash)}, ${now}, ${now}, ${now});`,
+      ),
+      ...(await Promise.all(viewerUsers.map((u) => demoFactorInsert(keyring, { userId: u.id }, 'Bench', now)))),
+    ],
     scratchDir('bench-terminal'),
   );
 }

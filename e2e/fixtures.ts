@@ -1,4 +1,5 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { DEMO_EMAILS, enterSecondFactor } from './second-factor';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'meridian-demo';
 export const ADMIN = { email: 'admin@example.com', name: 'Alex Admin' };
@@ -19,11 +20,15 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
   await fillLogin(page, email, password);
 }
 
-/** Fills and submits the login form already on screen (keeps its ?redirect=). */
+/**
+ * Fills and submits the login form already on screen (keeps its ?redirect=). The demo users have a
+ * second factor: with their password, the second step follows with a code computed here.
+ */
 export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  if (password === DEMO_PASSWORD && DEMO_EMAILS.includes(email)) await enterSecondFactor(page, email);
 }
 
 export async function logInAndWait(page: Page, email: string, path = '/dashboard') {

@@ -43,10 +43,10 @@ export function wranglerJson(args) {
 }
 
 /**
- * The local D1 databases by binding (wrangler.jsonc): the main one, and the news one that holds the
- * headlines, their symbols, FTS index and price checks.
+ * The local D1 databases by binding (wrangler.jsonc): the main one, the news one that holds the
+ * headlines, their symbols, FTS index and price checks, and the append-only audit trail.
  */
-export const D1_BINDINGS = ['DB', 'NEWS_DB'];
+export const D1_BINDINGS = ['DB', 'NEWS_DB', 'AUDIT_DB'];
 
 /**
  * Applies every database's migrations to the local D1 (CI=true: no confirmation prompt). Answers what
@@ -61,7 +61,7 @@ export function applyLocalMigrations() {
   }).join(', ');
 }
 
-/** The rows one SQL statement reads from a local D1 (`binding`: DB or NEWS_DB). */
+/** The rows one SQL statement reads from a local D1 (`binding`: DB, NEWS_DB or AUDIT_DB). */
 export function queryLocalD1(sql, binding = 'DB') {
   return queryLocalD1Many([sql], binding)[0];
 }
@@ -82,7 +82,7 @@ export function executeLocalD1(statements, dir, name = 'seed.sql', binding = 'DB
 /**
  * The SQLite file behind a local D1 binding, for the bench fillers that write it directly. Miniflare
  * names the files by a hash, so each is recognised by its tables (the main one has users, the news
- * one news_items). Call after the migrations are applied.
+ * one news_items, the audit one audit_log). Call after the migrations are applied.
  */
 export function localD1File(binding = 'DB') {
   const dir = join(process.env.PERSIST_TO ?? join(root, '.wrangler/state'), 'v3/d1/miniflare-D1DatabaseObject');
@@ -91,7 +91,7 @@ export function localD1File(binding = 'DB') {
     .map((f) => join(dir, f));
   const kindOf = (f) => {
     const names = new Set(readTables(f));
-    return names.has('users') ? 'DB' : names.has('news_items') ? 'NEWS_DB' : null;
+    return names.has('users') ? 'DB' : names.has('news_items') ? 'NEWS_DB' : names.has('audit_log') ? 'AUDIT_DB' : null;
   };
   const file = files.find((f) => kindOf(f) === binding);
   if (!file) throw new Error(`no local D1 file for ${binding} in ${dir}`);
@@ -136,8 +136,9 @@ export async function importWorkerModules(reexports, dir) {
 }
 
 /**
- * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, and TRADING_KEYRING
- * (the key that seals sub-accounts' trading keys, "id:base64 of 32 bytes"), added to an older file.
+ * .dev.vars holds local secrets; generated once, never committed: JWT_SECRET, TRADING_KEYRING (the
+ * key that seals sub-accounts' trading keys, "id:base64 of 32 bytes") and SECOND_FACTOR_KEYRING (the
+ * one that seals authenticator-app secrets, same format), each added to an older file that lacks it.
  * Answers what it wrote, or null when the file was complete.
  */
 export function ensureDevVars() {
@@ -145,12 +146,24 @@ export function ensureDevVars() {
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
   let next = current;
   if (!/^JWT_SECRET=/m.test(next)) next = `JWT_SECRET=${randomBytes(32).toString('hex')}\n${next}`;
-  if (!/^TRADING_KEYRING=/m.test(next))
-    next = `${next.trimEnd()}\nTRADING_KEYRING=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
+  for (const name of ['TRADING_KEYRING', 'SECOND_FACTOR_KEYRING'])
+    if (!new RegExp(`^${name}=`, 'm').test(next))
+      next = `${next.trimEnd()}\n${name}=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
   if (next === current) return null;
   writeFileSync(file, next);
-  const added = ['JWT_SECRET', 'TRADING_KEYRING'].filter((k) => !new RegExp(`^${k}=`, 'm').test(current));
+  const added = ['JWT_SECRET', 'TRADING_KEYRING', 'SECOND_FACTOR_KEYRING'].filter(
+    (k) => !new RegExp(`^${k}=`, 'm').test(current),
+  );
   return `wrote .dev.vars (${added.join(', ')})`;
+}
+
+/** A secret of .dev.vars (ensureDevVars writes them), or undefined. */
+export function devVar(name) {
+  const file = `${root}.dev.vars`;
+  if (!existsSync(file)) return undefined;
+  return readFileSync(file, 'utf8')
+    .match(new RegExp(`^${name}=(.*)$`, 'm'))?.[1]
+    ?.trim();
 }
 
 /** Same format and parameters as worker/domains/auth/password.ts, so seeded users can sign in. */

@@ -88,7 +88,7 @@ export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
  * every start. `rows` are the users table's demo rows; `password` the one tried; `passwordWorks`
  * whether it opens them (DEMO_PASSWORD may differ from the one they were seeded with).
  */
-export function demoUserLines({ rows, order, password, passwordWorks, deskCount, deskExample }) {
+export function demoUserLines({ rows, order, password, passwordWorks, deskCount, deskExample, totpSecret }) {
   if (rows.length === 0) return ['  No demo users in this database (it had users before the first seed).'];
   const byEmail = new Map(rows.map((r) => [r.email, r]));
   const lines = [
@@ -104,6 +104,11 @@ export function demoUserLines({ rows, order, password, passwordWorks, deskCount,
     lines.push(`    ${email.padEnd(22)} ${notes.filter(Boolean).join(', ')}`);
   }
   if (deskCount) lines.push(`    and ${deskCount} desk trader${deskCount === 1 ? '' : 's'} (${deskExample}, …)`);
+  if (totpSecret)
+    lines.push(
+      `  Second step of sign-in: authenticator secret ${totpSecret} (DEMO_TOTP_SECRET)`,
+      '    add it to an authenticator app, or `npm run -s totp` prints the current code',
+    );
   return lines;
 }
 

@@ -104,6 +104,7 @@ describe('the demo users, printed last on every start', () => {
         passwordWorks: true,
         deskCount: 1,
         deskExample: 'morgan.hale@example.com',
+        totpSecret: 'MERIDIANDEMOTOTPSECRETKEY234567A',
       }),
     ).toEqual([
       '  Demo users (password: meridian-demo):',
@@ -111,6 +112,8 @@ describe('the demo users, printed last on every start', () => {
       '    trader@example.com     user',
       '    pending@example.com    user, awaiting approval',
       '    and 1 desk trader (morgan.hale@example.com, …)',
+      '  Second step of sign-in: authenticator secret MERIDIANDEMOTOTPSECRETKEY234567A (DEMO_TOTP_SECRET)',
+      '    add it to an authenticator app, or `npm run -s totp` prints the current code',
     ]);
   });
 

@@ -1,6 +1,7 @@
 // Seeds the local demo data of docs/PRODUCT-RULES.md §2 when the users table is empty. Local only.
 import { pathToFileURL } from 'node:url';
-import { executeLocalD1, hashPassword, queryLocalD1, queryLocalD1Many, scratchDir, sqlString } from './lib.mjs';
+import { devVar, executeLocalD1, hashPassword, queryLocalD1, queryLocalD1Many, scratchDir, sqlString } from './lib.mjs';
+import { DEMO_TOTP_SECRET, demoFactorInsert } from './demo-second-factor.mjs';
 import { demoUserLines, passwordOpens } from './quiet-output.mjs';
 import { DESK_TRADERS, seedAccounts } from './seed-accounts.mjs';
 import { NEWS_SETTINGS_COUNTS, seedNews } from './seed-news.mjs';
@@ -24,14 +25,18 @@ const DEMO_ROWS = `SELECT email, role, approved, is_risk_team, can_use_terminal,
  * every start, not only the first. The reads are batched: each wrangler call costs seconds.
  */
 export async function seed() {
-  const [[{ n }], [{ n: accounts }], [newsSettings], demoRows] = queryLocalD1Many([
+  const [[{ n }], [{ n: accounts }], [newsSettings], demoRows, [{ n: factors }]] = queryLocalD1Many([
     'SELECT count(*) AS n FROM users',
     'SELECT count(*) AS n FROM exchange_accounts',
     NEWS_SETTINGS_COUNTS,
     DEMO_ROWS,
+    'SELECT count(*) AS n FROM second_factors',
   ]);
   const users = n > 0 ? null : seedUsers();
-  const done = [users, await seedAccounts(accounts), await seedNews(newsSettings)].filter(Boolean);
+  // Once, while nobody has a second factor (a new database, or one from before second factors): an
+  // admin may remove a demo user's later, and a restart does not put it back.
+  const enrolled = factors > 0 ? null : await enrolDemoUsers();
+  const done = [users, enrolled, await seedAccounts(accounts), await seedNews(newsSettings)].filter(Boolean);
   return {
     summary: done.length ? done.join(', ') : 'already there',
     demoUsers: demoUsers(users ? queryLocalD1(DEMO_ROWS) : demoRows),
@@ -47,6 +52,7 @@ function demoUsers(rows) {
     rows,
     order: main,
     password,
+    totpSecret: DEMO_TOTP_SECRET,
     passwordWorks: admin ? passwordOpens(admin.password_hash, password) : true,
     deskCount: desk.length,
     deskExample: DEMO_USERS.find((u) => u.desk && desk.some((r) => r.email === u.email))?.email,
@@ -78,4 +84,15 @@ function seedUsers() {
   });
   executeLocalD1(statements, scratchDir('seed'));
   return `${DEMO_USERS.length} demo users`;
+}
+
+/** Gives every demo user the demo authenticator app (DEMO_TOTP_SECRET), sealed as the Worker seals it. */
+async function enrolDemoUsers() {
+  const keyring = devVar('SECOND_FACTOR_KEYRING');
+  if (!keyring) throw new Error('.dev.vars has no SECOND_FACTOR_KEYRING (scripts/prepare-local.mjs writes it)');
+  const now = Date.now();
+  const statements = [];
+  for (const u of DEMO_USERS) statements.push(await demoFactorInsert(keyring, { email: u.email }, 'Demo authenticator', now));
+  executeLocalD1(statements, scratchDir('seed-2fa'), 'second-factors.sql');
+  return 'demo authenticator';
 }

@@ -19,10 +19,12 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AdminAdminRouteRouteImport } from './routes/_admin/admin/route'
 import { Route as RiskTeamRiskTeamRouteRouteImport } from './routes/_riskTeam/risk-team/route'
 import { Route as TerminalTerminalRouteImport } from './routes/_terminal/terminal'
+import { Route as AccountSecurityRouteImport } from './routes/account/security'
 import { Route as DashboardAlertsRouteImport } from './routes/dashboard/alerts'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
 import { Route as AdminAdminApiDocsRouteImport } from './routes/_admin/admin/api-docs'
 import { Route as AdminAdminAssignmentsRouteImport } from './routes/_admin/admin/assignments'
+import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin/audit'
 import { Route as AdminAdminTodoRouteImport } from './routes/_admin/admin/todo'
 import { Route as ApprovedDashboardIndexRouteImport } from './routes/_approved/dashboard/index'
 import { Route as ApprovedDashboardChartsRouteImport } from './routes/_approved/dashboard/charts'
@@ -88,6 +90,11 @@ const TerminalTerminalRoute = TerminalTerminalRouteImport.update({
   path: '/terminal',
   getParentRoute: () => TerminalRoute,
 } as any)
+const AccountSecurityRoute = AccountSecurityRouteImport.update({
+  id: '/account/security',
+  path: '/account/security',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardAlertsRoute = DashboardAlertsRouteImport.update({
   id: '/dashboard/alerts',
   path: '/dashboard/alerts',
@@ -106,6 +113,11 @@ const AdminAdminApiDocsRoute = AdminAdminApiDocsRouteImport.update({
 const AdminAdminAssignmentsRoute = AdminAdminAssignmentsRouteImport.update({
   id: '/assignments',
   path: '/assignments',
+  getParentRoute: () => AdminAdminRouteRoute,
+} as any)
+const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
   getParentRoute: () => AdminAdminRouteRoute,
 } as any)
 const AdminAdminTodoRoute = AdminAdminTodoRouteImport.update({
@@ -216,10 +228,12 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminAdminRouteRouteWithChildren
   '/risk-team': typeof RiskTeamRiskTeamRouteRouteWithChildren
   '/terminal': typeof TerminalTerminalRoute
+  '/account/security': typeof AccountSecurityRoute
   '/dashboard/alerts': typeof DashboardAlertsRoute
   '/news/settings': typeof ApprovedNewsSettingsRouteRouteWithChildren
   '/admin/api-docs': typeof AdminAdminApiDocsRoute
   '/admin/assignments': typeof AdminAdminAssignmentsRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/todo': typeof AdminAdminTodoRoute
   '/dashboard/charts': typeof ApprovedDashboardChartsRoute
   '/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
@@ -244,9 +258,11 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/terminal': typeof TerminalTerminalRoute
+  '/account/security': typeof AccountSecurityRoute
   '/dashboard/alerts': typeof DashboardAlertsRoute
   '/admin/api-docs': typeof AdminAdminApiDocsRoute
   '/admin/assignments': typeof AdminAdminAssignmentsRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/todo': typeof AdminAdminTodoRoute
   '/dashboard/charts': typeof ApprovedDashboardChartsRoute
   '/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
@@ -278,10 +294,12 @@ export interface FileRoutesById {
   '/_admin/admin': typeof AdminAdminRouteRouteWithChildren
   '/_riskTeam/risk-team': typeof RiskTeamRiskTeamRouteRouteWithChildren
   '/_terminal/terminal': typeof TerminalTerminalRoute
+  '/account/security': typeof AccountSecurityRoute
   '/dashboard/alerts': typeof DashboardAlertsRoute
   '/_approved/news/settings': typeof ApprovedNewsSettingsRouteRouteWithChildren
   '/_admin/admin/api-docs': typeof AdminAdminApiDocsRoute
   '/_admin/admin/assignments': typeof AdminAdminAssignmentsRoute
+  '/_admin/admin/audit': typeof AdminAdminAuditRoute
   '/_admin/admin/todo': typeof AdminAdminTodoRoute
   '/_approved/dashboard/charts': typeof ApprovedDashboardChartsRoute
   '/_approved/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
@@ -310,10 +328,12 @@ export interface FileRouteTypes {
     | '/admin'
     | '/risk-team'
     | '/terminal'
+    | '/account/security'
     | '/dashboard/alerts'
     | '/news/settings'
     | '/admin/api-docs'
     | '/admin/assignments'
+    | '/admin/audit'
     | '/admin/todo'
     | '/dashboard/charts'
     | '/dashboard/live-data'
@@ -338,9 +358,11 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/terminal'
+    | '/account/security'
     | '/dashboard/alerts'
     | '/admin/api-docs'
     | '/admin/assignments'
+    | '/admin/audit'
     | '/admin/todo'
     | '/dashboard/charts'
     | '/dashboard/live-data'
@@ -371,10 +393,12 @@ export interface FileRouteTypes {
     | '/_admin/admin'
     | '/_riskTeam/risk-team'
     | '/_terminal/terminal'
+    | '/account/security'
     | '/dashboard/alerts'
     | '/_approved/news/settings'
     | '/_admin/admin/api-docs'
     | '/_admin/admin/assignments'
+    | '/_admin/admin/audit'
     | '/_admin/admin/todo'
     | '/_approved/dashboard/charts'
     | '/_approved/dashboard/live-data'
@@ -403,6 +427,7 @@ export interface RootRouteChildren {
   TerminalRoute: typeof TerminalRouteWithChildren
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
+  AccountSecurityRoute: typeof AccountSecurityRoute
   DashboardAlertsRoute: typeof DashboardAlertsRoute
 }
 
@@ -478,6 +503,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TerminalTerminalRouteImport
       parentRoute: typeof TerminalRoute
     }
+    '/account/security': {
+      id: '/account/security'
+      path: '/account/security'
+      fullPath: '/account/security'
+      preLoaderRoute: typeof AccountSecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard/alerts': {
       id: '/dashboard/alerts'
       path: '/dashboard/alerts'
@@ -504,6 +536,13 @@ declare module '@tanstack/react-router' {
       path: '/assignments'
       fullPath: '/admin/assignments'
       preLoaderRoute: typeof AdminAdminAssignmentsRouteImport
+      parentRoute: typeof AdminAdminRouteRoute
+    }
+    '/_admin/admin/audit': {
+      id: '/_admin/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAdminAuditRouteImport
       parentRoute: typeof AdminAdminRouteRoute
     }
     '/_admin/admin/todo': {
@@ -638,6 +677,7 @@ declare module '@tanstack/react-router' {
 interface AdminAdminRouteRouteChildren {
   AdminAdminApiDocsRoute: typeof AdminAdminApiDocsRoute
   AdminAdminAssignmentsRoute: typeof AdminAdminAssignmentsRoute
+  AdminAdminAuditRoute: typeof AdminAdminAuditRoute
   AdminAdminTodoRoute: typeof AdminAdminTodoRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
 }
@@ -645,6 +685,7 @@ interface AdminAdminRouteRouteChildren {
 const AdminAdminRouteRouteChildren: AdminAdminRouteRouteChildren = {
   AdminAdminApiDocsRoute: AdminAdminApiDocsRoute,
   AdminAdminAssignmentsRoute: AdminAdminAssignmentsRoute,
+  AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminTodoRoute: AdminAdminTodoRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
 }
@@ -763,6 +804,7 @@ const rootRouteChildren: RootRouteChildren = {
   TerminalRoute: TerminalRouteWithChildren,
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
+  AccountSecurityRoute: AccountSecurityRoute,
   DashboardAlertsRoute: DashboardAlertsRoute,
 }
 export const routeTree = rootRouteImport

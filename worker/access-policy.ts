@@ -81,7 +81,45 @@ export const RPC_ACCESS = {
   clearTradingKey: 'admin',
   // Live orders: the same readers as listOrders (your own; any trader's for the risk team and admins).
   streamOrders: 'approved',
+  // Second factors and sessions: every signed-in user manages their own (an unapproved one
+  // too: nothing here reaches beyond the caller); admins end another user's sessions or reset their
+  // factors after a lost device.
+  getSecondFactors: 'authed',
+  startTotpEnrolment: 'authed',
+  confirmTotpEnrolment: 'authed',
+  startPasskeyEnrolment: 'authed',
+  finishPasskeyEnrolment: 'authed',
+  removeSecondFactor: 'authed',
+  regenerateRecoveryCodes: 'authed',
+  listSessions: 'authed',
+  endSession: 'authed',
+  endOtherSessions: 'authed',
+  endUserSessions: 'admin',
+  resetUserSecondFactors: 'admin',
+  // The audit trail: admins read and export all of it; the risk team the trading part.
+  listAuditLog: 'admin',
+  exportAuditLog: 'admin',
+  listTradingAudit: 'riskTeam',
 } as const satisfies Record<keyof Contract, AccessLevel>;
+
+/**
+ * Step-up: these ask for the second factor again when this session last confirmed one
+ * more than 5 minutes ago (domains/auth/second-factor/policy.ts) — trading keys, trading on or off,
+ * limits, roles, flags and approval, and whatever changes the second factors themselves (a stolen
+ * session must not add its own passkey or read fresh recovery codes).
+ */
+export const STEP_UP_PROCEDURES: ReadonlySet<keyof Contract> = new Set<keyof Contract>([
+  'setTradingKey',
+  'clearTradingKey',
+  'setTradingEnabled',
+  'setRiskLimit',
+  'updateUser',
+  'startTotpEnrolment',
+  'startPasskeyEnrolment',
+  'removeSecondFactor',
+  'regenerateRecoveryCodes',
+  'resetUserSecondFactors',
+]);
 
 export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
   getUser: 'public',

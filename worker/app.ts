@@ -3,6 +3,7 @@ import { AUTH_ROUTES } from './contract/auth-routes';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './http/app-env';
 import { authRoutes } from './http/auth/routes';
+import { secondFactorRoutes } from './http/auth/second-factor-routes';
 import { sessionMiddleware } from './http/auth/session';
 import { csrfProtection } from './http/csrf';
 import { errorResponse, toErrorBody } from './http/error-response';
@@ -42,6 +43,7 @@ export function createApp() {
     throw domainError('METHOD_NOT_SUPPORTED', 'Use POST');
   });
   app.route('/api/auth', authRoutes);
+  app.route('/api/auth', secondFactorRoutes);
   app.route('/api/rpc', rpcRoutes);
   app.route('/api', openApiRoutes);
   app.route('/api', siteRoutes);

@@ -15,6 +15,24 @@ const configSchema = z.object({
   AUTH_MAX_SIGNUPS_PER_IP: intFromString.default(10),
   AUTH_MAX_SIGNUPS_GLOBAL: intFromString.default(200),
   AUTH_SIGNUP_WINDOW_SECONDS: intFromString.default(3600),
+  /**
+   * Terminal, risk-team and admin powers need a second factor ("false" turns it off).
+   * Anything but "false" (or "0") keeps it on: a typo must not switch a protection off.
+   */
+  SECOND_FACTOR_REQUIRED: z
+    .string()
+    .optional()
+    .transform((value) => !['false', '0'].includes(value?.trim().toLowerCase() ?? '')),
+  /** Passkeys: the relying-party id (a domain); unset: the host the request came to. */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || null),
+  /** Seals authenticator-app secrets ("id:base64key[,…]", current first); unset: authenticator apps are off. */
+  SECOND_FACTOR_KEYRING: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || null),
   /** Who becomes the first superadmin by signing up (none yet). Unset: nobody; local runs seed demo users. */
   BOOTSTRAP_ADMIN_EMAIL: z
     .string()
@@ -129,6 +147,8 @@ export interface Bindings extends Env {
   BINANCE_ANNOUNCEMENTS_API_KEY?: string;
   BINANCE_ANNOUNCEMENTS_API_SECRET?: string;
   TRADING_KEYRING?: string;
+  SECOND_FACTOR_KEYRING?: string;
+  WEBAUTHN_RP_ID?: string;
 }
 
 /** Parses once per env object (one per isolate); a bad value fails loudly at first use. */

@@ -28,3 +28,10 @@ export async function requireAccess(requirement: Requirement, { context, locatio
   if (requirement !== 'approved' && !can[requirement]) throw redirect({ to: '/' });
   return { user: user! };
 }
+
+/** Anyone signed in, approved or not (their own security page): anonymous → /login?redirect=…. */
+export async function requireSignedIn({ context, location }: GuardArgs) {
+  const user = await loadUser(context);
+  if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+  return { user };
+}

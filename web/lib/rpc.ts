@@ -6,6 +6,7 @@ import type { Contract } from '@contract/index';
 import { lastRefreshTime, refreshSession } from './auth-http';
 import { errorStatus } from './http-error';
 import { queryClient } from './query-client';
+import { requestEnrolment, requestStepUp, secondFactorReason } from './second-factor-prompt';
 import { USER_QUERY_KEY } from './user-query-key';
 
 /** Read procedures go out as GET (cacheable, no CSRF body needed); everything else as POST. */
@@ -30,6 +31,17 @@ const link = new RPCLink({
         if (refreshed) return await next();
         // The session is over. getCurrentUser resolves to null by itself; others mark the user anonymous.
         if (path.at(-1) !== 'getCurrentUser') void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY, exact: true });
+        throw error;
+      }
+    },
+    // A power whose second factor is stale or missing: confirm it (then retry once) or go and add one.
+    async ({ next }) => {
+      try {
+        return await next();
+      } catch (error) {
+        const reason = secondFactorReason(error);
+        if (reason === 'stepUpRequired' && (await requestStepUp())) return await next();
+        if (reason === 'secondFactorRequired') requestEnrolment();
         throw error;
       }
     },

@@ -14,6 +14,10 @@ import { permissions, userQuery } from '~/lib/user-query';
  * anonymous pages (/login, /signup) never download it (~9 KB gzipped).
  */
 const AppToaster = lazy(() => import('~/components/layout/app-toaster').then((m) => ({ default: m.AppToaster })));
+/* The step-up dialog and the lead to enrolment: only signed-in users download them. */
+const SecondFactorPrompts = lazy(() =>
+  import('~/features/security/second-factor-prompts').then((m) => ({ default: m.SecondFactorPrompts })),
+);
 /* The fired-alerts listener: only approved users download it. */
 const AlertListener = lazy(() => import('~/features/alerts/alert-listener').then((m) => ({ default: m.AlertListener })));
 
@@ -72,6 +76,17 @@ function ToasterForSignedIn() {
   );
 }
 
+/** A refused power's second-factor prompts (step-up dialog, enrolment), for signed-in users. */
+function SecondFactorPromptsForSignedIn() {
+  const { data: user } = useQuery(userQuery);
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <SecondFactorPrompts key={user.id} />
+    </Suspense>
+  );
+}
+
 /** Toasts for fired alerts, wherever an approved user is in the app. */
 function AlertsForApproved() {
   const { data: user } = useQuery(userQuery);
@@ -93,6 +108,7 @@ function RootComponent() {
       <SessionWatcher />
       <AlertsForApproved />
       <ToasterForSignedIn />
+      <SecondFactorPromptsForSignedIn />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { os } from '@orpc/server';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RPC_ACCESS } from '../access-policy';
+import { RPC_ACCESS, STEP_UP_PROCEDURES } from '../access-policy';
 import { ACCESS_COOKIE } from '../contract/patterns';
 import { ERROR_CATALOGUE } from '../lib/error-catalogue';
 import { fetchApp, insertUser, signedInJar } from '../test/harness';
@@ -63,6 +63,34 @@ describe('OpenAPI document of the RPC router', () => {
     expect(doc.info.description).toContain('POST /api/rpc/{name}');
     expect(doc.info.description).toContain('2083');
     expect(doc.info.description).toContain('/_serverFn');
+  });
+
+  it('documents the /api/auth second-factor wire beside the RPC wire, and marks the step-up procedures', async () => {
+    const doc = await buildOpenApiDocument();
+    for (const text of [
+      'POST /api/auth/sign-in/email',
+      '"secondFactor"',
+      'meridian_2fa',
+      'POST /api/auth/second-factor/totp',
+      'POST /api/auth/passkey/options',
+      'POST /api/auth/passkey/verify',
+      'secondFactorRequired',
+      'stepUpRequired',
+      '429',
+    ])
+      expect(doc.info.description, text).toContain(text);
+    const byName = Object.fromEntries(
+      operations(doc).map(({ op }) => [op.operationId, op as Operation & { 'x-step-up'?: boolean }]),
+    );
+    for (const name of STEP_UP_PROCEDURES) {
+      const op = byName[name]!;
+      expect(op['x-step-up'], name).toBe(true);
+      expect(op.description).toContain('**Step-up:**');
+      expect(doc.info.description).toContain(`\`${name}\``);
+      expect(JSON.stringify(op.responses['403']), name).toContain('stepUpRequired');
+    }
+    expect(byName.listUsers!['x-step-up']).toBeUndefined();
+    expect(JSON.stringify(byName.listUsers!.responses['403'])).toContain('secondFactorRequired');
   });
 
   // The outside linters run in `npm test` (npm run lint:openapi); these pin what they asked for.

@@ -1,10 +1,11 @@
 import type { AnyContractProcedure, AnySchema, OpenAPI } from '@orpc/contract';
 import { OpenAPIGenerator, type ConditionalSchemaConverter } from '@orpc/openapi';
 import { ZodToJsonSchemaConverter } from '@orpc/zod/zod4';
-import { RPC_ACCESS } from '../access-policy';
+import { RPC_ACCESS, STEP_UP_PROCEDURES } from '../access-policy';
 import { documentedSchema } from '../contract/unchecked';
 import type { AccessLevel } from '../domains/auth/access';
 import { ACCESS_COOKIE } from '../contract/patterns';
+import { SECOND_FACTOR_REASONS } from '../contract/enums';
 import { ERROR_CATALOGUE, type ErrorCode } from '../lib/error-catalogue';
 import { contract } from '../contract';
 
@@ -29,7 +30,16 @@ const DESCRIPTION = `Meridian's RPC API, generated from the oRPC contract: every
 - Authentication: the session cookies from \`/api/auth/*\` (an access token of 10 minutes, refreshed with \`POST /api/auth/refresh\`). Cross-site requests are refused.
 
 ## Server functions
-Besides RPC, the web app calls server functions at \`/_serverFn/{name}?createServerFn\` (the marker is required): GET carries \`payload=…\` (URL-encoded JSON) in the query string, POST carries \`{"data": input, "context": {}}\`. Each function has one method; another answers 405 with \`Allow\`. Success is 200 with the JSON result; failure the catalogue status with \`{code, status, message}\`. They cover the news settings (mappings, rules, sources, Telegram chats, Twitter handles and sessions, thresholds), \`getUser\` and \`signOut\`.`;
+Besides RPC, the web app calls server functions at \`/_serverFn/{name}?createServerFn\` (the marker is required): GET carries \`payload=…\` (URL-encoded JSON) in the query string, POST carries \`{"data": input, "context": {}}\`. Each function has one method; another answers 405 with \`Allow\`. Success is 200 with the JSON result; failure the catalogue status with \`{code, status, message}\`. They cover the news settings (mappings, rules, sources, Telegram chats, Twitter handles and sessions, thresholds), \`getUser\` and \`signOut\`.
+
+## Sign-in and the second factor
+Users with terminal access, the risk-team flag or an admin role need a second factor (a passkey or an authenticator app, RFC 6238) for those powers (\`SECOND_FACTOR_REQUIRED\`, on by default). The endpoints below take and answer plain JSON (no \`{"json": …}\` wrapper), POST only, same origin only.
+- \`POST /api/auth/sign-in/email\` \`{email, password}\`: a user without a second factor gets the session cookies and \`{user}\`. A user with one gets **200** \`{"secondFactor": {"kinds": ["passkey", "totp"], "recoveryCodes": true, "expiresAt": …}}\` and no session: only an HttpOnly \`meridian_2fa\` cookie (path \`/api/auth\`, 5 minutes) that the second step needs. A wrong password and an unknown email answer the same **401**.
+- \`POST /api/auth/second-factor/totp\` \`{"code": "123456"}\` (or a recovery code, \`xxxxx-xxxxx\`): with the \`meridian_2fa\` cookie it completes the sign-in (**200** \`{user, secondFactorAt, recoveryCodesLeft?}\` and the session cookies); signed in without it, it is a **step-up** (the session's second factor is confirmed now). A code is accepted for its 30-second step or one either side, once: a used code, an older one, a wrong or expired one all answer the same **401** \`That code is not valid\`. Each recovery code works once.
+- \`POST /api/auth/passkey/options\` (no body) answers \`{"options": …}\` (WebAuthn request options for \`navigator.credentials.get\`); \`POST /api/auth/passkey/verify\` \`{"response": …}\` (the browser's answer, as @simplewebauthn/browser gives it) completes the sign-in or the step-up like the code does.
+- Every second-step attempt counts against the same failure limits as passwords, per email and per IP (**429** with \`Retry-After\`); a success gives them back.
+
+A caller whose power needs a second factor gets **403** with \`data.reason\`: \`secondFactorRequired\` (none enrolled: add one with \`startTotpEnrolment\`/\`confirmTotpEnrolment\` or \`startPasskeyEnrolment\`/\`finishPasskeyEnrolment\`) or \`stepUpRequired\` (\`data.maxAgeSeconds\`: confirm the second factor again through the endpoints above, then retry). Step-up procedures (marked **Step-up** and \`x-step-up\`) need a confirmation at most 5 minutes old: ${[...STEP_UP_PROCEDURES].map((n) => `\`${n}\``).join(', ')}.`;
 
 const converter = new ZodToJsonSchemaConverter();
 /** Outputs typed by `unchecked(schema)` (not re-validated at runtime) are documented by that schema. */
@@ -98,7 +108,7 @@ export function errorCodesOf(procedures: Procedures, access: AccessTable, name: 
   const codes = new Set<ErrorCode>();
   if (def.inputSchema) codes.add('BAD_REQUEST');
   if (level !== 'public') codes.add('UNAUTHORIZED');
-  if (level !== 'public' && level !== 'authed') codes.add('FORBIDDEN');
+  if ((level !== 'public' && level !== 'authed') || STEP_UP_PROCEDURES.has(name as never)) codes.add('FORBIDDEN');
   for (const code of Object.keys(def.errorMap ?? {})) if (code in ERROR_CATALOGUE) codes.add(code as ErrorCode);
   codes.add('TOO_MANY_REQUESTS');
   codes.add('INTERNAL_SERVER_ERROR');
@@ -130,6 +140,7 @@ function operationFor(procedures: Procedures, access: AccessTable, name: string,
   const def = procedures[name]!['~orpc'];
   const level = access[name];
   if (!level) throw new Error(`OpenAPI: ${name} has no access level in access-policy.ts`);
+  const stepUp = STEP_UP_PROCEDURES.has(name as never);
   const success = (generated.responses?.['200'] ?? { description: 'OK' }) as OpenAPI.ResponseObject;
   const jsonBody = success.content?.['application/json'];
   // A bare `type<T>()` output is known to TypeScript only: say so rather than show oRPC's "anything".
@@ -143,20 +154,32 @@ function operationFor(procedures: Procedures, access: AccessTable, name: string,
   };
   for (const code of errorCodesOf(procedures, access, name)) {
     const declared = (def.errorMap as Record<string, { data?: AnySchema } | undefined>)?.[code]?.data;
-    const data = declared ? converter.convert(declared, { strategy: 'output' })[1] : code === 'BAD_REQUEST' ? issuesSchema : {};
+    const data = declared
+      ? converter.convert(declared, { strategy: 'output' })[1]
+      : code === 'BAD_REQUEST'
+        ? issuesSchema
+        : code === 'FORBIDDEN'
+          ? forbiddenSchema
+          : {};
     responses[String(ERROR_CATALOGUE[code])] = errorResponse(code, data);
   }
   const operation: OpenAPI.OperationObject = {
     operationId: name,
     // The procedure's name is what a caller types: it titles the operation; the contract's summary describes it.
     summary: name,
-    description: [generated.summary, `**Access:** ${level} — ${LEVEL_TEXT[level]}.`, generated.description]
+    description: [
+      generated.summary,
+      `**Access:** ${level} — ${LEVEL_TEXT[level]}.`,
+      stepUp ? STEP_UP_TEXT : undefined,
+      generated.description,
+    ]
       .filter(Boolean)
       .join('\n\n'),
     tags: [level],
     responses,
   };
   (operation as Schema)['x-access-level'] = level;
+  if (stepUp) (operation as Schema)['x-step-up'] = true;
   // Every level but public needs the session cookie.
   operation.security = level === 'public' ? [] : [{ [SESSION_SCHEME]: [] }];
   if (def.inputSchema) {
@@ -166,6 +189,18 @@ function operationFor(procedures: Procedures, access: AccessTable, name: string,
   }
   return operation;
 }
+
+/** A 403 may say why: a second factor to add, or to confirm again (the step-up). */
+const forbiddenSchema = {
+  type: 'object',
+  properties: {
+    reason: { type: 'string', enum: [...SECOND_FACTOR_REASONS] },
+    maxAgeSeconds: { type: 'integer', description: 'stepUpRequired: how old the confirmation may be' },
+  },
+};
+
+const STEP_UP_TEXT =
+  '**Step-up:** needs a second factor confirmed in the last 5 minutes; otherwise 403 with `data.reason: "stepUpRequired"` (confirm it through `POST /api/auth/second-factor/totp` or the passkey endpoints, then retry).';
 
 const issuesSchema = {
   type: 'object',

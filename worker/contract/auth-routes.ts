@@ -7,6 +7,9 @@ export const AUTH_ROUTES = {
   signIn: { method: 'POST', path: '/api/auth/sign-in/email' },
   refresh: { method: 'POST', path: '/api/auth/refresh' },
   signOut: { method: 'POST', path: '/api/auth/sign-out' },
+  secondFactorTotp: { method: 'POST', path: '/api/auth/second-factor/totp' },
+  passkeyOptions: { method: 'POST', path: '/api/auth/passkey/options' },
+  passkeyVerify: { method: 'POST', path: '/api/auth/passkey/verify' },
   getSession: { method: 'GET', path: '/api/auth/get-session' },
 } as const;
 

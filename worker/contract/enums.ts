@@ -98,3 +98,55 @@ export const ORDER_STATUSES = ['pending', 'unknown', 'refused', 'rejected', 'ope
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The limits order entry checks before sending (drawdown is not changed by an order). */
 export const PRE_TRADE_LIMIT_KINDS = ['maxLeverage', 'maxPositionNotional', 'maxPositionShare', 'maxSymbolNetExposure'] as const;
+
+/** Second factors: an authenticator app (TOTP, RFC 6238) or a passkey (WebAuthn). */
+export const SECOND_FACTOR_KINDS = ['totp', 'passkey'] as const;
+export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
+
+/**
+ * Why a 403 refused a power (data.reason): no second factor yet (enrol first), or this session has
+ * not confirmed one lately enough (step up: enter a code or use a passkey, then try again).
+ */
+export const SECOND_FACTOR_REASONS = ['secondFactorRequired', 'stepUpRequired'] as const;
+export type SecondFactorReason = (typeof SECOND_FACTOR_REASONS)[number];
+
+/** Every action the audit trail records, by area. */
+export const AUDIT_ACTIONS = [
+  'auth.signIn',
+  'auth.secondFactor',
+  'auth.stepUp',
+  'auth.signOut',
+  'secondFactor.add',
+  'secondFactor.remove',
+  'secondFactor.reset',
+  'recoveryCodes.regenerate',
+  'session.end',
+  'session.endOthers',
+  'session.endAll',
+  'order.place',
+  'order.cancel',
+  'trading.switch',
+  'risk.limit',
+  'tradingKey.set',
+  'tradingKey.clear',
+  'user.update',
+  'account.add',
+  'account.sync',
+  'account.assign',
+  'news.settings',
+  'telegram.chat',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The trading part of the trail, which the risk team reads on the risk trader page. */
+export const TRADING_AUDIT_ACTIONS = [
+  'order.place',
+  'order.cancel',
+  'trading.switch',
+  'risk.limit',
+  'tradingKey.set',
+  'tradingKey.clear',
+] as const satisfies readonly AuditAction[];
+
+export const AUDIT_RESULTS = ['done', 'refused', 'failed'] as const;
+export type AuditResult = (typeof AUDIT_RESULTS)[number];

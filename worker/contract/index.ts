@@ -8,6 +8,8 @@ import { todoContract } from './todo';
 import { riskContract } from './risk';
 import { systemContract } from './system';
 import { ordersContract } from './orders';
+import { securityContract } from './security';
+import { auditContract } from './audit';
 
 /** The flat RPC contract (docs/PRODUCT-RULES.md §5 names): one object per domain, merged. */
 export const contract = {
@@ -21,6 +23,8 @@ export const contract = {
   ...pricesContract,
   ...systemContract,
   ...ordersContract,
+  ...securityContract,
+  ...auditContract,
 };
 
 export type Contract = typeof contract;

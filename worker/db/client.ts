@@ -1,10 +1,18 @@
 import { drizzle } from 'drizzle-orm/d1';
 import * as schema from './schema';
 import * as newsSchema from './schema-news';
+import * as auditSchema from './schema-audit';
 
 export type Db = ReturnType<typeof buildDb>;
 /** The news database (binding NEWS_DB): headlines, their symbols, FTS index and price checks. */
 export type NewsDb = ReturnType<typeof buildNewsDb>;
+
+/** The audit database (binding AUDIT_DB): the append-only audit trail. */
+export type AuditDb = ReturnType<typeof buildAuditDb>;
+
+function buildAuditDb(d1: D1Database) {
+  return drizzle(d1, { schema: auditSchema });
+}
 
 function buildDb(d1: D1Database) {
   return drizzle(d1, { schema });
@@ -30,3 +38,4 @@ function cachedPerBinding<T extends object>(build: (d1: D1Database) => T): (d1: 
 
 export const createDb: (d1: D1Database) => Db = cachedPerBinding(buildDb);
 export const createNewsDb: (d1: D1Database) => NewsDb = cachedPerBinding(buildNewsDb);
+export const createAuditDb: (d1: D1Database) => AuditDb = cachedPerBinding(buildAuditDb);

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import * as mainSchema from './schema';
 import * as newsSchema from './schema-news';
+import * as auditSchema from './schema-audit';
 
 /**
  * Migrations are hand-written SQL (migrations/, migrations-news/); drizzle's schema is what the code
@@ -68,10 +69,12 @@ describe('the drizzle schema matches what the migrations build', () => {
   it.each([
     ['main (DB, migrations/)', env.DB, mainSchema],
     ['news (NEWS_DB, migrations-news/)', env.NEWS_DB, newsSchema],
+    ['audit (AUDIT_DB, migrations-audit/)', env.AUDIT_DB, auditSchema],
   ] as const)('%s', async (_label, database, schema) => {
     const built = await migrated(database);
     const wanted = declared(schema);
     expect(Object.keys(built).sort()).toEqual(Object.keys(wanted).sort());
-    for (const [name, shape] of Object.entries(wanted)) expect({ table: name, ...built[name] }).toEqual({ table: name, ...shape });
+    for (const [name, shape] of Object.entries(wanted))
+      expect({ table: name, ...built[name] }).toEqual({ table: name, ...shape });
   });
 });

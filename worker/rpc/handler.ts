@@ -5,6 +5,7 @@ import { StandardHandler, StandardRPCCodec, StandardRPCMatcher, type StandardHan
 import { ResponseHeadersPlugin, StrictGetMethodPlugin } from '@orpc/server/plugins';
 import { Hono } from 'hono';
 import { createDb } from '../db/client';
+import { clientIp } from '../http/request';
 import type { AppEnv } from '../http/app-env';
 import { domainError } from '../lib/domain-error';
 import { logError } from '../lib/log';
@@ -37,6 +38,7 @@ export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
     requestId: c.get('requestId'),
     receivedAt: c.get('receivedAt'),
     url: c.req.url,
+    ip: clientIp(c),
   };
   const live = await passLiveStream(c.req.raw, context, '/api/rpc');
   if (live) return live;

@@ -133,7 +133,7 @@ describe('live stream pass-through', () => {
       router.streamAccount,
       { email },
       {
-        context: { env: env as Bindings, db, session, requestId: 'test', url: ORIGIN },
+        context: { env: env as Bindings, db, session, requestId: 'test', url: ORIGIN, ip: 'test' },
       },
     );
     const first = await iterator.next();

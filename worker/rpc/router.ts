@@ -10,6 +10,8 @@ import { riskRouter } from './routers/risk';
 import { systemRouter } from './routers/system';
 import { ordersRouter } from './routers/orders';
 import { liveStreamRouter } from './live-streams/procedures';
+import { securityRouter } from './routers/security';
+import { auditRouter } from './routers/audit';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
@@ -24,6 +26,8 @@ export const router = pub.router({
   ...systemRouter,
   ...ordersRouter,
   ...liveStreamRouter,
+  ...securityRouter,
+  ...auditRouter,
 });
 
 export type Router = typeof router;

@@ -8,6 +8,8 @@ import { parseInput } from '../http/request';
 import { domainError } from '../lib/domain-error';
 import type { ServerFnImpl } from './define';
 import { serverFns } from './registry';
+import { freshCheck } from '../wiring/second-factor';
+import { audited, type ServerFnAuditNote } from './audited';
 
 const MARKER = 'createServerFn';
 
@@ -35,22 +37,32 @@ export const serverFnRoutes = new Hono<AppEnv>().all('/:name', async (c) => {
     c.header('Allow', fnMethod);
     throw domainError('METHOD_NOT_SUPPORTED', `${name} accepts ${fnMethod} only`);
   }
-  const token = assertAccess(fn.access, c.get('session'));
-  const db = createDb(c.env.DB);
-  // Writes and powers above plain approved reads are confirmed in D1, not taken from the token (fresh-caller.ts).
-  const session = confirmsInD1(fn.access, fnMethod !== 'GET', token) ? (await reloadCaller(db, token!, fn.access)).session : token;
+  const call = async (note?: ServerFnAuditNote) => {
+    const token = assertAccess(fn.access, c.get('session'));
+    const db = createDb(c.env.DB);
+    // Writes and powers above plain approved reads are confirmed in D1, not taken from the token (fresh-caller.ts).
+    let session = token;
+    if (confirmsInD1(fn.access, fnMethod !== 'GET', token)) {
+      const caller = await reloadCaller(db, token!, fn.access, freshCheck(c.env));
+      session = caller.session;
+      if (note) note.actorEmail = caller.user.email;
+    }
 
-  let raw: unknown;
-  if (fnMethod === 'GET') raw = parsePayload(c.req.query('payload'));
-  else {
-    const body = await c.req.json().catch(() => {
-      throw domainError('BAD_REQUEST', 'Request body must be valid JSON');
-    });
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw domainError('BAD_REQUEST', 'Body must be {"data": …, "context": {}}');
-    raw = (body as { data?: unknown }).data;
-  }
-  const input = parseInput(inputSchema, raw);
-  const result = await fn.handler({ input, ctx: { c, db, session } });
+    let raw: unknown;
+    if (fnMethod === 'GET') raw = parsePayload(c.req.query('payload'));
+    else {
+      const body = await c.req.json().catch(() => {
+        throw domainError('BAD_REQUEST', 'Request body must be valid JSON');
+      });
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw domainError('BAD_REQUEST', 'Body must be {"data": …, "context": {}}');
+      raw = (body as { data?: unknown }).data;
+    }
+    const input = parseInput(inputSchema, raw);
+    if (note) note.input = input;
+    return fn.handler({ input, ctx: { c, db, session } });
+  };
+  // Admin writes are recorded in the audit trail, refusals included.
+  const result = fn.access === 'admin' && fnMethod !== 'GET' ? await audited(c, name, call) : await call();
   return c.json(result ?? null);
 });

@@ -17,9 +17,13 @@ import { X_RECENT_SEARCH_BUDGET } from '../contract/news-pollers';
 import { createTodoItem } from '../domains/todo/todo-write';
 import { orders } from '../db/schema/orders';
 import { refreshSimulatedAccount } from '../domains/orders/orders';
+import { startSession } from '../domains/auth/sessions';
+import { totpCodeAt } from '../domains/auth/second-factor/totp';
+import { SoftPasskey } from './soft-passkey';
 import {
   USER_KINDS,
   db,
+  enrolTotp,
   fetchApp,
   insertUser,
   rpcClient,
@@ -66,7 +70,11 @@ export const staleJars = {} as Record<StaleLevel, Partial<Record<StaleState, Coo
 /** Creates every kind of caller, the stale ones, and the data the sample inputs name; call in beforeAll. */
 export async function setUpAccessFixtures() {
   for (const [kind, spec] of Object.entries(USER_KINDS) as [UserKind, (typeof USER_KINDS)[UserKind]][]) {
-    jars[kind] = spec ? await signedInJar(await insertUser({ ...spec, email: `${kind.toLowerCase()}@matrix.test` })) : undefined;
+    // Every caller has an authenticator app their session confirmed just now (the powers need one;
+    // the step-up procedures ask every enrolled user for a recent one).
+    jars[kind] = spec
+      ? await signedInJar(await insertUser({ ...spec, email: `${kind.toLowerCase()}@matrix.test`, secondFactor: true }))
+      : undefined;
   }
   for (const [level, { spec, lose }] of Object.entries(STALE_LEVELS) as [StaleLevel, (typeof STALE_LEVELS)[StaleLevel]][]) {
     staleJars[level] = {};
@@ -284,6 +292,38 @@ export async function setUpAccessFixtures() {
   sampleInputs.clearTradingKey = () => ({ accountId: keyed.id });
   // Each caller's own orders (someone else's: worker/rpc/order-stream.test.ts).
   sampleInputs.streamOrders = () => ({});
+
+  // Second factors and sessions: each caller acts on their own, set up on the spot.
+  const matrixUser = async (kind: UserKind) =>
+    (await db.query.users.findFirst({ where: eq(users.email, `${kind.toLowerCase()}@matrix.test`) }))!;
+  sampleInputs.confirmTotpEnrolment = () => ({ code: '123456', label: 'Matrix app' });
+  asyncInputs.confirmTotpEnrolment = async (kind) => {
+    const { secret } = await rpcClient(jars[kind]).startTotpEnrolment({});
+    return { code: totpCodeAt(secret, Date.now()), label: 'Matrix app' };
+  };
+  sampleInputs.finishPasskeyEnrolment = () => ({
+    response: {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+    },
+    label: 'Matrix key',
+  });
+  asyncInputs.finishPasskeyEnrolment = async (kind) => {
+    const { options } = await rpcClient(jars[kind]).startPasskeyEnrolment({});
+    return { response: await (await SoftPasskey.create()).register(options), label: 'Matrix key' };
+  };
+  // A factor of the caller's own to remove (never the one their session confirmed).
+  asyncInputs.removeSecondFactor = async (kind) => ({ id: await enrolTotp((await matrixUser(kind)).id, 'Spare') });
+  // Another session of the caller's own to end.
+  asyncInputs.endSession = async (kind) => ({ id: (await startSession(db, (await matrixUser(kind)).id, 1)).sessionId });
+  sampleInputs.endUserSessions = () => ({ userId: target.id });
+  sampleInputs.resetUserSecondFactors = () => ({ userId: target.id });
+  sampleInputs.listAuditLog = () => ({ filters: { action: 'user.update' }, limit: 10 });
+  sampleInputs.exportAuditLog = () => ({ filters: { action: 'user.update' } });
+  sampleInputs.listTradingAudit = () => ({ traderId: target.id });
 
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;

@@ -3,6 +3,7 @@ declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
     TEST_NEWS_MIGRATIONS: import('cloudflare:test').D1Migration[];
+    TEST_AUDIT_MIGRATIONS: import('cloudflare:test').D1Migration[];
     JWT_SECRET: string;
   }
   interface GlobalProps {

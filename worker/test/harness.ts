@@ -11,6 +11,10 @@ import { createDb, createNewsDb } from '../db/client';
 import type { Role } from '../contract/enums';
 import { users, type UserRow } from '../db/schema/users';
 import { startSession } from '../domains/auth/sessions';
+import { secondFactors } from '../db/schema/second-factors';
+import { holdsPowers } from '../domains/auth/second-factor/policy';
+import { sealTotpSecret } from '../domains/auth/second-factor/totp';
+import { parseKeyRing, type KeyRing } from '../domains/orders/key-vault';
 import { getConfig, type Bindings } from '../env';
 import type { Contract } from '../contract';
 
@@ -69,6 +73,32 @@ export interface UserSpec {
   isRiskTeam?: boolean;
   canUseTerminal?: boolean;
   disabled?: boolean;
+  /**
+   * An authenticator app with TEST_TOTP_SECRET. Default: for users with a power the
+   * second-factor policy guards (terminal, risk team, admin role), so they can use it.
+   */
+  secondFactor?: boolean;
+}
+
+/** The authenticator secret test users are enrolled with (base32); codes: `totpCodeAt(TEST_TOTP_SECRET, at)`. */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+let ring: Promise<KeyRing> | undefined;
+/** The test keyring that seals authenticator secrets (vitest.config.ts SECOND_FACTOR_KEYRING). */
+export const testKeyRing = () => (ring ??= parseKeyRing(config.SECOND_FACTOR_KEYRING!));
+
+/** Gives the user an authenticator app with TEST_TOTP_SECRET, straight into D1. */
+export async function enrolTotp(userId: string, label = 'Test authenticator') {
+  const id = crypto.randomUUID();
+  await db.insert(secondFactors).values({
+    id,
+    userId,
+    kind: 'totp',
+    label,
+    totpSecret: await sealTotpSecret(await testKeyRing(), id, TEST_TOTP_SECRET),
+    createdAt: Date.now(),
+  });
+  return id;
 }
 
 /** Inserts a user straight into D1 (password: PASSWORD); one scrypt hash per test file. */
@@ -90,12 +120,22 @@ export async function insertUser(spec: UserSpec = {}): Promise<UserRow> {
       approvedAt: spec.approved === false ? null : Date.now(),
     })
     .returning();
+  if (spec.secondFactor ?? holdsPowers(row!)) await enrolTotp(row!.id);
   return row!;
 }
 
-/** A signed-in browser for the user: session in D1, access + refresh cookies in the jar. */
-export async function signedInJar(user: UserRow): Promise<CookieJar> {
-  const issued = await startSession(db, user.id, 30);
+/**
+ * A signed-in browser for the user: session in D1, access + refresh cookies in the jar. A user with
+ * a second factor is signed in as if they had just confirmed it (unless `secondFactor: false`).
+ */
+export async function signedInJar(user: UserRow, opts: { secondFactor?: boolean } = {}): Promise<CookieJar> {
+  const enrolled =
+    (await db.select({ id: secondFactors.id }).from(secondFactors).where(eq(secondFactors.userId, user.id)).limit(1)).length > 0;
+  const issued = await startSession(db, user.id, 30, {
+    secondFactor: opts.secondFactor ?? enrolled,
+    userAgent: 'vitest',
+    ip: 'test',
+  });
   const { token } = await signAccessToken(claimsFromUser(user, issued.sessionId), config);
   const jar = new CookieJar();
   jar.cookies.set(ACCESS_COOKIE, token);

@@ -34,6 +34,12 @@ export const LogOutIcon = (props: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
+export const ShieldIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />
+  </Icon>
+);
+
 export const MoonIcon = (props: SVGProps<SVGSVGElement>) => (
   <Icon {...props}>
     <path d="M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9Z" />

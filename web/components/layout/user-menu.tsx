@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '~/components/ui/avatar';
 import {
   DropdownMenu,
@@ -11,7 +12,7 @@ import { Switch } from '~/components/ui/switch';
 import { signOut } from '~/lib/sign-out';
 import { setTheme, toggleTheme, useTheme } from '~/lib/theme';
 import type { User } from '@contract/types';
-import { LogOutIcon, MoonIcon } from './icons';
+import { LogOutIcon, MoonIcon, ShieldIcon } from './icons';
 import { NameReveal } from './name-reveal';
 
 const roleLabel: Record<User['role'], string> = { user: 'User', admin: 'Admin', superadmin: 'Superadmin' };
@@ -73,6 +74,12 @@ export function UserMenu({ user }: { user: User }) {
           Match system theme
         </DropdownMenuCheckboxItem>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild data-testid="security-link">
+          <Link to="/account/security">
+            <ShieldIcon className="text-muted-foreground" />
+            Security
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void signOut()} data-testid="sign-out">
           <LogOutIcon className="text-muted-foreground" />
           Sign out

@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { User } from '@contract/types';
 import { FormField } from '~/components/ui/form-field';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { permissions, userQuery } from '~/lib/user-query';
-import { signInWithEmail } from './auth-api';
+import { signInWithEmail, type SecondFactorChallenge, type SecondFactorDone } from '~/shared/auth/auth-api';
 import { AuthCard, AuthFrame, EmailField } from './auth-card';
+import { SecondFactorStep } from './second-factor-step';
 import { useAuthForm } from './use-auth-form';
 
 /** /login: email and password; an approved user goes on to the page they asked for (`?redirect=`). */
@@ -14,14 +17,35 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const router = useRouter();
 
-  const form = useAuthForm<{ email: string; password: string }>(async ({ email, password }) => {
-    const signedIn = await signInWithEmail({ email, password });
-    queryClient.setQueryData(userQuery.queryKey, signedIn);
+  // A user with a second factor answers the password with a challenge: the second step follows.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+
+  async function signedIn(user: User, recovered = false) {
+    queryClient.setQueryData(userQuery.queryKey, user);
     // Nothing else cached while anonymous is worth keeping. (Removing the 'user' query itself would
     // leave mounted observers, like the nav, on the detached query showing "signed out".)
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
-    if (permissions(signedIn).approved) await router.navigate({ href: redirectTo });
+    // A recovery code stands in for a lost device: the security page says how to replace it.
+    if (recovered) await router.navigate({ to: '/account/security', search: { recovered: true } });
+    else if (permissions(user).approved) await router.navigate({ href: redirectTo });
+  }
+
+  const form = useAuthForm<{ email: string; password: string }>(async ({ email, password }) => {
+    const answer = await signInWithEmail({ email, password });
+    if ('secondFactor' in answer) setChallenge(answer.secondFactor);
+    else await signedIn(answer.user);
   });
+
+  if (challenge)
+    return (
+      <AuthFrame redirectTo={redirectTo}>
+        <SecondFactorStep
+          challenge={challenge}
+          onDone={(done: SecondFactorDone) => signedIn(done.user, done.recoveryCodesLeft !== undefined)}
+          onStartOver={() => setChallenge(null)}
+        />
+      </AuthFrame>
+    );
 
   return (
     <AuthFrame redirectTo={redirectTo}>

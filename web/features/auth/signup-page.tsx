@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '@contract/patterns';
 import { useRouter } from '@tanstack/react-router';
 import { FormField } from '~/components/ui/form-field';
 import { permissions, userQuery } from '~/lib/user-query';
-import { signUpWithEmail } from './auth-api';
+import { signUpWithEmail } from '~/shared/auth/auth-api';
 import { AuthCard, AuthFrame, EmailField } from './auth-card';
 import { useAuthForm } from './use-auth-form';
 

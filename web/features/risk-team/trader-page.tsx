@@ -22,6 +22,7 @@ import { LIMIT_LABELS } from '~/shared/risk-limits';
 import { latestMetricsQuery, riskTraderQuery, type RiskTrader } from './risk-queries';
 import { StatGrid } from './stat-grid';
 import { Figure, TotalsRow } from './totals';
+import { TradingAudit } from './trading-audit';
 
 /** /risk-team/risk-trader?trader=<id>: one trader in depth. */
 export function RiskTraderPage({ traderId }: { traderId: string | undefined }) {
@@ -151,6 +152,14 @@ function TraderDetail({ detail }: { detail: RiskTrader }) {
           </CardHeader>
           <CardContent>
             <TraderOrders traderId={latest.traderId} name={latest.name} />
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Trading audit</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <TradingAudit traderId={latest.traderId} />
           </CardContent>
         </Card>
         <Card>

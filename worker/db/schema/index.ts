@@ -9,3 +9,4 @@ export * from './reliability';
 export * from './orders';
 export * from './trading-keys';
 export * from './fills';
+export * from './second-factors';

@@ -13,6 +13,13 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     revokedAt: integer('revoked_at'),
     revokedReason: text('revoked_reason'),
+    /** when this session last confirmed a second factor (sign-in, enrolment or step-up); null: never */
+    secondFactorAt: integer('second_factor_at'),
+    /** the browser's User-Agent and the IP at sign-in, for the user's sessions list */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** the last sign-in, refresh or step-up (so at most an access token's life behind) */
+    lastSeenAt: integer('last_seen_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

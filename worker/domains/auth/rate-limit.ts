@@ -56,16 +56,21 @@ async function reserve(db: Db, counters: Counter[], windowSeconds: number, messa
   const blocking = await db
     .select({ windowStart: authFailures.windowStart })
     .from(authFailures)
-    .where(inArray(authFailures.key, refused.map((c) => c.key)));
+    .where(
+      inArray(
+        authFailures.key,
+        refused.map((c) => c.key),
+      ),
+    );
   const ends = Math.max(now, ...blocking.map((row) => row.windowStart + windowSeconds * 1000));
   throw domainError('TOO_MANY_REQUESTS', message, { retryAfter: Math.max(1, Math.ceil((ends - now) / 1000)) });
 }
 
-/** Gives back one slot of each key (an attempt that turned out not to count). */
-function release(db: Db, keys: string[]) {
+/** Gives back `slots` slots of each key (attempts that turned out not to count). */
+function release(db: Db, keys: string[], slots = 1) {
   return db
     .update(authFailures)
-    .set({ count: sql`MAX(${authFailures.count} - 1, 0)` })
+    .set({ count: sql`MAX(${authFailures.count} - ${slots}, 0)` })
     .where(inArray(authFailures.key, keys));
 }
 
@@ -86,12 +91,13 @@ export function reserveSignInAttempt(db: Db, email: string, ip: string, limits: 
   );
 }
 
-/** A right password: the email's failures are forgiven and the IP's slot is given back. */
-export async function signInSucceeded(db: Db, email: string, ip: string) {
-  await db.batch([
-    db.delete(authFailures).where(eq(authFailures.key, emailKey(email))),
-    release(db, [ipKey(ip)]),
-  ]);
+/**
+ * A sign-in succeeded: the email's failures are forgiven and the IP's slots of this sign-in are given
+ * back — one for a password alone, two when a second step followed it (the password's and the code's),
+ * so signing in with a second factor does not use up the IP's attempts.
+ */
+export async function signInSucceeded(db: Db, email: string, ip: string, ipSlots = 1) {
+  await db.batch([db.delete(authFailures).where(eq(authFailures.key, emailKey(email))), release(db, [ipKey(ip)], ipSlots)]);
 }
 
 /** A sign-in that was not a failed guess (e.g. a disabled account): both slots go back. */
@@ -111,4 +117,3 @@ export function reserveSignUp(db: Db, ip: string, limits: SignUpLimits) {
     'Too many sign-ups. Try again later.',
   );
 }
-

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions } from '../../db/schema/sessions';
 import { users, type UserRow } from '../../db/schema/users';
@@ -11,14 +11,34 @@ export interface IssuedRefresh {
   expiresAt: number;
 }
 
+/** Where a session was started from, and whether a second factor was part of it. */
+export interface SessionMeta {
+  ip?: string | null;
+  userAgent?: string | null;
+  /** the sign-in passed a second factor (now) */
+  secondFactor?: boolean;
+}
+
+/** A User-Agent is stored for the sessions list only; nobody needs more than this of it. */
+const UA_MAX = 256;
+
 /** Starts a session (a refresh-token family) for a user who just proved who they are. */
-export async function startSession(db: Db, userId: string, ttlDays: number): Promise<IssuedRefresh> {
+export async function startSession(db: Db, userId: string, ttlDays: number, meta: SessionMeta = {}): Promise<IssuedRefresh> {
   const now = Date.now();
   const sessionId = crypto.randomUUID();
   const refreshToken = newOpaqueToken();
   const expiresAt = now + ttlDays * 86_400_000;
   await db.batch([
-    db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt }),
+    db.insert(sessions).values({
+      id: sessionId,
+      userId,
+      createdAt: now,
+      expiresAt,
+      lastSeenAt: now,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, UA_MAX) ?? null,
+      secondFactorAt: meta.secondFactor ? now : null,
+    }),
     db.insert(refreshTokens).values({ tokenHash: await hashToken(refreshToken), sessionId, createdAt: now }),
     db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId)),
   ]);
@@ -74,10 +94,47 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<{ u
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
       .returning({ tokenHash: refreshTokens.tokenHash }),
     db.insert(refreshTokens).values({ tokenHash: await hashToken(next), sessionId: session.id, createdAt: now }),
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id)),
   ]);
   if (claimed.length === 0) {
     await revokeSession(db, session.id, 'refresh token reuse');
     throw invalid();
   }
   return { user, issued: { sessionId: session.id, refreshToken: next, expiresAt: session.expiresAt } };
+}
+
+/** Live sessions of a user, newest activity first (the sessions list). */
+export function liveSessions(db: Db, userId: string, now = Date.now()) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/**
+ * Ends sessions of one user: one (`only`), all but one (`except`), or all. Revoking is what every
+ * check reads: refresh fails, calls above plain approved reads are refused, and open streams end
+ * at the hubs' next re-check (≤ STREAM_RECHECK_MS). Answers the ids it ended.
+ */
+export async function endSessions(
+  db: Db,
+  userId: string,
+  scope: { only?: string; except?: string },
+  reason: string,
+  now = Date.now(),
+): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        scope.only ? eq(sessions.id, scope.only) : undefined,
+        scope.except ? ne(sessions.id, scope.except) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }

@@ -14,6 +14,11 @@ import { clientIp, readJson } from '../request';
 import { clearAuthCookies, readRefreshCookie } from './cookies';
 import { issueSessionCookies } from './issue';
 import { signOut } from './sign-out';
+import { setPendingCookie } from './pending-cookie';
+import { signInAudit } from './sign-in-audit';
+import { signInMethods } from '../../domains/auth/second-factor/factors';
+import { startPendingSignIn } from '../../domains/auth/second-factor/challenges';
+import { auditActor, auditTrail } from '../../wiring/audit';
 
 /** docs/PRODUCT-RULES.md §2: the authentication helper's HTTP endpoints under /api/auth. */
 export const authRoutes = new Hono<AppEnv>()
@@ -29,7 +34,10 @@ export const authRoutes = new Hono<AppEnv>()
     if (await findUserByEmail(db, input.email)) throw domainError('CONFLICT', 'An account with this email already exists');
     const passwordHash = await hashPassword(input.password);
     const user = await createUser(db, { email: input.email, name: input.name, passwordHash }, config.BOOTSTRAP_ADMIN_EMAIL);
-    const refresh = await startSession(db, user.id, config.REFRESH_TOKEN_TTL_DAYS);
+    const refresh = await startSession(db, user.id, config.REFRESH_TOKEN_TTL_DAYS, {
+      ip: clientIp(c),
+      userAgent: c.req.header('user-agent'),
+    });
     await issueSessionCookies(c, user, refresh);
     return c.json({ user: toUserDto(user) }, 201);
   })
@@ -49,14 +57,25 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await findUserByEmail(db, input.email);
     // Unknown email and wrong password take the same path and the same time.
     const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !ok) throw domainError('UNAUTHORIZED', 'Invalid email or password');
+    const audit = signInAudit(c, user, input.email);
+    if (!user || !ok) throw audit.refused(domainError('UNAUTHORIZED', 'Invalid email or password'));
     if (user.disabled) {
       await releaseSignInAttempt(db, input.email, ip);
-      throw domainError('FORBIDDEN', 'This account has been disabled');
+      throw audit.refused(domainError('FORBIDDEN', 'This account has been disabled'));
+    }
+    // A user with a second factor gets a pending sign-in, not a session. The failure slot
+    // this attempt took stays taken until the second step succeeds, so a known password buys no
+    // fresh guesses at the code.
+    const methods = await signInMethods(db, user.id);
+    if (methods.kinds.length > 0) {
+      const pending = await startPendingSignIn(db, user.id);
+      setPendingCookie(c, pending.token, pending.expiresAt);
+      return c.json({ secondFactor: { ...methods, expiresAt: pending.expiresAt } });
     }
     await signInSucceeded(db, input.email, ip);
-    const refresh = await startSession(db, user.id, config.REFRESH_TOKEN_TTL_DAYS);
+    const refresh = await startSession(db, user.id, config.REFRESH_TOKEN_TTL_DAYS, { ip, userAgent: c.req.header('user-agent') });
     await issueSessionCookies(c, user, refresh);
+    audit.done(refresh.sessionId);
     return c.json({ user: toUserDto(user) });
   })
   .post('/refresh', async (c) => {
@@ -72,7 +91,9 @@ export const authRoutes = new Hono<AppEnv>()
     }
   })
   .post('/sign-out', async (c) => {
+    const session = c.get('session');
     await signOut(c);
+    if (session) auditTrail(c.env)(auditActor(session, clientIp(c)), { action: 'auth.signOut', result: 'done' });
     return c.json({ success: true });
   })
   // Answers from the verified access token alone: no database read.

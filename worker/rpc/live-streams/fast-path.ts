@@ -2,6 +2,7 @@ import { StandardRPCJsonSerializer, StandardRPCSerializer } from '@orpc/client/s
 import type { AnySchema } from '@orpc/contract';
 import { RPC_ACCESS } from '../../access-policy';
 import { contract } from '../../contract';
+import { freshCheck } from '../../wiring/second-factor';
 import { admitCaller } from '../admit-caller';
 import type { RpcContext } from '../context';
 import { LIVE_STREAMS, type LiveStreamName } from './openers';
@@ -35,7 +36,13 @@ export async function passLiveStream(request: Request, context: RpcContext, pref
   const open = LIVE_STREAMS[name as LiveStreamName];
   try {
     // The procedures' own check (admit-caller.ts): a stream only reads.
-    const { session } = await admitCaller(context.db, RPC_ACCESS[name as LiveStreamName], context.session, false);
+    const { session } = await admitCaller(
+      context.db,
+      RPC_ACCESS[name as LiveStreamName],
+      context.session,
+      false,
+      freshCheck(context.env),
+    );
     const schema = contract[name as LiveStreamName]['~orpc'].inputSchema as AnySchema | undefined;
     const raw = await readRpcInput(request);
     const checked = schema ? await schema['~standard'].validate(raw) : { value: raw };

@@ -37,5 +37,8 @@ export const accountsRouter = {
     syncAccountsFromExchange(context.db, input.exchange, adapterFor(context.env, input.exchange)),
   ),
   addExchangeAccount: admin.addExchangeAccount.handler(({ context, input }) => addAccount(context.db, input)),
-  setAccountAssignment: admin.setAccountAssignment.handler(({ context, input }) => setAssignment(context.db, input)),
+  setAccountAssignment: admin.setAccountAssignment.handler(({ context, input }) => {
+    Object.assign(context.auditNote!, { target: { type: 'account', id: input.accountId }, after: input });
+    return setAssignment(context.db, input);
+  }),
 };

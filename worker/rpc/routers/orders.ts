@@ -6,6 +6,8 @@ import { riskGates } from '../../durable-objects/risk-gate';
 import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
 import { getProviderConfig } from '../../env';
+import type { AuditNote } from '../../domains/audit/audit-log';
+import { findUserById } from '../../domains/users/find-user';
 import type { RpcContext } from '../context';
 import { admin, approved, riskTeam, terminal } from '../procedures';
 
@@ -18,33 +20,105 @@ const orderContext = (context: RpcContext): OrderContext => ({
   receivedAt: context.receivedAt,
 });
 
+/** An order as asked for, for the audit trail. */
+const orderIntent = (input: {
+  accountEmail: string;
+  symbol: string;
+  side: string;
+  notional?: number;
+  quantity?: number;
+  reduceOnly: boolean;
+  clientOrderId: string;
+}) => ({
+  accountEmail: input.accountEmail,
+  symbol: input.symbol,
+  side: input.side,
+  notional: input.notional ?? null,
+  quantity: input.quantity ?? null,
+  reduceOnly: input.reduceOnly,
+  clientOrderId: input.clientOrderId,
+});
+
 export const ordersRouter = {
-  placeOrder: terminal.placeOrder.handler(({ context, input }) =>
-    placeProtectedOrderFor(orderContext(context), context.session, input),
-  ),
-  protectPosition: terminal.protectPosition.handler(({ context, input }) =>
-    protectPositionFor(orderContext(context), context.session, input),
-  ),
+  placeOrder: terminal.placeOrder.handler(async ({ context, input }) => {
+    // The trail's entry: what was asked, then what became of it; a refusal (a limit,
+    // trading off) is recorded by the audit middleware with the refusal's message.
+    const note: AuditNote = Object.assign(context.auditNote!, {
+      traderId: context.session.sub,
+      target: { type: 'account', id: input.accountEmail, label: input.symbol },
+      after: { ...orderIntent(input), type: input.type ?? 'MARKET', price: input.price ?? null },
+    });
+    const order = await placeProtectedOrderFor(orderContext(context), context.session, input);
+    note.target = { type: 'order', id: order.id, label: `${order.side} ${order.symbol} on ${order.accountEmail}` };
+    note.after = { ...(note.after as object), quantity: order.quantity, status: order.status, fillPrice: order.fillPrice };
+    return order;
+  }),
+  protectPosition: terminal.protectPosition.handler(({ context, input }) => {
+    Object.assign(context.auditNote!, {
+      traderId: context.session.sub,
+      target: { type: 'account', id: input.accountEmail, label: input.symbol },
+      after: { ...input },
+    });
+    return protectPositionFor(orderContext(context), context.session, input);
+  }),
   previewOrder: terminal.previewOrder.handler(({ context, input }) =>
     previewOrderFor(orderContext(context), context.session, input),
   ),
   listOrders: approved.listOrders.handler(({ context, input }) => listOrdersFor(context.db, context.session, input)),
-  cancelOrder: terminal.cancelOrder.handler(({ context, input }) =>
-    cancelOrderFor(orderContext(context), context.session, input.clientOrderId),
-  ),
-  cancelAllOrders: terminal.cancelAllOrders.handler(({ context, input }) =>
-    cancelAllOrdersFor(orderContext(context), context.session, input),
-  ),
+  cancelOrder: terminal.cancelOrder.handler(async ({ context, input }) => {
+    const note: AuditNote = Object.assign(context.auditNote!, {
+      traderId: context.session.sub,
+      target: { type: 'order', id: input.clientOrderId },
+      after: { clientOrderId: input.clientOrderId },
+    });
+    const order = await cancelOrderFor(orderContext(context), context.session, input.clientOrderId);
+    note.target = { type: 'order', id: order.id, label: `${order.side} ${order.symbol} on ${order.accountEmail}` };
+    note.after = { status: order.status };
+    return order;
+  }),
+  cancelAllOrders: terminal.cancelAllOrders.handler(({ context, input }) => {
+    Object.assign(context.auditNote!, {
+      traderId: context.session.sub,
+      target: { type: 'account', id: input.accountEmail, label: input.symbol ?? 'every symbol' },
+      after: { ...input },
+    });
+    return cancelAllOrdersFor(orderContext(context), context.session, input);
+  }),
   listOpenOrders: approved.listOpenOrders.handler(({ context, input }) =>
     listOpenOrdersFor(orderContext(context), context.session, input),
   ),
   getTradingSwitches: riskTeam.getTradingSwitches.handler(({ context }) => tradingSwitches(context.db)),
   setTradingEnabled: riskTeam.setTradingEnabled.handler(async ({ context, input }) => {
+    const before = await tradingSwitches(context.db);
+    const halt = input.traderId === null ? before.firm : before.traders.find((t) => t.traderId === input.traderId);
+    const trader = input.traderId === null ? undefined : await findUserById(context.db, input.traderId);
+    Object.assign(context.auditNote!, {
+      target: {
+        type: input.traderId === null ? 'firm' : 'trader',
+        id: input.traderId ?? 'firm',
+        label: input.traderId === null ? 'the whole firm' : (trader?.email ?? null),
+      },
+      traderId: input.traderId,
+      before: { enabled: !halt, reason: halt?.reason ?? null },
+      after: { enabled: input.enabled, reason: input.reason ?? null },
+    });
     await setTradingEnabled(context.db, context.session.sub, input);
     return tradingSwitches(context.db);
   }),
-  setTradingKey: admin.setTradingKey.handler(async ({ context, input }) =>
-    setTradingKey(context.db, await keyRingFrom(getProviderConfig(context.env).trading.keyring), context.session.sub, input),
-  ),
-  clearTradingKey: admin.clearTradingKey.handler(({ context, input }) => clearTradingKey(context.db, input.accountId)),
+  // Never the key or the secret in the trail: the account and the key's status only.
+  setTradingKey: admin.setTradingKey.handler(async ({ context, input }) => {
+    Object.assign(context.auditNote!, { target: { type: 'account', id: input.accountId }, after: { tradingKey: 'set' } });
+    const status = await setTradingKey(
+      context.db,
+      await keyRingFrom(getProviderConfig(context.env).trading.keyring),
+      context.session.sub,
+      input,
+    );
+    context.auditNote!.after = { tradingKey: 'set', keyId: status.tradingKey?.keyId ?? null };
+    return status;
+  }),
+  clearTradingKey: admin.clearTradingKey.handler(async ({ context, input }) => {
+    Object.assign(context.auditNote!, { target: { type: 'account', id: input.accountId }, after: { tradingKey: 'cleared' } });
+    return clearTradingKey(context.db, input.accountId);
+  }),
 };

@@ -4,7 +4,7 @@ import { isSessionLive } from '../../domains/auth/sessions';
 import { findUserById } from '../../domains/users/find-user';
 import { listUsers } from '../../domains/users/list-users';
 import { updateUser } from '../../domains/users/update-user';
-import { toUserDto } from '../../domains/users/user-dto';
+import { toUserDto, type UserDto } from '../../domains/users/user-dto';
 import { accessCookieFor } from '../../http/auth/issue';
 import { domainError } from '../../lib/domain-error';
 import { admin, authed } from '../procedures';
@@ -23,8 +23,23 @@ export const usersRouter = {
 
   listUsers: admin.listUsers.handler(({ context, input }) => listUsers(context.db, input)),
 
-  updateUser: admin.updateUser.handler(({ context, input }) => {
+  updateUser: admin.updateUser.handler(async ({ context, input }) => {
     const { id, ...changes } = input;
-    return updateUser(context.db, context.actor, id, changes);
+    const target = await findUserById(context.db, id);
+    const powers = (u: UserDto) => ({
+      approved: u.approved,
+      role: u.role,
+      isRiskTeam: u.isRiskTeam,
+      can_use_terminal: u.can_use_terminal,
+      disabled: u.disabled,
+    });
+    Object.assign(context.auditNote!, {
+      target: { type: 'user', id, label: target?.email ?? null },
+      before: target ? powers(toUserDto(target)) : null,
+      after: changes,
+    });
+    const updated = await updateUser(context.db, context.actor, id, changes);
+    context.auditNote!.after = powers(updated);
+    return updated;
   }),
 };

@@ -15,7 +15,8 @@ import { orpc } from '~/lib/rpc';
 import type { User } from '@contract/types';
 import { AddAccountDialog } from './add-account-dialog';
 import { AssignmentActionsContext, AssignmentsTable, type AssignmentActions, type ManagedAccount } from './assignments-table';
-import { exchangeAccountsQuery, useUserDirectory } from './assignment-queries';
+import { useUserDirectory } from '~/shared/users/user-directory';
+import { exchangeAccountsQuery } from './assignment-queries';
 
 type Exchange = 'simulated' | 'binance';
 

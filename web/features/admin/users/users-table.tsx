@@ -1,6 +1,7 @@
 import { DataTable, sortableColumnHelper, type DataColumnMeta, type DataColumns } from '~/components/ui/data-table';
 import type { User } from '@contract/types';
 import { ApprovedCell, DateCell, FlagCell, NameCell, RoleCell } from './user-cells';
+import { SecurityCell } from './security-cell';
 
 const helper = sortableColumnHelper<User>();
 const centered: DataColumnMeta = { align: 'center', className: '[&>button]:align-middle' };
@@ -27,6 +28,7 @@ const columns: DataColumns<User> = helper.columns([
   }),
   helper.accessor('createdAt', { header: 'Created', cell: (info) => <DateCell value={info.getValue()} /> }),
   helper.accessor('lastLoginAt', { header: 'Last login', cell: (info) => <DateCell value={info.getValue()} /> }),
+  helper.display({ id: 'security', header: 'Security', cell: (info) => <SecurityCell user={info.row.original} /> }),
 ]);
 
 /**

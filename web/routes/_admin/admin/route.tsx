@@ -9,7 +9,10 @@ export const Route = createFileRoute('/_admin/admin')({
 function AdminLayout() {
   return (
     <>
-      <SectionTabs label="Admin" links={[...adminLinks, { label: 'API Docs', to: '/admin/api-docs' }]} />
+      <SectionTabs
+        label="Admin"
+        links={[...adminLinks, { label: 'Audit Trail', to: '/admin/audit' }, { label: 'API Docs', to: '/admin/api-docs' }]}
+      />
       <Outlet />
     </>
   );

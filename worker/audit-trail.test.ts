@@ -1,0 +1,406 @@
+import { env } from 'cloudflare:workers';
+import { asc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RPC_ACCESS, SERVER_FN_ACCESS } from './access-policy';
+import { contract } from './contract';
+import { TRADING_AUDIT_ACTIONS } from './contract/enums';
+import { auditLog } from './db/schema-audit';
+import { orders, tradingHalts } from './db/schema/orders';
+import { riskLimits } from './db/schema/risk';
+import { addAccount } from './domains/accounts/manage-accounts';
+import { setLimit } from './domains/risk/limit-store';
+import { callFn } from './server-fns/news-test-client';
+import type { CookieJar } from './test/harness';
+import { db, insertUser, postJson, rpcClient, signedInJar } from './test/harness';
+import { auditDb, auditEntries, sessionIdOf, signInWithTotp } from './test/second-factor-helpers';
+import { book, order, tradingClient } from './test/order-traders';
+import { position } from './test/snapshot-builders';
+import { auditCsv, csvField } from './domains/audit/audit-csv';
+import { appendAudit, auditValue, outcomeOf } from './domains/audit/audit-log';
+import { domainError } from './lib/domain-error';
+
+const unique = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@audit.test`;
+
+let root: Awaited<ReturnType<typeof insertUser>>;
+let rootJar: CookieJar;
+
+beforeAll(async () => {
+  root = await insertUser({ role: 'superadmin', isRiskTeam: true, canUseTerminal: true, email: unique('root') });
+  rootJar = await signedInJar(root);
+});
+
+describe('what an entry keeps', () => {
+  it('masks secrets whatever the key, keeps counts, and bounds the size', () => {
+    expect(
+      auditValue({
+        apiKey: 'AKIA',
+        apiSecret: 's',
+        password: 'p',
+        token: 't',
+        code: '123456',
+        recoveryCodes: ['a'],
+        nested: { privateKey: 'k', api_key: 'x' },
+        recoveryCodesLeft: 9,
+        label: 'Phone',
+      }),
+    ).toEqual({
+      apiKey: '[hidden]',
+      apiSecret: '[hidden]',
+      password: '[hidden]',
+      token: '[hidden]',
+      code: '[hidden]',
+      recoveryCodes: '[hidden]',
+      nested: { privateKey: '[hidden]', api_key: '[hidden]' },
+      recoveryCodesLeft: 9,
+      label: 'Phone',
+    });
+    const big = auditValue({ text: 'x'.repeat(10_000) }) as { truncated: string };
+    expect(big.truncated.length).toBe(4000);
+    expect(auditValue(undefined)).toBeNull();
+  });
+
+  it('tells a refusal (its message and reason) from a failure (no internals)', () => {
+    expect(outcomeOf(domainError('FORBIDDEN', 'Nope', { reason: 'stepUpRequired' }))).toEqual({
+      result: 'refused',
+      reason: 'Nope (stepUpRequired)',
+    });
+    expect(outcomeOf(new Error('db exploded at /secret/path'))).toEqual({ result: 'failed', reason: 'Internal server error' });
+  });
+
+  it('exports CSV that a spreadsheet cannot run as a formula', () => {
+    expect(csvField('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('-1')).toBe("'-1");
+    expect(csvField('@x')).toBe("'@x");
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField(null)).toBe('');
+    expect(csvField({ a: 1 })).toBe('"{""a"":1}"');
+    const csv = auditCsv([]);
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,time (UTC),actor,actor id,session,ip,action,target type,target,target label,before,after,result,reason',
+    );
+  });
+});
+
+describe('the trail records every privileged action: who, what, before → after, when, where, result', () => {
+  it('orders: placed, refused with the limit, cancelled', async () => {
+    await db.delete(riskLimits);
+    await db.delete(tradingHalts);
+    const t = await tradingClient();
+    // As docs/RISK-MODEL.md's pre-trade check sees it: leverage 2 now, a limit of 3.
+    await book(t.account.id, 10_000, [position('BTCUSDT', 'LONG', 20_000)]);
+    await setLimit(db, root.id, { traderId: t.user.id, kind: 'maxLeverage', value: 3 });
+    const refused = order(t.account.email, 'ETH', 'BUY', 15_000);
+    await expect(t.client.placeOrder(refused)).rejects.toMatchObject({ status: 412 });
+    await db.delete(riskLimits);
+    const placed = order(t.account.email, 'ETH', 'BUY', 100);
+    const done = await t.client.placeOrder(placed);
+    const entries = await auditEntries({ action: 'order.place', actorId: t.user.id }, 2);
+    expect(entries[0]).toMatchObject({
+      result: 'refused',
+      traderId: t.user.id,
+      after: { clientOrderId: refused.clientOrderId, notional: 15_000 },
+    });
+    expect(entries[0]!.reason).toMatch(/Max leverage 3\.00×/);
+    expect(entries[1]).toMatchObject({
+      result: 'done',
+      traderId: t.user.id,
+      targetType: 'order',
+      targetId: done.id,
+      after: { clientOrderId: placed.clientOrderId, symbol: 'ETHUSDT', side: 'BUY', notional: 100, status: done.status },
+    });
+    expect(entries[1]!.actorEmail).toBe(t.user.email);
+    expect(entries[1]!.ip).toBeTruthy();
+
+    // A filled order cannot be cancelled (409): the attempt is in the trail, refused.
+    await expect(t.client.cancelOrder({ clientOrderId: placed.clientOrderId })).rejects.toMatchObject({ status: 409 });
+    // An order whose outcome is unknown and that the exchange never got: cancelled.
+    const clientOrderId = crypto.randomUUID();
+    const now = Date.now();
+    await db.insert(orders).values({
+      id: crypto.randomUUID(),
+      userId: t.user.id,
+      accountId: t.account.id,
+      accountEmail: t.account.email,
+      exchange: 'simulated',
+      clientOrderId,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      reduceOnly: false,
+      quantity: 0.05,
+      markPrice: 2000,
+      status: 'unknown',
+      statusHistory: [{ status: 'unknown', at: now }],
+      riskCheck: { passed: true },
+      receivedAt: now,
+      updatedAt: now,
+    });
+    const cancelledOrder = await t.client.cancelOrder({ clientOrderId });
+    const cancels = await auditEntries({ action: 'order.cancel', actorId: t.user.id }, 2);
+    expect(cancels[0]).toMatchObject({ result: 'refused', traderId: t.user.id, targetId: placed.clientOrderId });
+    expect(cancels[1]).toMatchObject({
+      result: 'done',
+      traderId: t.user.id,
+      targetType: 'order',
+      targetId: cancelledOrder.id,
+      after: { status: cancelledOrder.status },
+    });
+  });
+
+  it('trading switches and limits, with the value before and after', async () => {
+    const trader = await insertUser({ email: unique('switched'), name: 'Sam Switched' });
+    const client = rpcClient(rootJar);
+    await client.setTradingEnabled({ traderId: trader.id, enabled: false, reason: 'drawdown' });
+    await client.setTradingEnabled({ traderId: trader.id, enabled: true });
+    const switches = await auditEntries({ action: 'trading.switch', targetId: trader.id }, 2);
+    expect(switches[0]).toMatchObject({
+      result: 'done',
+      traderId: trader.id,
+      targetLabel: trader.email,
+      actorId: root.id,
+      sessionId: sessionIdOf(rootJar),
+      before: { enabled: true },
+      after: { enabled: false, reason: 'drawdown' },
+    });
+    expect(switches[1]).toMatchObject({ before: { enabled: false, reason: 'drawdown' }, after: { enabled: true } });
+
+    await client.setRiskLimit({ traderId: trader.id, kind: 'maxLeverage', value: 5 });
+    await client.setRiskLimit({ traderId: trader.id, kind: 'maxLeverage', value: 3 });
+    const limits = await auditEntries({ action: 'risk.limit', targetId: trader.id }, 2);
+    expect(limits[0]!.targetLabel).toBe(trader.email);
+    expect(limits.map((e) => [e.before, e.after])).toEqual([
+      [{ maxLeverage: null }, { maxLeverage: 5 }],
+      [{ maxLeverage: 5 }, { maxLeverage: 3 }],
+    ]);
+  });
+
+  it('trading keys set and cleared, never the key or the secret', async () => {
+    const account = await addAccount(db, { exchange: 'binance', email: unique('keyed') });
+    const client = rpcClient(rootJar);
+    await client.setTradingKey({ accountId: account.id, apiKey: 'AuditApiKeyABCDEF', apiSecret: 'AuditApiSecretGHIJKL' });
+    await client.clearTradingKey({ accountId: account.id });
+    const [set] = await auditEntries({ action: 'tradingKey.set', targetId: account.id });
+    const [cleared] = await auditEntries({ action: 'tradingKey.clear', targetId: account.id });
+    expect(set).toMatchObject({ result: 'done', targetType: 'account', after: { tradingKey: 'set' } });
+    expect(cleared).toMatchObject({ result: 'done', after: { tradingKey: 'cleared' } });
+    const all = JSON.stringify(await auditDb.select().from(auditLog));
+    expect(all).not.toContain('AuditApiKeyABCDEF');
+    expect(all).not.toContain('AuditApiSecretGHIJKL');
+  });
+
+  it('user approval, role, flags and disabling, with before → after; an admin account assignment', async () => {
+    const user = await insertUser({ email: unique('changed'), approved: false });
+    const client = rpcClient(rootJar);
+    await client.updateUser({ id: user.id, approved: true });
+    await client.updateUser({ id: user.id, role: 'admin', isRiskTeam: true });
+    await client.updateUser({ id: user.id, can_use_terminal: true, disabled: true });
+    const entries = await auditEntries({ action: 'user.update', targetId: user.id }, 3);
+    expect(entries[0]).toMatchObject({
+      targetLabel: user.email,
+      before: { approved: false, role: 'user' },
+      after: { approved: true, role: 'user' },
+    });
+    expect(entries[1]).toMatchObject({ before: { role: 'user', isRiskTeam: false }, after: { role: 'admin', isRiskTeam: true } });
+    expect(entries[2]).toMatchObject({
+      before: { can_use_terminal: false, disabled: false },
+      after: { can_use_terminal: true, disabled: true },
+    });
+
+    const account = await addAccount(db, { exchange: 'simulated', email: unique('assigned') });
+    await client.setAccountAssignment({ userId: user.id, accountId: account.id, assigned: true });
+    const [assigned] = await auditEntries({ action: 'account.assign', targetId: account.id });
+    expect(assigned).toMatchObject({ result: 'done', after: { userId: user.id, assigned: true } });
+  });
+
+  it('news settings and Telegram chats (RPC and server functions alike)', async () => {
+    const client = rpcClient(rootJar);
+    await client.createBannedMapping({ terms: [`audit ${crypto.randomUUID().slice(0, 6)}`] });
+    expect(await auditEntries({ action: 'news.settings', actorId: root.id })).not.toHaveLength(0);
+    const chat = await callFn('createTelegramChat', rootJar, { chatId: '-1007001', title: 'Audit desk' });
+    expect(chat.status).toBe(200);
+    const [chatEntry] = await auditEntries({ action: 'telegram.chat', actorId: root.id });
+    expect(chatEntry).toMatchObject({ result: 'done', targetType: 'createTelegramChat', after: { title: 'Audit desk' } });
+    expect(chatEntry!.actorEmail).toBe(root.email);
+    const fn = await callFn('createMapping', rootJar, { kind: 'special', terms: ['audit coin'], symbols: ['BTC'] });
+    expect(fn.status).toBe(200);
+    const settings = await auditEntries({ action: 'news.settings', actorId: root.id }, 2);
+    expect(settings.map((e) => e.targetType)).toEqual(expect.arrayContaining(['createBannedMapping', 'createMapping']));
+  });
+
+  it('refusals by the access check, for RPC and server functions, with the reason', async () => {
+    const trader = await insertUser({ email: unique('refused') });
+    const jar = await signedInJar(trader);
+    await expect(rpcClient(jar).updateUser({ id: trader.id, role: 'superadmin' })).rejects.toMatchObject({ status: 403 });
+    expect((await callFn('createTelegramChat', jar, { chatId: '-1007002', title: 'Nope' })).status).toBe(403);
+    const [rpc] = await auditEntries({ action: 'user.update', actorId: trader.id });
+    expect(rpc).toMatchObject({ result: 'refused', after: { id: trader.id, role: 'superadmin' } });
+    expect(rpc!.reason).toBeTruthy();
+    const [fn] = await auditEntries({ action: 'telegram.chat', actorId: trader.id });
+    expect(fn).toMatchObject({ result: 'refused' });
+    // Anonymous calls are not recorded: anyone could fill the trail.
+    const before = (await auditDb.select().from(auditLog)).length;
+    await expect(rpcClient().updateUser({ id: trader.id, role: 'superadmin' })).rejects.toMatchObject({ status: 401 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await auditDb.select().from(auditLog)).length).toBe(before);
+  });
+
+  it('sign-ins (done and refused, with the email typed), second factors and sign-out', async () => {
+    const user = await insertUser({ email: unique('signs'), secondFactor: true });
+    const wrong = await postJson(
+      '/api/auth/sign-in/email',
+      { email: user.email, password: 'wrong password!' },
+      { 'cf-connecting-ip': '198.51.100.90' },
+    );
+    expect(wrong.status).toBe(401);
+    const ghost = unique('ghost');
+    await postJson(
+      '/api/auth/sign-in/email',
+      { email: ghost, password: 'whatever it is' },
+      { 'cf-connecting-ip': '198.51.100.90' },
+    );
+    const jar = await signInWithTotp(user.email, { ip: '198.51.100.91' });
+    expect((await postJson('/api/auth/sign-out', {}, { cookie: jar.header() })).status).toBe(200);
+    const signIns = await auditEntries({ action: 'auth.signIn', where: eq(auditLog.actorEmail, user.email) }, 2);
+    expect(signIns[0]).toMatchObject({ result: 'refused', ip: '198.51.100.90', reason: 'Invalid email or password' });
+    expect(signIns[1]).toMatchObject({ result: 'done', ip: '198.51.100.91', actorId: user.id, after: { method: 'totp' } });
+    const [unknown] = await auditEntries({ action: 'auth.signIn', where: eq(auditLog.actorEmail, ghost) });
+    expect(unknown).toMatchObject({ result: 'refused', actorId: null, targetId: ghost });
+    const [out] = await auditEntries({ action: 'auth.signOut', actorId: user.id });
+    expect(out).toMatchObject({ result: 'done', sessionId: sessionIdOf(jar) });
+    // Never the password.
+    expect(JSON.stringify(await auditDb.select().from(auditLog))).not.toContain('wrong password!');
+  });
+});
+
+describe('reading the trail', () => {
+  it('filters by user, action, target and time; pages back; tails what came since', async () => {
+    const actor = await insertUser({ role: 'admin', email: unique('reader') });
+    const jar = await signedInJar(actor);
+    const targets = await Promise.all([1, 2, 3].map((i) => insertUser({ email: unique(`t${i}`), approved: false })));
+    for (const t of targets) await rpcClient(jar).updateUser({ id: t.id, approved: true });
+    await auditEntries({ action: 'user.update', actorId: actor.id }, 3);
+    const client = rpcClient(rootJar);
+
+    const byActor = await client.listAuditLog({ filters: { actorId: actor.id } });
+    expect(byActor.entries).toHaveLength(3);
+    expect(byActor.entries.map((e) => e.target?.id)).toEqual(targets.map((t) => t.id).reverse());
+    const byTarget = await client.listAuditLog({ filters: { target: targets[1]!.email } });
+    expect(byTarget.entries.map((e) => e.target?.id)).toEqual([targets[1]!.id]);
+    const byTargetId = await client.listAuditLog({ filters: { target: targets[1]!.id, action: 'user.update' } });
+    expect(byTargetId.entries).toHaveLength(1);
+    expect(await client.listAuditLog({ filters: { actorId: actor.id, action: 'order.place' } })).toMatchObject({ entries: [] });
+    const newest = byActor.entries[0]!;
+    const future = await client.listAuditLog({ filters: { actorId: actor.id, from: newest.at + 1 } });
+    expect(future.entries).toHaveLength(0);
+    const upTo = await client.listAuditLog({ filters: { actorId: actor.id, from: newest.at - 60_000, to: newest.at } });
+    expect(upTo.entries).toHaveLength(3);
+    await expect(client.listAuditLog({ filters: { from: 10, to: 5 } })).rejects.toMatchObject({ status: 400 });
+    // A time range is at most 400 days (a year's retention and then some); an open end is not limited.
+    await expect(client.listAuditLog({ filters: { from: 0, to: newest.at } })).rejects.toMatchObject({ status: 400 });
+    expect((await client.listAuditLog({ filters: { actorId: actor.id, from: 0 } })).entries).toHaveLength(3);
+
+    const page1 = await client.listAuditLog({ filters: { actorId: actor.id }, limit: 2 });
+    expect(page1.entries).toHaveLength(2);
+    expect(page1.nextBeforeId).toBe(page1.entries[1]!.id);
+    const page2 = await client.listAuditLog({ filters: { actorId: actor.id }, limit: 2, beforeId: page1.nextBeforeId! });
+    expect(page2).toMatchObject({ entries: [{ id: byActor.entries[2]!.id }], nextBeforeId: null });
+
+    const tail = await client.listAuditLog({ filters: { actorId: actor.id }, afterId: byActor.entries[1]!.id });
+    expect(tail.entries.map((e) => e.id)).toEqual([newest.id]);
+  });
+
+  it('exports the filtered trail as CSV', async () => {
+    const { csv, rows, truncated } = await rpcClient(rootJar).exportAuditLog({ filters: { action: 'user.update' } });
+    expect(rows).toBeGreaterThan(0);
+    expect(truncated).toBe(false);
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(rows + 1);
+    expect(lines[1]).toContain(',user.update,');
+  });
+
+  it('shows the risk team the trading part for one trader, and nothing else', async () => {
+    const risk = await signedInJar(await insertUser({ isRiskTeam: true, email: unique('risk') }));
+    const trader = await insertUser({ email: unique('desk') });
+    const client = rpcClient(rootJar);
+    await client.setTradingEnabled({ traderId: trader.id, enabled: false });
+    await client.setRiskLimit({ traderId: trader.id, kind: 'maxLeverage', value: 4 });
+    await client.updateUser({ id: trader.id, isRiskTeam: false });
+    await auditEntries({ targetId: trader.id }, 3);
+    const { entries } = await rpcClient(risk).listTradingAudit({ traderId: trader.id });
+    expect(entries.map((e) => e.action).sort()).toEqual(['risk.limit', 'trading.switch']);
+    for (const e of entries) expect(TRADING_AUDIT_ACTIONS).toContain(e.action);
+    await expect(rpcClient(risk).listAuditLog({})).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('append-only: no update or delete path', () => {
+  it('refuses UPDATE and DELETE through the app’s own database client and raw D1', async () => {
+    await appendAudit(auditDb, { userId: null, sessionId: null, ip: null }, { action: 'auth.signOut', result: 'done' });
+    const [row] = await auditDb.select().from(auditLog).orderBy(asc(auditLog.id)).limit(1);
+    const refusedByTrigger = async (write: Promise<unknown>) => {
+      const err = await write.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err, 'the write went through').not.toBeNull();
+      // drizzle wraps D1's error: the trigger's message is in the cause.
+      expect(`${String(err)} ${String((err as { cause?: unknown }).cause)}`).toMatch(/append-only/);
+    };
+    await refusedByTrigger(auditDb.update(auditLog).set({ result: 'refused' }).where(eq(auditLog.id, row!.id)));
+    await refusedByTrigger(auditDb.delete(auditLog).where(eq(auditLog.id, row!.id)));
+    await refusedByTrigger(auditDb.delete(auditLog));
+    await refusedByTrigger(env.AUDIT_DB.prepare('UPDATE audit_log SET actor_id = ?').bind('x').run());
+    await refusedByTrigger(env.AUDIT_DB.prepare('DELETE FROM audit_log').run());
+    // Nor can a batch slip one through beside an insert: the whole batch fails.
+    await refusedByTrigger(
+      env.AUDIT_DB.batch([
+        env.AUDIT_DB.prepare("INSERT INTO audit_log (at, action, result) VALUES (1, 'auth.signOut', 'done')"),
+        env.AUDIT_DB.prepare('DELETE FROM audit_log WHERE id = ?').bind(row!.id),
+      ]),
+    );
+    const [still] = await auditDb.select().from(auditLog).where(eq(auditLog.id, row!.id));
+    expect(still).toEqual(row);
+  });
+
+  it('offers no procedure that writes it: the audit procedures only read (GET)', () => {
+    for (const name of ['listAuditLog', 'exportAuditLog', 'listTradingAudit'] as const) {
+      expect(contract[name]['~orpc'].route.method, name).toBe('GET');
+      expect(RPC_ACCESS[name]).not.toBe('public');
+    }
+  });
+
+  it('keeps every existing entry unchanged while every procedure and server function is called', async () => {
+    // Sample inputs of the access matrix; each procedure is called by a superadmin with the terminal
+    // and the risk-team flag (the one caller every level admits), with its sample or a hostile input.
+    const { setUpAccessFixtures, sampleInputs, asyncInputs, callServerFn } = await import('./test/access-fixtures');
+    await setUpAccessFixtures();
+    for (let i = 0; i < 12; i++)
+      await appendAudit(
+        auditDb,
+        { userId: root.id, sessionId: null, ip: '192.0.2.1' },
+        { action: 'auth.signIn', result: 'done' },
+      );
+    const before = await auditDb.select().from(auditLog).orderBy(asc(auditLog.id));
+    expect(before.length).toBeGreaterThan(10);
+    const client = rpcClient(rootJar) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+    for (const name of Object.keys(RPC_ACCESS)) {
+      if (name === 'endOtherSessions' || name === 'resetUserSecondFactors') continue;
+      const input = asyncInputs[name] ? await asyncInputs[name]('admin').catch(() => undefined) : sampleInputs[name]?.();
+      for (const attempt of [input ?? {}, { id: before[0]!.id, ids: [before[0]!.id], all: true }]) {
+        const result = await client[name]!(attempt).catch(() => null);
+        if (result && typeof result === 'object' && Symbol.asyncIterator in result)
+          await (result as AsyncGenerator).return(undefined);
+      }
+    }
+    for (const name of Object.keys(SERVER_FN_ACCESS)) {
+      if (name === 'signOut') continue;
+      await callServerFn(name as never, rootJar.header()).catch(() => null);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = await auditDb.select().from(auditLog).orderBy(asc(auditLog.id));
+    expect(after.length).toBeGreaterThan(before.length);
+    expect(after.slice(0, before.length)).toEqual(before);
+    // Ids only grow: nothing was inserted among the old entries.
+    expect(after.map((r) => r.id)).toEqual([...after.map((r) => r.id)].sort((a, b) => a - b));
+  }, 120_000);
+});

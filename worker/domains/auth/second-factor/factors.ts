@@ -1,0 +1,96 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { SecondFactorKind } from '../../../contract/enums';
+import type { Db } from '../../../db/client';
+import { authChallenges, recoveryCodes, secondFactors, type SecondFactorRow } from '../../../db/schema/second-factors';
+import { sessions } from '../../../db/schema/sessions';
+import { domainError } from '../../../lib/domain-error';
+
+/** A second factor as its owner sees it: never a secret, a public key or a counter. */
+export interface SecondFactorDto {
+  id: string;
+  kind: SecondFactorKind;
+  label: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+export const toFactorDto = (row: SecondFactorRow): SecondFactorDto => ({
+  id: row.id,
+  kind: row.kind,
+  label: row.label,
+  createdAt: row.createdAt,
+  lastUsedAt: row.lastUsedAt,
+});
+
+export function factorsOf(db: Db, userId: string): Promise<SecondFactorRow[]> {
+  return db.query.secondFactors.findMany({ where: eq(secondFactors.userId, userId), orderBy: secondFactors.createdAt });
+}
+
+/** The kinds a user can finish a sign-in with (what POST /api/auth/sign-in/email answers). */
+export async function signInMethods(db: Db, userId: string) {
+  const [factors, codes] = await db.batch([
+    db.select({ kind: secondFactors.kind }).from(secondFactors).where(eq(secondFactors.userId, userId)),
+    db
+      .select({ userId: recoveryCodes.userId })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+      .limit(1),
+  ]);
+  const kinds = [...new Set(factors.map((f) => f.kind))].sort() as SecondFactorKind[];
+  return { kinds, recoveryCodes: codes.length > 0 };
+}
+
+/**
+ * Records a new factor and counts it as confirmed for the session that added it (the code or the
+ * passkey ceremony just proved it), in one batch.
+ */
+export async function addFactor(
+  db: Db,
+  sessionId: string,
+  row: Omit<SecondFactorRow, 'lastUsedAt' | 'totpLastStep'> & { totpLastStep?: number | null },
+): Promise<SecondFactorRow> {
+  const now = row.createdAt;
+  const [[added]] = await db.batch([
+    db
+      .insert(secondFactors)
+      .values({ ...row, lastUsedAt: now })
+      .returning(),
+    db.update(sessions).set({ secondFactorAt: now, lastSeenAt: now }).where(eq(sessions.id, sessionId)),
+  ]);
+  return added!;
+}
+
+/** Removes one of the caller's factors (404 for anyone else's). Their last one takes the recovery codes along. */
+export async function removeFactor(db: Db, userId: string, factorId: string): Promise<SecondFactorRow> {
+  const [removed] = await db
+    .delete(secondFactors)
+    .where(and(eq(secondFactors.id, factorId), eq(secondFactors.userId, userId)))
+    .returning();
+  if (!removed) throw domainError('NOT_FOUND', 'No such second factor');
+  const left = await db.select({ id: secondFactors.id }).from(secondFactors).where(eq(secondFactors.userId, userId)).limit(1);
+  // Recovery codes stand in for a factor; with none left they would be a way around it.
+  if (left.length === 0) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  return removed;
+}
+
+/**
+ * An admin's reset for a user who lost every factor and their recovery codes: factors, codes and
+ * ceremonies go, and every session ends (the user signs in with the password and enrols again).
+ */
+export async function resetSecondFactors(db: Db, userId: string, now = Date.now()): Promise<number> {
+  const [removed] = await db.batch([
+    db.delete(secondFactors).where(eq(secondFactors.userId, userId)).returning({ id: secondFactors.id }),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    db.delete(authChallenges).where(eq(authChallenges.userId, userId)),
+    db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: 'second factors reset' })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+  ]);
+  return removed.length;
+}
+
+/** A step-up, a sign-in's second step or a used recovery code: the session confirmed a factor now. */
+export function markConfirmed(db: Db, sessionId: string, now = Date.now()) {
+  return db.update(sessions).set({ secondFactorAt: now, lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}

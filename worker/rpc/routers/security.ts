@@ -1,0 +1,134 @@
+import type { UserRow } from '../../db/schema/users';
+import { isAdminRole } from '../../domains/auth/access';
+import { describeUserAgent } from '../../domains/auth/user-agent';
+import { endSessions, liveSessions } from '../../domains/auth/sessions';
+import { reloadCaller } from '../../domains/auth/fresh-caller';
+import {
+  confirmTotpEnrolment,
+  finishPasskeyEnrolment,
+  secondFactorStatus,
+  startPasskeyEnrolment,
+  startTotpEnrolment,
+  type Enroller,
+} from '../../domains/auth/second-factor/enrolment';
+import { removeFactor, resetSecondFactors } from '../../domains/auth/second-factor/factors';
+import { replaceRecoveryCodes } from '../../domains/auth/second-factor/recovery-codes';
+import { findUserById } from '../../domains/users/find-user';
+import { domainError } from '../../lib/domain-error';
+import { freshCheck, relyingParty, secondFactorKeyRing, secondFactorPolicy, totpIssuer } from '../../wiring/second-factor';
+import type { RpcContext } from '../context';
+import { admin, authed } from '../procedures';
+
+/** The signed-in caller as D1 has them, read fresh (the session must be live). */
+async function caller(context: RpcContext) {
+  const { user, secondFactor, session } = await reloadCaller(context.db, context.session!, 'authed', freshCheck(context.env));
+  return { user, secondFactor, sessionId: session.sid };
+}
+
+async function enroller(context: RpcContext): Promise<Enroller> {
+  const { user, sessionId } = await caller(context);
+  return { user, sessionId };
+}
+
+async function status(context: RpcContext) {
+  const { user, secondFactor } = await caller(context);
+  return secondFactorStatus(context.db, user, secondFactor.confirmedAt, secondFactorPolicy(context.env));
+}
+
+/**
+ * A user named by an admin: 404 when there is none, and the trail names them. As with roles and
+ * flags (PRODUCT.md §7), only a superadmin acts on another admin.
+ */
+async function targetUser(context: RpcContext & { actor: UserRow }, userId: string) {
+  const user = await findUserById(context.db, userId);
+  if (!user) throw domainError('NOT_FOUND', 'User not found');
+  if (context.auditNote) context.auditNote.target = { type: 'user', id: user.id, label: user.email };
+  if (isAdminRole(user.role) && user.id !== context.actor.id && context.actor.role !== 'superadmin')
+    throw domainError('FORBIDDEN', 'Only a superadmin can change another admin');
+  return user;
+}
+
+export const securityRouter = {
+  getSecondFactors: authed.getSecondFactors.handler(({ context }) => status(context)),
+
+  startTotpEnrolment: authed.startTotpEnrolment.handler(async ({ context }) =>
+    startTotpEnrolment(context.db, await secondFactorKeyRing(context.env), await enroller(context), totpIssuer(context.env)),
+  ),
+  confirmTotpEnrolment: authed.confirmTotpEnrolment.handler(async ({ context, input }) => {
+    const result = await confirmTotpEnrolment(
+      context.db,
+      await secondFactorKeyRing(context.env),
+      await enroller(context),
+      input.code,
+      input.label,
+    );
+    context.auditNote!.target = { type: 'secondFactor', id: result.factor.id, label: result.factor.label };
+    context.auditNote!.after = { kind: 'totp', label: result.factor.label, recoveryCodesIssued: result.recoveryCodes !== null };
+    return result;
+  }),
+  startPasskeyEnrolment: authed.startPasskeyEnrolment.handler(async ({ context }) =>
+    startPasskeyEnrolment(context.db, relyingParty(context.env, context.url), await enroller(context)),
+  ),
+  finishPasskeyEnrolment: authed.finishPasskeyEnrolment.handler(async ({ context, input }) => {
+    const rp = relyingParty(context.env, context.url);
+    const result = await finishPasskeyEnrolment(context.db, rp, await enroller(context), input.response, input.label);
+    context.auditNote!.target = { type: 'secondFactor', id: result.factor.id, label: result.factor.label };
+    context.auditNote!.after = {
+      kind: 'passkey',
+      label: result.factor.label,
+      recoveryCodesIssued: result.recoveryCodes !== null,
+    };
+    return result;
+  }),
+  removeSecondFactor: authed.removeSecondFactor.handler(async ({ context, input }) => {
+    const removed = await removeFactor(context.db, context.session.sub, input.id);
+    context.auditNote!.target = { type: 'secondFactor', id: removed.id, label: removed.label };
+    context.auditNote!.before = { kind: removed.kind, label: removed.label };
+    return status(context);
+  }),
+  regenerateRecoveryCodes: authed.regenerateRecoveryCodes.handler(async ({ context }) => {
+    const { user, secondFactor } = await caller(context);
+    if (!secondFactor.enrolled)
+      throw domainError('PRECONDITION_FAILED', 'Add a second factor first: recovery codes stand in for one');
+    context.auditNote!.target = { type: 'user', id: user.id, label: user.email };
+    return { recoveryCodes: await replaceRecoveryCodes(context.db, user.id) };
+  }),
+
+  listSessions: authed.listSessions.handler(async ({ context }) => {
+    const { user, sessionId } = await caller(context);
+    const rows = await liveSessions(context.db, user.id);
+    return rows.map((s) => ({
+      id: s.id,
+      device: describeUserAgent(s.userAgent),
+      userAgent: s.userAgent,
+      ip: s.ip,
+      createdAt: s.createdAt,
+      lastSeenAt: s.lastSeenAt,
+      current: s.id === sessionId,
+    }));
+  }),
+  endSession: authed.endSession.handler(async ({ context, input }) => {
+    const ended = await endSessions(context.db, context.session.sub, { only: input.id }, 'ended by the user');
+    if (ended.length === 0) throw domainError('NOT_FOUND', 'No such session');
+    context.auditNote!.target = { type: 'session', id: input.id };
+    return { ended: ended.length };
+  }),
+  endOtherSessions: authed.endOtherSessions.handler(async ({ context }) => {
+    const ended = await endSessions(context.db, context.session.sub, { except: context.session.sid }, 'ended by the user');
+    context.auditNote!.after = { ended: ended.length };
+    return { ended: ended.length };
+  }),
+  endUserSessions: admin.endUserSessions.handler(async ({ context, input }) => {
+    const user = await targetUser(context, input.userId);
+    const ended = await endSessions(context.db, user.id, {}, `ended by an admin (${context.actor.email})`);
+    context.auditNote!.after = { ended: ended.length };
+    return { ended: ended.length };
+  }),
+  resetUserSecondFactors: admin.resetUserSecondFactors.handler(async ({ context, input }) => {
+    const user = await targetUser(context, input.userId);
+    if (user.id === context.actor.id) throw domainError('FORBIDDEN', 'Remove your own second factors on your security page');
+    const removed = await resetSecondFactors(context.db, user.id);
+    context.auditNote!.after = { factorsRemoved: removed, sessionsEnded: true };
+    return { removed };
+  }),
+};
