@@ -12,6 +12,8 @@ import type { AuditNote } from '../domains/audit/audit-log';
 export const RPC_AUDIT: Partial<Record<keyof Contract, AuditAction>> = {
   placeOrder: 'order.place',
   cancelOrder: 'order.cancel',
+  protectPosition: 'order.place',
+  cancelAllOrders: 'order.cancel',
   setTradingEnabled: 'trading.switch',
   setRiskLimit: 'risk.limit',
   setTradingKey: 'tradingKey.set',
