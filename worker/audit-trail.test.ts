@@ -221,10 +221,14 @@ describe('the trail records every privileged action: who, what, before → after
     const [chatEntry] = await auditEntries({ action: 'telegram.chat', actorId: root.id });
     expect(chatEntry).toMatchObject({ result: 'done', targetType: 'createTelegramChat', after: { title: 'Audit desk' } });
     expect(chatEntry!.actorEmail).toBe(root.email);
-    const fn = await callFn('createMapping', rootJar, { kind: 'special', terms: ['audit coin'], symbols: ['BTC'] });
+    const fn = await callFn('createCustomRule', rootJar, {
+      name: 'Audit rule',
+      conditions: { symbols: ['BTC'] },
+      actions: { importance: 'high' },
+    });
     expect(fn.status).toBe(200);
     const settings = await auditEntries({ action: 'news.settings', actorId: root.id }, 2);
-    expect(settings.map((e) => e.targetType)).toEqual(expect.arrayContaining(['createBannedMapping', 'createMapping']));
+    expect(settings.map((e) => e.targetType)).toEqual(expect.arrayContaining(['createBannedMapping', 'createCustomRule']));
   });
 
   it('refusals by the access check, for RPC and server functions, with the reason', async () => {
