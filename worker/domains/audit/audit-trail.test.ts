@@ -9,15 +9,24 @@ import { orders, tradingHalts } from '../../db/schema/orders';
 import { riskLimits } from '../../db/schema/risk';
 import { addAccount } from '../../domains/accounts/manage-accounts';
 import { setLimit } from '../../domains/risk/limit-store';
-import { callFn } from '../../server-fns/news-test-client';
 import type { CookieJar } from '../../test/harness';
-import { db, insertUser, postJson, rpcClient, signedInJar } from '../../test/harness';
+import { db, fetchApp, insertUser, postJson, rpcClient, signedInJar } from '../../test/harness';
 import { auditDb, auditEntries, sessionIdOf, signInWithTotp } from '../../test/second-factor-helpers';
 import { book, order, tradingClient } from '../../test/order-traders';
 import { position } from '../../test/snapshot-builders';
 import { auditCsv, csvField } from './audit-csv';
 import { appendAudit, auditValue, outcomeOf } from './audit-log';
 import { domainError } from '../../lib/domain-error';
+
+/** A server function over its wire format (POST {data, context}), as the web client calls it. */
+async function callFn(name: string, jar: CookieJar, data: unknown) {
+  const res = await fetchApp(`/_serverFn/${name}?createServerFn`, {
+    method: 'POST',
+    headers: { cookie: jar.header(), 'content-type': 'application/json' },
+    body: JSON.stringify({ data, context: {} }),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
 
 const unique = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@audit.test`;
 
