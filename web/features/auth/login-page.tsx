@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { User } from '@contract/types';
 import { FormField } from '~/components/ui/form-field';
 import { safeRedirect } from '~/lib/safe-redirect';
 import { permissions, userQuery } from '~/lib/user-query';
-import { signInWithEmail, type SecondFactorChallenge, type SecondFactorDone } from './auth-api';
+import { signInWithEmail, type SecondFactorChallenge } from './auth-api';
+import type { SecondFactorDone } from './second-factor-api';
 import { AuthCard, AuthFrame, EmailField } from './auth-card';
-import { SecondFactorStep } from './second-factor-step';
 import { useAuthForm } from './use-auth-form';
+
+/* The second step loads only for a user who has one (after the right password): /login stays small. */
+const SecondFactorStep = lazy(() => import('./second-factor-step').then((m) => ({ default: m.SecondFactorStep })));
 
 /** /login: email and password; an approved user goes on to the page they asked for (`?redirect=`). */
 export function LoginPage() {
@@ -39,11 +42,13 @@ export function LoginPage() {
   if (challenge)
     return (
       <AuthFrame redirectTo={redirectTo}>
-        <SecondFactorStep
-          challenge={challenge}
-          onDone={(done: SecondFactorDone) => signedIn(done.user, done.recoveryCodesLeft !== undefined)}
-          onStartOver={() => setChallenge(null)}
-        />
+        <Suspense fallback={null}>
+          <SecondFactorStep
+            challenge={challenge}
+            onDone={(done: SecondFactorDone) => signedIn(done.user, done.recoveryCodesLeft !== undefined)}
+            onStartOver={() => setChallenge(null)}
+          />
+        </Suspense>
       </AuthFrame>
     );
 

@@ -4,7 +4,8 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { FormField } from '~/components/ui/form-field';
 import { Spinner } from '~/components/ui/spinner';
-import { confirmWithCode, confirmWithPasskey, type SecondFactorChallenge, type SecondFactorDone } from './auth-api';
+import type { SecondFactorChallenge } from './auth-api';
+import { confirmWithCode, confirmWithPasskey, type SecondFactorDone } from './second-factor-api';
 import { useAuthForm } from './use-auth-form';
 
 /** A passkey ceremony the person cancelled (or that timed out) says so in plain words. */

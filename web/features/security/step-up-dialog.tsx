@@ -7,7 +7,7 @@ import { FormField } from '~/components/ui/form-field';
 import { Spinner } from '~/components/ui/spinner';
 import { errorMessage, errorStatus } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import { confirmWithCode, confirmWithPasskey } from '../auth/auth-api';
+import { confirmWithCode, confirmWithPasskey } from '../auth/second-factor-api';
 import { passkeyError } from './add-passkey';
 import { secondFactorsQuery } from './security-queries';
 
