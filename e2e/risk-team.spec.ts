@@ -77,12 +77,23 @@ test('the risk desk: every trader, sorted by drawdown, the trader in breach ackn
   await equity.hover();
   await expect(equity).toHaveAttribute('title', (await equity.getAttribute('data-hover-title'))!);
 
-  // Sort by drawdown, deepest first: the trader in the deep drawdown leads.
+  // Sort by drawdown, deepest first. The simulated market moves with the clock, so which trader is
+  // deepest depends on the hour: the rows' own drawdown cells must read deepest first.
   const drawdown = page.getByRole('columnheader', { name: /Drawdown/ });
   await drawdown.getByRole('button').click();
   if ((await drawdown.getAttribute('aria-sort')) !== 'descending') await drawdown.getByRole('button').click();
   await expect(drawdown).toHaveAttribute('aria-sort', 'descending');
-  await expect(rows(page).first()).toContainText('Morgan Hale');
+  const drawdownColumn = (await page.getByRole('columnheader').allTextContents()).findIndex((t) => /Drawdown/.test(t));
+  const depths = async () =>
+    (await rows(page).evaluateAll(
+      (els, column) => els.map((row) => row.querySelectorAll('[role="cell"]')[column]?.textContent ?? ''),
+      drawdownColumn,
+    )).map((text) => Number(text.replace(/[−%,]/g, '')));
+  await expect.poll(async () => {
+    const seen = await depths();
+    return seen.length === DESK.length && seen.every((d, i) => i === 0 || seen[i - 1] >= d);
+  }).toBe(true);
+  expect((await depths())[0]).toBeGreaterThan(0);
 
   // Open the trader over the leverage limit from the keyboard-navigable table.
   await rows(page).filter({ hasText: 'Jordan Kim' }).click();
