@@ -67,7 +67,7 @@ test('authenticator app: the terminal leads to enrolment; enrol by QR secret, si
   await page.getByRole('button', { name: 'Check again' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/terminal');
-  await expect(page).toHaveURL(/\/account\/security\?enrol=true$/);
+  await expect(page).toHaveURL(/\/account\/security\?enrol=true$/, { timeout: 15_000 });
   await expect(page.getByTestId('enrol-notice')).toBeVisible();
   await expect(page.getByTestId('second-factor-required')).toBeVisible();
 
