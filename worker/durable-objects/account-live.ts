@@ -3,7 +3,6 @@ import { createDb } from '../db/client';
 import type { ExchangeKind } from '../contract/enums';
 import { notifyFiredAlerts } from '../domains/alerts/notify';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
-import { revokedGrants } from '../domains/auth/stream-grant';
 import { accountSnapshot } from '../exchanges/simulated/fill-store';
 import { getProviderConfig, type Bindings } from '../env';
 import { adapterFor } from '../wiring/exchanges';
@@ -13,6 +12,7 @@ import { logError } from '../lib/log';
 import { alertNotifier } from '../wiring/hubs';
 import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
 import { ReplayLog } from './replay-log';
+import { streamRevocations } from '../wiring/second-factor';
 
 /** Updates kept for resuming viewers: 10 minutes at the 3 s poll. */
 const ACCOUNT_REPLAY_LIMIT = 200;
@@ -32,12 +32,9 @@ export interface LiveEvent {
  * the object's storage, so a viewer that reconnects resumes from its last id.
  */
 export class AccountLiveHub extends DurableObject<Bindings> {
-  private readonly fanout = new EventStreamFanout<LiveEvent>(
-    () => this.stop(),
-    KEEP_ALIVE_MS,
-    (grants) => revokedGrants(createDb(this.env.DB), grants),
-    { log: new ReplayLog(this.ctx.storage.sql, ACCOUNT_REPLAY_LIMIT) },
-  );
+  private readonly fanout = new EventStreamFanout<LiveEvent>(() => this.stop(), KEEP_ALIVE_MS, streamRevocations(this.env), {
+    log: new ReplayLog(this.ctx.storage.sql, ACCOUNT_REPLAY_LIMIT),
+  });
   private timer: ReturnType<typeof setInterval> | undefined;
   private last: LiveEvent | undefined;
   private account: { id: string; email: string; exchange: ExchangeKind } | undefined;

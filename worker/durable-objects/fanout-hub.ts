@@ -1,9 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
-import { createDb } from '../db/client';
-import { revokedGrants } from '../domains/auth/stream-grant';
 import type { Bindings } from '../env';
 import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
 import { REPLAY_LIMIT, ReplayLog } from './replay-log';
+import { streamRevocations } from '../wiring/second-factor';
 
 /**
  * A hub that only relays: GET subscribes an event stream, `publish` (RPC) sends to every subscriber.
@@ -31,12 +30,10 @@ export class FanoutHub<T> extends DurableObject<Bindings> {
     const key = exclude.join(',');
     let fanout = this.fanouts.get(key);
     if (!fanout) {
-      fanout = new EventStreamFanout<T>(
-        () => this.fanouts.delete(key),
-        KEEP_ALIVE_MS,
-        (grants) => revokedGrants(createDb(this.env.DB), grants),
-        { log: this.log, exclude },
-      );
+      fanout = new EventStreamFanout<T>(() => this.fanouts.delete(key), KEEP_ALIVE_MS, streamRevocations(this.env), {
+        log: this.log,
+        exclude,
+      });
       this.fanouts.set(key, fanout);
     }
     return fanout.subscribe(request);

@@ -1,7 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { PriceHubStats, PriceTick } from '../contract/prices';
-import { createDb } from '../db/client';
-import { readGrant, revokedGrants } from '../domains/auth/stream-grant';
+import { readGrant } from '../domains/auth/stream-grant';
 import { PriceWatch } from '../domains/prices/price-watch';
 import { assertListed, assertStreamSize, StreamQuota } from '../domains/prices/stream-limits';
 import { markPriceUpstreamFor } from '../wiring/price-upstream';
@@ -11,6 +10,7 @@ import { DomainError } from '../lib/domain-error';
 import { refusalResponse } from '../lib/hub-refusal';
 import { EventStreamFanout, KEEP_ALIVE_MS } from './event-stream-fanout';
 import { ReplayLog } from './replay-log';
+import { streamRevocations } from '../wiring/second-factor';
 
 /**
  * Ticks kept per symbol set for resuming viewers. In memory only: ticks are state, not a log, so a
@@ -69,7 +69,7 @@ export class PriceHub extends DurableObject<Bindings> {
           this.watch.unwatch(symbols);
         },
         KEEP_ALIVE_MS,
-        (grants) => revokedGrants(createDb(this.env.DB), grants),
+        streamRevocations(this.env),
         { log: new ReplayLog(undefined, PRICE_REPLAY_LIMIT) },
       );
       group = { symbols, fanout };

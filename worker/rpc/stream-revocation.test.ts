@@ -9,7 +9,7 @@ import { startSession } from '../domains/auth/sessions';
 import { setAssignment, syncAccountsFromExchange } from '../domains/accounts/manage-accounts';
 import { SimulatedExchange } from '../exchanges/simulated/adapter';
 import { ACCESS_COOKIE } from '../http/auth/cookies';
-import { CookieJar, config, db, insertUser, ORIGIN, postJson, signedInJar } from '../test/harness';
+import { CookieJar, config, db, enrolTotp, insertUser, ORIGIN, postJson, rpcClient, signedInJar } from '../test/harness';
 
 const EMAIL = 'trader-main@sim.meridian';
 let accountId: string;
@@ -147,6 +147,26 @@ describe('streams gated by a role or flag end within 5 s of losing it', () => {
     const stream = await openStream(await signedInJar(admin), 'streamTodo');
     await lose(admin.id, { role: 'user' });
     expect(await endsWithin(stream, 5000)).toBeLessThan(5);
+  });
+
+  it('power streams end when the user removes their last second factor; with one left they stay', async () => {
+    const user = await insertUser({ isRiskTeam: true, canUseTerminal: true });
+    const spare = await enrolTotp(user.id, 'Spare phone');
+    const jar = await signedInJar(user);
+    const client = rpcClient(jar);
+    const prices = await openStream(jar, 'streamPrices', { symbols: ['BTC'] });
+    const risk = await openStream(jar, 'streamRisk');
+    const news = await openStream(jar, 'streamNews');
+    const [first] = (await client.getSecondFactors({})).factors.filter((f) => f.id !== spare);
+    await client.removeSecondFactor({ id: first!.id });
+    // One factor left: the next keep-alive or tick still arrives on the power stream.
+    expect((await prices.read()).done).toBe(false);
+    await client.removeSecondFactor({ id: spare });
+    expect(await endsWithin(prices, 5000)).toBeLessThan(5);
+    expect(await endsWithin(risk, 5000)).toBeLessThan(5);
+    // Reading the news needs no power: that stream stays.
+    expect((await news.read()).done).toBe(false);
+    await news.cancel();
   });
 
   it('a stale token opens none of them once the power is gone (403, checked in D1 on open)', async () => {

@@ -1,6 +1,8 @@
+import { createDb } from '../db/client';
 import type { FreshCheck } from '../domains/auth/fresh-caller';
 import type { RelyingParty } from '../domains/auth/second-factor/passkeys';
 import type { SecondFactorPolicy } from '../domains/auth/second-factor/policy';
+import { revokedGrants, type StreamGrant } from '../domains/auth/stream-grant';
 import { parseKeyRing, type KeyRing } from '../domains/orders/key-vault';
 import { domainError } from '../lib/domain-error';
 import { getConfig, type Bindings } from '../env';
@@ -47,3 +49,9 @@ export async function secondFactorKeyRing(env: Bindings): Promise<KeyRing> {
 
 /** The issuer an authenticator app shows beside the account (the site's name). */
 export const totpIssuer = (env: Bindings) => getConfig(env).SITE_NAME;
+
+/** A hub's re-check of its streams' access (EventStreamFanout): D1 and the second-factor policy. */
+export const streamRevocations =
+  (env: Bindings) =>
+  (grants: readonly StreamGrant[]): Promise<Set<StreamGrant>> =>
+    revokedGrants(createDb(env.DB), grants, { secondFactorRequired: secondFactorPolicy(env).required });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { secondFactors } from '../../db/schema/second-factors';
 import { sessions } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { ownerSeesAccount } from '../accounts/account-access';
@@ -69,11 +70,26 @@ export function readGrant(request: Request): StreamGrant | undefined {
 }
 
 /**
- * The grants whose access has ended: session signed out or expired, user disabled or no longer
- * approved, the stream's power gone (role or flag), or (account streams) the account no longer
- * visible to the user. One query per (account, power) among the hub's streams, 90 sessions each.
+ * With second factors required, a power also needs a factor on the user (the last one removed ends
+ * the power's streams) and a sign-in that confirmed one, as admitting a call does.
  */
-export async function revokedGrants(db: Db, grants: readonly StreamGrant[], now = Date.now()): Promise<Set<StreamGrant>> {
+function holdsSecondFactor(power: StreamPower | undefined, required: boolean): SQL | undefined {
+  if (!power || !required) return undefined;
+  return sql`${sessions.secondFactorAt} is not null and exists (select 1 from ${secondFactors} where ${secondFactors.userId} = ${users.id})`;
+}
+
+/**
+ * The grants whose access has ended: session signed out or expired, user disabled or no longer
+ * approved, the stream's power gone (role, flag, or the second factor it needs), or (account
+ * streams) the account no longer visible to the user. One query per (account, power) among the
+ * hub's streams, 90 sessions each.
+ */
+export async function revokedGrants(
+  db: Db,
+  grants: readonly StreamGrant[],
+  opts: { secondFactorRequired: boolean; now?: number },
+): Promise<Set<StreamGrant>> {
+  const now = opts.now ?? Date.now();
   const revoked = new Set<StreamGrant>();
   const byScope = new Map<string, StreamGrant[]>();
   // Pushed, not copied: a hub asks this every STREAM_RECHECK_MS for all of its (hundreds of) streams.
@@ -98,6 +114,7 @@ export async function revokedGrants(db: Db, grants: readonly StreamGrant[], now 
             sql`${sessions.revokedAt} is null and ${sessions.expiresAt} > ${now} and ${users.disabled} = 0 and ${users.approved} = 1`,
             accountId ? ownerSeesAccount(sessions.userId, sql`${accountId}`) : undefined,
             holdsPower(power),
+            holdsSecondFactor(power, opts.secondFactorRequired),
           ),
         );
       for (const row of rows) allowed.add(`${row.sid}|${row.userId}`);
