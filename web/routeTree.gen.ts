@@ -32,6 +32,7 @@ import { Route as ApprovedDashboardLiveDataRouteImport } from './routes/_approve
 import { Route as ApprovedDashboardNews_settingsRouteImport } from './routes/_approved/dashboard/news_settings'
 import { Route as ApprovedNewsFeedRouteImport } from './routes/_approved/news/feed'
 import { Route as ApprovedNewsSettingsRouteRouteImport } from './routes/_approved/news/settings/route'
+import { Route as ApprovedNewsWatchlistsRouteImport } from './routes/_approved/news/watchlists'
 import { Route as RiskTeamRiskTeamIndexRouteImport } from './routes/_riskTeam/risk-team/index'
 import { Route as RiskTeamRiskTeamAlertsRouteImport } from './routes/_riskTeam/risk-team/alerts'
 import { Route as RiskTeamRiskTeamAnalysisRouteImport } from './routes/_riskTeam/risk-team/analysis'
@@ -158,6 +159,11 @@ const ApprovedNewsSettingsRouteRoute =
     path: '/news/settings',
     getParentRoute: () => ApprovedRoute,
   } as any)
+const ApprovedNewsWatchlistsRoute = ApprovedNewsWatchlistsRouteImport.update({
+  id: '/news/watchlists',
+  path: '/news/watchlists',
+  getParentRoute: () => ApprovedRoute,
+} as any)
 const RiskTeamRiskTeamIndexRoute = RiskTeamRiskTeamIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -239,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
   '/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
   '/news/feed': typeof ApprovedNewsFeedRoute
+  '/news/watchlists': typeof ApprovedNewsWatchlistsRoute
   '/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
   '/risk-team/analysis': typeof RiskTeamRiskTeamAnalysisRoute
   '/risk-team/charts': typeof RiskTeamRiskTeamChartsRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByTo {
   '/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
   '/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
   '/news/feed': typeof ApprovedNewsFeedRoute
+  '/news/watchlists': typeof ApprovedNewsWatchlistsRoute
   '/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
   '/risk-team/analysis': typeof RiskTeamRiskTeamAnalysisRoute
   '/risk-team/charts': typeof RiskTeamRiskTeamChartsRoute
@@ -305,6 +313,7 @@ export interface FileRoutesById {
   '/_approved/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
   '/_approved/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
   '/_approved/news/feed': typeof ApprovedNewsFeedRoute
+  '/_approved/news/watchlists': typeof ApprovedNewsWatchlistsRoute
   '/_riskTeam/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
   '/_riskTeam/risk-team/analysis': typeof RiskTeamRiskTeamAnalysisRoute
   '/_riskTeam/risk-team/charts': typeof RiskTeamRiskTeamChartsRoute
@@ -339,6 +348,7 @@ export interface FileRouteTypes {
     | '/dashboard/live-data'
     | '/dashboard/news_settings'
     | '/news/feed'
+    | '/news/watchlists'
     | '/risk-team/alerts'
     | '/risk-team/analysis'
     | '/risk-team/charts'
@@ -368,6 +378,7 @@ export interface FileRouteTypes {
     | '/dashboard/live-data'
     | '/dashboard/news_settings'
     | '/news/feed'
+    | '/news/watchlists'
     | '/risk-team/alerts'
     | '/risk-team/analysis'
     | '/risk-team/charts'
@@ -404,6 +415,7 @@ export interface FileRouteTypes {
     | '/_approved/dashboard/live-data'
     | '/_approved/dashboard/news_settings'
     | '/_approved/news/feed'
+    | '/_approved/news/watchlists'
     | '/_riskTeam/risk-team/alerts'
     | '/_riskTeam/risk-team/analysis'
     | '/_riskTeam/risk-team/charts'
@@ -594,6 +606,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApprovedNewsSettingsRouteRouteImport
       parentRoute: typeof ApprovedRoute
     }
+    '/_approved/news/watchlists': {
+      id: '/_approved/news/watchlists'
+      path: '/news/watchlists'
+      fullPath: '/news/watchlists'
+      preLoaderRoute: typeof ApprovedNewsWatchlistsRouteImport
+      parentRoute: typeof ApprovedRoute
+    }
     '/_riskTeam/risk-team/': {
       id: '/_riskTeam/risk-team/'
       path: '/'
@@ -733,6 +752,7 @@ interface ApprovedRouteChildren {
   ApprovedDashboardLiveDataRoute: typeof ApprovedDashboardLiveDataRoute
   ApprovedDashboardNews_settingsRoute: typeof ApprovedDashboardNews_settingsRoute
   ApprovedNewsFeedRoute: typeof ApprovedNewsFeedRoute
+  ApprovedNewsWatchlistsRoute: typeof ApprovedNewsWatchlistsRoute
   ApprovedDashboardIndexRoute: typeof ApprovedDashboardIndexRoute
 }
 
@@ -742,6 +762,7 @@ const ApprovedRouteChildren: ApprovedRouteChildren = {
   ApprovedDashboardLiveDataRoute: ApprovedDashboardLiveDataRoute,
   ApprovedDashboardNews_settingsRoute: ApprovedDashboardNews_settingsRoute,
   ApprovedNewsFeedRoute: ApprovedNewsFeedRoute,
+  ApprovedNewsWatchlistsRoute: ApprovedNewsWatchlistsRoute,
   ApprovedDashboardIndexRoute: ApprovedDashboardIndexRoute,
 }
 

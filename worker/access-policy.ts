@@ -100,6 +100,11 @@ export const RPC_ACCESS = {
   listAuditLog: 'admin',
   exportAuditLog: 'admin',
   listTradingAudit: 'riskTeam',
+  // Personal watchlists: each user their own.
+  listWatchlists: 'approved',
+  saveWatchlist: 'approved',
+  deleteWatchlist: 'approved',
+  listWatchHits: 'approved',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 /**

@@ -107,7 +107,7 @@ const MEASURED: Record<string, number> = {
   listTradingAudit: 1,
   listUsers: 1,
   placeOrder: 10,
-  postManualNews: 4,
+  postManualNews: 6, // +1 the watchlists' version (+1 more when their index is cold), beside the Telegram outbox
   previewOrder: 2,
   protectPosition: 9,
   regenerateRecoveryCodes: 3,

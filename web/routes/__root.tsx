@@ -19,6 +19,7 @@ const SecondFactorPrompts = lazy(() =>
   import('~/features/security/second-factor-prompts').then((m) => ({ default: m.SecondFactorPrompts })),
 );
 /* The fired-alerts listener: only approved users download it. */
+const WatchlistSync = lazy(() => import('~/shared/watchlists/watch-sync').then((m) => ({ default: m.WatchlistSync })));
 const AlertListener = lazy(() => import('~/features/alerts/alert-listener').then((m) => ({ default: m.AlertListener })));
 
 export interface RouterContext {
@@ -94,6 +95,7 @@ function AlertsForApproved() {
   return (
     <Suspense fallback={null}>
       <AlertListener key={user?.id} />
+      <WatchlistSync key={`watch-${user?.id}`} />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
+import { watchHitEventSchema } from './watchlists';
 import { ALERT_CHANNELS, ALERT_METRICS, ALERT_OPERATORS } from './enums';
 import { ALERT_MAX_COOLDOWN_SECONDS, ALERT_MIN_COOLDOWN_SECONDS, MAX_ALERT_RULES_PER_USER } from './patterns';
 
@@ -88,6 +89,9 @@ export const alertsContract = {
     .input(z.object({ id: z.string().min(1).max(64) }))
     .output(alertEventSchema),
   streamAlerts: oc
-    .route({ method: 'GET', summary: "The caller's alerts as they fire (event stream, keep-alive 5 s)" })
-    .output(eventIterator(alertEventSchema)),
+    .route({
+      method: 'GET',
+      summary: "The caller's alerts as they fire, and headlines that hit their watchlists (event stream, keep-alive 5 s)",
+    })
+    .output(eventIterator(z.union([alertEventSchema, watchHitEventSchema]))),
 };

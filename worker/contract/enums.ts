@@ -150,3 +150,14 @@ export const TRADING_AUDIT_ACTIONS = [
 
 export const AUDIT_RESULTS = ['done', 'refused', 'failed'] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
+
+/** A personal watchlist's highlight colour (a named palette: the web maps each to light and dark tones). */
+export const WATCH_COLORS = ['amber', 'sky', 'violet', 'emerald', 'rose'] as const;
+export type WatchColor = (typeof WATCH_COLORS)[number];
+/** Its sound on a live hit: none, or one of the news beeps' tones. */
+export const WATCH_SOUNDS = ['none', 'soft', 'bright', 'double'] as const;
+/** Its notification on a live hit: none, or a toast in every open tab. */
+export const WATCH_NOTIFY = ['none', 'toast'] as const;
+/** What an entry matches: a tagged symbol, a word or phrase in the headline, or an RE2 pattern. */
+export const WATCH_ENTRY_KINDS = ['symbol', 'word', 'pattern'] as const;
+export type WatchEntryKind = (typeof WATCH_ENTRY_KINDS)[number];

@@ -43,3 +43,9 @@ export const MAX_ALERT_RULES_PER_USER = 50;
 /** A todo item's title and notes, at most (characters). */
 export const TODO_TITLE_MAX = 200;
 export const TODO_NOTES_MAX = 10_000;
+
+/** Personal watchlists: lists per user, entries per list, patterns per user (each costs every headline a regex run). */
+export const MAX_WATCHLISTS_PER_USER = 10;
+export const MAX_WATCH_ENTRIES_PER_LIST = 20;
+export const MAX_WATCH_PATTERNS_PER_USER = 5;
+export const WATCH_TERM_MAX = 100;

@@ -324,6 +324,18 @@ export async function setUpAccessFixtures() {
   sampleInputs.listAuditLog = () => ({ filters: { action: 'user.update' }, limit: 10 });
   sampleInputs.exportAuditLog = () => ({ filters: { action: 'user.update' } });
   sampleInputs.listTradingAudit = () => ({ traderId: target.id });
+  // Watchlists are each caller's own: a list to save, and one of the caller's own to delete.
+  const watchlist = {
+    name: 'Matrix',
+    color: 'amber',
+    sound: 'none',
+    notify: 'none',
+    entries: [{ kind: 'symbol', value: 'SOL' }],
+  };
+  sampleInputs.saveWatchlist = () => watchlist;
+  asyncInputs.deleteWatchlist = async (kind) => ({
+    id: ((await rpcClient(jars[kind]).saveWatchlist(watchlist as never)) as { id: string }).id,
+  });
 
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;

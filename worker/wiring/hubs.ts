@@ -5,6 +5,7 @@ import { orderHubPublisher } from '../domains/orders/order-hub';
 import type { PublishOrder } from '../domains/orders/order-store';
 import { RISK_HUB_NAME } from '../domains/risk/notify';
 import type { TodoPublisher } from '../domains/todo/todo-write';
+import type { PushWatchHit } from '../domains/watchlists/watch-hits';
 import type { Bindings } from '../env';
 
 /**
@@ -15,6 +16,12 @@ import type { Bindings } from '../env';
 /** Each step of an order to its trader's OrdersHub (fire-and-forget, kept alive by waitUntil). */
 export const ordersHub = (env: Bindings): PublishOrder =>
   orderHubPublisher((traderId) => env.ORDERS_HUB.getByName(traderId), { waitUntil });
+
+/** A headline that hit a user's watchlists, to their open tabs (the same per-user hub as alerts). */
+export const watchHitPublisher =
+  (env: Bindings): PushWatchHit =>
+  (userId, hit) =>
+    env.USER_ALERTS.getByName(userId).publish(hit);
 
 /** Todo list changes to every admin's open todo page. */
 export const todoHub =

@@ -4,6 +4,9 @@ import type { Bindings } from '../env';
 import { defaultAdapterFor } from './exchanges';
 import { enqueueTelegramForItem } from '../domains/telegram-outbox/telegram-outbox';
 import type { IngestDeps } from '../domains/news/ingest/ingest';
+import { recordWatchHits } from '../domains/watchlists/watch-hits';
+import { logError } from '../lib/log';
+import { watchHitPublisher } from './hubs';
 
 /** Items older than this are stored but not forwarded: a first read of a feed is history. */
 export const FORWARD_MAX_AGE_MS = 30 * 60_000;
@@ -17,14 +20,20 @@ export const newsHubPublisher = (env: Bindings) => (item: NewsItemDto) => env.NE
  * the news hub, fresh ones queued for the Telegram chats.
  */
 export function newsIngestDeps(env: Bindings, db: Db, clock: () => number = Date.now): IngestDeps {
+  const newsDb = createNewsDb(env.NEWS_DB);
   return {
     db,
-    newsDb: createNewsDb(env.NEWS_DB),
+    newsDb,
     exchange: defaultAdapterFor(env),
     publish: newsHubPublisher(env),
+    // The watchlists and the Telegram outbox read and write side by side: one round trip, not two.
     afterStore: async (item, forward) => {
-      if (clock() - item.ts > FORWARD_MAX_AGE_MS) return;
-      await enqueueTelegramForItem(db, item, forward);
+      await Promise.all([
+        recordWatchHits({ db, newsDb, push: watchHitPublisher(env) }, item).catch((err) =>
+          logError('watchlist hits not recorded', err),
+        ),
+        clock() - item.ts > FORWARD_MAX_AGE_MS ? undefined : enqueueTelegramForItem(db, item, forward),
+      ]);
     },
   };
 }

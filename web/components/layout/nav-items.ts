@@ -59,7 +59,10 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'News',
     requires: 'approved',
     match: ['/news'],
-    items: [{ label: 'Feed', to: '/news/feed' }],
+    items: [
+      { label: 'Feed', to: '/news/feed' },
+      { label: 'Watchlists', to: '/news/watchlists' },
+    ],
     groups: [{ label: 'News Settings', items: newsSettingsLinks }],
   },
   { id: 'risk-team', label: 'Risk Team', requires: 'riskTeam', match: ['/risk-team'], items: riskTeamLinks },

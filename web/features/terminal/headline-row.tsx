@@ -7,6 +7,7 @@ import { useNowDerived } from '~/lib/use-now';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
 import { PriceChip } from './price-chip';
 import type { PriceStore } from './price-store';
+import { WatchMark } from '~/shared/watchlists/watch-mark';
 
 /** Two lines: headline, then the priced symbols and the source. Fixed, so the list never measures. */
 export const ROW_HEIGHT = 58;
@@ -135,6 +136,7 @@ export const HeadlineRow = memo(function HeadlineRow({
               {source}
               {item.author && item.author !== sourceName ? ` · ${item.author}` : ''}
             </span>
+            <WatchMark itemId={item.id} />
             {isSimulatedSource(item.sourceId) ? <SimulatedTag /> : null}
           </div>
         </>
@@ -167,6 +169,7 @@ function PhoneRowBody({
           {source}
           {item.author && item.author !== sourceName ? ` · ${item.author}` : ''}
         </span>
+        <WatchMark itemId={item.id} />
         {isSimulatedSource(item.sourceId) ? <SimulatedTag /> : null}
         <span className="tabular shrink-0" title="Published → here" data-testid="headline-latency">
           {formatDelay(latency)}

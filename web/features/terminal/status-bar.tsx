@@ -4,6 +4,21 @@ import type { StreamState } from '~/lib/event-stream';
 import { useNow } from '~/lib/use-now';
 import type { Market } from './market';
 import type { PriceStore } from './price-store';
+import { useLiveWatchHits } from '~/shared/watchlists/watch-store';
+
+/** Headlines that hit the user's watchlists since the terminal opened. */
+function WatchHitCount() {
+  const hits = useLiveWatchHits();
+  return (
+    <span
+      className={hits > 0 ? 'tabular text-foreground' : 'tabular'}
+      data-testid="watch-hit-count"
+      title="Headlines that hit your watchlists since this page opened"
+    >
+      {hits} watchlist {hits === 1 ? 'hit' : 'hits'}
+    </span>
+  );
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const clock = (d: Date, utc: boolean) =>
@@ -67,6 +82,7 @@ export function StatusBar({
       <span className="tabular" data-testid="headline-count">
         {shown === total ? `${total} headlines` : `${shown} of ${total} headlines`}
       </span>
+      <WatchHitCount />
       <span data-testid="mute-state" className={muted ? 'text-warning' : undefined}>
         {muted ? 'Muted (m)' : 'Sound on (m)'}
       </span>

@@ -29,6 +29,7 @@ import { TerminalToolbarPhone } from './terminal-toolbar-phone';
 import { usePriceStream, watchedSymbols } from './use-price-stream';
 import { tradable, useTerminalKeys } from './use-terminal-keys';
 import { useTerminalNews } from './use-terminal-news';
+import { useWatchVersion } from '~/shared/watchlists/watch-store';
 
 const NO_SOURCES: NewsSource[] = [];
 /** A headline arriving re-renders the page: the order panel (a form) only when its symbol changes. */
@@ -51,6 +52,8 @@ export function TerminalPage() {
   const [hidden, setHidden] = useState<ReadonlySet<Importance>>(new Set());
   const [symbolText, setSymbolText] = useState('');
   const [search, setSearch] = useState('');
+  const [watchOnly, setWatchOnly] = useState(false);
+  const watchVersion = useWatchVersion();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [chartSymbol, setChartSymbol] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -75,7 +78,12 @@ export function TerminalPage() {
   useEffect(startChipWorker, []);
   const news = useTerminalNews(onArrive);
   const symbols = useMemo(() => parseSymbols(symbolText), [symbolText]);
-  const items = useMemo(() => applyFilters(news.items, { hidden, symbols, search }), [news.items, hidden, symbols, search]);
+  const items = useMemo(
+    () => applyFilters(news.items, { hidden, symbols, search, watchOnly }),
+    // A watchlist hit arriving after its headline re-filters (watchVersion).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [news.items, hidden, symbols, search, watchOnly, watchOnly && watchVersion],
+  );
   const selected = items.find((item) => item.id === selectedId) ?? news.items.find((item) => item.id === selectedId);
   const watched = useMemo(
     () => watchedSymbols(items, chartSymbol ? [chartSymbol] : [], market?.listed),
@@ -189,6 +197,8 @@ export function TerminalPage() {
     onSymbolText: setSymbolText,
     search,
     onSearch: setSearch,
+    watchOnly,
+    onWatchOnly: () => setWatchOnly((on) => !on),
     muted,
     onMute: () => setNewsView({ muted: !muted }),
     notify,

@@ -11,7 +11,7 @@ import {
 } from '~/components/ui/dropdown-menu';
 import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover';
 import { cn } from '~/lib/cn';
-import { control, ImportanceToggles, SearchField, SymbolFilter, type ToolbarProps } from './terminal-toolbar';
+import { control, ImportanceToggles, SearchField, SymbolFilter, WatchOnlyToggle, type ToolbarProps } from './terminal-toolbar';
 
 /** Menu items a finger can hit (40 px). */
 const ITEM = 'min-h-10';
@@ -22,7 +22,7 @@ const ITEM = 'min-h-10';
  * shortcuts, exit). Nothing wider than the screen.
  */
 export function TerminalToolbarPhone(props: ToolbarProps) {
-  const filtered = props.hidden.size + (props.symbolText.trim() ? 1 : 0);
+  const filtered = props.hidden.size + (props.symbolText.trim() ? 1 : 0) + (props.watchOnly ? 1 : 0);
   return (
     <header
       className="flex shrink-0 items-center gap-2 border-b border-border bg-card px-2 py-1.5 text-sm"
@@ -41,6 +41,7 @@ export function TerminalToolbarPhone(props: ToolbarProps) {
         <PopoverContent align="end" className="grid w-80 gap-3 p-3" aria-label="Filters">
           <ImportanceToggles hidden={props.hidden} onToggle={props.onToggle} touch />
           <SymbolFilter symbolText={props.symbolText} onSymbolText={props.onSymbolText} symbolRef={props.symbolRef} touch />
+          <WatchOnlyToggle watchOnly={props.watchOnly} onWatchOnly={props.onWatchOnly} touch />
         </PopoverContent>
       </Popover>
       <DropdownMenu>

@@ -26,6 +26,8 @@ export interface ToolbarProps {
   onSymbolText: (text: string) => void;
   search: string;
   onSearch: (text: string) => void;
+  watchOnly: boolean;
+  onWatchOnly: () => void;
   muted: boolean;
   onMute: () => void;
   notify: boolean;
@@ -33,6 +35,26 @@ export interface ToolbarProps {
   onHelp: () => void;
   symbolRef: Ref<HTMLInputElement>;
   searchRef: Ref<HTMLInputElement>;
+}
+
+/** Only the headlines that hit the user's watchlists. */
+export function WatchOnlyToggle({
+  watchOnly,
+  onWatchOnly,
+  touch = false,
+}: Pick<ToolbarProps, 'watchOnly' | 'onWatchOnly'> & { touch?: boolean }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={watchOnly}
+      onClick={onWatchOnly}
+      className={cn(control(touch), 'aria-pressed:border-primary aria-pressed:text-primary')}
+      title="Only headlines that hit your watchlists"
+      data-testid="watch-only-toggle"
+    >
+      My watchlists
+    </button>
+  );
 }
 
 /** The importance toggles (keys 1–4); on a phone a 2 × 2 grid of 40 px buttons. */
@@ -124,6 +146,7 @@ export function TerminalToolbar(props: ToolbarProps) {
       <ImportanceToggles hidden={props.hidden} onToggle={props.onToggle} />
       <SymbolFilter symbolText={props.symbolText} onSymbolText={props.onSymbolText} symbolRef={props.symbolRef} />
       <SearchField search={props.search} onSearch={props.onSearch} searchRef={props.searchRef} />
+      <WatchOnlyToggle watchOnly={props.watchOnly} onWatchOnly={props.onWatchOnly} />
       <div className="ml-auto flex items-center gap-1">
         <button
           type="button"

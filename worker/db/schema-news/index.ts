@@ -70,3 +70,15 @@ export const priceChecks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.symbol, t.windowMinutes] }), index('price_checks_due_idx').on(t.done, t.dueAt)],
 );
+
+/** Headlines that hit a user's watchlists (worker/domains/watchlists): one row per user and headline. */
+export const watchHits = sqliteTable(
+  'watch_hits',
+  {
+    userId: text('user_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    ts: integer('ts').notNull(),
+    watchlistIds: text('watchlist_ids', { mode: 'json' }).$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ts, t.itemId] }), index('watch_hits_item_idx').on(t.itemId)],
+);

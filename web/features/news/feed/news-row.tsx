@@ -3,11 +3,19 @@ import type { TimeFormat } from '@contract/enums';
 import { Badge } from '~/components/ui/badge';
 import { cn } from '~/lib/cn';
 import { type NewsItem } from '~/shared/news/news-feed';
-import { delayTitle, formatAlsoReported, formatDelay, formatNewsTime, headlineDelay, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import {
+  delayTitle,
+  formatAlsoReported,
+  formatDelay,
+  formatNewsTime,
+  headlineDelay,
+  SOURCE_KIND_LABEL,
+} from '~/shared/news/news-format';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
 import { isSimulatedSource } from '@contract/patterns';
 import { MoverFlag } from './mover-flag';
 import { SymbolChips } from '~/shared/news/symbol-chips';
+import { WatchMark } from '~/shared/watchlists/watch-mark';
 
 export interface NewsRowProps {
   item: NewsItem;
@@ -80,6 +88,7 @@ export const NewsRow = memo(function NewsRow({
 
   const markers = (
     <>
+      <WatchMark itemId={item.id} />
       <MoverFlag item={item} />
       {isSimulatedSource(item.sourceId) ? (
         <Badge
