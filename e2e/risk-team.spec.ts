@@ -85,14 +85,18 @@ test('the risk desk: every trader, sorted by drawdown, the trader in breach ackn
   await expect(drawdown).toHaveAttribute('aria-sort', 'descending');
   const drawdownColumn = (await page.getByRole('columnheader').allTextContents()).findIndex((t) => /Drawdown/.test(t));
   const depths = async () =>
-    (await rows(page).evaluateAll(
-      (els, column) => els.map((row) => row.querySelectorAll('[role="cell"]')[column]?.textContent ?? ''),
-      drawdownColumn,
-    )).map((text) => Number(text.replace(/[−%,]/g, '')));
-  await expect.poll(async () => {
-    const seen = await depths();
-    return seen.length === DESK.length && seen.every((d, i) => i === 0 || seen[i - 1] >= d);
-  }).toBe(true);
+    (
+      await rows(page).evaluateAll(
+        (els, column) => els.map((row) => row.querySelectorAll('[role="cell"]')[column]?.textContent ?? ''),
+        drawdownColumn,
+      )
+    ).map((text) => Number(text.replace(/[−%,]/g, '')));
+  await expect
+    .poll(async () => {
+      const seen = await depths();
+      return seen.length === DESK.length && seen.every((d, i) => i === 0 || seen[i - 1]! >= d);
+    })
+    .toBe(true);
   expect((await depths())[0]).toBeGreaterThan(0);
 
   // Open the trader over the leverage limit from the keyboard-navigable table.
