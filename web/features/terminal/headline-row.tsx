@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { isSimulatedSource } from '@contract/patterns';
 import { cn } from '~/lib/cn';
 import { type NewsItem } from '~/shared/news/news-feed';
-import { formatDelay, formatShortAge, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import { formatAlsoReported, formatDelay, formatShortAge, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { useNowDerived } from '~/lib/use-now';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
 import { PriceChip } from './price-chip';
@@ -135,6 +135,11 @@ export const HeadlineRow = memo(function HeadlineRow({
               {source}
               {item.author && item.author !== sourceName ? ` · ${item.author}` : ''}
             </span>
+            {item.alsoReportedBy?.length ? (
+              <span className="max-w-56 shrink-0 truncate max-sm:hidden" data-testid="headline-also">
+                {formatAlsoReported(item.alsoReportedBy)}
+              </span>
+            ) : null}
             {isSimulatedSource(item.sourceId) ? <SimulatedTag /> : null}
           </div>
         </>
