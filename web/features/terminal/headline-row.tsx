@@ -5,8 +5,9 @@ import { type NewsItem } from '~/shared/news/news-feed';
 import { formatAlsoReported, formatDelay, formatShortAge, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { useNowDerived } from '~/lib/use-now';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
-import { PriceChip } from './price-chip';
-import type { PriceStore } from './price-store';
+import { PriceChip } from '~/shared/prices/price-chip';
+import type { PriceStore } from '~/shared/prices/price-store';
+import { pricesAtPublish } from '~/shared/prices/price-context';
 
 /** Two lines: headline, then the priced symbols and the source. Fixed, so the list never measures. */
 export const ROW_HEIGHT = 58;
@@ -15,11 +16,6 @@ export const ROW_HEIGHT = 58;
  * 390 px screen held a few words); the priced symbols. Fixed too.
  */
 export const PHONE_ROW_HEIGHT = 96;
-
-export function pricesAtPublish(item: NewsItem): Record<string, number> {
-  const prices = item.metadata?.priceAtPublish;
-  return prices && typeof prices === 'object' ? (prices as Record<string, number>) : {};
-}
 
 /**
  * The delay the terminal measured: published → in this browser (live items); else published →

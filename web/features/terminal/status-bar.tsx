@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
 import type { StreamState } from '~/lib/event-stream';
 import { useNow } from '~/lib/use-now';
-import type { Market } from './market';
-import type { PriceStore } from './price-store';
+import type { Market } from '~/shared/prices/market';
+import type { PriceStore } from '~/shared/prices/price-store';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const clock = (d: Date, utc: boolean) =>

@@ -16,6 +16,7 @@ import { setNewsView, useNewsView } from '~/shared/news/news-view';
 import { permissions, userQuery } from '~/lib/user-query';
 import { FeedToolbar, type FeedSearchPatch } from './feed-toolbar';
 import { NewsList, type NewsListHandle } from './news-list';
+import { FeedPrices, SimulatedPricesBadge } from './feed-prices';
 import { PostHeadlineDialog } from './post-headline-dialog';
 import { ShortcutsDialog } from '~/components/ui/shortcuts-dialog';
 import { FEED_SHORTCUTS, FEED_SHORTCUTS_HINT } from './feed-shortcuts';
@@ -264,6 +265,7 @@ export function NewsFeedPage() {
         className="mb-3"
         actions={
           <>
+            <SimulatedPricesBadge />
             <ConnectionBadge state={stream} />
             <Button
               variant="ghost"
@@ -303,7 +305,7 @@ export function NewsFeedPage() {
         view={view}
         searchRef={searchRef}
       />
-      {body}
+      <FeedPrices items={items}>{body}</FeedPrices>
       <ShortcutsDialog
         open={shortcutsOpen}
         onOpenChange={setShortcutsOpen}

@@ -3,11 +3,19 @@ import type { TimeFormat } from '@contract/enums';
 import { Badge } from '~/components/ui/badge';
 import { cn } from '~/lib/cn';
 import { type NewsItem } from '~/shared/news/news-feed';
-import { delayTitle, formatAlsoReported, formatDelay, formatNewsTime, headlineDelay, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import {
+  delayTitle,
+  formatAlsoReported,
+  formatDelay,
+  formatNewsTime,
+  headlineDelay,
+  SOURCE_KIND_LABEL,
+} from '~/shared/news/news-format';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
 import { isSimulatedSource } from '@contract/patterns';
 import { MoverFlag } from './mover-flag';
 import { SymbolChips } from '~/shared/news/symbol-chips';
+import { pricesAtPublish, RowPriceChip } from '~/shared/prices/price-context';
 
 export interface NewsRowProps {
   item: NewsItem;
@@ -65,6 +73,7 @@ export const NewsRow = memo(function NewsRow({
   const source = sourceName ?? SOURCE_KIND_LABEL[item.sourceKind] ?? item.sourceKind;
   const exact = formatNewsTime(item.ts, timeFormat);
   const latencyTitle = delayTitle(item, timeFormat);
+  const atPublish = pricesAtPublish(item);
 
   const badge = <ImportanceBadge importance={item.importance} className={wide ? 'mt-px' : undefined} />;
   const ageLabel = (
@@ -174,7 +183,13 @@ export const NewsRow = memo(function NewsRow({
               <span data-testid="news-title">{item.title}</span>
             )}
           </h3>
-          <SymbolChips symbols={item.symbols} onSelect={onSymbol} active={activeSymbols} focusable={active} />
+          <SymbolChips
+            symbols={item.symbols}
+            onSelect={onSymbol}
+            active={activeSymbols}
+            focusable={active}
+            renderSymbol={(symbol) => <RowPriceChip symbol={symbol} priceAtPublish={atPublish[symbol]} />}
+          />
           {markers}
           {item.body ? (
             <button

@@ -42,5 +42,6 @@ export async function attachAlsoReported(db: NewsDb, first: FirstReport, entry: 
     d1.prepare(`SELECT ${COLUMNS_SQL} FROM news_items n WHERE n.id = ?1`).bind(first.id),
   ]);
   const row = update?.meta.changes ? (read?.results[0] as Row | undefined) : undefined;
-  return row ? toDto(row, false) : null;
+  // With its metadata, as a freshly stored item is pushed (the rows read its prices at publish).
+  return row ? toDto(row, true) : null;
 }
