@@ -51,6 +51,8 @@ test('a listing announced by a fake Bybit shows in the feed and on the terminal 
   await expect(row).toHaveAttribute('data-importance', 'critical');
   await expect(row.getByTestId('symbol-chips')).toContainText('ZETA');
   await expect(row.getByTestId('news-source')).toContainText('Bybit');
+  // The admin has the terminal flag, so the feed row prices its symbols too (ZETA: no market here).
+  await expect(row.locator('[data-testid="price-chip"][data-symbol="ZETA"]')).toHaveCount(1);
 
   // The terminal: the same headline, critical, tagged, with its exchange.
   await page.goto('/terminal');

@@ -57,7 +57,7 @@ export function NewsFeedPage() {
   const search = useSearch({ from: '/_approved/news/feed' });
   const navigate = useNavigate({ from: '/news/feed' });
   const { data: user } = useQuery(userQuery);
-  const isAdmin = permissions(user).admin;
+  const { admin: isAdmin, terminal: livePrices } = permissions(user);
   const view = useNewsView();
   const settingsQuery = useQuery(newsSettingsQuery);
   const settings = settingsQuery.data ?? DEFAULT_NEWS_SETTINGS;
@@ -265,7 +265,7 @@ export function NewsFeedPage() {
         className="mb-3"
         actions={
           <>
-            <SimulatedPricesBadge />
+            {livePrices ? <SimulatedPricesBadge /> : null}
             <ConnectionBadge state={stream} />
             <Button
               variant="ghost"
@@ -305,7 +305,9 @@ export function NewsFeedPage() {
         view={view}
         searchRef={searchRef}
       />
-      <FeedPrices items={items}>{body}</FeedPrices>
+      <FeedPrices items={items} enabled={livePrices}>
+        {body}
+      </FeedPrices>
       <ShortcutsDialog
         open={shortcutsOpen}
         onOpenChange={setShortcutsOpen}
