@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8788);
+/** Where a spec serves a fake exchange: beside the app's port. */
+const fakeExchangePort = (appPort: number) => appPort + 50;
 process.env.XDG_CACHE_HOME ??= `${process.cwd()}/.cache/xdg-cache`;
 process.env.XDG_CONFIG_HOME ??= `${process.cwd()}/.cache/xdg-config`;
 
@@ -37,7 +39,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port) },
+    // The exchanges' announcement endpoints point at the specs' local fakes (e2e/exchange-announcements.spec.ts).
+    env: { PORT: String(port), WRANGLER_ARGS: `--var BYBIT_BASE_URL:http://127.0.0.1:${fakeExchangePort(port)}` },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

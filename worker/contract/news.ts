@@ -36,6 +36,16 @@ export const historicalNewsInput = z
   })
   .default({});
 
+/** Another source that reported a stored story later: who, when it was read, and how much after the first. */
+export const alsoReportedSchema = z.object({
+  sourceId: z.string(),
+  sourceKind: z.string(),
+  name: z.string(),
+  receivedAt: z.number(),
+  afterMs: z.number(),
+});
+export type AlsoReportedEntry = z.infer<typeof alsoReportedSchema>;
+
 export const newsItemSchema = z.object({
   id: z.number(),
   /** Publication time (never after receipt); the feed's order. */
@@ -62,11 +72,7 @@ export const newsItemSchema = z.object({
   onePctMovement: z.boolean(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   /** Other sources that reported the same story after it (the dedupe keeps one row): who, and how much later. */
-  alsoReportedBy: z
-    .array(
-      z.object({ sourceId: z.string(), sourceKind: z.string(), name: z.string(), receivedAt: z.number(), afterMs: z.number() }),
-    )
-    .optional(),
+  alsoReportedBy: z.array(alsoReportedSchema).optional(),
 });
 export type NewsItemDto = z.infer<typeof newsItemSchema>;
 

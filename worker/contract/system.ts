@@ -1,5 +1,6 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
+import { sourceLatencySchema, sourcePollerSchema } from './server-fns/news-sources';
 import { unchecked } from './unchecked';
 
 /** Warnings of the admins' "System status" section, worst first. */
@@ -67,6 +68,13 @@ export const systemStatusSchema = z.object({
       lastErrorAt: at,
       lastError: z.string().nullable(),
       consecutiveFailures: z.number(),
+      /**
+       * What the sources page reads: its poller's report (connected / polling at N s / rate-limited
+       * until / failing, the last item's time), null for sources without one (webhooks, manual).
+       */
+      poller: sourcePollerSchema.nullable(),
+      /** Publication → stored over 24 h; null when no headline had a known publication time. */
+      latency: sourceLatencySchema.nullable(),
     }),
   ),
   /** X polling sessions (the twitter sources' pollers) with their last error. */
@@ -80,6 +88,8 @@ export const systemStatusSchema = z.object({
       lastError: z.string().nullable(),
       /** X polling is off because the X_BEARER_TOKEN secret is not set: a setting, not a failure. */
       off: z.boolean(),
+      /** The session's poller report (as the sources page shows it); null before its first. */
+      poller: sourcePollerSchema.nullable(),
     }),
   ),
   /** Active exchange accounts whose last snapshot attempt failed (cleared by the next success). */

@@ -19,9 +19,9 @@ import { formatPrice } from '~/lib/format';
 import type { NewsItem } from '~/shared/news/news-feed';
 import { rpc } from '~/lib/rpc';
 import { useTheme } from '~/lib/theme';
-import { useMarketContext } from './market';
-import { usePrice } from './price-chip';
-import type { PriceStore } from './price-store';
+import { useMarketContext } from '~/shared/prices/market';
+import { usePrice } from '~/shared/prices/price-chip';
+import type { PriceStore } from '~/shared/prices/price-store';
 
 const MINUTE = 60_000;
 /** The last 4 hours of 1-minute candles. */

@@ -7,11 +7,12 @@ import { formatAlsoReported, formatDelay, formatNewsTime, SOURCE_KIND_LABEL } fr
 import { useNow } from '~/lib/use-now';
 import { cn } from '~/lib/cn';
 import { ImportanceBadge } from '~/shared/news/importance';
-import { changeArrow, changeTone, formatChange, usePrice } from './price-chip';
-import { changePercent, type PriceStore } from './price-store';
+import { changeArrow, changeTone, formatChange, usePrice } from '~/shared/prices/price-chip';
+import { changePercent, type PriceStore } from '~/shared/prices/price-store';
 import { isSimulatedSource } from '@contract/patterns';
-import { measuredLatency, pricesAtPublish, SimulatedTag } from './headline-row';
-import { isListedIn, useMarketContext } from './market';
+import { measuredLatency, SimulatedTag } from './headline-row';
+import { pricesAtPublish } from '~/shared/prices/price-context';
+import { isListedIn, useMarketContext } from '~/shared/prices/market';
 
 function Change({ value, label }: { value: number | undefined; label: string }) {
   return (

@@ -3,7 +3,7 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type
 import type { NewsItem } from '~/shared/news/news-feed';
 import type { Arrival } from './use-terminal-news';
 import { HeadlineRow, measuredLatency, PHONE_ROW_HEIGHT, ROW_HEIGHT } from './headline-row';
-import type { PriceStore } from './price-store';
+import type { PriceStore } from '~/shared/prices/price-store';
 
 /** Within this many pixels of the top, new headlines show at once (no "N new" marker). */
 const TOP_SLACK = 4;

@@ -2,11 +2,12 @@ import { memo } from 'react';
 import { isSimulatedSource } from '@contract/patterns';
 import { cn } from '~/lib/cn';
 import { type NewsItem } from '~/shared/news/news-feed';
-import { formatDelay, formatShortAge, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import { formatAlsoReported, formatDelay, formatShortAge, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { useNowDerived } from '~/lib/use-now';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
-import { PriceChip } from './price-chip';
-import type { PriceStore } from './price-store';
+import { PriceChip } from '~/shared/prices/price-chip';
+import type { PriceStore } from '~/shared/prices/price-store';
+import { pricesAtPublish } from '~/shared/prices/price-context';
 import { WatchMark } from '~/shared/watchlists/watch-mark';
 
 /** Two lines: headline, then the priced symbols and the source. Fixed, so the list never measures. */
@@ -16,11 +17,6 @@ export const ROW_HEIGHT = 58;
  * 390 px screen held a few words); the priced symbols. Fixed too.
  */
 export const PHONE_ROW_HEIGHT = 96;
-
-export function pricesAtPublish(item: NewsItem): Record<string, number> {
-  const prices = item.metadata?.priceAtPublish;
-  return prices && typeof prices === 'object' ? (prices as Record<string, number>) : {};
-}
 
 /**
  * The delay the terminal measured: published → in this browser (live items); else published →
@@ -136,6 +132,11 @@ export const HeadlineRow = memo(function HeadlineRow({
               {source}
               {item.author && item.author !== sourceName ? ` · ${item.author}` : ''}
             </span>
+            {item.alsoReportedBy?.length ? (
+              <span className="max-w-56 shrink-0 truncate max-sm:hidden" data-testid="headline-also">
+                {formatAlsoReported(item.alsoReportedBy)}
+              </span>
+            ) : null}
             <WatchMark itemId={item.id} />
             {isSimulatedSource(item.sourceId) ? <SimulatedTag /> : null}
           </div>

@@ -2,11 +2,10 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { reactRootPerTest } from '~/test/react-root';
 import type { StreamState } from '~/lib/event-stream';
-import { MarketContext, type Market } from './market';
-import { PriceChip } from './price-chip';
-import { PriceStore } from './price-store';
+import { MarketContext, type Market } from '~/shared/prices/market';
+import { PriceChip } from '~/shared/prices/price-chip';
+import { PriceStore } from '~/shared/prices/price-store';
 import { StatusBar } from './status-bar';
-
 
 const LIVE: StreamState = { status: 'live', lastEventAt: 1, error: null, fatal: false, retryAt: null } as StreamState;
 const market = (source: Market['source']): Market => ({
@@ -34,7 +33,7 @@ function render(source: Market['source']) {
 const chip = (symbol: string) => page.host.querySelector<HTMLElement>(`[data-testid="price-chip"][data-symbol="${symbol}"]`)!;
 
 describe('simulated marks follow the price source', () => {
-  it('locally (simulated): the status bar, the chip\'s name and tooltip say so', () => {
+  it("locally (simulated): the status bar, the chip's name and tooltip say so", () => {
     render('simulated');
     expect(page.host.querySelector('[data-testid="price-source"]')?.textContent).toBe('simulated');
     expect(chip('BTC').getAttribute('aria-label')).toBe('BTC 91,000.50 (simulated), up 1.11% since published');

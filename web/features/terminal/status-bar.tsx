@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
 import type { StreamState } from '~/lib/event-stream';
 import { useNow } from '~/lib/use-now';
-import type { Market } from './market';
-import type { PriceStore } from './price-store';
+import type { Market } from '~/shared/prices/market';
+import type { PriceStore } from '~/shared/prices/price-store';
 import { useLiveWatchHits } from '~/shared/watchlists/watch-store';
 
 /** Headlines that hit the user's watchlists since the terminal opened. */

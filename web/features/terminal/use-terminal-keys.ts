@@ -4,7 +4,7 @@ import type { NewsItem } from '~/shared/news/news-feed';
 import { unlockNewsSoundOnFirstGesture } from '~/shared/news/news-sound';
 import { setNewsView } from '~/shared/news/news-view';
 import type { HeadlineListHandle } from './headline-list';
-import type { Market } from './market';
+import type { Market } from '~/shared/prices/market';
 import { CHORD_MS, chordStep } from './orders/order-chord';
 import type { OrderPanelHandle } from './orders/order-panel';
 import { IMPORTANCE_KEYS, isTyping } from './shortcuts';

@@ -22,6 +22,9 @@ export interface Arrival {
 /** What the bench reads: when each live headline arrived and when the frame after it was painted. */
 export interface PaintRecord {
   id: number;
+  /** The headline's publication time and title (bench/news-sources.mjs matches them to what its fakes published). */
+  ts: number;
+  title: string;
   receivedAt: number;
   arrivedAt: number;
   paintedAt: number;
@@ -75,7 +78,8 @@ export function useTerminalNews(onArrive: (item: NewsItem) => void) {
       setTimeout(() => {
         const paintedAt = performance.timeOrigin + performance.now();
         const log = (window.__terminalPaints ??= []);
-        for (const item of fresh) log.push({ id: item.id, receivedAt: item.receivedAt, arrivedAt: at, paintedAt });
+        for (const item of fresh)
+          log.push({ id: item.id, ts: item.ts, title: item.title, receivedAt: item.receivedAt, arrivedAt: at, paintedAt });
         if (log.length > 5000) log.splice(0, log.length - 5000);
       }),
     );

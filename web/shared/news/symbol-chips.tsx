@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 
 const chipClass =
@@ -13,6 +14,7 @@ export function SymbolChips({
   active,
   focusable = true,
   className,
+  renderSymbol,
 }: {
   symbols: readonly string[];
   onSelect?: (symbol: string) => void;
@@ -21,6 +23,8 @@ export function SymbolChips({
   /** In a feed row only the current row's controls are in the Tab order. */
   focusable?: boolean;
   className?: string;
+  /** What a chip shows instead of the bare symbol (the feed: a live price chip, which brings its own frame). */
+  renderSymbol?: (symbol: string) => ReactNode;
 }) {
   if (!symbols.length) return null;
   return (
@@ -38,16 +42,16 @@ export function SymbolChips({
             aria-pressed={active?.includes(symbol) ?? false}
             title={`Show only ${symbol} news`}
             className={cn(
-              chipClass,
+              renderSymbol ? 'inline-flex rounded aria-pressed:ring-1 aria-pressed:ring-primary/60' : chipClass,
               'cursor-pointer outline-none hover:border-primary/50 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring aria-pressed:border-primary/50 aria-pressed:bg-primary/10 aria-pressed:text-primary',
             )}
             data-symbol={symbol}
           >
-            {symbol}
+            {renderSymbol ? renderSymbol(symbol) : symbol}
           </button>
         ) : (
-          <span key={symbol} className={chipClass} data-symbol={symbol}>
-            {symbol}
+          <span key={symbol} className={renderSymbol ? 'inline-flex' : chipClass} data-symbol={symbol}>
+            {renderSymbol ? renderSymbol(symbol) : symbol}
           </span>
         ),
       )}

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { IMPORTANCE } from '../../contract/enums';
+import type { AlsoReportedEntry } from '../../contract/news';
 
 // The news database (binding NEWS_DB, migrations-news/): the headlines and what hangs off them.
 // They are most of the growth, so they live apart from the accounts' data (each D1
@@ -30,6 +31,8 @@ export const newsItems = sqliteTable(
     publishedAt: integer('published_at'),
     /** When the row was written (received → stored is the pipeline's own delay). */
     storedAt: integer('stored_at'),
+    /** Other sources that reported the same story later (the dedupe kept this row); null while none has. */
+    alsoReported: text('also_reported', { mode: 'json' }).$type<AlsoReportedEntry[]>(),
   },
   (t) => [
     // The default feed: newest clean items first.

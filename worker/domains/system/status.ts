@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import {
   CRON_STALL_MS,
   OUTBOX_BACKLOG_MS,
@@ -6,7 +7,9 @@ import {
   type QueueBacklog,
   type SystemStatus,
 } from '../../contract/system';
-import type { Db } from '../../db/client';
+import type { Db, NewsDb } from '../../db/client';
+import { newsPollers } from '../../db/schema/news';
+import { listSources, pollerDto } from '../news/settings/sources';
 import { X_TOKEN_MISSING } from '../news/sources/twitter-poller';
 
 const HOUR = 3_600_000;
@@ -42,6 +45,7 @@ export async function readSystemStatus(
   db: Db,
   live: { hubs: SystemStatus['hubs']; queue: QueueBacklog | null },
   now = Date.now(),
+  newsDb?: NewsDb,
 ): Promise<SystemStatus> {
   const row = await db.$client
     .prepare(
@@ -70,15 +74,18 @@ export async function readSystemStatus(
     .bind(now - HOUR, now - DAY)
     .first<Row>();
   const r = row!;
-  const [sources, sessions, failing] = await Promise.all([
-    db.query.newsSources.findMany({ orderBy: (s, { asc }) => [asc(s.name)] }),
+  // The sources as the sources page reads them (health, poller report, 24 h latency).
+  const [sources, sessions, sessionPollers, failing] = await Promise.all([
+    listSources(db, newsDb, now),
     db.query.twitterPollingSessions.findMany({ orderBy: (s, { asc }) => [asc(s.name)] }),
+    db.select().from(newsPollers).where(eq(newsPollers.kind, 'x-session')),
     db.query.exchangeAccounts.findMany({
       where: (a, { and, eq, isNotNull }) => and(eq(a.status, 'active'), isNotNull(a.lastError)),
       orderBy: (a, { desc }) => [desc(a.lastErrorAt)],
       limit: 5,
     }),
   ]);
+  const pollerOfSession = new Map(sessionPollers.map((p) => [p.targetId, p]));
   const status: SystemStatus = {
     now,
     cron: {
@@ -95,16 +102,20 @@ export async function readSystemStatus(
       lastDeadLetterAt: r.last_dead_letter_at,
       queue: live.queue,
     },
-    newsSources: sources.map((s) => ({
-      id: s.id,
-      name: s.name,
-      kind: s.kind,
-      enabled: s.enabled,
-      lastSuccessAt: s.lastSuccessAt,
-      lastErrorAt: s.lastErrorAt,
-      lastError: s.lastError,
-      consecutiveFailures: s.consecutiveFailures,
-    })),
+    newsSources: sources
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        kind: s.kind,
+        enabled: s.enabled,
+        lastSuccessAt: s.health.lastSuccessAt,
+        lastErrorAt: s.health.lastErrorAt,
+        lastError: s.health.lastError,
+        consecutiveFailures: s.health.consecutiveFailures,
+        poller: s.poller ?? null,
+        latency: s.latency ?? null,
+      })),
     xPolling: sessions.map((s) => ({
       id: s.id,
       name: s.name,
@@ -113,6 +124,7 @@ export async function readSystemStatus(
       rateLimitedUntil: s.rateLimitedUntil,
       lastError: s.lastError,
       off: s.lastError === X_TOKEN_MISSING,
+      poller: pollerOfSession.has(s.id) ? pollerDto(pollerOfSession.get(s.id)!) : null,
     })),
     exchangeAccounts: {
       active: r.accounts_active,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FakeBinanceAnnouncements, FakeBybit, FakeOkx, binanceAnnouncementMessage } from '../../test/fakes/fake-announcements';
+import { FakeBybit, FakeOkx } from '../../test/fakes/fake-announcements';
+import { FakeBinanceAnnouncements, binanceAnnouncementMessage } from '../../test/fakes/fake-binance-announcements';
 import type { DomainError } from '../../lib/domain-error';
 import { BybitAnnouncements } from './bybit';
 import { OkxAnnouncements } from './okx';

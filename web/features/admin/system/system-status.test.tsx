@@ -4,8 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { reactRootPerTest } from '~/test/react-root';
 import { SystemStatusView } from './system-status';
 
-
 const page = reactRootPerTest();
+type Poller = NonNullable<SystemStatus['newsSources'][number]['poller']>;
+const poller = (over: Partial<Poller>): Poller => ({
+  state: 'polling',
+  intervalSeconds: null,
+  nextAt: null,
+  lastPollAt: null,
+  lastOkAt: null,
+  lastItemAt: null,
+  rateLimitedUntil: null,
+  lastError: null,
+  consecutiveFailures: 0,
+  connectedSince: null,
+  polls: 0,
+  requests: 0,
+  countedSince: 0,
+  rearmedAt: null,
+  rearms: 0,
+  updatedAt: 0,
+  ...over,
+});
 const NOW = Date.UTC(2026, 10, 24, 12);
 const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
   now: NOW,
@@ -28,6 +47,32 @@ const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
       lastErrorAt: null,
       lastError: null,
       consecutiveFailures: 0,
+      poller: null,
+      latency: null,
+    },
+    {
+      id: 'exchange-bybit',
+      name: 'Bybit announcements',
+      kind: 'exchange',
+      enabled: true,
+      lastSuccessAt: NOW - 1_000,
+      lastErrorAt: null,
+      lastError: null,
+      consecutiveFailures: 0,
+      poller: poller({ state: 'polling', intervalSeconds: 2, lastItemAt: NOW - 45_000 }),
+      latency: { count: 120, p50: 800, p99: 1_400 },
+    },
+    {
+      id: 'exchange-okx',
+      name: 'OKX announcements',
+      kind: 'exchange',
+      enabled: true,
+      lastSuccessAt: NOW - 9_000,
+      lastErrorAt: NOW - 2_000,
+      lastError: 'OKX answered 429',
+      consecutiveFailures: 1,
+      poller: poller({ state: 'rate-limited', rateLimitedUntil: NOW + 30_000, lastError: 'OKX answered 429' }),
+      latency: null,
     },
   ],
   xPolling: [
@@ -39,6 +84,7 @@ const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
       rateLimitedUntil: null,
       lastError: 'X answered 503',
       off: false,
+      poller: null,
     },
   ],
   exchangeAccounts: {
@@ -59,7 +105,6 @@ function render(s: SystemStatus) {
   act(() => page.root.render(<SystemStatusView status={s} />));
 }
 
-
 describe('SystemStatusView', () => {
   it('shows the figures, right-aligned and formatted, and "all clear" without warnings', () => {
     render(status());
@@ -76,6 +121,17 @@ describe('SystemStatusView', () => {
     expect(text).toContain('Binance answered 503');
     expect(document.querySelector('[data-testid="system-queue-messages"]')!.textContent).toBe('5, oldest 1m 30s');
     expect(document.querySelectorAll('dd.tabular.text-right').length).toBeGreaterThan(8);
+  });
+
+  it('shows each source as the sources page does: its poller state, last item age and p50 / p99', () => {
+    render(status());
+    const rows = [...document.querySelectorAll('[data-testid="system-source"]')].map((li) => li.textContent);
+    expect(rows[0]).toContain('last success 1m');
+    expect(rows[1]).toContain('Polling every 2 s');
+    expect(rows[1]).toContain('last item 45s');
+    expect(rows[1]).toContain('0.8 s / 1.4 s');
+    expect(rows[2]).toMatch(/Rate-limited until \d{1,2}:\d{2}:\d{2}/);
+    expect(rows[2]).toContain('OKX answered 429');
   });
 
   it("shows the outbox's failing sends and their newest error", () => {

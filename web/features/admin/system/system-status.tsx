@@ -7,6 +7,7 @@ import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
 import { formatAge, formatAgo, formatDateTime } from '~/lib/format';
 import { orpc } from '~/lib/rpc';
+import { SourceHealthSection, XPollingSection } from './source-health';
 
 /** How often the section re-reads the status while it is on screen. */
 const REFRESH_MS = 30_000;
@@ -151,65 +152,10 @@ export function SystemStatusView({ status }: { status: SystemStatus }) {
           </dl>
         </section>
       </div>
-      <section aria-label="News sources">
-        <h3 className="mb-1 font-medium">News sources</h3>
-        {status.newsSources.length === 0 ? (
-          <p className="text-muted-foreground">No news sources configured.</p>
-        ) : (
-          <ul className="grid gap-1">
-            {status.newsSources.map((s) => (
-              <HealthRow
-                key={s.id}
-                testId="system-source"
-                name={s.name}
-                kind={s.kind}
-                health={!s.enabled ? 'off' : s.consecutiveFailures > 0 ? `failing ×${s.consecutiveFailures}` : 'ok'}
-                last={`last success ${ago(now, s.lastSuccessAt)}`}
-                error={s.consecutiveFailures > 0 ? s.lastError : null}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
-      {status.xPolling.length > 0 ? (
-        <section aria-label="X polling">
-          <h3 className="mb-1 font-medium">X polling sessions</h3>
-          <ul className="grid gap-1">
-            {status.xPolling.map((x) => (
-              <HealthRow
-                key={x.id}
-                testId="system-x-session"
-                name={x.name}
-                health={!x.enabled || x.off ? 'off' : x.lastError ? 'failing' : 'ok'}
-                last={`last poll ${ago(now, x.lastPolledAt)}`}
-                error={x.lastError}
-              />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <SourceHealthSection now={now} sources={status.newsSources} />
+      <XPollingSection now={now} sessions={status.xPolling} />
       <ExchangeAccountsStatus now={now} accounts={status.exchangeAccounts} />
     </div>
-  );
-}
-
-/** One news source or X session: off, failing (with why) or ok, and when it last worked. */
-function HealthRow(props: { testId: string; name: string; kind?: string; health: string; last: string; error: string | null }) {
-  const { testId, name, kind, health, last, error } = props;
-  return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid={testId}>
-      <span className="font-medium">{name}</span>
-      {kind ? <Badge>{kind}</Badge> : null}
-      {health === 'off' ? (
-        <Badge>off</Badge>
-      ) : health === 'ok' ? (
-        <Badge tone="success">ok</Badge>
-      ) : (
-        <Badge tone="warning">{health}</Badge>
-      )}
-      <span className="text-muted-foreground">{last}</span>
-      {error ? <span className="text-muted-foreground">· {error}</span> : null}
-    </li>
   );
 }
 

@@ -16,6 +16,7 @@ import { setNewsView, useNewsView } from '~/shared/news/news-view';
 import { permissions, userQuery } from '~/lib/user-query';
 import { FeedToolbar, type FeedSearchPatch } from './feed-toolbar';
 import { NewsList, type NewsListHandle } from './news-list';
+import { FeedPrices, SimulatedPricesBadge } from './feed-prices';
 import { PostHeadlineDialog } from './post-headline-dialog';
 import { ShortcutsDialog } from '~/components/ui/shortcuts-dialog';
 import { FEED_SHORTCUTS, FEED_SHORTCUTS_HINT } from './feed-shortcuts';
@@ -56,7 +57,7 @@ export function NewsFeedPage() {
   const search = useSearch({ from: '/_approved/news/feed' });
   const navigate = useNavigate({ from: '/news/feed' });
   const { data: user } = useQuery(userQuery);
-  const isAdmin = permissions(user).admin;
+  const { admin: isAdmin, terminal: livePrices } = permissions(user);
   const view = useNewsView();
   const settingsQuery = useQuery(newsSettingsQuery);
   const settings = settingsQuery.data ?? DEFAULT_NEWS_SETTINGS;
@@ -264,6 +265,7 @@ export function NewsFeedPage() {
         className="mb-3"
         actions={
           <>
+            {livePrices ? <SimulatedPricesBadge /> : null}
             <ConnectionBadge state={stream} />
             <Button
               variant="ghost"
@@ -303,7 +305,9 @@ export function NewsFeedPage() {
         view={view}
         searchRef={searchRef}
       />
-      {body}
+      <FeedPrices items={items} enabled={livePrices}>
+        {body}
+      </FeedPrices>
       <ShortcutsDialog
         open={shortcutsOpen}
         onOpenChange={setShortcutsOpen}

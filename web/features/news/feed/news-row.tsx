@@ -16,6 +16,7 @@ import { isSimulatedSource } from '@contract/patterns';
 import { MoverFlag } from './mover-flag';
 import { SymbolChips } from '~/shared/news/symbol-chips';
 import { WatchMark } from '~/shared/watchlists/watch-mark';
+import { pricesAtPublish, RowPriceChip } from '~/shared/prices/price-context';
 
 export interface NewsRowProps {
   item: NewsItem;
@@ -73,6 +74,7 @@ export const NewsRow = memo(function NewsRow({
   const source = sourceName ?? SOURCE_KIND_LABEL[item.sourceKind] ?? item.sourceKind;
   const exact = formatNewsTime(item.ts, timeFormat);
   const latencyTitle = delayTitle(item, timeFormat);
+  const atPublish = pricesAtPublish(item);
 
   const badge = <ImportanceBadge importance={item.importance} className={wide ? 'mt-px' : undefined} />;
   const ageLabel = (
@@ -183,7 +185,13 @@ export const NewsRow = memo(function NewsRow({
               <span data-testid="news-title">{item.title}</span>
             )}
           </h3>
-          <SymbolChips symbols={item.symbols} onSelect={onSymbol} active={activeSymbols} focusable={active} />
+          <SymbolChips
+            symbols={item.symbols}
+            onSelect={onSymbol}
+            active={activeSymbols}
+            focusable={active}
+            renderSymbol={(symbol) => <RowPriceChip symbol={symbol} priceAtPublish={atPublish[symbol]} />}
+          />
           {markers}
           {item.body ? (
             <button

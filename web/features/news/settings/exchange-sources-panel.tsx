@@ -16,7 +16,7 @@ import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
 import { serverFn } from '~/lib/server-fn';
 import { SettingsSection } from './common';
 import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
-import { LatencyCell, SourceStatusBadge } from './source-status';
+import { LatencyCell, SourceStatusBadge } from '~/shared/news/source-status';
 
 const HOW: Record<AnnouncementExchange, string> = {
   binance: 'Pushed over Binance’s com_announcement_en WebSocket (needs the Binance API key).',

@@ -12,7 +12,7 @@ import { SelectField, SwitchField, TextField } from '~/components/form/fields';
 import { Ago, dash } from './common';
 import { CrudForm, CrudSection } from './crud-section';
 import { announceNewWebhook, NewWebhookDialog, WebhookSummary } from './telegram-webhook';
-import { LatencyCell, SourceStatusBadge, sourceStatus } from './source-status';
+import { LatencyCell, SourceStatusBadge, sourceStatus } from '~/shared/news/source-status';
 import { ExchangeSourcesPanel } from './exchange-sources-panel';
 
 const helper = sortableColumnHelper<NewsSource>();
@@ -188,7 +188,11 @@ function AddSourceForm() {
   const form = useForm({
     defaultValues: { kind: 'rss' as ConfigurableSourceKind, name: '', url: '', chatId: '', enabled: true },
     resolver: serverFnResolver('createSource', (values: SourceValues) =>
-      sourceInput(values.kind, { name: values.name.trim(), enabled: values.enabled }, { url: values.url.trim(), chatId: values.chatId.trim() }),
+      sourceInput(
+        values.kind,
+        { name: values.name.trim(), enabled: values.enabled },
+        { url: values.url.trim(), chatId: values.chatId.trim() },
+      ),
     ),
   });
   const kind = useWatch({ control: form.control, name: 'kind' });

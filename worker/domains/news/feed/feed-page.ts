@@ -36,8 +36,8 @@ export function toDto(r: Row, includeMetadata: boolean): NewsItemDto {
     onePctMovement: !!r.onePctMovement,
   };
   const metadata = JSON.parse(r.metadata) as Record<string, unknown>;
-  if (Array.isArray(metadata.alsoReportedBy) && metadata.alsoReportedBy.length)
-    item.alsoReportedBy = metadata.alsoReportedBy as NonNullable<NewsItemDto['alsoReportedBy']>;
+  const also = r.alsoReported ? (JSON.parse(r.alsoReported) as NewsItemDto['alsoReportedBy']) : undefined;
+  if (also?.length) item.alsoReportedBy = also;
   if (includeMetadata) item.metadata = metadata;
   return item;
 }

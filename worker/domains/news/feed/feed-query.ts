@@ -31,8 +31,10 @@ export interface FeedPage {
 }
 
 /** A feed row as D1 returns it: the item's fields, lists as JSON text and flags as 0/1. */
-export type Row = Omit<NewsItemDto, 'symbols' | 'isGarbage' | 'isTest' | 'onePctMovement' | 'metadata'> & {
+export type Row = Omit<NewsItemDto, 'symbols' | 'isGarbage' | 'isTest' | 'onePctMovement' | 'metadata' | 'alsoReportedBy'> & {
   symbols: string;
+  /** JSON array of AlsoReportedEntry, or null. */
+  alsoReported?: string | null;
   isGarbage: number;
   isTest: number;
   onePctMovement: number;
@@ -54,10 +56,12 @@ export const list = (values: string[]) =>
       )
     : sql`SELECT value FROM json_each(${JSON.stringify(values)})`;
 
-export const COLUMNS =
-  sql.raw(`n.id, n.ts, n.received_at AS receivedAt, n.source_id AS sourceId, n.source_kind AS sourceKind, n.author,
+/** The feed row's columns of `news_items n`, as SQL text and as a drizzle fragment. */
+export const COLUMNS_SQL = `n.id, n.ts, n.received_at AS receivedAt, n.source_id AS sourceId, n.source_kind AS sourceKind, n.author,
   n.title, n.body, n.url, n.symbols, n.importance, n.is_garbage AS isGarbage, n.is_test AS isTest,
-  n.one_pct_movement AS onePctMovement, n.metadata, n.published_at AS publishedAt, n.stored_at AS storedAt`);
+  n.one_pct_movement AS onePctMovement, n.metadata, n.published_at AS publishedAt, n.stored_at AS storedAt,
+  n.also_reported AS alsoReported`;
+export const COLUMNS = sql.raw(COLUMNS_SQL);
 
 /** The filters a search applies beside the index (the index carries the others, feed-search.ts). */
 export function joinFilters(q: FeedQuery): SQL[] {

@@ -2,6 +2,7 @@ import type { Db, NewsDb } from '../../../db/client';
 import type { ExchangeAdapter } from '../../../exchanges/types';
 import { logError } from '../../../lib/log';
 import type { NewsItemDto } from '../../../contract/news';
+import { alsoReportedEntry, attachAlsoReported } from './also-reported';
 import { loadClassifyConfig } from './classify-config';
 import { findRecentDuplicate, storeNewsItem } from './news-store';
 import { classify } from './pipeline';
@@ -24,7 +25,9 @@ export interface IngestOverrides {
   addSymbols?: string[];
 }
 
-export type IngestResult = { status: 'stored'; item: NewsItemDto } | { status: 'duplicate' } | { status: 'rejected' };
+/** A duplicate from another source updates the first headline (`alsoReported`: pushed again with it). */
+export type IngestResult =
+  { status: 'stored'; item: NewsItemDto } | { status: 'duplicate'; alsoReported?: NewsItemDto } | { status: 'rejected' };
 
 /**
  * How long a headline waits for its prices at publish. A headline is stored and pushed without
@@ -73,15 +76,27 @@ export async function ingestNews(deps: IngestDeps, raw: RawNewsItem, overrides: 
     findRecentDuplicate(deps.newsDb, draft.dedupKey, draft.ts),
     pricesFor(deps.exchange, draft.symbols),
   ]);
-  if (duplicate) return { status: 'duplicate' };
+  if (duplicate) {
+    const { id: sourceId, kind: sourceKind, name } = raw.source;
+    const entry = alsoReportedEntry(duplicate, { sourceId, sourceKind, name, receivedAt: draft.receivedAt });
+    const updated = await attachAlsoReported(deps.newsDb, duplicate, entry);
+    if (!updated) return { status: 'duplicate' };
+    // The same id again: open feeds replace the row, so it reads "also: @x +4.2s" instead of a second row.
+    await publishSafely(deps, updated);
+    return { status: 'duplicate', alsoReported: updated };
+  }
   const item = await storeNewsItem(deps.newsDb, draft, prices);
   if (!item) return { status: 'duplicate' };
+  await publishSafely(deps, item);
+  await deps.afterStore?.(item, draft.forwardToTelegram);
+  return { status: 'stored', item };
+}
+
+async function publishSafely(deps: IngestDeps, item: NewsItemDto) {
   try {
     await deps.publish(item);
   } catch (err) {
     // Stored is what counts: a client that missed the push sees the item on its next fetch.
     logError('news publish failed', err);
   }
-  await deps.afterStore?.(item, draft.forwardToTelegram);
-  return { status: 'stored', item };
 }

@@ -11,7 +11,7 @@ export const DEDUPE_WINDOW_MS = 10 * 60_000;
 
 export async function findRecentDuplicate(db: NewsDb, dedupKey: string, ts: number) {
   return db.query.newsItems.findFirst({
-    columns: { id: true },
+    columns: { id: true, sourceId: true, receivedAt: true },
     where: and(eq(newsItems.dedupKey, dedupKey), gte(newsItems.ts, ts - DEDUPE_WINDOW_MS)),
   });
 }

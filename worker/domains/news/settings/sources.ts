@@ -40,7 +40,7 @@ function toDto(row: typeof newsSources.$inferSelect): SourceDto {
 
 type PollerRow = typeof newsPollers.$inferSelect;
 
-function pollerDto(row: PollerRow): NonNullable<SourceDto['poller']> {
+export function pollerDto(row: PollerRow): NonNullable<SourceDto['poller']> {
   return {
     state: row.state,
     intervalSeconds: row.intervalMs === null ? null : row.intervalMs / 1000,

@@ -52,8 +52,12 @@ describe('chipLabel', () => {
   it('says when the price is simulated, in the name and the tooltip', () => {
     const figures = chipFigures({ price: 101_000, ts: T, previous: 100_500 }, 100_000);
     expect(chipLabel('BTC', figures, true)).toBe('BTC 101,000.00 (simulated), up 1.00% since published');
-    expect(chipLabel('DOGE', chipFigures({ price: 0.1, ts: T, previous: undefined }, undefined), true)).toBe('DOGE 0.10 (simulated)');
-    expect(chipTitle('BTC', 100_000, true)).toBe('BTC · simulated price (the local market, not an exchange) · 100,000.00 when published');
+    expect(chipLabel('DOGE', chipFigures({ price: 0.1, ts: T, previous: undefined }, undefined), true)).toBe(
+      'DOGE 0.10 (simulated)',
+    );
+    expect(chipTitle('BTC', 100_000, true)).toBe(
+      'BTC · simulated price (the local market, not an exchange) · 100,000.00 when published',
+    );
     expect(chipTitle('BTC', undefined, false)).toBe('BTC');
   });
 });

@@ -11,7 +11,11 @@ import { PriceStore } from './price-store';
  * limit, and only symbols the market lists (the hub refuses a stream asking for any other). None
  * until the listing is known.
  */
-export function watchedSymbols(items: readonly NewsItem[], extra: readonly string[], listed: ReadonlySet<string> | undefined): string[] {
+export function watchedSymbols(
+  items: readonly NewsItem[],
+  extra: readonly string[],
+  listed: ReadonlySet<string> | undefined,
+): string[] {
   if (!listed) return [];
   const set = new Set(extra.filter((s) => listed.has(s)));
   for (const item of items) {
@@ -29,7 +33,10 @@ export function usePriceStream(symbols: string[]) {
   const [store] = useState(() => new PriceStore());
   const key = symbols.join(',');
   const input = useMemo(() => ({ symbols: key ? key.split(',') : [] }), [key]);
-  const open = useCallback((signal: AbortSignal, lastEventId?: string) => rpc.streamPrices(input, { signal, lastEventId }), [input]);
+  const open = useCallback(
+    (signal: AbortSignal, lastEventId?: string) => rpc.streamPrices(input, { signal, lastEventId }),
+    [input],
+  );
   const onEvent = useCallback((tick: PriceTick) => store.apply(tick), [store]);
   // The hub ticks every second: 10 s of silence means the connection is gone.
   const stream = useEventStream<PriceTick>({ key: `prices:${key}`, enabled: key !== '', open, onEvent, idleTimeoutMs: 10_000 });

@@ -1,9 +1,16 @@
 import type { SourceDto, SourceLatency, SourcePoller } from '@contract/server-fns/news-sources';
 import { Badge } from '~/components/ui/badge';
 import { formatDateTime } from '~/lib/format';
-import { dash } from './common';
 
 type Tone = 'success' | 'warning' | 'destructive' | 'neutral';
+
+/** "—" for a missing figure. */
+const dash = <span className="text-muted-foreground">—</span>;
+
+/** What the status of a source is judged on (the sources page's SourceDto, System status' entry). */
+export type SourceStatusInput = Pick<SourceDto, 'enabled' | 'poller'> & {
+  health: Pick<SourceDto['health'], 'consecutiveFailures' | 'lastSuccessAt' | 'lastErrorAt'>;
+};
 
 const clock = (ts: number) => formatDateTime(ts, { seconds: true }).split(' ').pop();
 
@@ -56,7 +63,7 @@ export function pollerStatus(poller: SourcePoller): { tone: Tone; label: string;
 
 type Health = 'healthy' | 'failing' | 'down' | 'idle' | 'disabled';
 
-function healthOf(source: SourceDto): Health {
+function healthOf(source: SourceStatusInput): Health {
   if (!source.enabled) return 'disabled';
   const { consecutiveFailures, lastSuccessAt, lastErrorAt } = source.health;
   if (consecutiveFailures >= 3) return 'down';
@@ -74,7 +81,7 @@ const HEALTH = {
 } as const;
 
 /** The status of any source: its poller's when it has one, else the recorded health (webhooks, manual). */
-export function sourceStatus(source: SourceDto): { tone: Tone; label: string; title?: string; sort: string } {
+export function sourceStatus(source: SourceStatusInput): { tone: Tone; label: string; title?: string; sort: string } {
   if (!source.enabled) return { ...HEALTH.disabled, sort: 'z' };
   if (source.poller) {
     const status = pollerStatus(source.poller);
@@ -85,7 +92,7 @@ export function sourceStatus(source: SourceDto): { tone: Tone; label: string; ti
   return { ...health, sort: health.label };
 }
 
-export function SourceStatusBadge({ source }: { source: SourceDto }) {
+export function SourceStatusBadge({ source }: { source: SourceStatusInput }) {
   const status = sourceStatus(source);
   return (
     <Badge tone={status.tone} title={status.title} data-testid="source-health">
