@@ -10,3 +10,4 @@ export * from './orders';
 export * from './trading-keys';
 export * from './fills';
 export * from './second-factors';
+export * from './fill-cursors';
