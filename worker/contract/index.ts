@@ -10,6 +10,7 @@ import { systemContract } from './system';
 import { ordersContract } from './orders';
 import { securityContract } from './security';
 import { auditContract } from './audit';
+import { performanceContract } from './performance';
 
 /** The flat RPC contract (docs/PRODUCT-RULES.md §5 names): one object per domain, merged. */
 export const contract = {
@@ -25,6 +26,7 @@ export const contract = {
   ...ordersContract,
   ...securityContract,
   ...auditContract,
+  ...performanceContract,
 };
 
 export type Contract = typeof contract;

@@ -12,6 +12,7 @@ import { ordersRouter } from './routers/orders';
 import { liveStreamRouter } from './live-streams/procedures';
 import { securityRouter } from './routers/security';
 import { auditRouter } from './routers/audit';
+import { performanceRouter } from './routers/performance';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
@@ -28,6 +29,7 @@ export const router = pub.router({
   ...liveStreamRouter,
   ...securityRouter,
   ...auditRouter,
+  ...performanceRouter,
 });
 
 export type Router = typeof router;
