@@ -30,6 +30,7 @@ import { Route as ApprovedDashboardIndexRouteImport } from './routes/_approved/d
 import { Route as ApprovedDashboardChartsRouteImport } from './routes/_approved/dashboard/charts'
 import { Route as ApprovedDashboardLiveDataRouteImport } from './routes/_approved/dashboard/live-data'
 import { Route as ApprovedDashboardNews_settingsRouteImport } from './routes/_approved/dashboard/news_settings'
+import { Route as ApprovedDashboardPerformanceRouteImport } from './routes/_approved/dashboard/performance'
 import { Route as ApprovedNewsFeedRouteImport } from './routes/_approved/news/feed'
 import { Route as ApprovedNewsSettingsRouteRouteImport } from './routes/_approved/news/settings/route'
 import { Route as RiskTeamRiskTeamIndexRouteImport } from './routes/_riskTeam/risk-team/index'
@@ -147,6 +148,12 @@ const ApprovedDashboardNews_settingsRoute =
     path: '/dashboard/news_settings',
     getParentRoute: () => ApprovedRoute,
   } as any)
+const ApprovedDashboardPerformanceRoute =
+  ApprovedDashboardPerformanceRouteImport.update({
+    id: '/dashboard/performance',
+    path: '/dashboard/performance',
+    getParentRoute: () => ApprovedRoute,
+  } as any)
 const ApprovedNewsFeedRoute = ApprovedNewsFeedRouteImport.update({
   id: '/news/feed',
   path: '/news/feed',
@@ -238,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/charts': typeof ApprovedDashboardChartsRoute
   '/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
   '/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
+  '/dashboard/performance': typeof ApprovedDashboardPerformanceRoute
   '/news/feed': typeof ApprovedNewsFeedRoute
   '/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
   '/risk-team/analysis': typeof RiskTeamRiskTeamAnalysisRoute
@@ -267,6 +275,7 @@ export interface FileRoutesByTo {
   '/dashboard/charts': typeof ApprovedDashboardChartsRoute
   '/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
   '/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
+  '/dashboard/performance': typeof ApprovedDashboardPerformanceRoute
   '/news/feed': typeof ApprovedNewsFeedRoute
   '/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
   '/risk-team/analysis': typeof RiskTeamRiskTeamAnalysisRoute
@@ -304,6 +313,7 @@ export interface FileRoutesById {
   '/_approved/dashboard/charts': typeof ApprovedDashboardChartsRoute
   '/_approved/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
   '/_approved/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
+  '/_approved/dashboard/performance': typeof ApprovedDashboardPerformanceRoute
   '/_approved/news/feed': typeof ApprovedNewsFeedRoute
   '/_riskTeam/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
   '/_riskTeam/risk-team/analysis': typeof RiskTeamRiskTeamAnalysisRoute
@@ -338,6 +348,7 @@ export interface FileRouteTypes {
     | '/dashboard/charts'
     | '/dashboard/live-data'
     | '/dashboard/news_settings'
+    | '/dashboard/performance'
     | '/news/feed'
     | '/risk-team/alerts'
     | '/risk-team/analysis'
@@ -367,6 +378,7 @@ export interface FileRouteTypes {
     | '/dashboard/charts'
     | '/dashboard/live-data'
     | '/dashboard/news_settings'
+    | '/dashboard/performance'
     | '/news/feed'
     | '/risk-team/alerts'
     | '/risk-team/analysis'
@@ -403,6 +415,7 @@ export interface FileRouteTypes {
     | '/_approved/dashboard/charts'
     | '/_approved/dashboard/live-data'
     | '/_approved/dashboard/news_settings'
+    | '/_approved/dashboard/performance'
     | '/_approved/news/feed'
     | '/_riskTeam/risk-team/alerts'
     | '/_riskTeam/risk-team/analysis'
@@ -580,6 +593,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApprovedDashboardNews_settingsRouteImport
       parentRoute: typeof ApprovedRoute
     }
+    '/_approved/dashboard/performance': {
+      id: '/_approved/dashboard/performance'
+      path: '/dashboard/performance'
+      fullPath: '/dashboard/performance'
+      preLoaderRoute: typeof ApprovedDashboardPerformanceRouteImport
+      parentRoute: typeof ApprovedRoute
+    }
     '/_approved/news/feed': {
       id: '/_approved/news/feed'
       path: '/news/feed'
@@ -732,6 +752,7 @@ interface ApprovedRouteChildren {
   ApprovedDashboardChartsRoute: typeof ApprovedDashboardChartsRoute
   ApprovedDashboardLiveDataRoute: typeof ApprovedDashboardLiveDataRoute
   ApprovedDashboardNews_settingsRoute: typeof ApprovedDashboardNews_settingsRoute
+  ApprovedDashboardPerformanceRoute: typeof ApprovedDashboardPerformanceRoute
   ApprovedNewsFeedRoute: typeof ApprovedNewsFeedRoute
   ApprovedDashboardIndexRoute: typeof ApprovedDashboardIndexRoute
 }
@@ -741,6 +762,7 @@ const ApprovedRouteChildren: ApprovedRouteChildren = {
   ApprovedDashboardChartsRoute: ApprovedDashboardChartsRoute,
   ApprovedDashboardLiveDataRoute: ApprovedDashboardLiveDataRoute,
   ApprovedDashboardNews_settingsRoute: ApprovedDashboardNews_settingsRoute,
+  ApprovedDashboardPerformanceRoute: ApprovedDashboardPerformanceRoute,
   ApprovedNewsFeedRoute: ApprovedNewsFeedRoute,
   ApprovedDashboardIndexRoute: ApprovedDashboardIndexRoute,
 }

@@ -12,7 +12,7 @@ const earned = {
 
 const DAY = 86_400_000;
 
-/** A range of at most a year and a day, in ms since epoch; days are UTC days. */
+/** A range of at most 400 days (the date picker's), in ms since epoch; days are UTC days. */
 const rangeFields = {
   from: z.number().int().min(0).max(8.64e15),
   to: z.number().int().min(0).max(8.64e15),
@@ -22,7 +22,7 @@ const rangeFields = {
 const inRange = <T extends z.ZodType<{ from: number; to: number }>>(schema: T) =>
   schema
     .refine((v) => v.to > v.from, { message: 'The range ends before it starts' })
-    .refine((v) => v.to - v.from <= 367 * DAY, { message: 'A range of at most a year' });
+    .refine((v) => v.to - v.from <= 401 * DAY, { message: 'A range of at most 400 days' });
 
 export const performanceRange = inRange(z.object(rangeFields));
 export const fillsInput = inRange(z.object({ ...rangeFields, limit: z.number().int().min(1).max(5_000).default(1_000) }));
