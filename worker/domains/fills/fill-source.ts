@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { DEFAULT_FUTURES_BASE_URL } from '../../exchanges/binance/client';
@@ -59,13 +59,4 @@ export async function importFillsOf(
 /** The minute cron's import: every active account. */
 export async function importAllFills(db: Db, trading: TradingSettings, now = Date.now()): Promise<ImportCount> {
   return importFillsOf(db, await db.select().from(exchangeAccounts).where(eq(exchangeAccounts.status, 'active')), trading, now);
-}
-
-/** The accounts with these ids, active ones only (the performance read imports them first). */
-export async function activeAccounts(db: Db, ids: string[]): Promise<ExchangeAccountRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(exchangeAccounts)
-    .where(and(inArray(exchangeAccounts.id, ids), eq(exchangeAccounts.status, 'active')));
 }

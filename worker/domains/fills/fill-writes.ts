@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { fillCursors } from '../../db/schema/fill-cursors';
 import type { VenueFill, VenueIncome } from '../../exchanges/fill-history';
 
 /**
@@ -11,6 +13,13 @@ export type Cursors = Record<string, number>;
 
 const STABLE = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD']);
 export const isStable = (asset: string) => STABLE.has(asset);
+
+/** The account's cursors, unawaited (for a batch of reads). */
+export const cursorsQuery = (db: Db, accountId: string) =>
+  db
+    .select({ stream: fillCursors.stream, cursor: fillCursors.cursor })
+    .from(fillCursors)
+    .where(eq(fillCursors.accountId, accountId));
 
 export async function readCursors(db: Db, accountId: string): Promise<Cursors> {
   const { results } = await db.$client

@@ -6,9 +6,10 @@ import {
   type BinanceTrade,
   type BinanceTradeHistory,
 } from '../../exchanges/binance/trade-history';
-import { FUNDING_INTERVAL_MS, simFilledRows, simFillsAfter, simFundingBetween } from '../../exchanges/simulated/sim-history';
+import { batchReads } from '../../db/batch-reads';
+import { FUNDING_INTERVAL_MS, simFilledRowsQuery, simFillOf, simFundingBetween } from '../../exchanges/simulated/sim-history';
 import type { ExchangeAccountRow } from '../orders/order-types';
-import { isStable, readCursors, writePage } from './fill-writes';
+import { cursorsQuery, isStable, readCursors, writePage } from './fill-writes';
 
 /**
  * Imports an account's fills, funding and fees, incrementally and exactly once: each stream keeps
@@ -34,36 +35,28 @@ export async function importAccountFills(
   source: FillSource,
   now = Date.now(),
 ): Promise<ImportCount> {
-  const cursors = await readCursors(db, account.id);
-  return source.kind === 'simulated'
-    ? importSimulated(db, account, cursors, now)
-    : importBinance(db, account, source, cursors, now);
+  if (source.kind === 'simulated') return importSimulated(db, account, now);
+  return importBinance(db, account, source, await readCursors(db, account.id), now);
 }
 
-async function importSimulated(db: Db, account: ExchangeAccountRow, cursors: Record<string, number>, now: number) {
-  const count: ImportCount = { fills: 0, income: 0 };
-  let seq = cursors.sim ?? 0;
-  for (;;) {
-    const page = await simFillsAfter(db, account.email, seq, 500);
-    if (page.fills.length > 0) await writePage(db, account.id, { fills: page.fills, cursors: { sim: page.next } }, now);
-    count.fills += page.fills.length;
-    seq = page.next;
-    if (!page.full) break;
-  }
+/**
+ * The simulated venue: one read (the cursors and every filled row of the account), one write (the
+ * fills after the cursor, the funding since its cursor, both cursors), so a performance read that
+ * imports first stays short.
+ */
+async function importSimulated(db: Db, account: ExchangeAccountRow, now: number) {
+  const [cursorRows, rows] = await batchReads(db, [cursorsQuery(db, account.id), simFilledRowsQuery(db, account.email)]);
+  const cursors = Object.fromEntries(cursorRows.map((r) => [r.stream, r.cursor]));
+  const after = cursors.sim ?? 0;
+  const fills = rows.filter((r) => r.fillSeq! > after).map((r) => simFillOf(account.email, r));
   const from = cursors.funding ?? now - FIRST_IMPORT_MS;
   const last = Math.floor(now / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS;
-  if (last > from) {
-    const income = simFundingBetween(account.email, await simFilledRows(db, account.email), from, last);
-    for (let i = 0; i < income.length || i === 0; i += 400)
-      await writePage(
-        db,
-        account.id,
-        { income: income.slice(i, i + 400), cursors: i + 400 >= income.length ? { funding: last } : {} },
-        now,
-      );
-    count.income += income.length;
-  }
-  return count;
+  const income = last > from ? simFundingBetween(account.email, rows, from, last) : [];
+  const moved: Record<string, number> = {};
+  if (fills.length > 0) moved.sim = rows.at(-1)!.fillSeq!;
+  if (last > from) moved.funding = last;
+  if (Object.keys(moved).length > 0) await writePage(db, account.id, { fills, income, cursors: moved }, now);
+  return { fills: fills.length, income: income.length };
 }
 
 /**

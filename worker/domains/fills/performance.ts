@@ -4,7 +4,8 @@ import type { Position } from '../../exchanges/types';
 import type { Session } from '../auth/access';
 import { orderReaderTrader } from '../orders/orders';
 import type { TradingSettings } from '../orders/orders';
-import { activeAccounts, importFillsOf } from './fill-source';
+import type { ExchangeAccountRow } from '../orders/order-types';
+import { importFillsOf } from './fill-source';
 
 /**
  * Performance over a range, per symbol and per UTC day, read in one D1 batch: a trader's fills
@@ -50,8 +51,9 @@ function readStatements(db: Db, traderId: string, from: number, to: number) {
       WHERE account_id IN (${ACCOUNTS_OF}) AND kind = 'FUNDING_FEE' AND ts >= ?2 AND ts < ?3 GROUP BY symbol, day`),
     d1
       .prepare(
-        `SELECT l.positions AS positions, e.exchange AS exchange, e.id AS id, e.status AS status,
-      (SELECT min(c.updated_at) FROM fill_cursors c WHERE c.account_id = e.id) AS imported
+        `SELECT l.positions AS positions, e.exchange AS exchange, e.id AS id, e.status AS status, e.email AS email,
+      e.label AS label, e.created_at AS createdAt, e.last_snapshot_at AS lastSnapshotAt, e.last_error_at AS lastErrorAt,
+      e.last_error AS lastError, (SELECT min(c.updated_at) FROM fill_cursors c WHERE c.account_id = e.id) AS imported
       FROM exchange_accounts e JOIN account_assignments a ON a.account_id = e.id AND a.user_id = ?1
       LEFT JOIN account_latest l ON l.account_id = e.id`,
       )
@@ -63,7 +65,7 @@ type Results = [
   SymbolRow[],
   { day: number; trades: number; realized: number; fees: number }[],
   { symbol: string; day: number; amount: number }[],
-  { positions: string | null; exchange: string; id: string; status: string; imported: number | null }[],
+  (ExchangeAccountRow & { positions: string | null; imported: number | null })[],
 ];
 
 async function readAll(db: Db, traderId: string, from: number, to: number): Promise<Results> {
@@ -172,15 +174,8 @@ export async function performanceFor(
   const read = await readAll(db, traderId, input.from, input.to);
   const stale = read[3].filter((a) => a.status === 'active' && (a.imported === null || now - a.imported > IMPORT_FRESH_MS));
   if (stale.length === 0) return assemble(input, read);
-  await importFillsOf(
-    db,
-    await activeAccounts(
-      db,
-      stale.map((a) => a.id),
-    ),
-    trading,
-    now,
-  );
+  // The accounts as the read found them (no second read): import, then read again.
+  await importFillsOf(db, stale, trading, now);
   return assemble(input, await readAll(db, traderId, input.from, input.to));
 }
 

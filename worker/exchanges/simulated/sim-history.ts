@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { simOrders } from '../../db/schema/orders';
 import { MAKER_FEE_RATE, realizedPnlOf, TAKER_FEE_RATE, type VenueFill, type VenueIncome } from '../fill-history';
@@ -42,17 +42,6 @@ export function simFillOf(email: string, row: FilledRow): VenueFill {
     maker: row.maker,
     ts: row.ts,
   };
-}
-
-/** Fills after `afterSeq` in the order they were written, at most `limit`; `next` is the cursor after them. */
-export async function simFillsAfter(db: Db, email: string, afterSeq: number, limit: number) {
-  const rows = await db
-    .select()
-    .from(simOrders)
-    .where(and(eq(simOrders.accountEmail, email), isNotNull(simOrders.fillSeq), gt(simOrders.fillSeq, afterSeq)))
-    .orderBy(asc(simOrders.fillSeq))
-    .limit(limit);
-  return { fills: rows.map((r) => simFillOf(email, r)), next: rows.at(-1)?.fillSeq ?? afterSeq, full: rows.length === limit };
 }
 
 export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
@@ -101,8 +90,8 @@ export function simFundingBetween(email: string, fills: FilledRow[], from: numbe
   return out;
 }
 
-/** Every filled row of the account (funding needs the positions through time), oldest fill first. */
-export async function simFilledRows(db: Db, email: string): Promise<FilledRow[]> {
+/** Every filled row of the account in fill order (funding needs the positions through time), unawaited. */
+export function simFilledRowsQuery(db: Db, email: string) {
   return db
     .select()
     .from(simOrders)
