@@ -30,6 +30,7 @@ import { Route as ApprovedDashboardIndexRouteImport } from './routes/_approved/d
 import { Route as ApprovedDashboardChartsRouteImport } from './routes/_approved/dashboard/charts'
 import { Route as ApprovedDashboardLiveDataRouteImport } from './routes/_approved/dashboard/live-data'
 import { Route as ApprovedDashboardNews_settingsRouteImport } from './routes/_approved/dashboard/news_settings'
+import { Route as ApprovedDashboardPerformanceRouteImport } from './routes/_approved/dashboard/performance'
 import { Route as ApprovedNewsFeedRouteImport } from './routes/_approved/news/feed'
 import { Route as ApprovedNewsSettingsRouteRouteImport } from './routes/_approved/news/settings/route'
 import { Route as ApprovedNewsWatchlistsRouteImport } from './routes/_approved/news/watchlists'
@@ -148,6 +149,12 @@ const ApprovedDashboardNews_settingsRoute =
     path: '/dashboard/news_settings',
     getParentRoute: () => ApprovedRoute,
   } as any)
+const ApprovedDashboardPerformanceRoute =
+  ApprovedDashboardPerformanceRouteImport.update({
+    id: '/dashboard/performance',
+    path: '/dashboard/performance',
+    getParentRoute: () => ApprovedRoute,
+  } as any)
 const ApprovedNewsFeedRoute = ApprovedNewsFeedRouteImport.update({
   id: '/news/feed',
   path: '/news/feed',
@@ -244,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/charts': typeof ApprovedDashboardChartsRoute
   '/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
   '/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
+  '/dashboard/performance': typeof ApprovedDashboardPerformanceRoute
   '/news/feed': typeof ApprovedNewsFeedRoute
   '/news/watchlists': typeof ApprovedNewsWatchlistsRoute
   '/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
@@ -274,6 +282,7 @@ export interface FileRoutesByTo {
   '/dashboard/charts': typeof ApprovedDashboardChartsRoute
   '/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
   '/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
+  '/dashboard/performance': typeof ApprovedDashboardPerformanceRoute
   '/news/feed': typeof ApprovedNewsFeedRoute
   '/news/watchlists': typeof ApprovedNewsWatchlistsRoute
   '/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
@@ -312,6 +321,7 @@ export interface FileRoutesById {
   '/_approved/dashboard/charts': typeof ApprovedDashboardChartsRoute
   '/_approved/dashboard/live-data': typeof ApprovedDashboardLiveDataRoute
   '/_approved/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
+  '/_approved/dashboard/performance': typeof ApprovedDashboardPerformanceRoute
   '/_approved/news/feed': typeof ApprovedNewsFeedRoute
   '/_approved/news/watchlists': typeof ApprovedNewsWatchlistsRoute
   '/_riskTeam/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
@@ -347,6 +357,7 @@ export interface FileRouteTypes {
     | '/dashboard/charts'
     | '/dashboard/live-data'
     | '/dashboard/news_settings'
+    | '/dashboard/performance'
     | '/news/feed'
     | '/news/watchlists'
     | '/risk-team/alerts'
@@ -377,6 +388,7 @@ export interface FileRouteTypes {
     | '/dashboard/charts'
     | '/dashboard/live-data'
     | '/dashboard/news_settings'
+    | '/dashboard/performance'
     | '/news/feed'
     | '/news/watchlists'
     | '/risk-team/alerts'
@@ -414,6 +426,7 @@ export interface FileRouteTypes {
     | '/_approved/dashboard/charts'
     | '/_approved/dashboard/live-data'
     | '/_approved/dashboard/news_settings'
+    | '/_approved/dashboard/performance'
     | '/_approved/news/feed'
     | '/_approved/news/watchlists'
     | '/_riskTeam/risk-team/alerts'
@@ -592,6 +605,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApprovedDashboardNews_settingsRouteImport
       parentRoute: typeof ApprovedRoute
     }
+    '/_approved/dashboard/performance': {
+      id: '/_approved/dashboard/performance'
+      path: '/dashboard/performance'
+      fullPath: '/dashboard/performance'
+      preLoaderRoute: typeof ApprovedDashboardPerformanceRouteImport
+      parentRoute: typeof ApprovedRoute
+    }
     '/_approved/news/feed': {
       id: '/_approved/news/feed'
       path: '/news/feed'
@@ -751,6 +771,7 @@ interface ApprovedRouteChildren {
   ApprovedDashboardChartsRoute: typeof ApprovedDashboardChartsRoute
   ApprovedDashboardLiveDataRoute: typeof ApprovedDashboardLiveDataRoute
   ApprovedDashboardNews_settingsRoute: typeof ApprovedDashboardNews_settingsRoute
+  ApprovedDashboardPerformanceRoute: typeof ApprovedDashboardPerformanceRoute
   ApprovedNewsFeedRoute: typeof ApprovedNewsFeedRoute
   ApprovedNewsWatchlistsRoute: typeof ApprovedNewsWatchlistsRoute
   ApprovedDashboardIndexRoute: typeof ApprovedDashboardIndexRoute
@@ -761,6 +782,7 @@ const ApprovedRouteChildren: ApprovedRouteChildren = {
   ApprovedDashboardChartsRoute: ApprovedDashboardChartsRoute,
   ApprovedDashboardLiveDataRoute: ApprovedDashboardLiveDataRoute,
   ApprovedDashboardNews_settingsRoute: ApprovedDashboardNews_settingsRoute,
+  ApprovedDashboardPerformanceRoute: ApprovedDashboardPerformanceRoute,
   ApprovedNewsFeedRoute: ApprovedNewsFeedRoute,
   ApprovedNewsWatchlistsRoute: ApprovedNewsWatchlistsRoute,
   ApprovedDashboardIndexRoute: ApprovedDashboardIndexRoute,

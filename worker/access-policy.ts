@@ -74,6 +74,9 @@ export const RPC_ACCESS = {
   cancelAllOrders: 'terminal',
   protectPosition: 'terminal',
   listOpenOrders: 'approved',
+  // What was earned: your own fills; another trader's for the risk team and admins (checked in the domain).
+  getPerformance: 'approved',
+  listFills: 'approved',
   getTradingSwitches: 'riskTeam',
   setTradingEnabled: 'riskTeam',
   // Sub-account trading keys: admins set or clear them; nothing ever reads one back.

@@ -11,6 +11,7 @@ import { ordersContract } from './orders';
 import { securityContract } from './security';
 import { auditContract } from './audit';
 import { watchlistsContract } from './watchlists';
+import { performanceContract } from './performance';
 
 /** The flat RPC contract (docs/PRODUCT-RULES.md §5 names): one object per domain, merged. */
 export const contract = {
@@ -27,6 +28,7 @@ export const contract = {
   ...securityContract,
   ...auditContract,
   ...watchlistsContract,
+  ...performanceContract,
 };
 
 export type Contract = typeof contract;

@@ -10,6 +10,8 @@ import { riskNotifier } from '../wiring/hubs';
 import { enqueueSnapshotBatches } from '../domains/accounts/snapshot-plan';
 import { pruneSystemRecords, recordCronRun } from '../domains/system/cron-runs';
 import { storeDefaultStats } from '../domains/risk/stats';
+import { importAllFills } from '../domains/fills/fill-source';
+import { getProviderConfig } from '../env';
 
 /** The minute cron: each job is independent, so one failing does not stop the others. */
 export async function runScheduled(controller: ScheduledController, env: Bindings) {
@@ -30,6 +32,8 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     pruneSystem: () => pruneSystemRecords(db, now),
     // The default range's risk stats, computed once a minute so every reader gets them at once.
     riskStats: () => storeDefaultStats(db, now),
+    // Fills, funding and fees of every active account, from each cursor on (fills-import.ts).
+    fills: () => importAllFills(db, getProviderConfig(env).trading, now),
   };
   const names = Object.keys(jobs);
   const results = await Promise.allSettled(names.map((n) => jobs[n]!()));

@@ -13,6 +13,7 @@ import { liveStreamRouter } from './live-streams/procedures';
 import { securityRouter } from './routers/security';
 import { auditRouter } from './routers/audit';
 import { watchlistsRouter } from './routers/watchlists';
+import { performanceRouter } from './routers/performance';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
@@ -30,6 +31,7 @@ export const router = pub.router({
   ...securityRouter,
   ...auditRouter,
   ...watchlistsRouter,
+  ...performanceRouter,
 });
 
 export type Router = typeof router;

@@ -27,6 +27,7 @@ export interface NavSection {
 export const accountsLinks: NavLink[] = [
   { label: 'Overview', to: '/dashboard' },
   { label: 'Charts', to: '/dashboard/charts' },
+  { label: 'Performance', to: '/dashboard/performance' },
   { label: 'Live Data', to: '/dashboard/live-data' },
   { label: 'Alerts', to: '/dashboard/alerts' },
 ];

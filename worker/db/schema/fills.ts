@@ -13,6 +13,8 @@ export const accountFills = sqliteTable(
       .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
     /** our order, when it was placed through Meridian */
     orderId: text('order_id'),
+    /** the trader whose order it filled (null: an order placed outside Meridian) */
+    userId: text('user_id'),
     exchangeOrderId: text('exchange_order_id'),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: ORDER_SIDES }).notNull(),
@@ -26,7 +28,7 @@ export const accountFills = sqliteTable(
     maker: integer('maker', { mode: 'boolean' }).notNull(),
     ts: integer('ts').notNull(),
   },
-  (t) => [index('account_fills_account_ts_idx').on(t.accountId, t.ts)],
+  (t) => [index('account_fills_account_ts_idx').on(t.accountId, t.ts), index('account_fills_user_ts_idx').on(t.userId, t.ts)],
 );
 export type FillRow = typeof accountFills.$inferSelect;
 

@@ -11,3 +11,4 @@ export * from './trading-keys';
 export * from './fills';
 export * from './second-factors';
 export * from './watchlists';
+export * from './fill-cursors';

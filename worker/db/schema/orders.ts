@@ -137,12 +137,20 @@ export const simOrders = sqliteTable(
     reduceOnly: integer('reduce_only', { mode: 'boolean' }).notNull().default(false),
     /** how far the price path has been checked against this resting order */
     sweptAt: integer('swept_at'),
+    /** fills: the account's fill sequence, and its position in the symbol just before (fills-import.ts) */
+    fillSeq: integer('fill_seq'),
+    preQuantity: real('pre_quantity'),
+    preEntryPrice: real('pre_entry_price'),
+    maker: integer('maker', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.accountEmail, t.clientOrderId] }),
     index('sim_orders_open_idx')
       .on(t.accountEmail, t.status)
       .where(sql`${t.status} = 'NEW'`),
+    index('sim_orders_fill_seq_idx')
+      .on(t.accountEmail, t.fillSeq)
+      .where(sql`${t.fillSeq} IS NOT NULL`),
   ],
 );
 

@@ -32,6 +32,15 @@ export const NET_FILL_SQL = `ON CONFLICT (account_email, symbol) DO UPDATE SET
   quantity = sim_positions.quantity + excluded.quantity,
   updated_at = excluded.updated_at`;
 
+/**
+ * What a fill records on its sim_orders row beside the fill (?1 the account's email, ?6 the
+ * symbol): its place in the account's fill sequence and the position just before it, read in the
+ * same transaction as the position's update.
+ */
+export const FILL_RECORD_SET = `fill_seq = (SELECT coalesce(max(fill_seq), 0) + 1 FROM sim_orders WHERE account_email = ?1 AND fill_seq IS NOT NULL),
+  pre_quantity = (SELECT quantity FROM sim_positions WHERE account_email = ?1 AND symbol = ?6),
+  pre_entry_price = (SELECT entry_price FROM sim_positions WHERE account_email = ?1 AND symbol = ?6)`;
+
 export function toVenueOrder(row: SimOrderRow): VenueOrder {
   const status =
     row.status === 'NEW' ? (row.filledQuantity > 0 ? 'PARTIALLY_FILLED' : 'NEW') : (row.status as VenueOrder['status']);
@@ -129,21 +138,23 @@ export async function sweepSimOrders(db: Db, email: string, now: number): Promis
       );
       continue;
     }
+    // The order's row first (with the position as it stood, for its realized PnL), then the
+    // position, only if the order was still NEW: two sweeps at once never fill it twice.
     statements.push(
       d1
         .prepare(
-          `INSERT INTO sim_positions (account_email, symbol, quantity, entry_price, updated_at)
-           SELECT ?1, ?3, ?4, ?5, ?6 WHERE EXISTS (
-             SELECT 1 FROM sim_orders WHERE account_email = ?1 AND client_order_id = ?2 AND status = 'NEW')
-           ${NET_FILL_SQL}`,
+          `UPDATE sim_orders SET status = 'FILLED', filled_quantity = filled_quantity + ?3, price = ?4, ts = ?5, swept_at = ?5,
+             maker = ?7, ${FILL_RECORD_SET}
+           WHERE account_email = ?1 AND client_order_id = ?2 AND status = 'NEW'`,
         )
-        .bind(email, row.clientOrderId, row.symbol, sign * quantity, price, at),
+        .bind(email, row.clientOrderId, quantity, price, at, row.symbol, protective ? 0 : 1),
       d1
         .prepare(
-          `UPDATE sim_orders SET status = 'FILLED', filled_quantity = filled_quantity + ?3, price = ?4, ts = ?5, swept_at = ?5
-           WHERE account_email = ?1 AND client_order_id = ?2 AND status = 'NEW' AND changes() > 0`,
+          `INSERT INTO sim_positions (account_email, symbol, quantity, entry_price, updated_at)
+           SELECT ?1, ?2, ?3, ?4, ?5 WHERE changes() > 0
+           ${NET_FILL_SQL}`,
         )
-        .bind(email, row.clientOrderId, quantity, price, at),
+        .bind(email, row.symbol, sign * quantity, price, at),
     );
   }
   if (statements.length > 0) await d1.batch(statements);

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { simOrders, simPositions } from '../../db/schema/orders';
+import { simOrders } from '../../db/schema/orders';
 import {
   onTick,
   OrderRejected,
@@ -16,7 +16,9 @@ import { snapshotAt } from './accounts';
 import { withSimFills } from './fills';
 import { orderPriceAt, SIM_ORDER_RULES } from './market';
 import { simFillsOf } from './fill-store';
-import { openSimOrders, sweepSimOrders, toVenueOrder } from './resting';
+import { NET_FILL_SQL, openSimOrders, sweepSimOrders, toVenueOrder } from './resting';
+
+const POSITION_OF = 'SELECT 1 FROM sim_positions WHERE account_email = ?1 AND symbol = ?4';
 
 /** Half a basis point against the taker, like a thin book's spread. */
 export const SIM_SLIPPAGE = 0.0005;
@@ -175,34 +177,25 @@ export class SimulatedVenue implements OrderVenue {
     const price = pricing.kind === 'LIMIT' ? (sign > 0 ? Math.min(taken, pricing.limit) : Math.max(taken, pricing.limit)) : taken;
     const exchangeOrderId = `sim-${crypto.randomUUID()}`;
     const signedQty = sign * quantity;
-    // Netting in SQL, so two fills on one account at once both count; a close only on the fills it was capped on.
-    const unchanged = before === null ? sql`0 = 1` : sql`${simPositions.quantity} = ${before}`;
-    const upsert = this.db
-      .insert(simPositions)
-      .values({ accountEmail: this.email, symbol: req.symbol, quantity: signedQty, entryPrice: price, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [simPositions.accountEmail, simPositions.symbol],
-        set: {
-          entryPrice: sql`CASE
-            WHEN ${simPositions.quantity} = 0 OR (${simPositions.quantity} > 0) <> (${simPositions.quantity} + excluded.quantity > 0) THEN excluded.entry_price
-            WHEN abs(${simPositions.quantity} + excluded.quantity) > abs(${simPositions.quantity})
-              THEN (${simPositions.quantity} * ${simPositions.entryPrice} + excluded.quantity * excluded.entry_price) / (${simPositions.quantity} + excluded.quantity)
-            ELSE ${simPositions.entryPrice} END`,
-          quantity: sql`${simPositions.quantity} + excluded.quantity`,
-          updatedAt: now,
-        },
-        setWhere: req.reduceOnly ? unchanged : undefined,
-      })
-      .toSQL();
+    // Netting in SQL, so two fills on one account at once both count; a close only on the fills it
+    // was capped on. One transaction: the order's row first, with the position as it stood just
+    // before (its realized PnL follows from it), then the position, only if the row was written.
+    const unchanged = !req.reduceOnly
+      ? '1'
+      : before === null
+        ? `NOT EXISTS (${POSITION_OF} )`
+        : `EXISTS (${POSITION_OF} AND quantity = ?13)`;
     const d1 = this.db.$client;
-    // One transaction: the order is remembered only if its fill was written (changes() of the upsert).
     const [written] = await d1.batch([
-      d1.prepare(upsert.sql).bind(...upsert.params),
       d1
         .prepare(
           `INSERT INTO sim_orders (account_email, client_order_id, exchange_order_id, symbol, side, quantity, price, ts,
-             status, type, time_in_force, limit_price, filled_quantity, reduce_only)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'FILLED', ?9, ?10, ?11, ?6, ?12 WHERE changes() > 0`,
+             status, type, time_in_force, limit_price, filled_quantity, reduce_only, maker, fill_seq, pre_quantity, pre_entry_price)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'FILLED', ?9, ?10, ?11, ?6, ?12, 0,
+             (SELECT coalesce(max(fill_seq), 0) + 1 FROM sim_orders WHERE account_email = ?1 AND fill_seq IS NOT NULL),
+             (SELECT quantity FROM sim_positions WHERE account_email = ?1 AND symbol = ?4),
+             (SELECT entry_price FROM sim_positions WHERE account_email = ?1 AND symbol = ?4)
+           WHERE ${unchanged}`,
         )
         .bind(
           this.email,
@@ -217,7 +210,15 @@ export class SimulatedVenue implements OrderVenue {
           pricing.kind === 'LIMIT' ? pricing.timeInForce : null,
           pricing.kind === 'LIMIT' ? pricing.limit : null,
           req.reduceOnly ? 1 : 0,
+          ...(before === null || !req.reduceOnly ? [] : [before]),
         ),
+      d1
+        .prepare(
+          `INSERT INTO sim_positions (account_email, symbol, quantity, entry_price, updated_at)
+           SELECT ?1, ?2, ?3, ?4, ?5 WHERE changes() > 0
+           ${NET_FILL_SQL}`,
+        )
+        .bind(this.email, req.symbol, signedQty, price, now),
     ]);
     if (!written?.meta.changes) return null;
     return { exchangeOrderId, status: 'FILLED', executedQty: quantity, avgPrice: price };

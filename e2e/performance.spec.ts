@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { asUser, openTerminal, RISK, setTheme, shot } from './fixtures';
+
+/** An RPC call from the page itself (same origin, the signed-in cookies), answering its JSON. */
+async function rpc<T>(page: Page, name: string, json: unknown): Promise<T> {
+  const { status, body } = await page.evaluate(
+    async ([n, j]) => {
+      const res = await fetch(`/api/rpc/${n}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: j }),
+      });
+      return { status: res.status, body: (await res.json()) as { json: unknown } };
+    },
+    [name, json] as const,
+  );
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.json as T;
+}
+
+test('a round trip on the simulated venue shows its fills, fee and realized PnL on Performance; sortable, by week, CSV, both themes, 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openTerminal(page);
+  const [account] = await rpc<{ email: string; exchange: string }[]>(page, 'getUserAccounts', {});
+  expect(account?.exchange).toBe('simulated');
+  const order = (side: 'BUY' | 'SELL') => ({
+    accountEmail: account!.email,
+    symbol: 'ETHUSDT',
+    side,
+    quantity: 0.05,
+    reduceOnly: false,
+    clientOrderId: crypto.randomUUID(),
+  });
+  const buy = await rpc<{ fillPrice: number; status: string }>(page, 'placeOrder', order('BUY'));
+  const sell = await rpc<{ fillPrice: number; status: string }>(page, 'placeOrder', order('SELL'));
+  expect([buy.status, sell.status]).toEqual(['filled', 'filled']);
+
+  await page.goto('/dashboard/performance');
+  await expect(page.getByRole('heading', { name: 'Performance' })).toBeVisible();
+  await expect(page.getByTestId('perf-totals')).toBeVisible();
+  await expect(page.getByTestId('perf-simulated')).toHaveText('simulated');
+  await expect(page.getByTestId('perf-symbol-ETHUSDT')).toBeVisible();
+  await expect(page.getByTestId('performance-chart')).toHaveAttribute('data-points', /[1-9]/);
+  // The two fills, newest first, each with its fee (0.05 % taker) and the sell's realized PnL.
+  const fills = page.getByTestId('perf-fill');
+  await expect(fills.first()).toContainText('ETHUSDT');
+  await expect(fills.first()).toContainText('Sell');
+  await expect(fills.nth(1)).toContainText('Buy');
+  const fee = ((sell.fillPrice * 0.05 * 0.0005) as number).toFixed(2);
+  await expect(fills.first()).toContainText(fee);
+  await shot(page, 'performance-dark');
+
+  // Sort the symbols by fees; group by week; export the fills.
+  const symbols = page.getByTestId('perf-symbols');
+  await symbols.getByRole('columnheader', { name: /Fees/ }).click();
+  await expect(symbols.getByRole('columnheader', { name: /Fees/ })).toHaveAttribute('aria-sort', /ascending|descending/);
+  await page.getByRole('group', { name: 'Group by' }).getByRole('button', { name: 'Week' }).click();
+  await expect(page.getByRole('heading', { name: 'Per week (UTC)' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('perf-csv-fills').click();
+  expect((await download).suggestedFilename()).toMatch(/^fills-\d{4}-\d{2}-\d{2}\.csv$/);
+
+  await setTheme(page, 'light');
+  await expect(page.getByTestId('perf-totals')).toBeVisible();
+  await shot(page, 'performance-light');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('perf-totals')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'performance-390');
+});
+
+test('someone without accounts sees what to do next', async ({ browser }) => {
+  const { page, close } = await asUser(browser, RISK.email);
+  await page.goto('/dashboard/performance');
+  await expect(page.getByTestId('perf-empty').or(page.getByTestId('perf-totals'))).toBeVisible();
+  await shot(page, 'performance-risk');
+  await close();
+});

@@ -1,0 +1,11 @@
+import { fillsFor, performanceFor } from '../../domains/fills/performance';
+import { getProviderConfig } from '../../env';
+import { approved } from '../procedures';
+
+/** What was earned: your own; the risk team and admins may read a trader's (orderReaderTrader). */
+export const performanceRouter = {
+  getPerformance: approved.getPerformance.handler(({ context, input }) =>
+    performanceFor(context.db, getProviderConfig(context.env).trading, context.session, input),
+  ),
+  listFills: approved.listFills.handler(({ context, input }) => fillsFor(context.db, context.session, input)),
+};
