@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
-import { DataTable, sortableColumnHelper, type DataColumns, type DataTableProps } from '~/components/ui/data-table';
+import { DataTable, rowKeyOf, sortableColumnHelper, type DataColumns, type DataTableProps } from '~/components/ui/data-table';
 import { DialogForm, FormDialog } from '~/components/form/dialog-form';
 import { Switch } from '~/components/ui/switch';
 import { errorMessage } from '~/lib/http-error';
@@ -182,7 +182,7 @@ export function CrudSection<T extends RowData>({
         className={dialog.className}
       >
         {editing ? (
-          <Fragment key={editing.item ? table.getRowId(editing.item) : 'new'}>{dialog.form(editing.item)}</Fragment>
+          <Fragment key={editing.item ? rowKeyOf(table.getRowId)(editing.item) : 'new'}>{dialog.form(editing.item)}</Fragment>
         ) : null}
       </FormDialog>
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />

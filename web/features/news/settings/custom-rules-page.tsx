@@ -79,7 +79,6 @@ export function CustomRulesPage() {
         label: 'Custom rules',
         testId: 'rules-table',
         columns,
-        getRowId: (rule) => rule.id,
         initialSorting: [{ id: 'priority', desc: false }],
         rowLabel: (rule) => rule.name,
         rowTestId: (rule) => `rule-row-${rule.id}`,

@@ -128,7 +128,6 @@ export function SourcesSection({ canEdit }: { canEdit: boolean }) {
           label: 'Sources',
           testId: 'sources-table',
           columns: canEdit ? editorColumns : readerColumns,
-          getRowId: (source) => source.id,
           rowLabel: (source) => source.name,
           rowTestId: (source) => `source-row-${source.id}`,
           rowClassName: (source) => (source.enabled ? undefined : 'text-muted-foreground'),
@@ -188,7 +187,11 @@ function AddSourceForm() {
   const form = useForm({
     defaultValues: { kind: 'rss' as ConfigurableSourceKind, name: '', url: '', chatId: '', enabled: true },
     resolver: serverFnResolver('createSource', (values: SourceValues) =>
-      sourceInput(values.kind, { name: values.name.trim(), enabled: values.enabled }, { url: values.url.trim(), chatId: values.chatId.trim() }),
+      sourceInput(
+        values.kind,
+        { name: values.name.trim(), enabled: values.enabled },
+        { url: values.url.trim(), chatId: values.chatId.trim() },
+      ),
     ),
   });
   const kind = useWatch({ control: form.control, name: 'kind' });

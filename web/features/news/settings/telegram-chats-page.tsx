@@ -94,7 +94,6 @@ export function TelegramChatsPage() {
         label: 'Telegram chats',
         testId: 'chats-table',
         columns,
-        getRowId: (chat) => chat.id,
         rowLabel: (chat) => chat.title,
         rowTestId: (chat) => `chat-row-${chat.chatId}`,
         rowClassName: (chat) => (chat.enabled ? undefined : 'text-muted-foreground'),
