@@ -344,9 +344,7 @@ export class FakeX {
     const fields = new Set((params.get('tweet.fields') ?? '').split(','));
     const withAuthor = params.get('expansions')?.includes('author_id') ?? false;
     const { data, meta } = tweetPage(page, matching.length, fields, withAuthor);
-    const includes = params.get('expansions')?.includes('author_id')
-      ? { users: [{ id: user.id, name: user.name, username: user.username }] }
-      : undefined;
+    const includes = withAuthor ? { users: [{ id: user.id, name: user.name, username: user.username }] } : undefined;
     return json({ data, ...(includes && { includes }), meta });
   }
 }
