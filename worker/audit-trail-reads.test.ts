@@ -7,19 +7,15 @@ import { contract } from './contract';
 import { TRADING_AUDIT_ACTIONS } from './contract/enums';
 import { auditLog } from './db/schema-audit';
 import type { CookieJar } from './test/harness';
+import type { UserRow } from './db/schema/users';
 import { insertUser, rpcClient, signedInJar } from './test/harness';
-import { auditDb, auditEntries } from './test/second-factor-helpers';
+import { auditDb, auditEmail as unique, auditEntries, signedInRoot } from './test/second-factor-helpers';
 import { appendAudit } from './domains/audit/audit-log';
 
-const unique = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@audit.test`;
-
-let root: Awaited<ReturnType<typeof insertUser>>;
+let root: UserRow;
 let rootJar: CookieJar;
 
-beforeAll(async () => {
-  root = await insertUser({ role: 'superadmin', isRiskTeam: true, canUseTerminal: true, email: unique('root') });
-  rootJar = await signedInJar(root);
-});
+beforeAll(async () => void ({ root, rootJar } = await signedInRoot()));
 
 describe('reading the trail', () => {
   it('filters by user, action, target and time; pages back; tails what came since', async () => {

@@ -1,29 +1,32 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from './db/schema-audit';
-import { orders, tradingHalts } from './db/schema/orders';
+import { tradingHalts } from './db/schema/orders';
 import { riskLimits } from './db/schema/risk';
 import { addAccount } from './domains/accounts/manage-accounts';
 import { setLimit } from './domains/risk/limit-store';
 import { callFn } from './server-fns/news-test-client';
 import type { CookieJar } from './test/harness';
+import type { UserRow } from './db/schema/users';
 import { db, insertUser, postJson, rpcClient, signedInJar } from './test/harness';
-import { auditDb, auditEntries, sessionIdOf, signInWithTotp } from './test/second-factor-helpers';
-import { book, order, tradingClient } from './test/order-traders';
+import {
+  auditDb,
+  auditEmail as unique,
+  auditEntries,
+  sessionIdOf,
+  signInWithTotp,
+  signedInRoot,
+} from './test/second-factor-helpers';
+import { book, insertUnsentOrder, order, tradingClient } from './test/order-traders';
 import { position } from './test/snapshot-builders';
 import { auditCsv, csvField } from './domains/audit/audit-csv';
 import { auditValue, outcomeOf } from './domains/audit/audit-log';
 import { domainError } from './lib/domain-error';
 
-const unique = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@audit.test`;
-
-let root: Awaited<ReturnType<typeof insertUser>>;
+let root: UserRow;
 let rootJar: CookieJar;
 
-beforeAll(async () => {
-  root = await insertUser({ role: 'superadmin', isRiskTeam: true, canUseTerminal: true, email: unique('root') });
-  rootJar = await signedInJar(root);
-});
+beforeAll(async () => void ({ root, rootJar } = await signedInRoot()));
 
 describe('what an entry keeps', () => {
   it('masks secrets whatever the key, keeps counts, and bounds the size', () => {
@@ -111,26 +114,7 @@ describe('the trail records every privileged action: who, what, before → after
     // A filled order cannot be cancelled (409): the attempt is in the trail, refused.
     await expect(t.client.cancelOrder({ clientOrderId: placed.clientOrderId })).rejects.toMatchObject({ status: 409 });
     // An order whose outcome is unknown and that the exchange never got: cancelled.
-    const clientOrderId = crypto.randomUUID();
-    const now = Date.now();
-    await db.insert(orders).values({
-      id: crypto.randomUUID(),
-      userId: t.user.id,
-      accountId: t.account.id,
-      accountEmail: t.account.email,
-      exchange: 'simulated',
-      clientOrderId,
-      symbol: 'ETHUSDT',
-      side: 'BUY',
-      reduceOnly: false,
-      quantity: 0.05,
-      markPrice: 2000,
-      status: 'unknown',
-      statusHistory: [{ status: 'unknown', at: now }],
-      riskCheck: { passed: true },
-      receivedAt: now,
-      updatedAt: now,
-    });
+    const clientOrderId = await insertUnsentOrder(t.user.id, t.account);
     const cancelledOrder = await t.client.cancelOrder({ clientOrderId });
     const cancels = await auditEntries({ action: 'order.cancel', actorId: t.user.id }, 2);
     expect(cancels[0]).toMatchObject({ result: 'refused', traderId: t.user.id, targetId: placed.clientOrderId });

@@ -114,13 +114,14 @@ export const limitsViewSchema = z.object({
 const historyPoint = z.object({ ts: z.number(), equity: z.number(), gross: z.number(), net: z.number() });
 export const stressShocks = [-0.2, -0.1, -0.05, 0.05, 0.1, 0.2] as const;
 
-export const firmTotalsSchema = z.object({
-  equity: z.number(),
-  dayPnl: z.number(),
-  upnl: z.number(),
-  notional: z.number(),
-  leverage: z.number().nullable(),
-  lastUpdate: z.number().nullable(),
+/** The firm's totals: a trader row's figures summed over the desk. */
+export const firmTotalsSchema = traderLatestSchema.pick({
+  equity: true,
+  dayPnl: true,
+  upnl: true,
+  notional: true,
+  leverage: true,
+  lastUpdate: true,
 });
 
 /**

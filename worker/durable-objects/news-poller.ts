@@ -1,36 +1,17 @@
-import { DurableObject } from 'cloudflare:workers';
-import { createDb } from '../db/client';
-import { getProviderConfig, type Bindings } from '../env';
 import { logError } from '../lib/log';
 import {
   errorText,
   failureBackoffMs,
   nextPollAt,
-  stallAfterMs,
   type PollOutcome,
   type SourcePoller,
 } from '../domains/news/pollers/poll-schedule';
-import {
-  HEALTH_HEARTBEAT_MS,
-  healthChanged,
-  initialHealth,
-  recordRearm,
-  writePollerHealth,
-  type PollerHealth,
-} from '../domains/news/pollers/poller-health';
+import { initialHealth, type PollerHealth } from '../domains/news/pollers/poller-health';
 import { pollerKey, type PollerTarget } from '../domains/news/pollers/targets';
 import { sourcePollerFor, type PollerOverrides } from '../wiring/news-pollers';
+import { AlarmSource } from './alarm-source';
 
-/** What the watchdog learns from one poller. */
-export interface WatchdogReport {
-  key: string;
-  /** The alarm was missing or overdue although the poller should run: it was re-armed now. */
-  stalled: boolean;
-  /** It had never been armed, or had stopped on purpose (disabled) and is enabled again. */
-  started: boolean;
-  state: PollerHealth['state'] | null;
-  lastPollAt: number | null;
-}
+export type { WatchdogReport } from './alarm-source';
 
 const DEFAULT_INTERVAL_MS = 60_000;
 
@@ -42,14 +23,11 @@ const DEFAULT_INTERVAL_MS = 60_000;
  * every HEALTH_HEARTBEAT_MS otherwise. The minute cron is only the watchdog: `watchdog()` re-arms
  * a poller whose alarm is missing or overdue and reports it.
  */
-export class NewsPoller extends DurableObject<Bindings> {
+export class NewsPoller extends AlarmSource {
+  protected readonly label = 'news poller';
   private testOverrides: PollerOverrides = {};
   private poller: SourcePoller | undefined;
-  private target: PollerTarget | null | undefined;
   private health: PollerHealth | undefined;
-  private written: { health: PollerHealth; at: number } | null = null;
-  /** The slot the pending alarm was set for (the grid's anchor). */
-  private plannedAt: number | null = null;
   private armedRecorded = false;
 
   /** Set by tests: the fetch the source adapters use, the clock of receipt times, provider secrets. */
@@ -61,74 +39,28 @@ export class NewsPoller extends DurableObject<Bindings> {
     this.poller = undefined;
   }
 
-  private async loadTarget(): Promise<PollerTarget | null> {
-    if (this.target === undefined) this.target = (await this.ctx.storage.get<PollerTarget>('target')) ?? null;
-    return this.target;
+  protected forgetSource() {
+    this.poller = undefined;
   }
 
-  private async remember(target: PollerTarget) {
-    const current = await this.loadTarget();
-    if (current && pollerKey(current) === pollerKey(target)) return;
-    this.target = target;
-    this.poller = undefined;
-    await this.ctx.storage.put('target', target);
+  protected invalidate() {
+    this.poller?.invalidate();
+  }
+
+  protected stallIntervalMs() {
+    return this.health?.intervalMs ?? DEFAULT_INTERVAL_MS;
+  }
+
+  protected watchdogView() {
+    return { state: this.health?.state ?? null, lastPollAt: this.health?.lastPollAt ?? null };
+  }
+
+  protected onRearm() {
+    this.poller?.invalidate();
   }
 
   private pollerFor(target: PollerTarget): SourcePoller {
     return (this.poller ??= sourcePollerFor(this.env, target, this.testOverrides));
-  }
-
-  private async setAlarm(at: number) {
-    this.plannedAt = at;
-    // Worker tests run alarms themselves: the real one is set a day late so the clock never fires it.
-    const manual = getProviderConfig(this.env).manualPollerAlarms;
-    await this.ctx.storage.setAlarm(manual ? at + 86_400_000 : at);
-  }
-
-  /** Starts polling; `restart`: poll now with fresh settings (an edit), else keep a pending alarm. */
-  async arm(target: PollerTarget, restart = false): Promise<{ nextAt: number }> {
-    await this.remember(target);
-    this.poller?.invalidate();
-    await this.ctx.storage.delete('stopped');
-    const alarm = await this.ctx.storage.getAlarm();
-    if (alarm !== null && !restart) return { nextAt: alarm };
-    const now = Date.now();
-    await this.setAlarm(now);
-    return { nextAt: now };
-  }
-
-  /** After a settings change of a source that should not run: a running poller reads it now (and stops). */
-  async refresh(): Promise<void> {
-    this.poller?.invalidate();
-    if ((await this.ctx.storage.getAlarm()) !== null) await this.setAlarm(Date.now());
-  }
-
-  /** The minute watchdog's visit: re-arms a poller that should run but has no (or an overdue) alarm. */
-  async watchdog(target: PollerTarget, now = Date.now()): Promise<WatchdogReport> {
-    await this.remember(target);
-    const key = pollerKey(target);
-    const alarm = await this.ctx.storage.getAlarm();
-    const stopped = (await this.ctx.storage.get<boolean>('stopped')) === true;
-    const armedBefore = (await this.ctx.storage.get<boolean>('armed')) === true;
-    const intervalMs = this.health?.intervalMs ?? DEFAULT_INTERVAL_MS;
-    const overdue = alarm !== null && now - alarm > stallAfterMs(intervalMs);
-    const report: WatchdogReport = {
-      key,
-      stalled: false,
-      started: false,
-      state: this.health?.state ?? null,
-      lastPollAt: this.health?.lastPollAt ?? null,
-    };
-    if (alarm !== null && !overdue) return report;
-    // A poller that stopped on purpose (disabled, removed) and is wanted again just starts.
-    if (overdue || (armedBefore && !stopped)) {
-      report.stalled = true;
-      await recordRearm(createDb(this.env.DB), key, target, now).catch((e: unknown) => logError('recording a re-arm failed', e));
-    } else report.started = true;
-    await this.ctx.storage.delete('stopped');
-    this.poller?.invalidate();
-    await this.setAlarm(now);
-    return report;
   }
 
   /** The poller's health as it stands (tests, System status). */
@@ -209,14 +141,6 @@ export class NewsPoller extends DurableObject<Bindings> {
   }
 
   private async writeHealth(target: PollerTarget, now: number, force: boolean) {
-    const health = this.health!;
-    const due = !this.written || now - this.written.at >= HEALTH_HEARTBEAT_MS;
-    if (!force && !due && !healthChanged(this.written?.health ?? null, health)) return;
-    try {
-      await writePollerHealth(createDb(this.env.DB), pollerKey(target), target, health, now);
-      this.written = { health: { ...health }, at: now };
-    } catch (err) {
-      logError(`news poller ${pollerKey(target)}: health not recorded`, err);
-    }
+    await this.recordHealth(target, this.health!, now, force);
   }
 }

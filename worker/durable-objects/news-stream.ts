@@ -1,19 +1,9 @@
-import { DurableObject } from 'cloudflare:workers';
-import { createDb } from '../db/client';
-import { getProviderConfig, type Bindings } from '../env';
 import { logError } from '../lib/log';
-import { stallAfterMs } from '../domains/news/pollers/poll-schedule';
-import {
-  healthChanged,
-  HEALTH_HEARTBEAT_MS,
-  recordRearm,
-  writePollerHealth,
-  type PollerHealth,
-} from '../domains/news/pollers/poller-health';
+import type { PollerHealth } from '../domains/news/pollers/poller-health';
 import { pollerKey, type PollerTarget } from '../domains/news/pollers/targets';
 import { STREAM_HEARTBEAT_MS, type HeldStream } from '../domains/news/sources/held-stream';
 import { heldStreamFor, type PollerOverrides } from '../wiring/news-pollers';
-import type { WatchdogReport } from './news-poller';
+import { AlarmSource } from './alarm-source';
 
 /**
  * One pushed news source, named '<kind>:<id>': holds its connection (Binance's announcement
@@ -22,12 +12,10 @@ import type { WatchdogReport } from './news-poller';
  * once. The alarm also keeps the object, and so the connection, in memory. Health goes to D1 like
  * the pollers'; the minute watchdog re-arms a holder whose heartbeat stopped.
  */
-export class NewsStream extends DurableObject<Bindings> {
+export class NewsStream extends AlarmSource {
+  protected readonly label = 'news stream';
   private testOverrides: PollerOverrides = {};
   private held: HeldStream | undefined;
-  private target: PollerTarget | null | undefined;
-  private written: { health: PollerHealth; at: number } | null = null;
-  private plannedAt: number | null = null;
   private countedSince = Date.now();
   private ticks = 0;
 
@@ -41,18 +29,9 @@ export class NewsStream extends DurableObject<Bindings> {
     this.held = undefined;
   }
 
-  private async loadTarget(): Promise<PollerTarget | null> {
-    if (this.target === undefined) this.target = (await this.ctx.storage.get<PollerTarget>('target')) ?? null;
-    return this.target;
-  }
-
-  private async remember(target: PollerTarget) {
-    const current = await this.loadTarget();
-    if (current && pollerKey(current) === pollerKey(target)) return;
+  protected forgetSource() {
     this.held?.close();
     this.held = undefined;
-    this.target = target;
-    await this.ctx.storage.put('target', target);
   }
 
   private heldFor(target: PollerTarget): HeldStream {
@@ -64,51 +43,17 @@ export class NewsStream extends DurableObject<Bindings> {
     }));
   }
 
-  private async setAlarm(at: number) {
-    this.plannedAt = at;
-    const manual = getProviderConfig(this.env).manualPollerAlarms;
-    await this.ctx.storage.setAlarm(manual ? at + 86_400_000 : at);
-  }
-
-  async arm(target: PollerTarget, restart = false): Promise<{ nextAt: number }> {
-    await this.remember(target);
+  protected invalidate() {
     this.held?.invalidate();
-    await this.ctx.storage.delete('stopped');
-    const alarm = await this.ctx.storage.getAlarm();
-    if (alarm !== null && !restart) return { nextAt: alarm };
-    const now = Date.now();
-    await this.setAlarm(now);
-    return { nextAt: now };
   }
 
-  async refresh(): Promise<void> {
-    this.held?.invalidate();
-    if ((await this.ctx.storage.getAlarm()) !== null) await this.setAlarm(Date.now());
+  protected stallIntervalMs() {
+    return STREAM_HEARTBEAT_MS;
   }
 
-  async watchdog(target: PollerTarget, now = Date.now()): Promise<WatchdogReport> {
-    await this.remember(target);
-    const key = pollerKey(target);
-    const alarm = await this.ctx.storage.getAlarm();
-    const stopped = (await this.ctx.storage.get<boolean>('stopped')) === true;
-    const armedBefore = (await this.ctx.storage.get<boolean>('armed')) === true;
+  protected watchdogView() {
     const snap = this.held?.snapshot();
-    const report: WatchdogReport = {
-      key,
-      stalled: false,
-      started: false,
-      state: snap?.state ?? null,
-      lastPollAt: snap?.lastOkAt ?? null,
-    };
-    const overdue = alarm !== null && now - alarm > stallAfterMs(STREAM_HEARTBEAT_MS);
-    if (alarm !== null && !overdue) return report;
-    if (overdue || (armedBefore && !stopped)) {
-      report.stalled = true;
-      await recordRearm(createDb(this.env.DB), key, target, now).catch((e: unknown) => logError('recording a re-arm failed', e));
-    } else report.started = true;
-    await this.ctx.storage.delete('stopped');
-    await this.setAlarm(now);
-    return report;
+    return { state: snap?.state ?? null, lastPollAt: snap?.lastOkAt ?? null };
   }
 
   async status() {
@@ -165,15 +110,6 @@ export class NewsStream extends DurableObject<Bindings> {
   }
 
   private async writeHealth(target: PollerTarget, now: number, force: boolean) {
-    if (!this.held) return;
-    const health = this.health();
-    const due = !this.written || now - this.written.at >= HEALTH_HEARTBEAT_MS;
-    if (!force && !due && !healthChanged(this.written?.health ?? null, health)) return;
-    try {
-      await writePollerHealth(createDb(this.env.DB), pollerKey(target), target, health, now);
-      this.written = { health, at: now };
-    } catch (err) {
-      logError(`news stream ${pollerKey(target)}: health not recorded`, err);
-    }
+    if (this.held) await this.recordHealth(target, this.health(), now, force);
   }
 }

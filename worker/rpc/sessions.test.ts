@@ -1,8 +1,8 @@
-import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { describeUserAgent } from '../domains/auth/user-agent';
 import { REFRESH_COOKIE } from '../http/auth/cookies';
-import { CookieJar, insertUser, ORIGIN, postJson, rpcClient, signedInJar } from '../test/harness';
+import { CookieJar, insertUser, postJson, rpcClient, signedInJar } from '../test/harness';
+import { endsWithin, openStream } from '../test/open-stream';
 import { auditEntries, sessionIdOf, signInWithTotp } from '../test/second-factor-helpers';
 
 const CHROME_MAC =
@@ -17,33 +17,6 @@ async function refresh(jar: CookieJar) {
   const probe = new CookieJar();
   probe.cookies.set(REFRESH_COOKIE, jar.refresh!);
   return (await postJson('/api/auth/refresh', {}, { cookie: probe.header() })).status;
-}
-
-/** Opens the orders stream as the browser does and waits for its first byte. */
-async function openOrdersStream(jar: CookieJar) {
-  const res = await exports.default.fetch(`${ORIGIN}/api/rpc/streamOrders`, {
-    method: 'POST',
-    headers: { cookie: jar.header(), 'content-type': 'application/json' },
-    body: JSON.stringify({ json: {} }),
-  });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  await reader.read();
-  return reader;
-}
-
-/** Seconds until the stream ends; throws when it is still open after `ms`. */
-async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<number> {
-  const started = Date.now();
-  const timeout = new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms));
-  for (;;) {
-    const next = await Promise.race([reader.read(), timeout]);
-    if (next === 'open') {
-      await reader.cancel();
-      throw new Error(`stream still open after ${ms} ms`);
-    }
-    if (next.done) return (Date.now() - started) / 1000;
-  }
 }
 
 describe('a user sees where they are signed in', () => {
@@ -93,7 +66,7 @@ describe('ending sessions', () => {
     const user = await insertUser({ email: unique('one') });
     const keep = await signedInJar(user);
     const lost = await signedInJar(user);
-    const stream = await openOrdersStream(lost);
+    const stream = await openStream(lost, 'streamOrders', {});
     expect(await rpcClient(keep).endSession({ id: sessionIdOf(lost) })).toEqual({ ended: 1 });
     expect(await endsWithin(stream, 5000)).toBeLessThan(5);
     expect(await refresh(lost)).toBe(401);
@@ -117,7 +90,7 @@ describe('ending sessions', () => {
     const user = await insertUser({ email: unique('others') });
     const current = await signedInJar(user);
     const others = [await signedInJar(user), await signedInJar(user)];
-    const streams = await Promise.all(others.map(openOrdersStream));
+    const streams = await Promise.all(others.map((jar) => openStream(jar, 'streamOrders', {})));
     expect(await rpcClient(current).endOtherSessions({})).toEqual({ ended: 2 });
     for (const s of streams) expect(await endsWithin(s, 5000)).toBeLessThan(5);
     for (const jar of others) expect(await refresh(jar)).toBe(401);
@@ -131,7 +104,7 @@ describe('ending sessions', () => {
     const root = await signedInJar(await insertUser({ role: 'superadmin', email: unique('root') }));
     const user = await insertUser({ email: unique('target') });
     const jars = [await signedInJar(user), await signedInJar(user)];
-    const stream = await openOrdersStream(jars[0]!);
+    const stream = await openStream(jars[0]!, 'streamOrders', {});
     expect(await rpcClient(admin).endUserSessions({ userId: user.id })).toEqual({ ended: 2 });
     expect(await endsWithin(stream, 5000)).toBeLessThan(5);
     for (const jar of jars) expect(await refresh(jar)).toBe(401);

@@ -15,7 +15,7 @@ import { createTwitterHandle } from '../domains/news/settings/twitter-handles';
 import { createTwitterPollingSession } from '../domains/news/settings/twitter-sessions';
 import { X_RECENT_SEARCH_BUDGET } from '../contract/news-pollers';
 import { createTodoItem } from '../domains/todo/todo-write';
-import { orders } from '../db/schema/orders';
+import { insertUnsentOrder } from './order-traders';
 import { refreshSimulatedAccount } from '../domains/orders/orders';
 import { startSession } from '../domains/auth/sessions';
 import { totpCodeAt } from '../domains/auth/second-factor/totp';
@@ -249,26 +249,7 @@ export async function setUpAccessFixtures() {
   asyncInputs.cancelOrder = async (kind) => {
     // An order whose outcome is unknown and which the (simulated) exchange never got: cancelable.
     const { user, acct } = await ownAccount(kind);
-    const clientOrderId = crypto.randomUUID();
-    await db.insert(orders).values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      accountId: acct.id,
-      accountEmail: acct.email,
-      exchange: 'simulated',
-      clientOrderId,
-      symbol: 'ETHUSDT',
-      side: 'BUY',
-      reduceOnly: false,
-      quantity: 0.05,
-      markPrice: 2000,
-      status: 'unknown',
-      statusHistory: [{ status: 'unknown', at: now }],
-      riskCheck: { passed: true },
-      receivedAt: now,
-      updatedAt: now,
-    });
-    return { clientOrderId };
+    return { clientOrderId: await insertUnsentOrder(user.id, acct) };
   };
   sampleInputs.listOrders = () => ({});
   sampleInputs.listOpenOrders = () => ({});

@@ -1,3 +1,4 @@
+import { orders } from '../db/schema/orders';
 import type { Session } from '../domains/auth/access';
 import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
 import type { PublishOrder } from '../domains/orders/order-store';
@@ -69,3 +70,28 @@ export const order = (accountEmail: string, symbol: string, side: OrderSide, not
 
 /** A 412 refusal as the RPC client throws it. */
 export const refusedWith = (e: unknown) => e as { status: number; data: { limit: string; excess: number }; message: string };
+
+/** An order whose outcome is unknown and that the (simulated) exchange never got: cancelable. */
+export async function insertUnsentOrder(userId: string, account: { id: string; email: string }): Promise<string> {
+  const clientOrderId = crypto.randomUUID();
+  const now = Date.now();
+  await db.insert(orders).values({
+    id: crypto.randomUUID(),
+    userId,
+    accountId: account.id,
+    accountEmail: account.email,
+    exchange: 'simulated',
+    clientOrderId,
+    symbol: 'ETHUSDT',
+    side: 'BUY',
+    reduceOnly: false,
+    quantity: 0.05,
+    markPrice: 2000,
+    status: 'unknown',
+    statusHistory: [{ status: 'unknown', at: now }],
+    riskCheck: { passed: true },
+    receivedAt: now,
+    updatedAt: now,
+  });
+  return clientOrderId;
+}

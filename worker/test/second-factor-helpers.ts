@@ -7,9 +7,18 @@ import { createAuditDb } from '../db/client';
 import { auditLog, type AuditRow } from '../db/schema-audit';
 import { sessions } from '../db/schema/sessions';
 import { totpCodeAt } from '../domains/auth/second-factor/totp';
-import { CookieJar, db, PASSWORD, postJson, TEST_TOTP_SECRET } from './harness';
+import { CookieJar, db, insertUser, PASSWORD, postJson, signedInJar, TEST_TOTP_SECRET } from './harness';
 
 export const auditDb = createAuditDb(env.AUDIT_DB);
+
+/** An email no other test uses, under @audit.test. */
+export const auditEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@audit.test`;
+
+/** A signed-in superadmin with every power: who reads and exports the audit trail in its tests. */
+export async function signedInRoot() {
+  const root = await insertUser({ role: 'superadmin', isRiskTeam: true, canUseTerminal: true, email: auditEmail('root') });
+  return { root, rootJar: await signedInJar(root) };
+}
 
 /** The authenticator code of `secret` for the 30-second step `steps` away from now. */
 export const totpCode = (steps = 0, secret = TEST_TOTP_SECRET) => totpCodeAt(secret, Date.now() + steps * 30_000);

@@ -16,10 +16,10 @@ export const position = (symbol: string, side: 'LONG' | 'SHORT', notional: numbe
   margin: notional / leverage,
 });
 
-/** One snapshot of an account with this equity and these positions, as the snapshot job writes it. */
-export function record(accountId: string, ts: number, equity: number, positions: Position[]): SnapshotRecord {
+/** An account's metrics at this equity (all futures) with these positions, as the snapshot job computes them. */
+export function metricsOf(equity: number, positions: Position[]): AccountMetrics {
   const notional = positions.reduce((a, p) => a + p.notional, 0);
-  const metrics: AccountMetrics = {
+  return {
     totalBalance: equity,
     futuresBalance: equity,
     spotBalance: 0,
@@ -30,5 +30,22 @@ export function record(accountId: string, ts: number, equity: number, positions:
     btcPrice: 90_000,
     positions: positions.length,
   };
-  return { accountId, ts, metrics, positions };
 }
+
+/** One snapshot of an account with this equity and these positions, as the snapshot job writes it. */
+export function record(accountId: string, ts: number, equity: number, positions: Position[]): SnapshotRecord {
+  return { accountId, ts, metrics: metricsOf(equity, positions), positions };
+}
+
+/** Metrics that only an alert on the total balance looks at: everything else fixed and small. */
+export const balanceMetrics = (totalBalance: number): AccountMetrics => ({
+  totalBalance,
+  futuresBalance: 1,
+  spotBalance: 1,
+  futuresUpnl: 0,
+  totalUpnl: 0,
+  notional: 0,
+  leverage: 1,
+  btcPrice: 90_000,
+  positions: 0,
+});

@@ -40,6 +40,11 @@ export class SoftPasskey {
     return concat(rpIdHash, Uint8Array.of(flags), count, attested ?? new Uint8Array());
   }
 
+  /** This credential's answer to a ceremony (…ResponseJSON), around the ceremony's own `response`. */
+  private credential<R>(response: R) {
+    return { id: this.id, rawId: this.id, type: 'public-key' as const, clientExtensionResults: {}, response };
+  }
+
   private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, origin = this.origin): Uint8Array<ArrayBuffer> {
     return new TextEncoder().encode(JSON.stringify({ type, challenge, origin, crossOrigin: false })) as Uint8Array<ArrayBuffer>;
   }
@@ -68,17 +73,11 @@ export class SoftPasskey {
         ['authData', authData],
       ]) as never,
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: isoBase64URL.fromBuffer(this.clientData('webauthn.create', options.challenge, opts.origin)),
-        attestationObject: isoBase64URL.fromBuffer(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    return this.credential({
+      clientDataJSON: isoBase64URL.fromBuffer(this.clientData('webauthn.create', options.challenge, opts.origin)),
+      attestationObject: isoBase64URL.fromBuffer(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** The answer to request options (`options.challenge`), signed; the counter moves on by one. */
@@ -93,17 +92,11 @@ export class SoftPasskey {
     const raw = new Uint8Array(
       await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, this.keys.privateKey, concat(authData, clientHash)),
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
-        authenticatorData: isoBase64URL.fromBuffer(authData),
-        signature: isoBase64URL.fromBuffer(derSignature(raw)),
-      },
-    };
+    return this.credential({
+      clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
+      authenticatorData: isoBase64URL.fromBuffer(authData),
+      signature: isoBase64URL.fromBuffer(derSignature(raw)),
+    });
   }
 }
 

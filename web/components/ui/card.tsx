@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -23,4 +23,22 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex items-center gap-2 p-5 pt-0', className)} {...props} />;
+}
+
+/** A card whose header is its title (and an optional line under it), over its content. */
+export function TitledCard({
+  title,
+  description,
+  children,
+  ...props
+}: Omit<ComponentProps<'div'>, 'title'> & { title: ReactNode; description?: ReactNode }) {
+  return (
+    <Card {...props}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
 }

@@ -43,6 +43,18 @@ export type DataColumns<T extends RowData> = ColumnDef<SortableFeatures, T, any>
 export const alignClass = (meta: DataColumnMeta | undefined) =>
   cn(meta?.align === 'right' && 'text-right', meta?.align === 'center' && 'text-center', meta?.className);
 
+/** The key of a row: `getRowId`'s, else the row's own string `id` (a row without one needs getRowId). */
+export function rowKeyOf<T>(getRowId: ((row: T) => string) | undefined): (row: T) => string {
+  return (
+    getRowId ??
+    ((row) => {
+      const id = (row as { id?: unknown }).id;
+      if (typeof id !== 'string') throw new Error('A table whose rows have no string id needs getRowId');
+      return id;
+    })
+  );
+}
+
 /** The sortable table state every data table shares (DataTable, VirtualDataTable). */
 export function useSortableTable<T extends RowData>(options: {
   columns: DataColumns<T>;
@@ -96,7 +108,8 @@ export interface DataTableProps<T extends RowData> {
   label: string;
   columns: DataColumns<T>;
   data: T[];
-  getRowId: (row: T) => string;
+  /** The row's key; default: its `id`. */
+  getRowId?: (row: T) => string;
   initialSorting?: SortingState;
   /** False for a table whose order comes from the server (a page of a longer list). */
   sortable?: boolean;
@@ -120,7 +133,6 @@ export function DataTable<T extends RowData>({
   label,
   columns,
   data,
-  getRowId,
   initialSorting = [],
   sortable = true,
   rowLabel,
@@ -131,8 +143,9 @@ export function DataTable<T extends RowData>({
   pageScroll,
   busy = false,
   caption,
+  getRowId,
 }: DataTableProps<T>) {
-  const table = useSortableTable({ columns, data, getRowId, initialSorting, sortable });
+  const table = useSortableTable({ columns, data, getRowId: rowKeyOf(getRowId), initialSorting, sortable });
   const [activeRow, setActiveRow] = useState(0);
   const rows = table.getRowModel().rows;
   const current = Math.min(activeRow, Math.max(rows.length - 1, 0));

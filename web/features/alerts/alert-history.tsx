@@ -87,7 +87,6 @@ export function AlertHistoryTable({ events }: { events: AlertEvent[] }) {
       testId="alert-events-table"
       columns={columns}
       data={events}
-      getRowId={(event) => event.id}
       initialSorting={[{ id: 'firedAt', desc: true }]}
       rowLabel={(event) => event.message}
       rowTestId={(event) => `alert-event-${event.id}`}

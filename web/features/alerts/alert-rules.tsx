@@ -153,7 +153,6 @@ export function AlertRulesTable({ rules, actions }: { rules: AlertRule[]; action
         testId="alert-rules-table"
         columns={columns}
         data={rules}
-        getRowId={(rule) => rule.id}
         initialSorting={[{ id: 'accountEmail', desc: false }]}
         rowLabel={(rule) => `${rule.accountEmail}: ${describeCondition(rule)}`}
         rowTestId={(rule) => `alert-rule-${rule.id}`}

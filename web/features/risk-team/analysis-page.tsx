@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '~/components/layout/page';
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
 import { FormField } from '~/components/ui/form-field';
@@ -100,35 +100,32 @@ function ExposureBars({ data }: { data: RiskExposure }) {
   );
 }
 
+/** The largest holder of the firm's gross exposure and its share. */
+function ShareOfGross({ label, name, share }: { label: string; name: string | null; share: number }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="tabular">
+        {name ?? '—'} · {formatFraction(share)} of gross
+      </dd>
+    </div>
+  );
+}
+
 function Concentration({ data }: { data: RiskExposure }) {
   const c = data.concentration;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Concentration</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-3 text-sm">
-          <div>
-            <dt className="text-xs text-muted-foreground">Gross exposure</dt>
-            <dd className="text-lg font-semibold">
-              <MetricValue kind="usd" value={c.gross} />
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted-foreground">Largest symbol</dt>
-            <dd className="tabular">
-              {c.largestSymbol ?? '—'} · {formatFraction(c.largestSymbolShare)} of gross
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted-foreground">Largest trader</dt>
-            <dd className="tabular">
-              {c.largestTrader ?? '—'} · {formatFraction(c.largestTraderShare)} of gross
-            </dd>
-          </div>
-        </dl>
-      </CardContent>
-    </Card>
+    <TitledCard title="Concentration">
+      <dl className="grid gap-3 text-sm">
+        <div>
+          <dt className="text-xs text-muted-foreground">Gross exposure</dt>
+          <dd className="text-lg font-semibold">
+            <MetricValue kind="usd" value={c.gross} />
+          </dd>
+        </div>
+        <ShareOfGross label="Largest symbol" name={c.largestSymbol} share={c.largestSymbolShare} />
+        <ShareOfGross label="Largest trader" name={c.largestTrader} share={c.largestTraderShare} />
+      </dl>
+    </TitledCard>
   );
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '~/components/layout/page';
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
@@ -69,22 +69,12 @@ export function RiskChartsPage() {
       ) : (
         <>
           <div className="grid gap-4 xl:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle>Firm equity</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <LineChart lines={firmEquity} label="Firm equity" />
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Firm exposure</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <LineChart lines={exposure} label="Firm exposure" />
-              </CardContent>
-            </Card>
+            <TitledCard title="Firm equity">
+              <LineChart lines={firmEquity} label="Firm equity" />
+            </TitledCard>
+            <TitledCard title="Firm exposure">
+              <LineChart lines={exposure} label="Firm exposure" />
+            </TitledCard>
           </div>
           <Card aria-busy={history.isPlaceholderData}>
             <CardHeader>

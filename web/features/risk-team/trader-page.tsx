@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { PageHeader } from '~/components/layout/page';
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
 import { ComboboxField } from '~/components/ui/combobox';
@@ -108,26 +108,16 @@ function TraderDetail({ detail }: { detail: RiskTrader }) {
           </div>
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Equity curve</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {detail.curve.length === 0 ? (
-            <EmptyState title="No history in this range">Pick a longer date range.</EmptyState>
-          ) : (
-            <LineChart lines={curve} label="Equity" />
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Statistics over the range</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <StatGrid stats={stats} />
-        </CardContent>
-      </Card>
+      <TitledCard title="Equity curve">
+        {detail.curve.length === 0 ? (
+          <EmptyState title="No history in this range">Pick a longer date range.</EmptyState>
+        ) : (
+          <LineChart lines={curve} label="Equity" />
+        )}
+      </TitledCard>
+      <TitledCard title="Statistics over the range">
+        <StatGrid stats={stats} />
+      </TitledCard>
       {detail.accounts.map((a) => (
         <Card key={a.id}>
           <CardHeader>
@@ -146,50 +136,30 @@ function TraderDetail({ detail }: { detail: RiskTrader }) {
         </Card>
       ))}
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>Orders and trading</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <TraderOrders traderId={latest.traderId} name={latest.name} />
-          </CardContent>
-        </Card>
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>Trading audit</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <TradingAudit traderId={latest.traderId} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Breaches</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <BreachList breaches={detail.breaches} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Limits in force</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-1 text-sm">
-              {TRADER_LIMIT_KINDS.map((k) => (
-                <div key={k} className="flex justify-between gap-4">
-                  <dt className="text-muted-foreground">{LIMIT_LABELS[k]}</dt>
-                  <dd className="tabular">
-                    {formatLimit(k, detail.limits[k])}
-                    {detail.overrides[k] !== undefined ? (
-                      <span className="ml-1 text-xs text-warning">(trader override)</span>
-                    ) : null}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </CardContent>
-        </Card>
+        <TitledCard title="Orders and trading" className="lg:col-span-2">
+          <TraderOrders traderId={latest.traderId} name={latest.name} />
+        </TitledCard>
+        <TitledCard title="Trading audit" className="lg:col-span-2">
+          <TradingAudit traderId={latest.traderId} />
+        </TitledCard>
+        <TitledCard title="Breaches">
+          <BreachList breaches={detail.breaches} />
+        </TitledCard>
+        <TitledCard title="Limits in force">
+          <dl className="grid gap-1 text-sm">
+            {TRADER_LIMIT_KINDS.map((k) => (
+              <div key={k} className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">{LIMIT_LABELS[k]}</dt>
+                <dd className="tabular">
+                  {formatLimit(k, detail.limits[k])}
+                  {detail.overrides[k] !== undefined ? (
+                    <span className="ml-1 text-xs text-warning">(trader override)</span>
+                  ) : null}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </TitledCard>
       </div>
     </>
   );

@@ -150,7 +150,6 @@ export function OpenOrders({
           testId="open-orders-table"
           columns={columns}
           data={rows}
-          getRowId={(o) => o.id}
           rowLabel={(o) => `${KIND[o.type]} ${o.side} ${o.symbol}`}
           rowTestId={() => 'open-order-row'}
         />

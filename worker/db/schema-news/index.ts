@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { IMPORTANCE } from '../../contract/enums';
 import type { AlsoReportedEntry } from '../../contract/news';
+import { flag, jsonColumn } from '../columns';
 
 // The news database (binding NEWS_DB, migrations-news/): the headlines and what hangs off them.
 // They are most of the growth, so they live apart from the accounts' data (each D1
@@ -20,13 +21,13 @@ export const newsItems = sqliteTable(
     title: text('title').notNull(),
     body: text('body'),
     url: text('url'),
-    symbols: text('symbols', { mode: 'json' }).$type<string[]>().notNull(),
+    symbols: jsonColumn<string[]>('symbols'),
     importance: text('importance', { enum: IMPORTANCE }).notNull(),
-    isGarbage: integer('is_garbage', { mode: 'boolean' }).notNull().default(false),
-    isTest: integer('is_test', { mode: 'boolean' }).notNull().default(false),
+    isGarbage: flag('is_garbage', false),
+    isTest: flag('is_test', false),
     dedupKey: text('dedup_key').notNull(),
-    onePctMovement: integer('one_pct_movement', { mode: 'boolean' }).notNull().default(false),
-    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    onePctMovement: flag('one_pct_movement', false),
+    metadata: jsonColumn<Record<string, unknown>>('metadata'),
     /** The source's own publication time; null when it gave none (ts is then the receipt time). */
     publishedAt: integer('published_at'),
     /** When the row was written (received → stored is the pipeline's own delay). */
@@ -69,7 +70,7 @@ export const priceChecks = sqliteTable(
     priceAtPublish: real('price_at_publish').notNull(),
     dueAt: integer('due_at').notNull(),
     windowMinutes: integer('window_minutes').notNull(),
-    done: integer('done', { mode: 'boolean' }).notNull().default(false),
+    done: flag('done', false),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.symbol, t.windowMinutes] }), index('price_checks_due_idx').on(t.done, t.dueAt)],
 );

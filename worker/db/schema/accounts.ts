@@ -1,17 +1,18 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ACCOUNT_STATUSES, EXCHANGES } from '../../contract/enums';
 import { users } from './users';
+import { createdAt, ownedBy, textId, updatedAt } from '../columns';
 
 /** An exchange sub-account, identified by its email on the exchange. */
 export const exchangeAccounts = sqliteTable(
   'exchange_accounts',
   {
-    id: text('id').primaryKey(),
+    id: textId(),
     exchange: text('exchange', { enum: EXCHANGES }).notNull(),
     email: text('email').notNull(),
     label: text('label'),
     status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
-    createdAt: integer('created_at').notNull(),
+    createdAt: createdAt(),
     lastSnapshotAt: integer('last_snapshot_at'),
     lastErrorAt: integer('last_error_at'),
     lastError: text('last_error'),
@@ -27,13 +28,9 @@ export const exchangeAccounts = sqliteTable(
 export const accountAssignments = sqliteTable(
   'account_assignments',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
-    createdAt: integer('created_at').notNull(),
+    userId: ownedBy('user_id', () => users.id),
+    accountId: ownedBy('account_id', () => exchangeAccounts.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index('account_assignments_account_idx').on(t.accountId)],
 );
@@ -87,5 +84,5 @@ export const userPreferences = sqliteTable('user_preferences', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   prefs: text('prefs', { mode: 'json' }).notNull(),
-  updatedAt: integer('updated_at').notNull(),
+  updatedAt: updatedAt(),
 });

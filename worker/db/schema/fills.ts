@@ -1,16 +1,15 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ORDER_SIDES } from '../../contract/enums';
 import { exchangeAccounts } from './accounts';
+import { ownedBy, textId } from '../columns';
 
 /** Every fill (trade) of an account, from the exchange's trade history or the simulated exchange. */
 export const accountFills = sqliteTable(
   'account_fills',
   {
     /** `<accountId>:<the exchange's trade id>`: a re-import never stores a fill twice */
-    id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
+    id: textId(),
+    accountId: ownedBy('account_id', () => exchangeAccounts.id),
     /** our order, when it was placed through Meridian */
     orderId: text('order_id'),
     /** the trader whose order it filled (null: an order placed outside Meridian) */
@@ -36,10 +35,8 @@ export type FillRow = typeof accountFills.$inferSelect;
 export const accountIncome = sqliteTable(
   'account_income',
   {
-    id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
+    id: textId(),
+    accountId: ownedBy('account_id', () => exchangeAccounts.id),
     /** FUNDING_FEE, … (Binance's incomeType) */
     kind: text('kind').notNull(),
     symbol: text('symbol'),

@@ -2,109 +2,107 @@ import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core
 import { CHAT_PURPOSES, IMPORTANCE, SOURCE_KINDS } from '../../contract/enums';
 import { POLLER_STATES } from '../../contract/news-pollers';
 import { users } from './users';
+import { createdAt, flag, jsonColumn, textId, updatedAt } from '../columns';
 
 export const newsSources = sqliteTable('news_sources', {
-  id: text('id').primaryKey(),
+  id: textId(),
   kind: text('kind', { enum: SOURCE_KINDS }).notNull(),
   name: text('name').notNull(),
-  config: text('config', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  config: jsonColumn<Record<string, unknown>>('config'),
+  enabled: flag('enabled', true),
   lastSuccessAt: integer('last_success_at'),
   lastErrorAt: integer('last_error_at'),
   lastError: text('last_error'),
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
   nextAttemptAt: integer('next_attempt_at'),
-  createdAt: integer('created_at').notNull(),
+  createdAt: createdAt(),
 });
 
-export const specialMappings = sqliteTable('special_mappings', {
-  id: text('id').primaryKey(),
-  terms: text('terms', { mode: 'json' }).$type<string[]>().notNull(),
-  symbols: text('symbols', { mode: 'json' }).$type<string[]>().notNull(),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
+/** Special and banned mappings hold the same thing: terms and the symbols they stand for. */
+const mappingColumns = () => ({
+  id: textId(),
+  terms: jsonColumn<string[]>('terms'),
+  symbols: jsonColumn<string[]>('symbols'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
-export const bannedMappings = sqliteTable('banned_mappings', {
-  id: text('id').primaryKey(),
-  terms: text('terms', { mode: 'json' }).$type<string[]>().notNull(),
-  symbols: text('symbols', { mode: 'json' }).$type<string[]>().notNull(),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
-});
+export const specialMappings = sqliteTable('special_mappings', mappingColumns());
+
+export const bannedMappings = sqliteTable('banned_mappings', mappingColumns());
 
 export const customRules = sqliteTable('custom_rules', {
-  id: text('id').primaryKey(),
+  id: textId(),
   name: text('name').notNull(),
-  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  enabled: flag('enabled', true),
   priority: integer('priority').notNull().default(100),
-  conditions: text('conditions', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  actions: text('actions', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  createdAt: integer('created_at').notNull(),
-  updatedAt: integer('updated_at').notNull(),
+  conditions: jsonColumn<Record<string, unknown>>('conditions'),
+  actions: jsonColumn<Record<string, unknown>>('actions'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const telegramChats = sqliteTable('telegram_chats', {
-  id: text('id').primaryKey(),
+  id: textId(),
   chatId: text('chat_id').notNull().unique(),
   title: text('title').notNull(),
-  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  enabled: flag('enabled', true),
   minImportance: text('min_importance', { enum: IMPORTANCE }).notNull().default('high'),
-  symbols: text('symbols', { mode: 'json' }).$type<string[]>().notNull(),
+  symbols: jsonColumn<string[]>('symbols'),
   purpose: text('purpose', { enum: CHAT_PURPOSES }).notNull().default('news'),
   disabledReason: text('disabled_reason'),
-  createdAt: integer('created_at').notNull(),
+  createdAt: createdAt(),
 });
 
 export const performanceThresholds = sqliteTable('performance_thresholds', {
-  id: text('id').primaryKey(),
+  id: textId(),
   /** null: the default for every symbol. */
   symbol: text('symbol').unique(),
   percent: real('percent').notNull(),
   windowMinutes: integer('window_minutes').notNull(),
-  createdAt: integer('created_at').notNull(),
+  createdAt: createdAt(),
 });
 
 export const twitterHandles = sqliteTable('twitter_handles', {
-  id: text('id').primaryKey(),
+  id: textId(),
   handle: text('handle').notNull().unique(),
   userId: text('user_id'),
-  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
-  createdAt: integer('created_at').notNull(),
+  enabled: flag('enabled', true),
+  createdAt: createdAt(),
 });
 
 export const twitterPollingSessions = sqliteTable('twitter_polling_sessions', {
-  id: text('id').primaryKey(),
+  id: textId(),
   name: text('name').notNull(),
-  handleIds: text('handle_ids', { mode: 'json' }).$type<string[]>().notNull(),
+  handleIds: jsonColumn<string[]>('handle_ids'),
   intervalSeconds: integer('interval_seconds').notNull(),
   activeFromUtc: text('active_from_utc').notNull(),
   activeToUtc: text('active_to_utc').notNull(),
-  enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+  enabled: flag('enabled', true),
   /** since_id per handle id. */
-  cursors: text('cursors', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  cursors: jsonColumn<Record<string, string>>('cursors'),
   lastPolledAt: integer('last_polled_at'),
   rateLimitedUntil: integer('rate_limited_until'),
   lastError: text('last_error'),
-  createdAt: integer('created_at').notNull(),
+  createdAt: createdAt(),
 });
 
 export const newsSettings = sqliteTable('news_settings', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  settings: text('settings', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  updatedAt: integer('updated_at').notNull(),
+  settings: jsonColumn<Record<string, unknown>>('settings'),
+  updatedAt: updatedAt(),
 });
 
 /** Durable outbox: every outbound message is a row first; a cron sends and retries. */
 export const outbox = sqliteTable(
   'outbox',
   {
-    id: text('id').primaryKey(),
+    id: textId(),
     channel: text('channel', { enum: ['telegram'] }).notNull(),
     target: text('target').notNull(),
-    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    payload: jsonColumn<Record<string, unknown>>('payload'),
     /** Makes enqueueing idempotent: the same item to the same chat is one message. */
     dedupKey: text('dedup_key').notNull().unique(),
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
@@ -114,7 +112,7 @@ export const outbox = sqliteTable(
     nextAttemptAt: integer('next_attempt_at').notNull(),
     claimedUntil: integer('claimed_until'),
     lastError: text('last_error'),
-    createdAt: integer('created_at').notNull(),
+    createdAt: createdAt(),
     sentAt: integer('sent_at'),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
@@ -149,7 +147,7 @@ export const newsPollers = sqliteTable(
     /** When the minute watchdog last found it stalled and re-armed it, and how often it did. */
     rearmedAt: integer('rearmed_at'),
     rearms: integer('rearms').notNull().default(0),
-    updatedAt: integer('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('news_pollers_target_idx').on(t.targetId)],
 );

@@ -3,6 +3,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { EXCHANGES, ORDER_SIDES, ORDER_STATUSES, ORDER_TYPES, TIME_IN_FORCE, type OrderStatus } from '../../contract/enums';
 import { exchangeAccounts } from './accounts';
 import { users } from './users';
+import { flag, jsonColumn, ownedBy, textId, updatedAt } from '../columns';
 
 export interface OrderStatusStep {
   status: OrderStatus;
@@ -34,13 +35,9 @@ export interface RiskCheckRecord {
 export const orders = sqliteTable(
   'orders',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
+    id: textId(),
+    userId: ownedBy('user_id', () => users.id),
+    accountId: ownedBy('account_id', () => exchangeAccounts.id),
     accountEmail: text('account_email').notNull(),
     exchange: text('exchange', { enum: EXCHANGES }).notNull(),
     clientOrderId: text('client_order_id').notNull(),
@@ -67,8 +64,8 @@ export const orders = sqliteTable(
     fillPrice: real('fill_price'),
     filledQuantity: real('filled_quantity'),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    statusHistory: text('status_history', { mode: 'json' }).$type<OrderStatusStep[]>().notNull(),
-    riskCheck: text('risk_check', { mode: 'json' }).$type<RiskCheckRecord>().notNull(),
+    statusHistory: jsonColumn<OrderStatusStep[]>('status_history'),
+    riskCheck: jsonColumn<RiskCheckRecord>('risk_check'),
     error: text('error'),
     exchangeOrderId: text('exchange_order_id'),
     /** the browser's keypress (its clock), the Worker's receipt, the request leaving, the answer */
@@ -76,7 +73,7 @@ export const orders = sqliteTable(
     receivedAt: integer('received_at').notNull(),
     sentAt: integer('sent_at'),
     ackAt: integer('ack_at'),
-    updatedAt: integer('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_user_client_uq').on(t.userId, t.clientOrderId),
@@ -134,7 +131,7 @@ export const simOrders = sqliteTable(
     limitPrice: real('limit_price'),
     triggerPrice: real('trigger_price'),
     filledQuantity: real('filled_quantity').notNull().default(0),
-    reduceOnly: integer('reduce_only', { mode: 'boolean' }).notNull().default(false),
+    reduceOnly: flag('reduce_only', false),
     /** how far the price path has been checked against this resting order */
     sweptAt: integer('swept_at'),
     /** fills: the account's fill sequence, and its position in the symbol just before (fills-import.ts) */
@@ -162,7 +159,7 @@ export const simPositions = sqliteTable(
     symbol: text('symbol').notNull(),
     quantity: real('quantity').notNull(),
     entryPrice: real('entry_price').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.accountEmail, t.symbol] })],
 );

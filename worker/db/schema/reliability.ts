@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { SpotBalance } from '../../exchanges/types';
 import { exchangeAccounts } from './accounts';
+import { textId } from '../columns';
 
 /**
  * When each account's data was last read from the exchange, per part: futures every minute, spot
@@ -20,7 +21,7 @@ export const accountRefresh = sqliteTable('account_refresh', {
 export const snapshotBatches = sqliteTable(
   'snapshot_batches',
   {
-    id: text('id').primaryKey(),
+    id: textId(),
     scheduledAt: integer('scheduled_at').notNull(),
     accounts: integer('accounts').notNull(),
     enqueuedAt: integer('enqueued_at').notNull(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { RISK_LIMIT_KINDS } from '../../contract/enums';
 import { users } from './users';
+import { textId, updatedAt } from '../columns';
 
 /**
  * One row per account per UTC day, kept up to date by the snapshot cron, so risk stats over a
@@ -35,12 +36,12 @@ export const accountDaily = sqliteTable(
 export const riskLimits = sqliteTable(
   'risk_limits',
   {
-    id: text('id').primaryKey(),
+    id: textId(),
     traderId: text('trader_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: RISK_LIMIT_KINDS }).notNull(),
     value: real('value').notNull(),
     updatedBy: text('updated_by'),
-    updatedAt: integer('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('risk_limits_firm_uq')
@@ -56,7 +57,7 @@ export const riskLimits = sqliteTable(
 export const riskLimitChanges = sqliteTable(
   'risk_limit_changes',
   {
-    id: text('id').primaryKey(),
+    id: textId(),
     traderId: text('trader_id'),
     kind: text('kind', { enum: RISK_LIMIT_KINDS }).notNull(),
     oldValue: real('old_value'),
@@ -75,7 +76,7 @@ export const riskLimitChanges = sqliteTable(
 export const riskBreaches = sqliteTable(
   'risk_breaches',
   {
-    id: text('id').primaryKey(),
+    id: textId(),
     traderId: text('trader_id'),
     kind: text('kind', { enum: RISK_LIMIT_KINDS }).notNull(),
     /** `trader:<id>` or `symbol:<symbol>` (firm-wide) */
@@ -86,7 +87,7 @@ export const riskBreaches = sqliteTable(
     lastValue: real('last_value').notNull(),
     worstValue: real('worst_value').notNull(),
     openedAt: integer('opened_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    updatedAt: updatedAt(),
     closedAt: integer('closed_at'),
     acknowledgedAt: integer('acknowledged_at'),
     acknowledgedBy: text('acknowledged_by'),

@@ -2,6 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
 import { SECOND_FACTOR_KINDS } from '../../contract/enums';
 import { sessions } from './sessions';
 import { users } from './users';
+import { createdAt, ownedBy, textId } from '../columns';
 
 /**
  * A user's second factors: authenticator apps (TOTP, RFC 6238) and passkeys (WebAuthn).
@@ -11,10 +12,8 @@ import { users } from './users';
 export const secondFactors = sqliteTable(
   'second_factors',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: textId(),
+    userId: ownedBy('user_id', () => users.id),
     kind: text('kind', { enum: SECOND_FACTOR_KINDS }).notNull(),
     label: text('label').notNull(),
     totpSecret: text('totp_secret'),
@@ -25,7 +24,7 @@ export const secondFactors = sqliteTable(
     publicKey: text('public_key'),
     signCount: integer('sign_count'),
     transports: text('transports', { mode: 'json' }).$type<string[]>(),
-    createdAt: integer('created_at').notNull(),
+    createdAt: createdAt(),
     lastUsedAt: integer('last_used_at'),
   },
   (t) => [index('second_factors_user_idx').on(t.userId)],
@@ -37,11 +36,9 @@ export type SecondFactorRow = typeof secondFactors.$inferSelect;
 export const recoveryCodes = sqliteTable(
   'recovery_codes',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     codeHash: text('code_hash').notNull(),
-    createdAt: integer('created_at').notNull(),
+    createdAt: createdAt(),
     usedAt: integer('used_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.codeHash], name: 'recovery_codes_pk' })],
@@ -55,16 +52,14 @@ export const recoveryCodes = sqliteTable(
 export const authChallenges = sqliteTable(
   'auth_challenges',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: textId(),
+    userId: ownedBy('user_id', () => users.id),
     purpose: text('purpose', { enum: ['signIn', 'passkeyRegister', 'passkeyStepUp', 'totpEnrol'] }).notNull(),
     /** the session a signed-in ceremony belongs to (enrolment, step-up) */
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     challenge: text('challenge'),
     totpSecret: text('totp_secret'),
-    createdAt: integer('created_at').notNull(),
+    createdAt: createdAt(),
     expiresAt: integer('expires_at').notNull(),
   },
   (t) => [index('auth_challenges_user_idx').on(t.userId), index('auth_challenges_expires_idx').on(t.expiresAt)],

@@ -1,15 +1,14 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
+import { createdAt, ownedBy, textId } from '../columns';
 
 /** A sign-in: the family of rotated refresh tokens. Revoking it ends the session everywhere. */
 export const sessions = sqliteTable(
   'sessions',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: integer('created_at').notNull(),
+    id: textId(),
+    userId: ownedBy('user_id', () => users.id),
+    createdAt: createdAt(),
     expiresAt: integer('expires_at').notNull(),
     revokedAt: integer('revoked_at'),
     revokedReason: text('revoked_reason'),
@@ -29,10 +28,8 @@ export const refreshTokens = sqliteTable(
   'refresh_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
-    createdAt: integer('created_at').notNull(),
+    sessionId: ownedBy('session_id', () => sessions.id),
+    createdAt: createdAt(),
     usedAt: integer('used_at'),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],

@@ -1,19 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ROLES } from '../../contract/enums';
+import { flag, textId } from '../columns';
 
 export const users = sqliteTable(
   'users',
   {
-    id: text('id').primaryKey(),
+    id: textId(),
     email: text('email').notNull().unique(),
     name: text('name').notNull(),
     image: text('image'),
     role: text('role', { enum: ROLES }).notNull().default('user'),
-    approved: integer('approved', { mode: 'boolean' }).notNull().default(false),
-    isRiskTeam: integer('is_risk_team', { mode: 'boolean' }).notNull().default(false),
-    canUseTerminal: integer('can_use_terminal', { mode: 'boolean' }).notNull().default(false),
-    disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
+    approved: flag('approved', false),
+    isRiskTeam: flag('is_risk_team', false),
+    canUseTerminal: flag('can_use_terminal', false),
+    disabled: flag('disabled', false),
     passwordHash: text('password_hash').notNull(),
     createdAt: integer('created_at')
       .notNull()

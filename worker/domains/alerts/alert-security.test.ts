@@ -3,22 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ALERT_RULES_PER_USER, type CreateAlertRuleInput } from '../../contract/alerts';
 import { alertEvents, alertRules } from '../../db/schema/alerts';
 import { users, type UserRow } from '../../db/schema/users';
-import type { AccountMetrics } from '../../exchanges/metrics';
+import { balanceMetrics } from '../../test/snapshot-builders';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { evaluateAlerts, MAX_FIRINGS_PER_RULE_PER_HOUR } from './run-alerts';
 
-const metrics = (totalBalance: number): AccountMetrics => ({
-  totalBalance,
-  futuresBalance: 1,
-  spotBalance: 1,
-  futuresUpnl: 0,
-  totalUpnl: 0,
-  notional: 0,
-  leverage: 1,
-  btcPrice: 90_000,
-  positions: 0,
-});
+const metrics = balanceMetrics;
 
 let admin: UserRow;
 let accountSeq = 0;
@@ -52,7 +42,10 @@ describe('alert flooding (security point 5)', () => {
   it('refuses a cooldown under 60 seconds on create and update', async () => {
     const { client, input } = await traderWithAccount();
     for (const cooldownSeconds of [0, 1, 59]) {
-      await expect(client.createAlertRule(input({ cooldownSeconds }))).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+      await expect(client.createAlertRule(input({ cooldownSeconds }))).rejects.toMatchObject({
+        status: 400,
+        code: 'BAD_REQUEST',
+      });
     }
     const rule = await client.createAlertRule(input());
     await expect(client.updateAlertRule({ id: rule.id, cooldownSeconds: 0 })).rejects.toMatchObject({ status: 400 });
@@ -61,7 +54,9 @@ describe('alert flooding (security point 5)', () => {
   it(`caps rules at ${MAX_ALERT_RULES_PER_USER} per user, also against parallel creates`, async () => {
     const { client, input } = await traderWithAccount();
     for (let i = 0; i < MAX_ALERT_RULES_PER_USER - 5; i++) await client.createAlertRule(input({ threshold: i }));
-    const burst = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => client.createAlertRule(input({ threshold: 1000 + i }))));
+    const burst = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => client.createAlertRule(input({ threshold: 1000 + i }))),
+    );
     expect(burst.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     const refused = burst.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ status: 422, code: 'UNPROCESSABLE_CONTENT' });
@@ -75,7 +70,8 @@ describe('alert flooding (security point 5)', () => {
     await db.update(alertRules).set({ cooldownSeconds: 0 }).where(eq(alertRules.id, rule.id));
     const t0 = Date.UTC(2026, 10, 24, 8);
     let fired = 0;
-    for (let s = 0; s < 3600; s += 30) fired += (await evaluateAlerts(db, [{ accountId: account.id, metrics: metrics(5) }], t0 + s * 1000)).length;
+    for (let s = 0; s < 3600; s += 30)
+      fired += (await evaluateAlerts(db, [{ accountId: account.id, metrics: metrics(5) }], t0 + s * 1000)).length;
     expect(fired).toBe(MAX_FIRINGS_PER_RULE_PER_HOUR);
     // The next hour opens again.
     expect(await evaluateAlerts(db, [{ accountId: account.id, metrics: metrics(5) }], t0 + 3_700_000)).toHaveLength(1);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateAlertRuleInput as AlertRuleInput } from '../../contract/alerts';
 import { alertEvents } from '../../db/schema/alerts';
 import type { UserRow } from '../../db/schema/users';
-import type { AccountMetrics } from '../../exchanges/metrics';
+import { balanceMetrics } from '../../test/snapshot-builders';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { notifyFiredAlerts } from './notify';
@@ -15,17 +15,7 @@ let trader: UserRow;
 let stranger: UserRow;
 let accountId: string;
 
-const metrics = (totalBalance: number): AccountMetrics => ({
-  totalBalance,
-  futuresBalance: 1,
-  spotBalance: 1,
-  futuresUpnl: 0,
-  totalUpnl: 0,
-  notional: 0,
-  leverage: 1,
-  btcPrice: 90_000,
-  positions: 0,
-});
+const metrics = balanceMetrics;
 
 /** A rule on the test account: toast, the shortest cooldown (60 s), '>' unless given. */
 const ruleInput = (rule: Pick<AlertRuleInput, 'metric' | 'threshold'> & Partial<AlertRuleInput>): AlertRuleInput => ({
@@ -60,11 +50,11 @@ describe('alert rules', () => {
   });
 
   it("refuses rules on someone else's account and hides other users' rules", async () => {
-    const mine = await rpcClient(await signedInJar(trader)).createAlertRule(ruleInput({ metric: 'totalBalance', operator: '<', threshold: 1 }));
+    const mine = await rpcClient(await signedInJar(trader)).createAlertRule(
+      ruleInput({ metric: 'totalBalance', operator: '<', threshold: 1 }),
+    );
     const other = rpcClient(await signedInJar(stranger));
-    await expect(
-      other.createAlertRule(ruleInput({ metric: 'leverage', threshold: 1 })),
-    ).rejects.toMatchObject({ status: 403 });
+    await expect(other.createAlertRule(ruleInput({ metric: 'leverage', threshold: 1 }))).rejects.toMatchObject({ status: 403 });
     await expect(other.updateAlertRule({ id: mine.id, threshold: 0 })).rejects.toMatchObject({ status: 404 });
     await expect(other.deleteAlertRule({ id: mine.id })).rejects.toMatchObject({ status: 404 });
     expect(await other.listAlertRules()).toEqual([]);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountDaily } from '../../db/schema/risk';
 import { db, insertUser } from '../../test/harness';
-import { position as positionAt } from '../../test/snapshot-builders';
+import { position as positionAt, record } from '../../test/snapshot-builders';
 import { dayOf } from '../accounts/daily-rollup';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { writeSnapshotRun } from '../accounts/snapshot-store';
@@ -71,19 +71,7 @@ beforeAll(async () => {
     if (a < 7) await fillDays(account.id);
     const equity = 10_000 + a * 1_000;
     const positions = [position('BTCUSDT', 'LONG', equity * (1 + a)), position('ETHUSDT', a % 2 ? 'SHORT' : 'LONG', equity / 2)];
-    const notional = positions.reduce((s, p) => s + p.notional, 0);
-    const metrics = {
-      totalBalance: equity,
-      futuresBalance: equity,
-      spotBalance: 0,
-      futuresUpnl: 0,
-      totalUpnl: 0,
-      notional,
-      leverage: notional / equity,
-      btcPrice: 90_000,
-      positions: positions.length,
-    };
-    await writeSnapshotRun(db, [{ accountId: account.id, ts: NOW - 5 * MIN, metrics, positions }], []);
+    await writeSnapshotRun(db, [record(account.id, NOW - 5 * MIN, equity, positions)], []);
   }
   const assign = [[0], [1, 2, 3], [4, 5], [5, 6], [7]];
   for (const [t, list] of assign.entries())
@@ -157,8 +145,13 @@ describe('getAllTradersLatestMetrics: the desk state of the last evaluation', ()
       sql`SELECT metrics, positions FROM account_latest WHERE account_id = ${accountIds[0]!}`,
     );
     const metrics = { ...JSON.parse(latest!.metrics), totalBalance: 99_999 };
-    await writeSnapshotRun(db, [{ accountId: accountIds[0]!, ts: NOW + MIN, metrics, positions: JSON.parse(latest!.positions) }], []);
-    const equityOf = (r: Awaited<ReturnType<typeof allTradersLatest>>) => r.traders.find((t) => t.traderId === traderIds[0])!.equity;
+    await writeSnapshotRun(
+      db,
+      [{ accountId: accountIds[0]!, ts: NOW + MIN, metrics, positions: JSON.parse(latest!.positions) }],
+      [],
+    );
+    const equityOf = (r: Awaited<ReturnType<typeof allTradersLatest>>) =>
+      r.traders.find((t) => t.traderId === traderIds[0])!.equity;
     expect(equityOf(await allTradersLatest(db, NOW + 2 * MIN))).toBe(10_000);
     expect(equityOf(await allTradersLatest(db, NOW + 10 * MIN))).toBe(99_999);
     await evaluateRiskLimits(db, NOW + 2 * MIN);

@@ -19,6 +19,21 @@ let traderJar: CookieJar;
 let riskUserId: string;
 const traders: { id: string; accountId: string }[] = [];
 
+/** An open firm-wide breach of the symbol exposure limit, as a row (a fresh id each time). */
+const symbolBreach = (symbol: string) => ({
+  id: crypto.randomUUID(),
+  traderId: null,
+  kind: 'maxSymbolNetExposure' as const,
+  scopeKey: `symbol:${symbol}`,
+  symbol,
+  limitValue: 1,
+  openedValue: 2,
+  lastValue: 2,
+  worstValue: 2,
+  openedAt: 1,
+  updatedAt: 1,
+});
+
 beforeAll(async () => {
   const risk = await insertUser({ email: 'desk-risk@risk.test', name: 'Desk Risk', isRiskTeam: true });
   riskUserId = risk.id;
@@ -116,42 +131,17 @@ describe('limit evaluation and breach episodes', () => {
   });
 
   it('the partial unique index itself refuses a second open episode', async () => {
-    const row = {
-      traderId: null,
-      kind: 'maxSymbolNetExposure' as const,
-      scopeKey: 'symbol:XRPUSDT',
-      symbol: 'XRPUSDT',
-      limitValue: 1,
-      openedValue: 2,
-      lastValue: 2,
-      worstValue: 2,
-      openedAt: 1,
-      updatedAt: 1,
-    };
-    await db.insert(riskBreaches).values({ id: crypto.randomUUID(), ...row });
-    await expect(db.insert(riskBreaches).values({ id: crypto.randomUUID(), ...row })).rejects.toThrow();
-    await db.insert(riskBreaches).values({ id: crypto.randomUUID(), ...row, closedAt: 5 });
+    await db.insert(riskBreaches).values(symbolBreach('XRPUSDT'));
+    await expect(db.insert(riskBreaches).values(symbolBreach('XRPUSDT'))).rejects.toThrow();
+    await db.insert(riskBreaches).values({ ...symbolBreach('XRPUSDT'), closedAt: 5 });
   });
 
   it('reads back more breaches than D1 binds parameters in one statement (a desk of 500)', async () => {
     const ids = Array.from({ length: 250 }, () => crypto.randomUUID());
     for (let i = 0; i < ids.length; i += 5) {
-      await db.insert(riskBreaches).values(
-        ids.slice(i, i + 5).map((id, j) => ({
-          id,
-          traderId: null,
-          kind: 'maxSymbolNetExposure' as const,
-          scopeKey: `symbol:BULK${i + j}USDT`,
-          symbol: `BULK${i + j}USDT`,
-          limitValue: 1,
-          openedValue: 2,
-          lastValue: 2,
-          worstValue: 2,
-          openedAt: 1,
-          updatedAt: 1,
-          closedAt: 2,
-        })),
-      );
+      await db
+        .insert(riskBreaches)
+        .values(ids.slice(i, i + 5).map((id, j) => ({ ...symbolBreach(`BULK${i + j}USDT`), id, closedAt: 2 })));
     }
     const read = await readBreaches(db, ids);
     expect(new Set(read.map((b) => b.id))).toEqual(new Set(ids));

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { secondFactorCodeSchema } from '../../contract/auth';
+import { authContract } from '../../contract/auth';
 import { authenticationResponseSchema } from '../../contract/webauthn';
 import { createDb, type Db } from '../../db/client';
 import { reloadCaller } from '../../domains/auth/fresh-caller';
@@ -75,7 +75,7 @@ function refused(c: Context<AppEnv>, step: SecondStep, method: SecondFactorMetho
 
 export const secondFactorRoutes = new Hono<AppEnv>()
   .post('/second-factor/totp', async (c) => {
-    const { code } = await readJson(c, secondFactorCodeSchema);
+    const { code } = await readJson(c, authContract.secondFactorTotp.input);
     const db = createDb(c.env.DB);
     const step = await whoIsConfirming(c, db);
     await reserveSignInAttempt(db, step.user.email, clientIp(c), limitsOf(c));

@@ -50,7 +50,45 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
+/** X's answer (200, with an error) for a user it does not know, looked up by `parameter`. */
+function userNotFound(parameter: 'id' | 'username', value: string): Response {
+  return json({
+    errors: [
+      {
+        value,
+        detail: `Could not find user with ${parameter}: [${value}].`,
+        title: 'Not Found Error',
+        resource_type: 'user',
+        parameter,
+        resource_id: value,
+        type: `${PROBLEM}resource-not-found`,
+      },
+    ],
+  });
+}
+
 const escapeX = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A page of tweets as X returns it: only the fields asked for, and its meta (`next_token` when more matched). */
+function tweetPage(page: FakeTweet[], matched: number, fields: Set<string>, withAuthor: boolean) {
+  const data = page.map((t) => ({
+    id: t.id,
+    text: escapeX(t.text),
+    edit_history_tweet_ids: [t.id],
+    ...(fields.has('created_at') && { created_at: t.created_at }),
+    ...(withAuthor && { author_id: t.author_id }),
+    ...(fields.has('entities') && t.entities && { entities: t.entities }),
+    ...(fields.has('referenced_tweets') && t.referenced_tweets && { referenced_tweets: t.referenced_tweets }),
+  }));
+  const oldest = page[page.length - 1]!.id;
+  const meta = {
+    newest_id: page[0]!.id,
+    oldest_id: oldest,
+    result_count: page.length,
+    ...(matched > page.length && { next_token: btoa(oldest) }),
+  };
+  return { data, meta };
+}
 
 export class FakeX {
   readonly requests: FakeXRequest[] = [];
@@ -220,19 +258,7 @@ export class FakeX {
       }
       const user = this.users.find((u) => u.username.toLowerCase() === name.toLowerCase());
       if (!user) {
-        return json({
-          errors: [
-            {
-              value: name,
-              detail: `Could not find user with username: [${name}].`,
-              title: 'Not Found Error',
-              resource_type: 'user',
-              parameter: 'username',
-              resource_id: name,
-              type: `${PROBLEM}resource-not-found`,
-            },
-          ],
-        });
+        return userNotFound('username', name);
       }
       return json({ data: { id: user.id, name: user.name, username: user.username } });
     }
@@ -280,22 +306,7 @@ export class FakeX {
     if (page.length === 0) return json({ meta: { result_count: 0 } });
     const fields = new Set((params.get('tweet.fields') ?? '').split(','));
     const withAuthor = params.get('expansions')?.includes('author_id') || fields.has('author_id');
-    const data = page.map((t) => ({
-      id: t.id,
-      text: escapeX(t.text),
-      edit_history_tweet_ids: [t.id],
-      ...(fields.has('created_at') && { created_at: t.created_at }),
-      ...(withAuthor && { author_id: t.author_id }),
-      ...(fields.has('entities') && t.entities && { entities: t.entities }),
-      ...(fields.has('referenced_tweets') && t.referenced_tweets && { referenced_tweets: t.referenced_tweets }),
-    }));
-    const oldest = page[page.length - 1]!.id;
-    const meta = {
-      newest_id: page[0]!.id,
-      oldest_id: oldest,
-      result_count: page.length,
-      ...(matching.length > page.length && { next_token: btoa(oldest) }),
-    };
+    const { data, meta } = tweetPage(page, matching.length, fields, withAuthor);
     const users = [...new Set(page.map((t) => t.author_id))].map((id) => this.users.find((u) => u.id === id)!);
     const includes = params.get('expansions')?.includes('author_id')
       ? { users: users.map((u) => ({ id: u.id, name: u.name, username: u.username })) }
@@ -314,19 +325,7 @@ export class FakeX {
     if (sinceId !== null && !/^\d{1,19}$/.test(sinceId)) return invalid('The `since_id` query parameter value is not valid');
     const user = this.users.find((u) => u.id === userId);
     if (!user) {
-      return json({
-        errors: [
-          {
-            value: userId,
-            detail: `Could not find user with id: [${userId}].`,
-            title: 'Not Found Error',
-            resource_type: 'user',
-            parameter: 'id',
-            resource_id: userId,
-            type: `${PROBLEM}resource-not-found`,
-          },
-        ],
-      });
+      return userNotFound('id', userId);
     }
     const exclude = new Set((params.get('exclude') ?? '').split(',').filter(Boolean));
     const token = params.get('pagination_token');
@@ -343,25 +342,9 @@ export class FakeX {
     const page = matching.slice(0, maxResults);
     if (page.length === 0) return json({ meta: { result_count: 0 } });
     const fields = new Set((params.get('tweet.fields') ?? '').split(','));
-    const data = page.map((t) => ({
-      id: t.id,
-      text: escapeX(t.text),
-      edit_history_tweet_ids: [t.id],
-      ...(fields.has('created_at') && { created_at: t.created_at }),
-      ...(params.get('expansions')?.includes('author_id') && { author_id: t.author_id }),
-      ...(fields.has('entities') && t.entities && { entities: t.entities }),
-      ...(fields.has('referenced_tweets') && t.referenced_tweets && { referenced_tweets: t.referenced_tweets }),
-    }));
-    const oldest = page[page.length - 1]!.id;
-    const meta = {
-      newest_id: page[0]!.id,
-      oldest_id: oldest,
-      result_count: page.length,
-      ...(matching.length > page.length && { next_token: btoa(oldest) }),
-    };
-    const includes = params.get('expansions')?.includes('author_id')
-      ? { users: [{ id: user.id, name: user.name, username: user.username }] }
-      : undefined;
+    const withAuthor = params.get('expansions')?.includes('author_id') ?? false;
+    const { data, meta } = tweetPage(page, matching.length, fields, withAuthor);
+    const includes = withAuthor ? { users: [{ id: user.id, name: user.name, username: user.username }] } : undefined;
     return json({ data, ...(includes && { includes }), meta });
   }
 }

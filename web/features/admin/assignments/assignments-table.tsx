@@ -156,7 +156,6 @@ export function AssignmentsTable({ accounts, busy }: { accounts: ManagedAccount[
       testId="assignments-table"
       columns={columns}
       data={accounts}
-      getRowId={(account) => account.id}
       initialSorting={[{ id: 'email', desc: false }]}
       rowLabel={(account) => account.email}
       rowTestId={(account) => `account-row-${account.email}`}

@@ -42,7 +42,6 @@ export function UsersTable({ users, busy }: { users: User[]; busy: boolean }) {
       testId="users-table"
       columns={columns}
       data={users}
-      getRowId={(user) => user.id}
       sortable={false}
       rowLabel={(user) => user.email}
       rowTestId={(user) => `user-row-${user.email}`}

@@ -9,7 +9,6 @@ import { CrudForm, CrudSection, type CrudSectionProps } from './crud-section';
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
-
 interface Item {
   id: string;
   name: string;

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
-import { DataTable, sortableColumnHelper, type DataColumns, type DataTableProps } from '~/components/ui/data-table';
+import { DataTable, rowKeyOf, sortableColumnHelper, type DataColumns, type DataTableProps } from '~/components/ui/data-table';
 import { DialogForm, FormDialog } from '~/components/form/dialog-form';
 import { Switch } from '~/components/ui/switch';
 import { errorMessage } from '~/lib/http-error';
@@ -181,7 +181,9 @@ export function CrudSection<T extends RowData>({
         testId={dialog.testId}
         className={dialog.className}
       >
-        {editing ? <Fragment key={editing.item ? table.getRowId(editing.item) : 'new'}>{dialog.form(editing.item)}</Fragment> : null}
+        {editing ? (
+          <Fragment key={editing.item ? rowKeyOf(table.getRowId)(editing.item) : 'new'}>{dialog.form(editing.item)}</Fragment>
+        ) : null}
       </FormDialog>
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </CrudContext.Provider>
@@ -218,22 +220,17 @@ function CrudRowActions({ item }: { item: unknown }) {
   );
 }
 
-/** An "enabled" switch in a row: changes at once (editors only), says so in a toast, shows the new state while saving. */
-export function CrudSwitch<R>({
-  checked,
-  update,
-  done,
-  failed,
-  label,
-  testId,
-}: {
+interface CrudSwitchProps<R> {
   checked: boolean;
   update: (enabled: boolean) => Promise<R>;
   done: (updated: R) => string;
   failed: string;
   label: string;
   testId?: string;
-}) {
+}
+
+/** An "enabled" switch in a row: changes at once (editors only), says so in a toast, shows the new state while saving. */
+export function CrudSwitch<R>({ checked, update, done, failed, label, testId }: CrudSwitchProps<R>) {
   const { canEdit, invalidate } = useCrud();
   const toggle = useToastMutation({ mutationFn: update, done, failed, invalidate });
   return (
@@ -245,6 +242,19 @@ export function CrudSwitch<R>({
       data-testid={testId}
     />
   );
+}
+
+/** The "Enabled" column of a section's table: a CrudSwitch per row, from what `switchFor` says of the row. */
+export function enabledColumn<T extends RowData & { enabled: boolean }, R>(
+  helper: ReturnType<typeof sortableColumnHelper<T>>,
+  switchFor: (row: T) => Omit<CrudSwitchProps<R>, 'checked'>,
+) {
+  return helper.accessor((row) => row.enabled, {
+    id: 'enabled',
+    header: 'Enabled',
+    meta: { align: 'center' },
+    cell: (info) => <CrudSwitch checked={info.row.original.enabled} {...switchFor(info.row.original)} />,
+  });
 }
 
 /**

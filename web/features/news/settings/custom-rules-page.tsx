@@ -7,7 +7,7 @@ import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
 import { useCanEdit } from './common';
-import { CrudSection, CrudSwitch } from './crud-section';
+import { CrudSection, enabledColumn } from './crud-section';
 import { RuleForm } from './rule-form';
 import { describeActions, describeConditions } from './rule-format';
 
@@ -52,23 +52,13 @@ const columns: DataColumns<CustomRule> = helper.columns([
     meta: { align: 'right' },
     cell: (info) => <span className="tabular text-muted-foreground">{formatDateTime(info.getValue())}</span>,
   }),
-  helper.accessor('enabled', {
-    header: 'Enabled',
-    meta: { align: 'center' },
-    cell: (info) => {
-      const rule = info.row.original;
-      return (
-        <CrudSwitch
-          checked={rule.enabled}
-          update={(enabled) => serverFn('updateCustomRule', { id: rule.id, updates: { enabled } })}
-          done={(updated) => `${updated.enabled ? 'Enabled' : 'Paused'} rule ${updated.name}`}
-          failed="Could not change the rule"
-          label={`Rule ${rule.name} enabled`}
-          testId={`rule-enabled-${rule.id}`}
-        />
-      );
-    },
-  }),
+  enabledColumn(helper, (rule) => ({
+    update: (enabled) => serverFn('updateCustomRule', { id: rule.id, updates: { enabled } }),
+    done: (updated) => `${updated.enabled ? 'Enabled' : 'Paused'} rule ${updated.name}`,
+    failed: 'Could not change the rule',
+    label: `Rule ${rule.name} enabled`,
+    testId: `rule-enabled-${rule.id}`,
+  })),
 ]);
 
 /** /news/settings/custom-rules: the rules table, an editor with a live test, delete with confirmation. */
@@ -89,7 +79,6 @@ export function CustomRulesPage() {
         label: 'Custom rules',
         testId: 'rules-table',
         columns,
-        getRowId: (rule) => rule.id,
         initialSorting: [{ id: 'priority', desc: false }],
         rowLabel: (rule) => rule.name,
         rowTestId: (rule) => `rule-row-${rule.id}`,

@@ -127,7 +127,6 @@ export function MappingsPage() {
             testId={`${kind}-table`}
             columns={canEdit ? COLUMNS[kind].admin : COLUMNS[kind].reader}
             data={rows}
-            getRowId={(m) => m.id}
             rowLabel={(m) => m.terms.slice(0, 3).join(', ')}
             rowTestId={(m) => `${kind}-row-${m.id}`}
             pageScroll
@@ -181,7 +180,12 @@ export function MappingsPage() {
               />
             ) : null}
           </FormDialog>
-          <FormDialog open={bulk !== null} onOpenChange={(open) => !open && setBulk(null)} testId="bulk-dialog" className="max-w-md">
+          <FormDialog
+            open={bulk !== null}
+            onOpenChange={(open) => !open && setBulk(null)}
+            testId="bulk-dialog"
+            className="max-w-md"
+          >
             {bulk && query.data ? (
               <BulkForm
                 key={`${bulk.kind}-${bulk.field}`}

@@ -128,7 +128,6 @@ export function SourcesSection({ canEdit }: { canEdit: boolean }) {
           label: 'Sources',
           testId: 'sources-table',
           columns: canEdit ? editorColumns : readerColumns,
-          getRowId: (source) => source.id,
           rowLabel: (source) => source.name,
           rowTestId: (source) => `source-row-${source.id}`,
           rowClassName: (source) => (source.enabled ? undefined : 'text-muted-foreground'),

@@ -14,7 +14,7 @@ import { SelectField, SwitchField, TagField, TextField } from '~/components/form
 import { ImportanceBadge } from '~/shared/news/importance';
 import { SymbolChips } from '~/shared/news/symbol-chips';
 import { useCanEdit } from './common';
-import { CrudForm, CrudSection, CrudSwitch } from './crud-section';
+import { CrudForm, CrudSection, enabledColumn } from './crud-section';
 import { ChatStatus, TelegramSendingStatus } from './telegram-status';
 
 const PURPOSES: { value: ChatPurpose; label: string; hint: string }[] = [
@@ -67,23 +67,13 @@ const columns: DataColumns<TelegramChat> = helper.columns([
     header: 'Status',
     cell: (info) => <ChatStatus chat={info.row.original} />,
   }),
-  helper.accessor('enabled', {
-    header: 'Enabled',
-    meta: { align: 'center' },
-    cell: (info) => {
-      const chat = info.row.original;
-      return (
-        <CrudSwitch
-          checked={chat.enabled}
-          update={(enabled) => serverFn('updateTelegramChat', { id: chat.id, updates: { enabled } })}
-          done={(updated) => `${updated.enabled ? 'Enabled' : 'Paused'} ${updated.title}`}
-          failed="Could not change the chat"
-          label={`Forward to ${chat.title}`}
-          testId={`chat-enabled-${chat.id}`}
-        />
-      );
-    },
-  }),
+  enabledColumn(helper, (chat) => ({
+    update: (enabled) => serverFn('updateTelegramChat', { id: chat.id, updates: { enabled } }),
+    done: (updated) => `${updated.enabled ? 'Enabled' : 'Paused'} ${updated.title}`,
+    failed: 'Could not change the chat',
+    label: `Forward to ${chat.title}`,
+    testId: `chat-enabled-${chat.id}`,
+  })),
 ]);
 /** /news/settings/telegram-chats: the chats that receive forwarded headlines (rate-limited, retried, never lost). */
 export function TelegramChatsPage() {
@@ -104,7 +94,6 @@ export function TelegramChatsPage() {
         label: 'Telegram chats',
         testId: 'chats-table',
         columns,
-        getRowId: (chat) => chat.id,
         rowLabel: (chat) => chat.title,
         rowTestId: (chat) => `chat-row-${chat.chatId}`,
         rowClassName: (chat) => (chat.enabled ? undefined : 'text-muted-foreground'),

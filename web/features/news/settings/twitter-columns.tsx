@@ -9,7 +9,7 @@ import { formatDateTime } from '~/lib/format';
 import { serverFn } from '~/lib/server-fn';
 import { useNow } from '~/lib/use-now';
 import { Ago, dash } from './common';
-import { CrudSwitch } from './crud-section';
+import { enabledColumn } from './crud-section';
 import { twitterHandlesQuery } from './settings-queries';
 
 /** The tables of the Twitter / X section: handles, and the polling sessions with their last poll. */
@@ -44,22 +44,12 @@ export const handleColumns: DataColumns<TwitterHandle> = handleHelper.columns([
         <span className="text-xs text-muted-foreground">Resolved on first poll</span>
       ),
   }),
-  handleHelper.accessor('enabled', {
-    header: 'Enabled',
-    meta: { align: 'center' },
-    cell: (info) => {
-      const handle = info.row.original;
-      return (
-        <CrudSwitch
-          checked={handle.enabled}
-          update={(enabled) => serverFn('updateTwitterHandle', { id: handle.id, updates: { enabled } })}
-          done={(updated) => `@${updated.handle} ${updated.enabled ? 'enabled' : 'paused'}`}
-          failed="Could not change the handle"
-          label={`Poll @${handle.handle}`}
-        />
-      );
-    },
-  }),
+  enabledColumn(handleHelper, (handle) => ({
+    update: (enabled) => serverFn('updateTwitterHandle', { id: handle.id, updates: { enabled } }),
+    done: (updated) => `@${updated.handle} ${updated.enabled ? 'enabled' : 'paused'}`,
+    failed: 'Could not change the handle',
+    label: `Poll @${handle.handle}`,
+  })),
 ]);
 
 function SessionStatus({ session: s }: { session: TwitterPollingSession }) {
@@ -138,21 +128,11 @@ export const sessionColumns: DataColumns<TwitterPollingSession> = sessionHelper.
     sortFn: 'alphanumeric',
     cell: (info) => <SessionStatus session={info.row.original} />,
   }),
-  sessionHelper.accessor('enabled', {
-    header: 'Enabled',
-    meta: { align: 'center' },
-    cell: (info) => {
-      const session = info.row.original;
-      return (
-        <CrudSwitch
-          checked={session.enabled}
-          update={(enabled) => serverFn('updateTwitterPollingSession', { id: session.id, updates: { enabled } })}
-          done={(updated) => `${updated.name} ${updated.enabled ? 'enabled' : 'paused'}`}
-          failed="Could not change the session"
-          label={`Session ${session.name} enabled`}
-          testId={`session-enabled-${session.id}`}
-        />
-      );
-    },
-  }),
+  enabledColumn(sessionHelper, (session) => ({
+    update: (enabled) => serverFn('updateTwitterPollingSession', { id: session.id, updates: { enabled } }),
+    done: (updated) => `${updated.name} ${updated.enabled ? 'enabled' : 'paused'}`,
+    failed: 'Could not change the session',
+    label: `Session ${session.name} enabled`,
+    testId: `session-enabled-${session.id}`,
+  })),
 ]);

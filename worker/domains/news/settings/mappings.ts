@@ -6,9 +6,13 @@ import type { Db } from '../../../db/client';
 import { bannedMappings, specialMappings } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
+import { deleteById } from './delete-by-id';
 
 /** Both tables have the same columns; the cast below only picks one of two identical shapes. */
-const TABLES: Record<MappingKind, typeof specialMappings | typeof bannedMappings> = { special: specialMappings, banned: bannedMappings };
+const TABLES: Record<MappingKind, typeof specialMappings | typeof bannedMappings> = {
+  special: specialMappings,
+  banned: bannedMappings,
+};
 const tableOf = (kind: MappingKind) => TABLES[kind] as typeof specialMappings;
 
 const LABEL: Record<MappingKind, string> = { special: 'Special mapping', banned: 'Banned mapping' };
@@ -19,7 +23,8 @@ export const termKey = (term: string) => term.toLowerCase();
 function assertUsable(kind: MappingKind, fields: MappingFields) {
   if (!fields.terms.length) throw domainError('BAD_REQUEST', 'Add at least one term');
   // A banned mapping without symbols marks items garbage; a special one without symbols tags nothing.
-  if (kind === 'special' && !fields.symbols.length) throw domainError('BAD_REQUEST', 'A special mapping needs at least one symbol');
+  if (kind === 'special' && !fields.symbols.length)
+    throw domainError('BAD_REQUEST', 'A special mapping needs at least one symbol');
 }
 
 const listQuery = (db: Db, kind: MappingKind) => {
@@ -71,9 +76,7 @@ export async function updateMapping(db: Db, kind: MappingKind, id: string, updat
 }
 
 export async function deleteMapping(db: Db, kind: MappingKind, id: string): Promise<{ id: string }> {
-  const table = tableOf(kind);
-  const [row] = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-  if (!row) throw domainError('NOT_FOUND', `${LABEL[kind]} not found`);
+  const row = await deleteById(db, tableOf(kind), id, `${LABEL[kind]} not found`);
   invalidateClassifyConfig();
   return row;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { performanceThresholds } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import { isUniqueViolation } from '../../../db/errors';
+import { deleteById } from './delete-by-id';
 
 /**
  * docs/PRODUCT-RULES.md §7: a 1% move within 5 minutes, unless an admin stored another default. The one copy:
@@ -55,10 +56,5 @@ export async function createPerformanceThreshold(db: Db, fields: ThresholdFields
 }
 
 export async function deletePerformanceThreshold(db: Db, id: string): Promise<{ id: string }> {
-  const [row] = await db
-    .delete(performanceThresholds)
-    .where(eq(performanceThresholds.id, id))
-    .returning({ id: performanceThresholds.id });
-  if (!row) throw domainError('NOT_FOUND', 'Performance threshold not found');
-  return row;
+  return deleteById(db, performanceThresholds, id, 'Performance threshold not found');
 }

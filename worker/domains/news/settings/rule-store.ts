@@ -15,6 +15,7 @@ import type {
   RulePreview,
 } from '../../../contract/server-fns/news-rules';
 import type { CustomRule } from '../types';
+import { deleteById } from './delete-by-id';
 
 /** How many of the newest stored items the "test this rule" preview looks at. */
 export const RULE_PREVIEW_ITEMS = 200;
@@ -89,8 +90,7 @@ export async function updateCustomRule(db: Db, id: string, updates: Partial<Cust
 }
 
 export async function deleteCustomRule(db: Db, id: string): Promise<{ id: string }> {
-  const [row] = await db.delete(customRules).where(eq(customRules.id, id)).returning({ id: customRules.id });
-  if (!row) throw domainError('NOT_FOUND', 'Custom rule not found');
+  const row = await deleteById(db, customRules, id, 'Custom rule not found');
   invalidateClassifyConfig();
   return row;
 }

@@ -4,6 +4,7 @@ import { telegramChats } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import type { TelegramChatDto, TelegramChatFields } from '../../../contract/server-fns/news-telegram';
 import { isUniqueViolation } from '../../../db/errors';
+import { deleteById } from './delete-by-id';
 
 const clash = () => domainError('CONFLICT', 'This Telegram chat is already configured');
 
@@ -36,7 +37,5 @@ export async function updateTelegramChat(db: Db, id: string, updates: Partial<Te
 }
 
 export async function deleteTelegramChat(db: Db, id: string): Promise<{ id: string }> {
-  const [row] = await db.delete(telegramChats).where(eq(telegramChats.id, id)).returning({ id: telegramChats.id });
-  if (!row) throw domainError('NOT_FOUND', 'Telegram chat not found');
-  return row;
+  return deleteById(db, telegramChats, id, 'Telegram chat not found');
 }

@@ -5,6 +5,7 @@ import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news'
 import { domainError } from '../../../lib/domain-error';
 import type { RateBudget } from '../../../contract/news-pollers';
 import { assertWithinXBudget } from '../pollers/rate-budget';
+import { deleteById } from './delete-by-id';
 
 function toDto(row: typeof twitterPollingSessions.$inferSelect): TwitterPollingSessionDto {
   const { cursors: _cursors, ...session } = row;
@@ -85,10 +86,5 @@ export async function updateTwitterPollingSession(
 }
 
 export async function deleteTwitterPollingSession(db: Db, id: string): Promise<{ id: string }> {
-  const [row] = await db
-    .delete(twitterPollingSessions)
-    .where(eq(twitterPollingSessions.id, id))
-    .returning({ id: twitterPollingSessions.id });
-  if (!row) throw domainError('NOT_FOUND', 'Twitter polling session not found');
-  return row;
+  return deleteById(db, twitterPollingSessions, id, 'Twitter polling session not found');
 }
