@@ -156,3 +156,11 @@ export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
   updateTwitterPollingSession: 'admin',
   deleteTwitterPollingSession: 'admin',
 };
+
+/**
+ * Writes whose first reads share a D1 round with the caller's fresh check (rpc/admit-alongside.ts).
+ * Their D1 writes and Durable Object calls wait for the check; what they send elsewhere does not,
+ * so a write is listed only when it reaches no exchange or provider before its first D1 write or
+ * Durable Object call. Every other write is checked in a round of its own first.
+ */
+export const WRITES_CHECKED_ALONGSIDE: ReadonlySet<keyof Contract> = new Set<keyof Contract>([]);

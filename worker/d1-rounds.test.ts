@@ -54,7 +54,6 @@ beforeAll(setUpAccessFixtures);
 const MEASURED: Record<string, number> = {
   acknowledgeAlertEvent: 3,
   acknowledgeRiskBreach: 3,
-  addExchangeAccount: 2,
   addSymbolToAllSpecialMappings: 3,
   addTermToAllBannedMappings: 3,
   addTermToAllSpecialMappings: 3,
@@ -63,52 +62,22 @@ const MEASURED: Record<string, number> = {
   clearTradingKey: 3,
   confirmTotpEnrolment: 6,
   createAlertRule: 4,
-  createBannedMapping: 2,
-  createSpecialMapping: 2,
   createTodoItem: 3,
   deleteAlertRule: 3,
-  deleteBannedMapping: 2,
-  deleteSpecialMapping: 2,
-  deleteTodoItem: 2,
-  endOtherSessions: 2,
-  endSession: 2,
   endUserSessions: 3,
-  exportAuditLog: 1,
-  fetchAllTraderStats: 5,
+  fetchAllTraderStats: 4,
   finishPasskeyEnrolment: 5,
   getAccountHistory: 2,
-  getAllTradersLatestMetrics: 3,
-  getCurrentUser: 1,
-  getDashboardPrefs: 1,
-  getFirmHistory: 2,
-  getHistoricalNews: 1,
-  getMarketListing: 1,
+  getAllTradersLatestMetrics: 2,
   getNewsSince: 2,
-  getPriceCandles: 1,
-  getPriceHubStats: 1,
-  getRiskExposure: 2,
-  getRiskLimits: 2,
-  getRiskTrader: 3,
+  getRiskTrader: 2,
   getSecondFactors: 2,
   getSystemStatus: 3,
-  getTradingSwitches: 2,
   getUserAccountStats: 2,
-  getUserAccounts: 1,
-  listAlertEvents: 1,
-  listAlertRules: 1,
-  listAuditLog: 1,
-  listExchangeAccounts: 2,
   listOpenOrders: 2,
-  listOrders: 1,
-  listRiskBreaches: 2,
   listSessions: 2,
-  listTodoAssignees: 2,
-  listTodoItems: 2,
-  listTradingAudit: 1,
-  listUsers: 1,
   placeOrder: 10,
   postManualNews: 4,
-  previewOrder: 2,
   protectPosition: 9,
   regenerateRecoveryCodes: 3,
   removeSecondFactor: 5,
@@ -119,10 +88,8 @@ const MEASURED: Record<string, number> = {
   setTradingKey: 3,
   startPasskeyEnrolment: 4,
   startTotpEnrolment: 4,
-  syncExchangeAccounts: 2,
   updateAlertRule: 4,
   updateBannedMapping: 3,
-  updateDashboardPrefs: 2,
   updateSpecialMapping: 3,
   updateTodoItem: 3,
   updateUser: 4,
@@ -139,7 +106,7 @@ describe('D1 round trips per procedure', () => {
     for (const [name, level] of Object.entries(RPC_ACCESS) as [string, AccessLevel][]) {
       if (name.startsWith('stream')) continue;
       const kind = CALLER[level];
-      const counter = newRoundCounter();
+      const counter = newRoundCounter(0, true);
       const client = countedClient(jars[kind], counter);
       const input = asyncInputs[name] ? await asyncInputs[name](kind) : sampleInputs[name]?.();
       const outcome = await client[name]!(input).then(
@@ -148,6 +115,8 @@ describe('D1 round trips per procedure', () => {
       );
       table[name] =
         `${isRead(name) ? 'read' : 'write'} ${counter.rounds} rounds, ${counter.calls} calls${outcome === 'ok' ? '' : ` (${outcome})`}`;
+      // Above the target: where the rounds go, one line a call.
+      if (counter.rounds > (isRead(name) ? 1 : 2)) table[name] += `\n    ${counter.log!.join('\n    ')}`;
     }
     console.log(
       Object.entries(table)

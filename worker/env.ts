@@ -151,10 +151,14 @@ export interface Bindings extends Env {
   WEBAUTHN_RP_ID?: string;
 }
 
+/** A view of the bindings made for one request (rpc/admit-alongside.ts) answers this key with the env it wraps. */
+export const RAW_ENV = Symbol('raw env');
+
 /** Parses once per env object (one per isolate); a bad value fails loudly at first use. */
 function cachedParser<T>(parse: (env: Bindings) => T): (env: Bindings) => T {
   const cache = new WeakMap<object, T>();
-  return (env) => {
+  return (view) => {
+    const env = ((view as unknown as Record<symbol, Bindings | undefined>)[RAW_ENV] ?? view) as Bindings;
     let value = cache.get(env);
     if (value === undefined) {
       value = parse(env);
