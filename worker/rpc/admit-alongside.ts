@@ -1,4 +1,5 @@
 import { createDb, type Db } from '../db/client';
+import { primaryDb } from '../wiring/d1-session';
 import { interceptD1 } from '../db/d1-intercept';
 import type { UserRow } from '../db/schema/users';
 import { sameClaims } from '../domains/auth/claims';
@@ -44,7 +45,7 @@ export async function admitAlongside<T>(
   run: (admitted: AdmittedRun) => Promise<T>,
 ): Promise<{ out: T; admitted: Admitted }> {
   const db = createDb(env.DB);
-  const verdict = reloadCaller(db, token, level, check);
+  const verdict = reloadCaller(primaryDb(env), token, level, check);
   let confirmed: UserRow | undefined;
   let abandoned = false;
   void verdict.then((c) => (confirmed = c.user), noop);

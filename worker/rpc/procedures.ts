@@ -7,6 +7,7 @@ import { assertAccess, type AccessLevel, type Session } from '../domains/auth/ac
 import { confirmsInD1 } from '../domains/auth/fresh-caller';
 import { auditActor, auditTrail } from '../wiring/audit';
 import { freshCheck } from '../wiring/second-factor';
+import { primaryDb } from '../wiring/d1-session';
 import { admitCaller } from './admit-caller';
 import { admitAlongside, type AdmittedRun } from './admit-alongside';
 import { defaultNote, RPC_AUDIT } from './audited';
@@ -65,7 +66,7 @@ const guard = (level: AccessLevel) =>
       if (context.auditNote && admitted.actor) context.auditNote.actorEmail = admitted.actor.email;
       return out;
     }
-    const admitted = await admitCaller(context.db, level, token, writes, check);
+    const admitted = await admitCaller(primaryDb(context.env), level, token, writes, check);
     if (context.auditNote && admitted.actor) context.auditNote.actorEmail = admitted.actor.email;
     return proceed({ ...admitted, db: context.db, env: context.env });
   });

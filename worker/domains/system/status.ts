@@ -38,14 +38,14 @@ interface Row {
  * outbox. `live` is what the runtime itself tells: the hubs' subscribers (hub-counts.ts) and the
  * snapshot queue's backlog (queue-backlog.ts).
  */
-export async function readSystemStatus(
-  db: Db,
-  live: { hubs: SystemStatus['hubs']; queue: QueueBacklog | null },
-  now = Date.now(),
-): Promise<SystemStatus> {
-  const row = await db.$client
-    .prepare(
-      `SELECT
+type Live = { hubs: SystemStatus['hubs']; queue: QueueBacklog | null };
+
+export async function readSystemStatus(db: Db, liveNow: Live | Promise<Live>, now = Date.now()): Promise<SystemStatus> {
+  // One round: the counters, the lists and what the hubs and the queue say, all asked at once.
+  const [row, sources, sessions, failing, live] = await Promise.all([
+    db.$client
+      .prepare(
+        `SELECT
          (SELECT started_at FROM cron_runs ORDER BY started_at DESC LIMIT 1) AS last_run_at,
          (SELECT duration_ms FROM cron_runs ORDER BY started_at DESC LIMIT 1) AS last_duration_ms,
          (SELECT failed_jobs FROM cron_runs ORDER BY started_at DESC LIMIT 1) AS last_failed_jobs,
@@ -66,11 +66,9 @@ export async function readSystemStatus(
             ORDER BY next_attempt_at DESC LIMIT 1) AS outbox_last_error,
          (SELECT count(*) FROM exchange_accounts WHERE status = 'active') AS accounts_active,
          (SELECT count(*) FROM exchange_accounts WHERE status = 'active' AND last_error IS NOT NULL) AS accounts_failing`,
-    )
-    .bind(now - HOUR, now - DAY)
-    .first<Row>();
-  const r = row!;
-  const [sources, sessions, failing] = await Promise.all([
+      )
+      .bind(now - HOUR, now - DAY)
+      .first<Row>(),
     db.query.newsSources.findMany({ orderBy: (s, { asc }) => [asc(s.name)] }),
     db.query.twitterPollingSessions.findMany({ orderBy: (s, { asc }) => [asc(s.name)] }),
     db.query.exchangeAccounts.findMany({
@@ -78,7 +76,9 @@ export async function readSystemStatus(
       orderBy: (a, { desc }) => [desc(a.lastErrorAt)],
       limit: 5,
     }),
+    liveNow,
   ]);
+  const r = row!;
   const status: SystemStatus = {
     now,
     cron: {

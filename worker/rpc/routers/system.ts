@@ -4,8 +4,11 @@ import { readSystemStatus } from '../../domains/system/status';
 import { admin } from '../procedures';
 
 export const systemRouter = {
-  getSystemStatus: admin.getSystemStatus.handler(async ({ context }) => {
-    const [hubs, queue] = await Promise.all([hubSubscriberCounts(context.env), snapshotQueueBacklog(context.env)]);
-    return readSystemStatus(context.db, { hubs, queue });
+  getSystemStatus: admin.getSystemStatus.handler(({ context }) => {
+    const live = Promise.all([hubSubscriberCounts(context.env), snapshotQueueBacklog(context.env)]).then(([hubs, queue]) => ({
+      hubs,
+      queue,
+    }));
+    return readSystemStatus(context.db, live);
   }),
 };
