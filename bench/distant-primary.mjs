@@ -22,7 +22,11 @@ const server = await startBenchServer({ port: PORT, vars: { BENCH_D1_DELAY_MS: S
 try {
   const trader = await signIn(server.base, 'trader@example.com');
   const risk = await signIn(server.base, 'risk@example.com');
+  // The demo users with the terminal: the admin, on their own simulated book.
+  const admin = await signIn(server.base, 'admin@example.com');
   const account = 'trader-main@sim.meridian';
+  // The minute cron stores the desk and its stats, as it does every minute in production.
+  await fetch(`${server.base}/cdn-cgi/handler/scheduled`);
 
   const get = (cookie, name, input) => (distant) =>
     fetch(`${server.base}${rpcGet(name, input)}`, { headers: { cookie, ...(distant ? { 'x-bench-d1-delay': '1' } : {}) } });
@@ -35,7 +39,7 @@ try {
   let orders = 0;
   // Buys and sells in turn: the position stays near flat, so the risk limits never refuse one.
   const order = () => ({
-    accountEmail: account,
+    accountEmail: 'admin-book@sim.meridian',
     symbol: 'BTC',
     side: orders++ % 2 ? 'SELL' : 'BUY',
     notional: 100,
@@ -46,7 +50,7 @@ try {
     ['feed (getHistoricalNews, 200 newest)', get(trader, 'getHistoricalNews', { limit: 200 })],
     ['dashboard (getUserAccountStats)', get(trader, 'getUserAccountStats', { email: account })],
     ['risk overview (getAllTradersLatestMetrics)', get(risk, 'getAllTradersLatestMetrics', undefined)],
-    ['placeOrder (simulated exchange, 100 USDT)', post(trader, 'placeOrder', order)],
+    ['placeOrder (simulated exchange, 100 USDT)', post(admin, 'placeOrder', order)],
   ];
 
   const results = [];

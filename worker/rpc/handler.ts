@@ -33,7 +33,8 @@ const rpcHandler = new FetchHandler(new StandardHandler(router, new StandardRPCM
 
 export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
   // Reads through the caller's D1 session (db/d1-session.ts); its bookmark goes back with the answer.
-  const { env, db, session } = requestBindings(c.env, c.req.raw, distantPrimary(c.env, c.req.raw, c.env.DB));
+  const far = <D extends D1Database>(d1: D) => distantPrimary(c.env, c.req.raw, d1);
+  const { env, db, session } = requestBindings(c.env, c.req.raw, far(c.env.DB), { NEWS_DB: far(c.env.NEWS_DB) });
   const context: RpcContext = {
     env,
     db,

@@ -36,9 +36,10 @@ const PRIMARY = Symbol('D1 primary');
  * visit); `db` is DB as drizzle; `session` gives the bookmark back. `d1` is the binding to start
  * from (the real one, or one wrapped for a bench), also used for the primary.
  */
-export function requestBindings(env: Bindings, request: Request, d1: D1Database = env.DB) {
+export function requestBindings(env: Bindings, request: Request, d1: D1Database = env.DB, others: Partial<Bindings> = {}) {
   const session = d1.withSession(bookmarkOf(request) ?? 'first-unconstrained');
-  return { env: withBindings(env, { DB: session as unknown as D1Database, [PRIMARY]: d1 }), db: createDb(session), session };
+  const bindings = withBindings(env, { ...others, DB: session as unknown as D1Database, [PRIMARY]: d1 });
+  return { env: bindings, db: createDb(session), session };
 }
 
 /**

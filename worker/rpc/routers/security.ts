@@ -15,13 +15,19 @@ import { removeFactor, resetSecondFactors } from '../../domains/auth/second-fact
 import { replaceRecoveryCodes } from '../../domains/auth/second-factor/recovery-codes';
 import { findUserById } from '../../domains/users/find-user';
 import { domainError } from '../../lib/domain-error';
+import { primaryDb } from '../../wiring/d1-session';
 import { freshCheck, relyingParty, secondFactorKeyRing, secondFactorPolicy, totpIssuer } from '../../wiring/second-factor';
 import type { RpcContext } from '../context';
 import { admin, authed } from '../procedures';
 
 /** The signed-in caller as D1 has them, read fresh (the session must be live). */
 async function caller(context: RpcContext) {
-  const { user, secondFactor, session } = await reloadCaller(context.db, context.session!, 'authed', freshCheck(context.env));
+  const { user, secondFactor, session } = await reloadCaller(
+    primaryDb(context.env),
+    context.session!,
+    'authed',
+    freshCheck(context.env),
+  );
   return { user, secondFactor, sessionId: session.sid };
 }
 
