@@ -44,7 +44,7 @@ try {
     side: orders++ % 2 ? 'SELL' : 'BUY',
     notional: 100,
     reduceOnly: false,
-    clientOrderId: `distant-${crypto.randomUUID()}`,
+    clientOrderId: crypto.randomUUID(), // at most 36 characters
   });
   const rows = [
     ['feed (getHistoricalNews, 200 newest)', get(trader, 'getHistoricalNews', { limit: 200 })],
@@ -61,8 +61,8 @@ try {
       for (let i = 0; i < CALLS; i++) {
         const started = performance.now();
         const res = await call(distant);
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`${title} answered ${res.status}`);
+        if (res.ok) await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${title} answered ${res.status}: ${await res.text()}`);
         took.push(performance.now() - started);
       }
       took.sort((a, b) => a - b);
