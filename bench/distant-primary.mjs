@@ -42,7 +42,7 @@ try {
     accountEmail: 'admin-book@sim.meridian',
     symbol: 'BTC',
     side: orders++ % 2 ? 'SELL' : 'BUY',
-    notional: 100,
+    notional: 500,
     reduceOnly: false,
     clientOrderId: crypto.randomUUID(), // at most 36 characters
   });
@@ -50,7 +50,7 @@ try {
     ['feed (getHistoricalNews, 200 newest)', get(trader, 'getHistoricalNews', { limit: 200 })],
     ['dashboard (getUserAccountStats)', get(trader, 'getUserAccountStats', { email: account })],
     ['risk overview (getAllTradersLatestMetrics)', get(risk, 'getAllTradersLatestMetrics', undefined)],
-    ['placeOrder (simulated exchange, 100 USDT)', post(admin, 'placeOrder', order)],
+    ['placeOrder (simulated exchange, 500 USDT)', post(admin, 'placeOrder', order)],
   ];
 
   const results = [];

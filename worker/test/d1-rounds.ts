@@ -1,4 +1,5 @@
 import { interceptD1 } from '../db/d1-intercept';
+import { SIMULATED_EXCHANGE } from '../wiring/distant-primary';
 
 /**
  * Sequential D1 round trips per request: a D1 binding wrapped so every query and batch is seen.
@@ -45,6 +46,3 @@ export function countingD1<D extends D1Database | D1DatabaseSession>(d1: D, coun
     }
   });
 }
-
-/** The simulated exchange's tables (exchanges/simulated/): its state, standing in for the venue's servers. */
-const SIMULATED_EXCHANGE = /\bsim_[a-z_]+\b/i;
