@@ -164,3 +164,54 @@ export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
   updateTwitterPollingSession: 'admin',
   deleteTwitterPollingSession: 'admin',
 };
+
+/**
+ * Writes whose first reads share a D1 round with the caller's fresh check (rpc/admit-alongside.ts).
+ * Their D1 writes and Durable Object calls wait for the check; what they send elsewhere does not,
+ * so a write is listed only when it reaches no exchange or provider before its first D1 write or
+ * Durable Object call. Every other write is checked in a round of its own first.
+ */
+export const WRITES_CHECKED_ALONGSIDE: ReadonlySet<keyof Contract> = new Set<keyof Contract>([
+  // Not listed: cancelOrder and cancelAllOrders (the venue's cancel goes to the exchange before
+  // D1 is written), syncExchangeAccounts and addExchangeAccount (they ask the exchange first),
+  // postManualNews (it needs the caller's row before anything else, so it would run twice).
+  'updateUser',
+  'updateDashboardPrefs',
+  'setAccountAssignment',
+  'createAlertRule',
+  'updateAlertRule',
+  'deleteAlertRule',
+  'acknowledgeAlertEvent',
+  'createBannedMapping',
+  'updateBannedMapping',
+  'deleteBannedMapping',
+  'addTermToAllBannedMappings',
+  'createSpecialMapping',
+  'updateSpecialMapping',
+  'deleteSpecialMapping',
+  'addTermToAllSpecialMappings',
+  'addSymbolToAllSpecialMappings',
+  'createTodoItem',
+  'updateTodoItem',
+  'deleteTodoItem',
+  'setRiskLimit',
+  'acknowledgeRiskBreach',
+  // The order path: prices are read from the venue (no effect there); the gates are Durable
+  // Objects (held) and the order is sent only after its row is written (held).
+  'placeOrder',
+  'protectPosition',
+  'previewOrder',
+  'setTradingEnabled',
+  'setTradingKey',
+  'clearTradingKey',
+  'startTotpEnrolment',
+  'confirmTotpEnrolment',
+  'startPasskeyEnrolment',
+  'finishPasskeyEnrolment',
+  'removeSecondFactor',
+  'regenerateRecoveryCodes',
+  'endSession',
+  'endOtherSessions',
+  'endUserSessions',
+  'resetUserSecondFactors',
+]);

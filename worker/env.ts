@@ -151,10 +151,29 @@ export interface Bindings extends Env {
   WEBAUTHN_RP_ID?: string;
 }
 
+/** A view of the bindings made for one request (rpc/admit-alongside.ts) answers this key with the env it wraps. */
+export const RAW_ENV = Symbol('raw env');
+
+/** The env a view of the bindings was made from (the env itself when it is no view). */
+export function rawBindings(view: Bindings): Bindings {
+  let env = view;
+  for (let inner; (inner = (env as unknown as Record<symbol, Bindings | undefined>)[RAW_ENV]);) env = inner;
+  return env;
+}
+
+/** The bindings with some replaced for one request (a D1 session for DB); config is still parsed once. */
+export function withBindings(env: Bindings, replaced: Partial<Bindings> & Record<symbol, unknown>): Bindings {
+  return new Proxy(env, {
+    get: (target, key) =>
+      key === RAW_ENV ? target : key in replaced ? (replaced as Record<PropertyKey, unknown>)[key] : Reflect.get(target, key),
+  });
+}
+
 /** Parses once per env object (one per isolate); a bad value fails loudly at first use. */
 function cachedParser<T>(parse: (env: Bindings) => T): (env: Bindings) => T {
   const cache = new WeakMap<object, T>();
-  return (env) => {
+  return (view) => {
+    const env = rawBindings(view);
     let value = cache.get(env);
     if (value === undefined) {
       value = parse(env);

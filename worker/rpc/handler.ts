@@ -4,7 +4,8 @@ import { FetchHandler, type FetchHandlerOptions } from '@orpc/server/fetch';
 import { StandardHandler, StandardRPCCodec, StandardRPCMatcher, type StandardHandlerOptions } from '@orpc/server/standard';
 import { ResponseHeadersPlugin, StrictGetMethodPlugin } from '@orpc/server/plugins';
 import { Hono } from 'hono';
-import { createDb } from '../db/client';
+import { keepBookmark, requestBindings } from '../wiring/d1-session';
+import { distantPrimary } from '../wiring/distant-primary';
 import { clientIp } from '../http/request';
 import type { AppEnv } from '../http/app-env';
 import { domainError } from '../lib/domain-error';
@@ -31,18 +32,22 @@ const codec = new StandardRPCCodec(new StandardRPCSerializer(new PlainJsonFirstS
 const rpcHandler = new FetchHandler(new StandardHandler(router, new StandardRPCMatcher(), codec, handlerOptions), handlerOptions);
 
 export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
+  // Reads through the caller's D1 session (db/d1-session.ts); its bookmark goes back with the answer.
+  const far = <D extends D1Database>(d1: D) => distantPrimary(c.env, c.req.raw, d1);
+  const { env, db, session } = requestBindings(c.env, c.req.raw, far(c.env.DB), { NEWS_DB: far(c.env.NEWS_DB) });
   const context: RpcContext = {
-    env: c.env,
-    db: createDb(c.env.DB),
+    env,
+    db,
     session: c.get('session'),
     requestId: c.get('requestId'),
     receivedAt: c.get('receivedAt'),
     url: c.req.url,
     ip: clientIp(c),
   };
+  const secure = c.req.url.startsWith('https:');
   const live = await passLiveStream(c.req.raw, context, '/api/rpc');
-  if (live) return live;
+  if (live) return keepBookmark(live, session, secure);
   const { matched, response } = await rpcHandler.handle(c.req.raw, { prefix: '/api/rpc', context });
   if (!matched) throw domainError('NOT_FOUND', 'Unknown procedure');
-  return response;
+  return keepBookmark(response, session, secure);
 });

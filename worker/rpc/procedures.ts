@@ -1,12 +1,15 @@
 import { implement } from '@orpc/server';
-import { STEP_UP_PROCEDURES } from '../access-policy';
+import { STEP_UP_PROCEDURES, WRITES_CHECKED_ALONGSIDE } from '../access-policy';
 import type { Contract } from '../contract';
 import { contract } from '../contract';
 import { outcomeOf, type AuditNote } from '../domains/audit/audit-log';
-import type { AccessLevel } from '../domains/auth/access';
+import { assertAccess, type AccessLevel, type Session } from '../domains/auth/access';
+import { confirmsInD1 } from '../domains/auth/fresh-caller';
 import { auditActor, auditTrail } from '../wiring/audit';
 import { freshCheck } from '../wiring/second-factor';
+import { primaryDb } from '../wiring/d1-session';
 import { admitCaller } from './admit-caller';
+import { admitAlongside, type AdmittedRun } from './admit-alongside';
 import { defaultNote, RPC_AUDIT } from './audited';
 import type { RpcContext } from './context';
 
@@ -40,14 +43,32 @@ const audit = pub.middleware(async ({ context, next, path }, input) => {
 /**
  * Every procedure's access check (admit-caller.ts): writes are the procedures whose route method is
  * not GET; step-up procedures (access-policy.ts) need a second factor confirmed in the last 5 minutes.
+ * Reads, and the writes of WRITES_CHECKED_ALONGSIDE, run their first reads in the same D1 round as
+ * the caller's fresh check (admit-alongside.ts: their effects and their answer wait for it).
  */
 const guard = (level: AccessLevel) =>
   pub.middleware(async ({ context, next, procedure, path }) => {
-    const stepUp = STEP_UP_PROCEDURES.has(path[0] as keyof Contract);
+    const name = path[0] as keyof Contract;
+    const stepUp = STEP_UP_PROCEDURES.has(name);
     const writes = procedure['~orpc'].route.method !== 'GET';
-    const admitted = await admitCaller(context.db, level, context.session, writes, freshCheck(context.env, stepUp));
+    const check = freshCheck(context.env, stepUp);
+    const token = context.session;
+    const proceed = async (run: AdmittedRun) => next({ context: run });
+    if (confirmsInD1(level, writes, token, stepUp) && (!writes || WRITES_CHECKED_ALONGSIDE.has(name))) {
+      const { out, admitted } = await admitAlongside(
+        context.env,
+        level,
+        assertAccess(level, token) as Session,
+        check,
+        { holdObjects: writes },
+        proceed,
+      );
+      if (context.auditNote && admitted.actor) context.auditNote.actorEmail = admitted.actor.email;
+      return out;
+    }
+    const admitted = await admitCaller(primaryDb(context.env), level, token, writes, check);
     if (context.auditNote && admitted.actor) context.auditNote.actorEmail = admitted.actor.email;
-    return next({ context: admitted });
+    return proceed({ ...admitted, db: context.db, env: context.env });
   });
 
 const base = pub.use(audit);

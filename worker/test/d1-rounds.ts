@@ -1,3 +1,6 @@
+import { interceptD1 } from '../db/d1-intercept';
+import { SIMULATED_EXCHANGE } from '../wiring/distant-primary';
+
 /**
  * Sequential D1 round trips per request: a D1 binding wrapped so every query and batch is seen.
  * A call that starts while another is in flight rides the same round; a call that starts with
@@ -9,50 +12,37 @@ export interface RoundCounter {
   calls: number;
   /** An artificial delay per call (ms), to feel what a distant primary costs. */
   delayMs: number;
+  /**
+   * Calls to the simulated exchange's own tables (sim_*): with a real exchange they are its HTTP
+   * calls, not Meridian's D1 rounds, so they are counted here and not in `rounds`.
+   */
+  venueCalls: number;
+  /** Calls in flight now, on any of the counted bindings: calls to two databases at once share a round. */
+  inFlight: number;
+  /** Each call's round and kind, when asked for (`newRoundCounter(0, true)`): to see where rounds go. */
+  log?: string[];
 }
 
-export function newRoundCounter(delayMs = 0): RoundCounter {
-  return { rounds: 0, calls: 0, delayMs };
+export function newRoundCounter(delayMs = 0, log = false): RoundCounter {
+  return { rounds: 0, calls: 0, venueCalls: 0, delayMs, inFlight: 0, ...(log ? { log: [] } : {}) };
 }
 
-export function countingD1(d1: D1Database, counter: RoundCounter): D1Database {
-  let inFlight = 0;
-  const track = async <T>(run: () => Promise<T>): Promise<T> => {
-    if (inFlight === 0) counter.rounds++;
+export function countingD1<D extends D1Database | D1DatabaseSession>(d1: D, counter: RoundCounter): D {
+  return interceptD1(d1, async (call, run) => {
+    if (SIMULATED_EXCHANGE.test(call.sql)) {
+      counter.venueCalls++;
+      counter.log?.push(`  exchange: ${call.sql.slice(0, 100)}`);
+      return run();
+    }
+    if (counter.inFlight === 0) counter.rounds++;
     counter.calls++;
-    inFlight++;
+    counter.log?.push(`round ${counter.rounds}: ${call.sql.slice(0, 160)}`);
+    counter.inFlight++;
     try {
       if (counter.delayMs) await new Promise((resolve) => setTimeout(resolve, counter.delayMs));
       return await run();
     } finally {
-      inFlight--;
+      counter.inFlight--;
     }
-  };
-  const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
-    new Proxy(statement, {
-      get(target, key) {
-        if (key === 'bind') return (...values: unknown[]) => wrapStatement(target.bind(...values));
-        if (key === 'all' || key === 'first' || key === 'run' || key === 'raw')
-          return (...args: unknown[]) => track(() => (target[key] as (...a: unknown[]) => Promise<unknown>).apply(target, args));
-        // batch() unwraps the statements it is given: hand it the real one.
-        if (key === UNWRAP) return target;
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  return new Proxy(d1, {
-    get(target, key) {
-      if (key === 'prepare') return (query: string) => wrapStatement(target.prepare(query));
-      if (key === 'batch')
-        return (statements: D1PreparedStatement[]) =>
-          track(() =>
-            target.batch(statements.map((s) => ((s as unknown as Record<symbol, unknown>)[UNWRAP] as D1PreparedStatement) ?? s)),
-          );
-      if (key === 'exec') return (query: string) => track(() => target.exec(query));
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
   });
 }
-
-const UNWRAP = Symbol('unwrap');

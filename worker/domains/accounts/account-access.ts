@@ -23,6 +23,11 @@ export async function listAccountsFor(db: Db, session: Session, scope: 'mine' | 
   return rows.map((r) => r.account);
 }
 
+/** SQL: the id of the account behind a sub-account email, to read its data in the round that checks access. */
+export const accountIdOfEmail = (email: string) =>
+  // Plain names: drizzle's relational queries would alias the columns to the outer table.
+  sql<string>`(select id from exchange_accounts where email = ${email.toLowerCase()})`;
+
 /** The account behind a sub-account email, or 403 when the caller may not see it (404 is not leaked). */
 export async function accountForCaller(db: Db, session: Session, email: string) {
   // One read: the account and whether it is assigned to the caller.

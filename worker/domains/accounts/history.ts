@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { HOUR, MINUTE } from './snapshot-store';
 import { MINUTE_RETENTION_MS } from './rollup';
@@ -45,7 +45,8 @@ function minuteStep(rangeMs: number): number {
  */
 export async function readHistory(
   db: Db,
-  accountId: string,
+  /** The account's id, or SQL naming it (accountIdOfEmail: read in the round that checks access). */
+  accountId: string | SQL,
   from: number,
   to: number,
   now = Date.now(),

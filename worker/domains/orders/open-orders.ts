@@ -21,9 +21,13 @@ import { assignedAccount, depsFor, orderReaderTrader, type OrderContext } from '
 
 const venueOf = (ctx: OrderContext, account: ExchangeAccountRow) => Promise.resolve(ctx.venueFor(account));
 
-/** Asks the exchange for each open order of these and records its answer; failures leave the order as it was. */
-async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/**
+ * Asks the exchange for each open order of these and records its answer; failures leave the order
+ * as it was. Says whether any order changed.
+ */
+async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<boolean> {
+  if (rows.length === 0) return false;
+  let changed = false;
   const accountIds = [...new Set(rows.map((r) => r.accountId))];
   const accounts = await ctx.db.select().from(exchangeAccounts).where(inArray(exchangeAccounts.id, accountIds));
   await Promise.all(
@@ -34,6 +38,7 @@ async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<void> {
           const answer = await venue.queryOrder(row.symbol, row.venueClientId ?? row.clientOrderId, bookOf(row));
           if (!answer) continue;
           const next = await recordAnswer(depsFor(ctx, account, venue), row, answer);
+          if (next !== row) changed = true;
           if (isProtective(next) && next.status === 'filled') await cancelSiblings(ctx, account, venue, next);
         } catch (err) {
           logError('open orders: the exchange could not be asked', err);
@@ -41,6 +46,7 @@ async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<void> {
       }
     }),
   );
+  return changed;
 }
 
 /**
@@ -81,8 +87,9 @@ export async function listOpenOrdersFor(
 ): Promise<OrderDto[]> {
   const traderId = orderReaderTrader(session, input.traderId);
   const where = openWhere(traderId, input.accountEmail);
-  await syncRows(ctx, await ctx.db.select().from(orders).where(where));
-  return listOrdersWhere(ctx.db, where, 500);
+  // One round when the exchange changed nothing: the list is read beside the rows to ask about.
+  const [rows, listed] = await Promise.all([ctx.db.select().from(orders).where(where), listOrdersWhere(ctx.db, where, 500)]);
+  return (await syncRows(ctx, rows)) ? listOrdersWhere(ctx.db, where, 500) : listed;
 }
 
 /** Cancels one resting order at the exchange and records how it ended (it may have filled first). */

@@ -170,6 +170,16 @@ export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: Venue
   const executed = answer.executedQty;
   // A resting order's answer that changes nothing (the same status, no new fill) is not a step.
   if (row.type !== 'MARKET' && status === row.status && executed === (row.filledQuantity ?? 0)) return row;
+  // Snapshots from this time on show the fill: the one written now, or any taken after the clocks agree.
+  // The account is refreshed while the answer is written (one D1 round less; neither needs the other).
+  const newlyFilled = executed > (row.filledQuantity ?? 0);
+  const refreshed =
+    status !== 'pending' && newlyFilled && deps.afterFill
+      ? deps.afterFill(at).catch((err: unknown) => {
+          logError('order: account refresh after a fill failed', err);
+          return at + CLOCK_SKEW_MS;
+        })
+      : undefined;
   const next = await updateOrder(
     deps,
     row,
@@ -186,14 +196,7 @@ export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: Venue
     note,
   );
   if (status === 'pending') return next; // still working at the exchange: its reservation stays
-  // Snapshots from this time on show the fill: the one written now, or any taken after the clocks agree.
-  let includedFrom = at + CLOCK_SKEW_MS;
-  const newlyFilled = executed > (row.filledQuantity ?? 0);
-  if (newlyFilled && deps.afterFill)
-    includedFrom = await deps.afterFill(at).catch((err: unknown) => {
-      logError('order: account refresh after a fill failed', err);
-      return includedFrom;
-    });
+  const includedFrom = refreshed ? await refreshed : at + CLOCK_SKEW_MS;
   const signed = (row.side === 'BUY' ? 1 : -1) * executed;
   // A protective order only ever closes (closePosition): it holds no room in the gates.
   if (isProtective(row)) return next;

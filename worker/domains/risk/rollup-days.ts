@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dayOf } from '../accounts/daily-rollup';
 import type { DailyEquity } from './metrics';
@@ -6,8 +6,19 @@ import type { DailyEquity } from './metrics';
 type DayRow = [string, number, number, number, number, number, number, number, number];
 
 /** The daily rollup rows of [from, to], grouped by account; rows as arrays (cheaper to decode). */
-export async function readDays(db: Db, from: number, to: number, accountIds?: string[]): Promise<Map<string, DailyEquity[]>> {
-  const only = accountIds ? sql`AND account_id IN ${accountIds.length ? accountIds : ['']}` : sql``;
+export async function readDays(
+  db: Db,
+  from: number,
+  to: number,
+  accountIds?: string[] | SQL,
+): Promise<Map<string, DailyEquity[]>> {
+  // A subquery (SQL) lets a caller read the days in the same round as what names the accounts.
+  const only =
+    accountIds === undefined
+      ? sql``
+      : Array.isArray(accountIds)
+        ? sql`AND account_id IN ${accountIds.length ? accountIds : ['']}`
+        : sql`AND account_id IN ${accountIds}`;
   const rows = await db.values<DayRow>(sql`
     SELECT account_id, day, open_equity, close_equity, min_equity, max_equity, leverage_sum, samples, peak_leverage
     FROM account_daily WHERE day >= ${dayOf(from)} AND day <= ${to} ${only} ORDER BY account_id, day`);

@@ -41,13 +41,17 @@ interface Row {
  * outbox. `live` is what the runtime itself tells: the hubs' subscribers (hub-counts.ts) and the
  * snapshot queue's backlog (queue-backlog.ts).
  */
+type Live = { hubs: SystemStatus['hubs']; queue: QueueBacklog | null };
+
 export async function readSystemStatus(
   db: Db,
-  live: { hubs: SystemStatus['hubs']; queue: QueueBacklog | null },
+  liveNow: Live | Promise<Live>,
   now = Date.now(),
   newsDb?: NewsDb,
 ): Promise<SystemStatus> {
-  const row = await db.$client
+  // One round: the counters, the sources as the sources page reads them (health, poller report,
+  // 24 h latency), the lists and what the hubs and the queue say, all asked at once.
+  const counters = db.$client
     .prepare(
       `SELECT
          (SELECT started_at FROM cron_runs ORDER BY started_at DESC LIMIT 1) AS last_run_at,
@@ -73,9 +77,8 @@ export async function readSystemStatus(
     )
     .bind(now - HOUR, now - DAY)
     .first<Row>();
-  const r = row!;
-  // The sources as the sources page reads them (health, poller report, 24 h latency).
-  const [sources, sessions, sessionPollers, failing] = await Promise.all([
+  const [row, sources, sessions, sessionPollers, failing, live] = await Promise.all([
+    counters,
     listSources(db, newsDb, now),
     db.query.twitterPollingSessions.findMany({ orderBy: (s, { asc }) => [asc(s.name)] }),
     db.select().from(newsPollers).where(eq(newsPollers.kind, 'x-session')),
@@ -84,7 +87,9 @@ export async function readSystemStatus(
       orderBy: (a, { desc }) => [desc(a.lastErrorAt)],
       limit: 5,
     }),
+    liveNow,
   ]);
+  const r = row!;
   const pollerOfSession = new Map(sessionPollers.map((p) => [p.targetId, p]));
   const status: SystemStatus = {
     now,

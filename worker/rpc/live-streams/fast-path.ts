@@ -3,6 +3,7 @@ import type { AnySchema } from '@orpc/contract';
 import { RPC_ACCESS } from '../../access-policy';
 import { contract } from '../../contract';
 import { freshCheck } from '../../wiring/second-factor';
+import { primaryDb } from '../../wiring/d1-session';
 import { admitCaller } from '../admit-caller';
 import type { RpcContext } from '../context';
 import { LIVE_STREAMS, type LiveStreamName } from './openers';
@@ -37,7 +38,7 @@ export async function passLiveStream(request: Request, context: RpcContext, pref
   try {
     // The procedures' own check (admit-caller.ts): a stream only reads.
     const { session } = await admitCaller(
-      context.db,
+      primaryDb(context.env),
       RPC_ACCESS[name as LiveStreamName],
       context.session,
       false,

@@ -1,5 +1,5 @@
 import { readAccountStats } from '../../domains/accounts/account-stats';
-import { accountForCaller, listAccountsFor } from '../../domains/accounts/account-access';
+import { accountForCaller, accountIdOfEmail, listAccountsFor } from '../../domains/accounts/account-access';
 import { readDashboardPrefs, saveDashboardPrefs } from '../../domains/accounts/dashboard-prefs';
 import { readHistory } from '../../domains/accounts/history';
 import {
@@ -17,12 +17,16 @@ export const accountsRouter = {
   ),
 
   getUserAccountStats: approved.getUserAccountStats.handler(async ({ context, input }) =>
-    readAccountStats(context.db, await accountForCaller(context.db, context.session, input.email)),
+    readAccountStats(context.db, context.session, input.email),
   ),
 
   getAccountHistory: approved.getAccountHistory.handler(async ({ context, input }) => {
-    const account = await accountForCaller(context.db, context.session, input.email);
-    return { points: await readHistory(context.db, account.id, input.from, input.to) };
+    // One round: the access check and the history, read through the email's account id together.
+    const [, points] = await Promise.all([
+      accountForCaller(context.db, context.session, input.email),
+      readHistory(context.db, accountIdOfEmail(input.email), input.from, input.to),
+    ]);
+    return { points };
   }),
 
   // Access is checked before the stream starts, so a refusal is a real 403 rather than an error event.

@@ -15,13 +15,19 @@ import { removeFactor, resetSecondFactors } from '../../domains/auth/second-fact
 import { replaceRecoveryCodes } from '../../domains/auth/second-factor/recovery-codes';
 import { findUserById } from '../../domains/users/find-user';
 import { domainError } from '../../lib/domain-error';
+import { primaryDb } from '../../wiring/d1-session';
 import { freshCheck, relyingParty, secondFactorKeyRing, secondFactorPolicy, totpIssuer } from '../../wiring/second-factor';
 import type { RpcContext } from '../context';
 import { admin, authed } from '../procedures';
 
 /** The signed-in caller as D1 has them, read fresh (the session must be live). */
 async function caller(context: RpcContext) {
-  const { user, secondFactor, session } = await reloadCaller(context.db, context.session!, 'authed', freshCheck(context.env));
+  const { user, secondFactor, session } = await reloadCaller(
+    primaryDb(context.env),
+    context.session!,
+    'authed',
+    freshCheck(context.env),
+  );
   return { user, secondFactor, sessionId: session.sid };
 }
 
@@ -30,9 +36,9 @@ async function enroller(context: RpcContext): Promise<Enroller> {
   return { user, sessionId };
 }
 
-async function status(context: RpcContext) {
-  const { user, secondFactor } = await caller(context);
-  return secondFactorStatus(context.db, user, secondFactor.confirmedAt, secondFactorPolicy(context.env));
+function status(context: RpcContext) {
+  const who = caller(context).then(({ user, secondFactor }) => ({ user, confirmedAt: secondFactor.confirmedAt }));
+  return secondFactorStatus(context.db, context.session!.sub, who, secondFactorPolicy(context.env));
 }
 
 /**
@@ -95,8 +101,8 @@ export const securityRouter = {
   }),
 
   listSessions: authed.listSessions.handler(async ({ context }) => {
-    const { user, sessionId } = await caller(context);
-    const rows = await liveSessions(context.db, user.id);
+    // One round: the caller's check and their sessions (the check reads them by this same id).
+    const [{ sessionId }, rows] = await Promise.all([caller(context), liveSessions(context.db, context.session.sub)]);
     return rows.map((s) => ({
       id: s.id,
       device: describeUserAgent(s.userAgent),

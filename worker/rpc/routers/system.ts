@@ -5,8 +5,11 @@ import { admin } from '../procedures';
 import { createNewsDb } from '../../db/client';
 
 export const systemRouter = {
-  getSystemStatus: admin.getSystemStatus.handler(async ({ context }) => {
-    const [hubs, queue] = await Promise.all([hubSubscriberCounts(context.env), snapshotQueueBacklog(context.env)]);
-    return readSystemStatus(context.db, { hubs, queue }, Date.now(), createNewsDb(context.env.NEWS_DB));
+  getSystemStatus: admin.getSystemStatus.handler(({ context }) => {
+    const live = Promise.all([hubSubscriberCounts(context.env), snapshotQueueBacklog(context.env)]).then(([hubs, queue]) => ({
+      hubs,
+      queue,
+    }));
+    return readSystemStatus(context.db, live, Date.now(), createNewsDb(context.env.NEWS_DB));
   }),
 };

@@ -20,8 +20,18 @@ export interface Enroller {
 /** More would only be a way to hide one among many. */
 const MAX_FACTORS = 10;
 
-export async function secondFactorStatus(db: Db, user: UserRow, confirmedAt: number | null, policy: SecondFactorPolicy) {
-  const [factors, recoveryCodesLeft] = await Promise.all([factorsOf(db, user.id), unusedRecoveryCodes(db, user.id)]);
+/** getSecondFactors: the caller (as their fresh check reads them) and their factors, read in one round. */
+export async function secondFactorStatus(
+  db: Db,
+  userId: string,
+  caller: Promise<{ user: UserRow; confirmedAt: number | null }>,
+  policy: SecondFactorPolicy,
+) {
+  const [{ user, confirmedAt }, factors, recoveryCodesLeft] = await Promise.all([
+    caller,
+    factorsOf(db, userId),
+    unusedRecoveryCodes(db, userId),
+  ]);
   return { factors: factors.map(toFactorDto), recoveryCodesLeft, required: policy.required && holdsPowers(user), confirmedAt };
 }
 

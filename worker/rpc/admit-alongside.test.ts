@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema/sessions';
+import { todoItems } from '../db/schema/todo';
+import { users, type UserRow } from '../db/schema/users';
+import { claimsFromUser } from '../domains/auth/claims';
+import type { Session } from '../domains/auth/access';
+import { startSession } from '../domains/auth/sessions';
+import { freshCheck } from '../wiring/second-factor';
+import { db, insertUser, testEnv } from '../test/harness';
+import { admitAlongside, type AdmittedRun } from './admit-alongside';
+
+/**
+ * The fresh check riding beside a procedure's first reads (admit-alongside.ts): whatever the
+ * procedure does meanwhile, a refused caller gets the check's error, nothing it wrote or called
+ * happens, and a token whose claims D1 no longer holds runs again on D1's claims.
+ */
+async function tokenFor(user: UserRow): Promise<Session> {
+  const { sessionId } = await startSession(db, user.id, 1, { secondFactor: true });
+  return { ...claimsFromUser(user, sessionId), jti: crypto.randomUUID(), expiresAt: Date.now() + 600_000 };
+}
+
+const todo = (title: string, createdBy: string) => ({
+  id: crypto.randomUUID(),
+  title,
+  createdBy,
+  createdAt: Date.now(),
+  updatedAt: Date.now(),
+});
+const titled = async (title: string) => db.select().from(todoItems).where(eq(todoItems.title, title));
+
+/** A procedure that reads, then writes a todo item and calls a Durable Object. */
+function procedure(title: string, calls: string[]) {
+  return async (run: AdmittedRun) => {
+    calls.push(`run as ${run.session.role}`);
+    await run.db.select().from(users).where(eq(users.id, run.session.sub));
+    await run.db.insert(todoItems).values(todo(title, run.session.sub));
+    await (run.env as unknown as { FAKE_HUB: DurableObjectNamespace }).FAKE_HUB.getByName('x').fetch('http://x/');
+    return 'done';
+  };
+}
+
+/** A Durable Object namespace whose calls are written down. */
+function fakeEnv(calls: string[]) {
+  const stub = { fetch: async () => (calls.push('object called'), new Response('ok')), id: 'x' };
+  const FAKE_HUB = { idFromName: () => 'x', get: () => stub, getByName: () => stub };
+  return { ...testEnv, FAKE_HUB } as unknown as typeof testEnv;
+}
+
+const admit = (token: Session, title: string, calls: string[], level: 'approved' | 'admin' = 'approved') =>
+  admitAlongside(fakeEnv(calls), level, token, freshCheck(testEnv), { holdObjects: true }, procedure(title, calls));
+
+describe('the fresh check beside the first reads', () => {
+  it('a confirmed caller: the procedure runs once, writes and calls', async () => {
+    const user = await insertUser();
+    const calls: string[] = [];
+    const { out, admitted } = await admit(await tokenFor(user), 'alongside-ok', calls);
+    expect(out).toBe('done');
+    expect(admitted.actor?.id).toBe(user.id);
+    expect(calls).toEqual(['run as user', 'object called']);
+    expect(await titled('alongside-ok')).toHaveLength(1);
+  });
+
+  it('a disabled user: 401, nothing written, no object called', async () => {
+    const user = await insertUser();
+    const token = await tokenFor(user);
+    await db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    const calls: string[] = [];
+    await expect(admit(token, 'alongside-disabled', calls)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(calls).toEqual(['run as user']);
+    expect(await titled('alongside-disabled')).toHaveLength(0);
+  });
+
+  it('an ended session: 401, nothing written, even when the procedure fails on its own meanwhile', async () => {
+    const user = await insertUser();
+    const token = await tokenFor(user);
+    await db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.id, token.sid));
+    const failing = async () => {
+      throw new Error('not found: would tell a signed-out caller what exists');
+    };
+    await expect(
+      admitAlongside(testEnv, 'approved', token, freshCheck(testEnv), { holdObjects: true }, failing),
+    ).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    const calls: string[] = [];
+    await expect(admit(token, 'alongside-ended', calls)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await titled('alongside-ended')).toHaveLength(0);
+  });
+
+  it('a power removed in D1: the level refuses (403) and nothing is written', async () => {
+    const admin = await insertUser({ role: 'admin' });
+    const token = await tokenFor(admin);
+    await db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+    const calls: string[] = [];
+    await expect(admit(token, 'alongside-demoted', calls, 'admin')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await titled('alongside-demoted')).toHaveLength(0);
+    expect(calls).not.toContain('object called');
+  });
+
+  it('a stale token the level still admits: the first run is held, the second runs on D1’s claims', async () => {
+    const user = await insertUser({ isRiskTeam: true });
+    const token = await tokenFor(user);
+    await db.update(users).set({ isRiskTeam: false }).where(eq(users.id, user.id));
+    const seen: boolean[] = [];
+    const run = async (r: AdmittedRun) => {
+      seen.push(r.session.isRiskTeam);
+      await r.db.insert(todoItems).values(todo('alongside-stale', r.session.sub));
+      return r.session.isRiskTeam;
+    };
+    const { out } = await admitAlongside(testEnv, 'approved', token, freshCheck(testEnv), { holdObjects: true }, run);
+    expect(out).toBe(false);
+    expect(seen).toEqual([true, false]);
+    expect(await titled('alongside-stale')).toHaveLength(1);
+  });
+
+  it('the caller’s row used before the check read it: runs again after the check, writing once', async () => {
+    const user = await insertUser();
+    const token = await tokenFor(user);
+    let runs = 0;
+    const run = async (r: AdmittedRun) => {
+      runs++;
+      await r.db.insert(todoItems).values(todo(`alongside-actor-${r.actor!.id}`, r.session.sub));
+      return r.actor!.email;
+    };
+    const { out } = await admitAlongside(testEnv, 'approved', token, freshCheck(testEnv), { holdObjects: true }, run);
+    expect(out).toBe(user.email);
+    expect(runs).toBe(2);
+    expect(await titled(`alongside-actor-${user.id}`)).toHaveLength(1);
+  });
+});

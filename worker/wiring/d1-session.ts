@@ -1,0 +1,65 @@
+import { rawBindings, withBindings, type Bindings } from '../env';
+import { createDb, type Db } from '../db/client';
+
+/**
+ * D1 read replication (docs/PERFORMANCE.md, "A trader far from the primary"): each request reads
+ * through a D1 session (`withSession`) that starts at the caller's last bookmark, so a nearby
+ * replica answers and a trader still reads their own writes; writes always go to the primary.
+ * Locally (one database) a session is the database itself and the bookmark only travels.
+ */
+export const BOOKMARK_HEADER = 'x-d1-bookmark';
+export const BOOKMARK_COOKIE = 'meridian_d1b';
+
+/** What a bookmark looks like (D1's are hex fields joined by dashes); anything else is ignored. */
+const BOOKMARK = /^[0-9a-z-]{1,200}$/i;
+
+/** The caller's bookmark: the header (API clients, benches), else the cookie (the browser). */
+export function bookmarkOf(request: Request): string | undefined {
+  const header = request.headers.get(BOOKMARK_HEADER);
+  if (header && BOOKMARK.test(header)) return header;
+  const cookie = request.headers.get('cookie');
+  if (!cookie) return undefined;
+  const at = cookie.indexOf(`${BOOKMARK_COOKIE}=`);
+  if (at < 0) return undefined;
+  const value = cookie
+    .slice(at + BOOKMARK_COOKIE.length + 1)
+    .split(';', 1)[0]!
+    .trim();
+  return BOOKMARK.test(value) ? value : undefined;
+}
+
+/** The binding the fresh check uses for the primary, when a request's bindings name one (see requestBindings). */
+const PRIMARY = Symbol('D1 primary');
+
+/**
+ * The request's bindings: DB is a session from the caller's bookmark (any replica for a first
+ * visit); `db` is DB as drizzle; `session` gives the bookmark back. `d1` is the binding to start
+ * from (the real one, or one wrapped for a bench), also used for the primary.
+ */
+export function requestBindings(env: Bindings, request: Request, d1: D1Database = env.DB, others: Partial<Bindings> = {}) {
+  const session = d1.withSession(bookmarkOf(request) ?? 'first-unconstrained');
+  const bindings = withBindings(env, { ...others, DB: session as unknown as D1Database, [PRIMARY]: d1 });
+  return { env: bindings, db: createDb(session), session };
+}
+
+/**
+ * The caller's fresh check reads the primary: a sign-out or a removed power done by someone else
+ * (an admin) is refused at the next call, whatever a replica has seen yet.
+ */
+export const primaryDb = (env: Bindings): Db =>
+  createDb(
+    ((env as unknown as Record<symbol, D1Database | undefined>)[PRIMARY] ?? rawBindings(env).DB).withSession('first-primary'),
+  );
+
+/** The response carries the session's bookmark back (header and cookie) for the caller's next request. */
+export function keepBookmark(response: Response, session: D1DatabaseSession, secure: boolean): Response {
+  const bookmark = session.getBookmark();
+  if (!bookmark || !BOOKMARK.test(bookmark)) return response;
+  const out = new Response(response.body, response);
+  out.headers.set(BOOKMARK_HEADER, bookmark);
+  out.headers.append(
+    'set-cookie',
+    `${BOOKMARK_COOKIE}=${bookmark}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=86400${secure ? '; Secure' : ''}`,
+  );
+  return out;
+}
