@@ -7,6 +7,8 @@ import { domainError } from '../../lib/domain-error';
 import { regexProblem } from '../news/tagging/rule-regex';
 
 type SaveInput = Omit<SaveWatchlistInput, 'entries'> & { entries: WatchEntry[] };
+/** A row as RETURNING gives it: the DTO's names, entries still JSON text. */
+type Stored = Omit<Watchlist, 'entries'> & { entries: string };
 
 const toDto = (row: WatchlistRow): Watchlist => ({
   id: row.id,
@@ -56,19 +58,23 @@ export async function saveWatchlist(db: Db, userId: string, input: SaveInput, no
   // Patterns in the caller's other lists, counted in SQL at write time.
   const otherPatterns = sql`(SELECT coalesce(sum((SELECT count(*) FROM json_each(w.entries) WHERE json_extract(value, '$.kind') = 'pattern')), 0)
     FROM ${watchlists} w WHERE w.user_id = ${userId} AND w.id <> ${id})`;
-  const result = input.id
-    ? await db.run(sql`
+  // RETURNING: the saved row comes back with the write (one round trip, not a read after it).
+  const returning = sql`RETURNING id, name, color, sound, notify, entries, created_at AS createdAt, updated_at AS updatedAt`;
+  const rows = input.id
+    ? await db.all<Stored>(sql`
         UPDATE ${watchlists} SET name = ${input.name}, color = ${input.color}, sound = ${input.sound}, notify = ${input.notify},
           entries = ${json}, updated_at = ${now}
-        WHERE id = ${id} AND user_id = ${userId} AND ${otherPatterns} + ${patterns} <= ${MAX_WATCH_PATTERNS_PER_USER}`)
-    : await db.run(sql`
+        WHERE id = ${id} AND user_id = ${userId} AND ${otherPatterns} + ${patterns} <= ${MAX_WATCH_PATTERNS_PER_USER}
+        ${returning}`)
+    : await db.all<Stored>(sql`
         INSERT INTO ${watchlists} (id, user_id, name, color, sound, notify, entries, created_at, updated_at)
         SELECT ${id}, ${userId}, ${input.name}, ${input.color}, ${input.sound}, ${input.notify}, ${json}, ${now}, ${now}
         WHERE (SELECT count(*) FROM ${watchlists} WHERE user_id = ${userId}) < ${MAX_WATCHLISTS_PER_USER}
-          AND ${otherPatterns} + ${patterns} <= ${MAX_WATCH_PATTERNS_PER_USER}`);
-  if (!result.meta.changes) await refuse(db, userId, input.id, patterns);
-  const row = await db.query.watchlists.findFirst({ where: and(eq(watchlists.id, id), eq(watchlists.userId, userId)) });
-  return toDto(row!);
+          AND ${otherPatterns} + ${patterns} <= ${MAX_WATCH_PATTERNS_PER_USER}
+        ${returning}`);
+  const [row] = rows;
+  if (!row) return refuse(db, userId, input.id, patterns);
+  return { ...row, entries: JSON.parse(row.entries) as WatchEntry[] };
 }
 
 /** Why a save changed nothing: not yours, too many lists, or too many patterns. */
