@@ -1,10 +1,16 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { createECDH } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
 const newsMigrations = await readD1Migrations(fileURLToPath(new URL('./migrations-news', import.meta.url)));
 const auditMigrations = await readD1Migrations(fileURLToPath(new URL('./migrations-audit', import.meta.url)));
+
+/** The tests' VAPID pair (private key: 32 bytes of 0x05; never a real key), as "<public>:<private>" base64url. */
+const testVapid = createECDH('prime256v1');
+testVapid.setPrivateKey(Buffer.alloc(32, 5));
+const TEST_VAPID_KEYS = `${testVapid.getPublicKey().toString('base64url')}:${testVapid.getPrivateKey().toString('base64url')}`;
 
 export default defineConfig({
   test: {
@@ -29,6 +35,11 @@ export default defineConfig({
                 TRADING_KEYRING: `test:${Buffer.alloc(32, 7).toString('base64')}`,
                 // Seals authenticator-app secrets in tests (32 bytes of 0x09; never a real key).
                 SECOND_FACTOR_KEYRING: `test:${Buffer.alloc(32, 9).toString('base64')}`,
+                // Web Push: the test pair, the fake push service's host allowed, and every push the
+                // wired client sends goes to a closed local port (tests inject the fake's fetch).
+                VAPID_KEYS: TEST_VAPID_KEYS,
+                WEB_PUSH_HOSTS: 'push.fake.test,fcm.googleapis.com',
+                WEB_PUSH_BASE_URL: 'http://127.0.0.1:9',
               },
             },
           }),

@@ -1,6 +1,6 @@
 // Helpers shared by the local scripts (start, dev, seed, bench, e2e).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomBytes, scryptSync } from 'node:crypto';
+import { createECDH, randomBytes, scryptSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,12 +149,21 @@ export function ensureDevVars() {
   for (const name of ['TRADING_KEYRING', 'SECOND_FACTOR_KEYRING'])
     if (!new RegExp(`^${name}=`, 'm').test(next))
       next = `${next.trimEnd()}\n${name}=local1:${randomBytes(32).toString('base64')}\n`.trimStart();
+  if (!/^VAPID_KEYS=/m.test(next)) next = `${next.trimEnd()}\nVAPID_KEYS=${newVapidKeys()}\n`.trimStart();
   if (next === current) return null;
   writeFileSync(file, next);
-  const added = ['JWT_SECRET', 'TRADING_KEYRING', 'SECOND_FACTOR_KEYRING'].filter(
+  const added = ['JWT_SECRET', 'TRADING_KEYRING', 'SECOND_FACTOR_KEYRING', 'VAPID_KEYS'].filter(
     (k) => !new RegExp(`^${k}=`, 'm').test(current),
   );
   return `wrote .dev.vars (${added.join(', ')})`;
+}
+
+/** A fresh Web Push VAPID pair, "<public>:<private>" (base64url, P-256): the VAPID_KEYS secret's format. */
+export function newVapidKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const d = ecdh.getPrivateKey(); // a leading zero byte may be left out: pad to 32
+  return `${ecdh.getPublicKey().toString('base64url')}:${Buffer.concat([Buffer.alloc(32 - d.length), d]).toString('base64url')}`;
 }
 
 /** A secret of .dev.vars (ensureDevVars writes them), or undefined. */

@@ -108,6 +108,12 @@ export const RPC_ACCESS = {
   saveWatchlist: 'approved',
   deleteWatchlist: 'approved',
   listWatchHits: 'approved',
+  // Push notifications: each user their own devices and choices.
+  getPushSettings: 'approved',
+  subscribePushDevice: 'approved',
+  removePushDevice: 'approved',
+  sendTestPush: 'approved',
+  savePushPreferences: 'approved',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 /**

@@ -53,6 +53,9 @@ const optionalBaseUrl = z
   .optional()
   .transform((value) => value || undefined);
 
+/** The browsers' push services (Chrome/Edge via FCM, Firefox, Safari, Windows). */
+const DEFAULT_PUSH_HOSTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
+
 /** The vars and optional secrets of the external systems, and the local switches of the live jobs. */
 const providerSchema = z
   .object({
@@ -84,6 +87,14 @@ const providerSchema = z
     MARK_PRICE_SOURCE: z.preprocess((v) => v || undefined, z.enum(['binance', 'simulated']).optional()),
     /** How often the PriceHub reads the upstream (ms). */
     PRICE_TICK_MS: intFromString.default(1000),
+    /** Web Push's VAPID key pair, "<public key>:<private key>" (base64url, P-256); unset: push is off. */
+    VAPID_KEYS: optionalSecret,
+    /** Who the push services may contact about our pushes (mailto: or https:). */
+    VAPID_SUBJECT: z.string().optional(),
+    /** Push service hosts a subscription may name (comma-separated; a name covers its subdomains). */
+    WEB_PUSH_HOSTS: z.string().optional(),
+    /** Local fakes only: every push goes to this base URL (path kept) instead of the endpoint's host. */
+    WEB_PUSH_BASE_URL: optionalBaseUrl,
   })
   .transform((env) => ({
     /** Read by the exchange factory (it falls back to the simulated exchange without keys). */
@@ -127,6 +138,15 @@ const providerSchema = z
       futuresBaseUrl: env.BINANCE_FUTURES_BASE_URL,
       tickMs: env.PRICE_TICK_MS,
     },
+    /** Web Push (issue 32): the VAPID keys (checked where used: a malformed pair turns push off, loudly). */
+    webPush: {
+      vapidKeys: env.VAPID_KEYS,
+      subject: env.VAPID_SUBJECT?.trim() || 'mailto:admin@example.com',
+      hosts: (env.WEB_PUSH_HOSTS?.trim() ? env.WEB_PUSH_HOSTS.split(',') : DEFAULT_PUSH_HOSTS)
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      baseUrl: env.WEB_PUSH_BASE_URL,
+    },
   }));
 
 export type ProviderConfig = z.output<typeof providerSchema>;
@@ -149,6 +169,10 @@ export interface Bindings extends Env {
   TRADING_KEYRING?: string;
   SECOND_FACTOR_KEYRING?: string;
   WEBAUTHN_RP_ID?: string;
+  VAPID_KEYS?: string;
+  VAPID_SUBJECT?: string;
+  WEB_PUSH_HOSTS?: string;
+  WEB_PUSH_BASE_URL?: string;
 }
 
 /** A view of the bindings made for one request (rpc/admit-alongside.ts) answers this key with the env it wraps. */

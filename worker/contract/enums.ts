@@ -123,6 +123,8 @@ export const AUDIT_ACTIONS = [
   'session.end',
   'session.endOthers',
   'session.endAll',
+  'pushDevice.add',
+  'pushDevice.remove',
   'order.place',
   'order.cancel',
   'trading.switch',
@@ -161,3 +163,11 @@ export const WATCH_NOTIFY = ['none', 'toast'] as const;
 /** What an entry matches: a tagged symbol, a word or phrase in the headline, or an RE2 pattern. */
 export const WATCH_ENTRY_KINDS = ['symbol', 'word', 'pattern'] as const;
 export type WatchEntryKind = (typeof WATCH_ENTRY_KINDS)[number];
+
+/** What the durable outbox delivers: Telegram messages and Web Push notifications. */
+export const OUTBOX_CHANNELS = ['telegram', 'webpush'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+
+/** The kinds of push notification a user chooses from ('risk': the risk team only). */
+export const PUSH_KINDS = ['alerts', 'watchlist', 'fills', 'risk'] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];

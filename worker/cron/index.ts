@@ -12,6 +12,7 @@ import { pruneSystemRecords, recordCronRun } from '../domains/system/cron-runs';
 import { storeDefaultStats } from '../domains/risk/stats';
 import { importAllFills } from '../domains/fills/fill-source';
 import { getProviderConfig } from '../env';
+import { sendDuePushes } from '../wiring/web-push';
 
 /** The minute cron: each job is independent, so one failing does not stop the others. */
 export async function runScheduled(controller: ScheduledController, env: Bindings) {
@@ -34,6 +35,8 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     riskStats: () => storeDefaultStats(db, now),
     // Fills, funding and fees of every active account, from each cursor on (fills-import.ts).
     fills: () => importAllFills(db, getProviderConfig(env).trading, now),
+    // Web Push: what producers queued and could not deliver at once, retries whose time came.
+    webPush: () => sendDuePushes(env, db, { prune: true }),
   };
   const names = Object.keys(jobs);
   const results = await Promise.allSettled(names.map((n) => jobs[n]!()));

@@ -39,6 +39,8 @@ export const RPC_AUDIT: Partial<Record<keyof Contract, AuditAction>> = {
   endSession: 'session.end',
   endOtherSessions: 'session.endOthers',
   endUserSessions: 'session.endAll',
+  subscribePushDevice: 'pushDevice.add',
+  removePushDevice: 'pushDevice.remove',
 };
 
 const idOf = (value: unknown) =>

@@ -13,6 +13,7 @@ import { liveStreamRouter } from './live-streams/procedures';
 import { securityRouter } from './routers/security';
 import { auditRouter } from './routers/audit';
 import { watchlistsRouter } from './routers/watchlists';
+import { pushRouter } from './routers/push';
 import { performanceRouter } from './routers/performance';
 
 /** The flat router; keys mirror the contract. */
@@ -31,6 +32,7 @@ export const router = pub.router({
   ...securityRouter,
   ...auditRouter,
   ...watchlistsRouter,
+  ...pushRouter,
   ...performanceRouter,
 });
 

@@ -319,6 +319,29 @@ export async function setUpAccessFixtures() {
     id: ((await rpcClient(jars[kind]).saveWatchlist(watchlist as never)) as { id: string }).id,
   });
 
+  // Push devices are each caller's own: a subscription (RFC 8291's example keys) to keep, and one of
+  // the caller's own to test or remove. The test push goes nowhere (vitest.config.ts WEB_PUSH_BASE_URL).
+  const pushSubscription = (kind: UserKind) => ({
+    endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${kind}`,
+    keys: {
+      p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+      auth: 'BTBZMqHH6r4Tts7J_aSIgg',
+    },
+  });
+  sampleInputs.subscribePushDevice = () => pushSubscription('approved');
+  asyncInputs.subscribePushDevice = async (kind) => pushSubscription(kind);
+  const ownDevice = async (kind: UserKind) => ({
+    id: ((await rpcClient(jars[kind]).subscribePushDevice(pushSubscription(kind))) as { id: string }).id,
+  });
+  asyncInputs.removePushDevice = ownDevice;
+  asyncInputs.sendTestPush = ownDevice;
+  sampleInputs.savePushPreferences = () => ({
+    kinds: ['alerts', 'watchlist'],
+    quietFrom: 22 * 60,
+    quietTo: 7 * 60,
+    timeZone: 'Europe/Berlin',
+  });
+
   // Each caller edits a rule of their own (rules are private), created on the spot.
   const ownRuleId = async (kind: UserKind) => ((await rpcClient(jars[kind]).createAlertRule(rule as never)) as { id: string }).id;
   asyncInputs.updateAlertRule = async (kind) => ({ id: await ownRuleId(kind), threshold: 100 });

@@ -1,12 +1,13 @@
 import { waitUntil } from 'cloudflare:workers';
 import { createDb } from '../db/client';
-import type { PushToUser } from '../domains/alerts/notify';
+import type { AlertNotifier } from '../domains/alerts/notify';
 import { orderHubPublisher } from '../domains/orders/order-hub';
 import type { PublishOrder } from '../domains/orders/order-store';
 import { RISK_HUB_NAME } from '../domains/risk/notify';
 import type { TodoPublisher } from '../domains/todo/todo-write';
 import type { PushWatchHit } from '../domains/watchlists/watch-hits';
 import type { Bindings } from '../env';
+import { deliverPushesNow } from './web-push';
 
 /**
  * The wiring layer: what the domains publish to, built from the Worker's bindings. Domains receive
@@ -33,7 +34,8 @@ export const todoHub =
 export const riskNotifier = (env: Bindings) => ({ db: createDb(env.DB), hub: env.RISK_HUB.getByName(RISK_HUB_NAME) });
 
 /** Fired alerts: each owner's open tabs (their UserAlertHub) and the alert Telegram chats. */
-export const alertNotifier = (env: Bindings): { db: ReturnType<typeof createDb>; push: PushToUser } => ({
+export const alertNotifier = (env: Bindings): AlertNotifier => ({
   db: createDb(env.DB),
   push: (userId, notice) => env.USER_ALERTS.getByName(userId).publish(notice),
+  deliverPushes: deliverPushesNow(env),
 });

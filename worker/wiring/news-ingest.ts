@@ -7,6 +7,7 @@ import type { IngestDeps } from '../domains/news/ingest/ingest';
 import { recordWatchHits } from '../domains/watchlists/watch-hits';
 import { logError } from '../lib/log';
 import { watchHitPublisher } from './hubs';
+import { deliverPushesNow } from './web-push';
 
 /** Items older than this are stored but not forwarded: a first read of a feed is history. */
 export const FORWARD_MAX_AGE_MS = 30 * 60_000;
@@ -29,7 +30,7 @@ export function newsIngestDeps(env: Bindings, db: Db, clock: () => number = Date
     // The watchlists and the Telegram outbox read and write side by side: one round trip, not two.
     afterStore: async (item, forward) => {
       await Promise.all([
-        recordWatchHits({ db, newsDb, push: watchHitPublisher(env) }, item).catch((err) =>
+        recordWatchHits({ db, newsDb, push: watchHitPublisher(env), deliverPushes: deliverPushesNow(env) }, item).catch((err) =>
           logError('watchlist hits not recorded', err),
         ),
         clock() - item.ts > FORWARD_MAX_AGE_MS ? undefined : enqueueTelegramForItem(db, item, forward),

@@ -14,6 +14,8 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   'session.end': 'Session ended',
   'session.endOthers': 'Other sessions ended',
   'session.endAll': 'All sessions ended',
+  'pushDevice.add': 'Push device added',
+  'pushDevice.remove': 'Push device removed',
   'order.place': 'Order placed',
   'order.cancel': 'Order cancelled',
   'trading.switch': 'Trading switch',

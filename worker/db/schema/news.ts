@@ -1,5 +1,5 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { CHAT_PURPOSES, IMPORTANCE, SOURCE_KINDS } from '../../contract/enums';
+import { CHAT_PURPOSES, IMPORTANCE, OUTBOX_CHANNELS, SOURCE_KINDS } from '../../contract/enums';
 import { POLLER_STATES } from '../../contract/news-pollers';
 import { users } from './users';
 import { createdAt, flag, jsonColumn, textId, updatedAt } from '../columns';
@@ -100,7 +100,7 @@ export const outbox = sqliteTable(
   'outbox',
   {
     id: textId(),
-    channel: text('channel', { enum: ['telegram'] }).notNull(),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
     target: text('target').notNull(),
     payload: jsonColumn<Record<string, unknown>>('payload'),
     /** Makes enqueueing idempotent: the same item to the same chat is one message. */

@@ -77,16 +77,14 @@ export async function setLimit(
             .update(riskLimits)
             .set({ value: input.value, updatedBy: actorId, updatedAt: now })
             .where(eq(riskLimits.id, existing[0].id))
-        : db
-            .insert(riskLimits)
-            .values({
-              id: crypto.randomUUID(),
-              traderId: input.traderId,
-              kind: input.kind,
-              value: input.value,
-              updatedBy: actorId,
-              updatedAt: now,
-            }),
+        : db.insert(riskLimits).values({
+            id: crypto.randomUUID(),
+            traderId: input.traderId,
+            kind: input.kind,
+            value: input.value,
+            updatedBy: actorId,
+            updatedAt: now,
+          }),
     db.insert(riskLimitChanges).values({
       id: crypto.randomUUID(),
       traderId: input.traderId,

@@ -4,6 +4,20 @@ import type { SendMessageInput, TelegramClient } from '../../providers/telegram/
 import { formatNewsMessage } from '../../providers/telegram/format';
 import { planSends, retryDelay, type SentRecord } from '../../providers/telegram/scheduler';
 import { isImportance } from '../../contract/enums';
+import {
+  byAge,
+  claimDue as claimDueIn,
+  CLAIM_MS,
+  errorMessage,
+  failRow,
+  failTargetStatement,
+  markSent,
+  nextPendingAt,
+  pruneOld,
+  releaseRows,
+  scheduleRetry,
+  type OutboxRow,
+} from '../outbox/outbox-store';
 
 /**
  * The Telegram outbox sender (cron, every minute).
@@ -23,26 +37,18 @@ import { isImportance } from '../../contract/enums';
  * outbox_due_idx (status, next_attempt_at).
  */
 
-export const CLAIM_MS = 60_000;
+export { CLAIM_MS };
+
 /** Wall time one run may spend sending (the cron fires every minute). */
 export const SEND_BUDGET_MS = 50_000;
 /** Must be ≥ the Telegram client's request timeout (10 s by default). */
 export const SEND_TIMEOUT_MS = 10_000;
+
 const CLAIM_BATCH = 50;
 const IDLE_POLL_MS = 1_000;
-const SENT_RETENTION_MS = 7 * 86_400_000;
-const FAILED_RETENTION_MS = 30 * 86_400_000;
 const MINUTE = 60_000;
 
-export interface OutboxRow {
-  id: string;
-  target: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-  nextAttemptAt: number;
-  createdAt: number;
-  claimedUntil: number;
-}
+export type { OutboxRow };
 
 export interface OutboxSenderDeps {
   db: Db;
@@ -78,92 +84,18 @@ export interface OutboxRunResult {
   stoppedBy: string | null;
 }
 
-interface RawRow {
-  id: string;
-  target: string;
-  payload: string;
-  attempts: number;
-  next_attempt_at: number;
-  created_at: number;
-  claimed_until: number;
-}
-
-const toRow = (r: RawRow): OutboxRow => ({
-  id: r.id,
-  target: r.target,
-  payload: safeJson(r.payload),
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-  createdAt: r.created_at,
-  claimedUntil: r.claimed_until,
-});
-
-function safeJson(text: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-const byAge = (a: OutboxRow, b: OutboxRow) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/**
- * Claims due rows, oldest first: pending rows whose time has come and 'sending' rows whose claim
- * expired (a run that died). A row is skipped while an older row of its chat waits for a retry.
- */
-export async function claimDue(db: Db, now: number, limit: number): Promise<OutboxRow[]> {
-  if (limit <= 0) return [];
-  const { results } = await db.$client
-    .prepare(
-      `UPDATE outbox SET status = 'sending', claimed_until = ?1
-       WHERE id IN (
-         SELECT o.id FROM outbox o
-         WHERE o.channel = 'telegram'
-           AND ((o.status = 'pending' AND o.next_attempt_at <= ?2) OR (o.status = 'sending' AND o.claimed_until < ?2))
-           AND NOT EXISTS (
-             SELECT 1 FROM outbox w
-             WHERE w.status = 'pending' AND w.next_attempt_at > ?2 AND w.target = o.target AND w.created_at < o.created_at)
-         ORDER BY o.created_at, o.id
-         LIMIT ?3)
-       RETURNING id, target, payload, attempts, next_attempt_at, created_at, claimed_until`,
-    )
-    .bind(now + CLAIM_MS, now, limit)
-    .all<RawRow>();
-  return results.map(toRow).sort(byAge);
-}
+/** Claims due Telegram rows, oldest first (outbox-store.ts). */
+export const claimDue = (db: Db, now: number, limit: number) => claimDueIn(db, 'telegram', now, limit);
 
 /** What was sent in the last minute, for the rate limits. */
 async function loadHistory(db: Db, now: number): Promise<SentRecord[]> {
   const { results } = await db.$client
-    .prepare(`SELECT target, sent_at FROM outbox WHERE status = 'sent' AND next_attempt_at > ?1 AND sent_at > ?1`)
+    .prepare(
+      `SELECT target, sent_at FROM outbox WHERE status = 'sent' AND channel = 'telegram' AND next_attempt_at > ?1 AND sent_at > ?1`,
+    )
     .bind(now - MINUTE)
     .all<{ target: string; sent_at: number }>();
   return results.map((r) => ({ chatId: r.target, sentAt: r.sent_at }));
-}
-
-async function nextPendingAt(db: Db, now: number): Promise<number | null> {
-  const row = await db.$client
-    .prepare(`SELECT min(next_attempt_at) AS t FROM outbox WHERE status = 'pending' AND next_attempt_at > ?1`)
-    .bind(now)
-    .first<{ t: number | null }>();
-  return row?.t ?? null;
-}
-
-/** Drops delivered rows after a week and failed ones after a month (bounded per run). */
-async function pruneOld(db: Db, now: number) {
-  const d1 = db.$client;
-  await d1.batch([
-    d1
-      .prepare(`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE status = 'sent' AND next_attempt_at < ?1 LIMIT 500)`)
-      .bind(now - SENT_RETENTION_MS),
-    d1
-      .prepare(
-        `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE status = 'failed' AND next_attempt_at < ?1 LIMIT 500)`,
-      )
-      .bind(now - FAILED_RETENTION_MS),
-  ]);
 }
 
 /** The message for a row: a news payload is formatted; a row may also carry ready text. */
@@ -187,8 +119,6 @@ function errorData(err: unknown): Record<string, unknown> {
   return domainErrorData(err) ?? { retryable: true };
 }
 
-const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
-
 export async function runOutboxSender(deps: OutboxSenderDeps): Promise<OutboxRunResult> {
   const { db, telegram } = deps;
   const d1 = db.$client;
@@ -210,15 +140,7 @@ export async function runOutboxSender(deps: OutboxSenderDeps): Promise<OutboxRun
   const release = async (rows: OutboxRow[]) => {
     if (!rows.length) return;
     for (const row of rows) held.delete(row.id);
-    await d1.batch(
-      rows.map((row) =>
-        d1
-          .prepare(
-            `UPDATE outbox SET status = 'pending', claimed_until = NULL WHERE id = ?1 AND status = 'sending' AND claimed_until = ?2`,
-          )
-          .bind(row.id, row.claimedUntil),
-      ),
-    );
+    await releaseRows(db, rows);
     result.released += rows.length;
   };
   const heldIn = (target: string) => [...held.values()].filter((r) => r.target === target);
@@ -234,34 +156,20 @@ export async function runOutboxSender(deps: OutboxSenderDeps): Promise<OutboxRun
       for (const r of others) held.delete(r.id);
       const [, failedRows] = await d1.batch([
         d1.prepare(`UPDATE telegram_chats SET enabled = 0, disabled_reason = ?2 WHERE chat_id = ?1`).bind(row.target, message),
-        d1
-          .prepare(
-            `UPDATE outbox SET status = 'failed', claimed_until = NULL, last_error = ?2,
-               attempts = attempts + (CASE WHEN id = ?3 THEN 1 ELSE 0 END)
-             WHERE target = ?1 AND status IN ('pending', 'sending')`,
-          )
-          .bind(row.target, message, row.id),
+        failTargetStatement(db, 'telegram', row.target, message, row.id),
       ]);
       result.failed += failedRows?.meta.changes ?? 1;
       result.disabledChats.push(row.target);
       return true;
     }
     if (data.permanent === true) {
-      await d1
-        .prepare(`UPDATE outbox SET status = 'failed', attempts = ?2, claimed_until = NULL, last_error = ?3 WHERE id = ?1`)
-        .bind(row.id, attempts, message)
-        .run();
+      await failRow(db, row.id, attempts, message);
       result.failed++;
       return true;
     }
     const retryAfter = typeof data.retryAfter === 'number' ? data.retryAfter : undefined;
     const nextAttemptAt = at + retryDelay(attempts, retryAfter, { random: deps.random });
-    await d1
-      .prepare(
-        `UPDATE outbox SET status = 'pending', attempts = ?2, next_attempt_at = ?3, claimed_until = NULL, last_error = ?4 WHERE id = ?1`,
-      )
-      .bind(row.id, attempts, nextAttemptAt, message)
-      .run();
+    await scheduleRetry(db, row.id, attempts, nextAttemptAt, message);
     result.retried++;
     // Younger rows of this chat wait behind it (FIFO, and a 429's retry_after covers the chat).
     await release(heldIn(row.target));
@@ -302,12 +210,7 @@ export async function runOutboxSender(deps: OutboxSenderDeps): Promise<OutboxRun
         }
         await deps.afterSend?.(row);
         const sentAt = now();
-        await d1
-          .prepare(
-            `UPDATE outbox SET status = 'sent', sent_at = ?2, next_attempt_at = ?2, attempts = attempts + 1, claimed_until = NULL WHERE id = ?1`,
-          )
-          .bind(row.id, sentAt)
-          .run();
+        await markSent(db, row.id, sentAt);
         history.push({ chatId: row.target, sentAt });
         result.sent++;
         sentNow++;
@@ -322,7 +225,7 @@ export async function runOutboxSender(deps: OutboxSenderDeps): Promise<OutboxRun
       } else if (sentNow > 0 || claimed.length > 0) {
         continue; // maybe more due rows than one batch
       } else {
-        wakeAt = await nextPendingAt(db, now());
+        wakeAt = await nextPendingAt(db, 'telegram', now());
       }
       if (keepAlive) wakeAt = Math.min(wakeAt ?? Infinity, now() + IDLE_POLL_MS);
       if (wakeAt === null || wakeAt >= deadline) break;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { outbox, telegramChats } from '../../db/schema/news';
 import type { NewsItemDto } from '../../contract/news';
 import { IMPORTANCE_RANK, type ChatPurpose } from '../../contract/enums';
+import { insertOutboxRows } from '../outbox/outbox-store';
 
 /**
  * Queues the item for every news chat that wants it (importance at least the chat's minimum, and
@@ -73,10 +74,5 @@ export async function queueToTelegramChats(db: Db, purpose: ChatPurpose, message
       createdAt: now,
     })),
   );
-  // 9 columns per row: 10 rows per statement stays under D1's 100 bound parameters.
-  for (let i = 0; i < rows.length; i += 10)
-    await db
-      .insert(outbox)
-      .values(rows.slice(i, i + 10))
-      .onConflictDoNothing();
+  await insertOutboxRows(db, rows);
 }

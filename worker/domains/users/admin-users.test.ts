@@ -100,7 +100,10 @@ describe('updateUser', () => {
     expect(await reloadUser(colleague.id)).toMatchObject({ role: 'admin', approved: true, isRiskTeam: true, disabled: false });
     // A plain admin still manages ordinary users, and their own flags.
     const trader = await insertUser();
-    expect(await plain.updateUser({ id: trader.id, isRiskTeam: true, disabled: true })).toMatchObject({ isRiskTeam: true, disabled: true });
+    expect(await plain.updateUser({ id: trader.id, isRiskTeam: true, disabled: true })).toMatchObject({
+      isRiskTeam: true,
+      disabled: true,
+    });
     expect(await plain.updateUser({ id: admin.id, can_use_terminal: true })).toMatchObject({ can_use_terminal: true });
     // The superadmin changes any admin.
     const root = await as(superadmin);

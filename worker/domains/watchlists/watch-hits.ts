@@ -9,6 +9,7 @@ import { RegexBudget } from '../news/tagging/rule-regex';
 import { toDto } from '../news/feed/feed-page';
 import { COLUMNS, type Row } from '../news/feed/feed-query';
 import { WatchIndex } from './watch-index';
+import { queueWatchHitPushes } from './watch-hit-pushes';
 
 /** Sends a hit to one user's open tabs (their alert hub). */
 export type PushWatchHit = (userId: string, hit: WatchHitEvent) => Promise<unknown>;
@@ -17,6 +18,8 @@ export interface WatchHitDeps {
   db: Db;
   newsDb: NewsDb;
   push: PushWatchHit;
+  /** Sends the Web Push rows just queued (the minute cron retries what it leaves). */
+  deliverPushes?: () => Promise<unknown>;
 }
 
 /** Rows per INSERT: four values each, under D1's 100 bound parameters. */
@@ -72,7 +75,13 @@ export async function recordWatchHits(deps: WatchHitDeps, item: NewsItemDto): Pr
     importance: item.importance,
     symbols: item.symbols,
   } as const;
-  await Promise.allSettled([...hits].map(([userId, watchlistIds]) => deps.push(userId, { ...event, watchlistIds })));
+  await Promise.allSettled([
+    ...[...hits].map(([userId, watchlistIds]) => deps.push(userId, { ...event, watchlistIds })),
+    queueWatchHitPushes(deps.db, item, hits).then(
+      (queued) => (queued > 0 ? deps.deliverPushes?.() : undefined),
+      (err: unknown) => logError('watchlist pushes not queued', err),
+    ),
+  ]);
   return hits;
 }
 

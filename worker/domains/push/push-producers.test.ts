@@ -1,0 +1,101 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { NewsItemDto } from '../../contract/news';
+import { parseVapidKeys, WebPushClient } from '../../providers/web-push/client';
+import { balanceMetrics } from '../../test/snapshot-builders';
+import { db, insertUser, newsDb, rpcClient, signedInJar } from '../../test/harness';
+import { FakePushService } from '../../test/fakes/fake-push-service';
+import { addAccount, setAssignment } from '../accounts/manage-accounts';
+import { notifyFiredAlerts } from '../alerts/notify';
+import { evaluateAlerts } from '../alerts/run-alerts';
+import { recordWatchHits } from '../watchlists/watch-hits';
+import { saveWatchlist } from '../watchlists/watchlist-store';
+import { savePushDevice } from './push-devices';
+import { savePushPreferences } from './push-preferences';
+import { runPushSender } from './push-sender';
+
+/** The producers queue through the outbox and deliver at once: here into the fake push service. */
+const vapid = parseVapidKeys((env as { VAPID_KEYS?: string }).VAPID_KEYS ?? null);
+const fake = new FakePushService('https://push.fake.test', { vapidKey: vapid.publicKey });
+const client = new WebPushClient({ vapid, subject: 'mailto:desk@example.com', fetch: fake.fetch });
+const deliverPushes = () => runPushSender({ db, push: client });
+const noHub = async () => undefined;
+
+async function userWithDevice(spec: Parameters<typeof insertUser>[0] = {}) {
+  const user = await insertUser(spec);
+  const sub = await fake.subscribe();
+  await savePushDevice(db, user.id, { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, 'Chrome on Linux');
+  return { user, sub };
+}
+
+describe('push producers', () => {
+  it("an alert firing reaches its owner's device, encrypted, with the alert's message and page", async () => {
+    const { user, sub } = await userWithDevice();
+    const account = await addAccount(db, { exchange: 'simulated', email: 'push-alerts@sim.meridian' });
+    await setAssignment(db, { userId: user.id, accountId: account.id, assigned: true });
+    await rpcClient(await signedInJar(user)).createAlertRule({
+      accountEmail: 'push-alerts@sim.meridian',
+      metric: 'totalBalance',
+      operator: '>',
+      threshold: 1000,
+      cooldownSeconds: 60,
+      channels: ['toast'],
+      enabled: true,
+    });
+    const fired = await evaluateAlerts(db, [{ accountId: account.id, metrics: balanceMetrics(5000) }], Date.now());
+    expect(fired).toHaveLength(1);
+    await notifyFiredAlerts({ db, push: noHub, deliverPushes }, fired);
+    expect(fake.receivedBy(sub.id)).toEqual([
+      expect.objectContaining({
+        payload: {
+          kind: 'alerts',
+          title: 'Alert · push-alerts@sim.meridian',
+          body: fired[0]!.message,
+          url: '/dashboard/alerts',
+          tag: `alert:${fired[0]!.ruleId}`,
+        },
+        urgency: 'high',
+      }),
+    ]);
+  });
+
+  it('a watchlist hit reaches the devices of owners whose list notifies and who want watchlist pushes', async () => {
+    const word = `qux${crypto.randomUUID().slice(0, 6)}`;
+    const notifying = await userWithDevice();
+    const silentList = await userWithDevice();
+    const optedOut = await userWithDevice();
+    const entries = [{ kind: 'word' as const, value: word }];
+    await saveWatchlist(db, notifying.user.id, { name: 'Hacks', color: 'rose', sound: 'none', notify: 'toast', entries });
+    await saveWatchlist(db, silentList.user.id, { name: 'Quiet', color: 'sky', sound: 'none', notify: 'none', entries });
+    await saveWatchlist(db, optedOut.user.id, { name: 'Mine', color: 'sky', sound: 'none', notify: 'toast', entries });
+    await savePushPreferences(db, optedOut.user.id, { kinds: ['alerts'], quietFrom: null, quietTo: null, timeZone: 'UTC' });
+    const item: NewsItemDto = {
+      id: 9_000_001,
+      ts: Date.now(),
+      receivedAt: Date.now(),
+      sourceId: 'manual',
+      sourceKind: 'manual',
+      author: null,
+      title: `Bridge ${word} drained`,
+      body: null,
+      url: null,
+      symbols: ['ETH'],
+      importance: 'high',
+      isGarbage: false,
+      isTest: false,
+      onePctMovement: false,
+    };
+    const hits = await recordWatchHits({ db, newsDb, push: noHub, deliverPushes }, item);
+    expect(hits.size).toBe(3);
+    await expect.poll(() => fake.receivedBy(notifying.sub.id).length).toBe(1);
+    expect(fake.receivedBy(notifying.sub.id)[0]!.payload).toEqual({
+      kind: 'watchlist',
+      title: 'Hacks · ETH',
+      body: item.title,
+      url: '/news/feed',
+      tag: `watch:${item.id}`,
+    });
+    expect(fake.receivedBy(silentList.sub.id)).toEqual([]);
+    expect(fake.receivedBy(optedOut.sub.id)).toEqual([]);
+  });
+});
