@@ -97,17 +97,7 @@ export interface SeriesFold {
 }
 
 export function emptyFold(): SeriesFold {
-  return {
-    firstOpen: null,
-    lastClose: null,
-    peak: 0,
-    worst: 0,
-    returns: [],
-    leverageSum: 0,
-    samples: 0,
-    peakLeverage: null,
-    days: 0,
-  };
+  return { firstOpen: null, lastClose: null, peak: 0, worst: 0, returns: [], leverageSum: 0, samples: 0, peakLeverage: null, days: 0 };
 }
 
 /** Folds `days` (oldest first, all after the fold's days) into a copy of `fold`. */

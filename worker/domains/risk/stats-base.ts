@@ -59,10 +59,7 @@ export async function buildStatsBase(db: Db, desk: Desk, fromDay: number, uptoDa
   for (const t of desk.traders) {
     const accounts = t.accountIds.join(',');
     // The same summing as the reference path (stats.ts foldsOfDays): the trader's accounts in order.
-    const fold = foldDays(
-      emptyFold(),
-      sumDays(t.accountIds.flatMap((id) => (desk.accounts.has(id) ? (days.get(id) ?? []) : []))),
-    );
+    const fold = foldDays(emptyFold(), sumDays(t.accountIds.flatMap((id) => (desk.accounts.has(id) ? (days.get(id) ?? []) : []))));
     base.folds.set(traderKey(t.id), fold);
     base.traderAccounts.set(traderKey(t.id), accounts);
     rows.push({ fromDay, uptoDay, seriesKey: traderKey(t.id), accounts, fold: JSON.stringify(fold) });
@@ -71,12 +68,7 @@ export async function buildStatsBase(db: Db, desk: Desk, fromDay: number, uptoDa
   // 5 columns a row: 19 rows per statement stays under D1's 100 bound parameters.
   const inserts = [];
   for (let i = 0; i < rows.length; i += 19)
-    inserts.push(
-      db
-        .insert(riskStatsBase)
-        .values(rows.slice(i, i + 19))
-        .onConflictDoNothing(),
-    );
+    inserts.push(db.insert(riskStatsBase).values(rows.slice(i, i + 19)).onConflictDoNothing());
   await db.batch([db.delete(riskStatsBase).where(stale), ...inserts]);
   return base;
 }

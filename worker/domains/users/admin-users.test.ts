@@ -1,5 +1,8 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { insertUser, reloadUser, rpcClient, signedInJar } from '../../test/harness';
+import { eq } from 'drizzle-orm';
+import { db, insertUser, reloadUser, rpcClient, signedInJar } from '../../test/harness';
+import { users } from '../../db/schema/users';
+import { updateUser } from './update-user';
 import type { UserRow } from '../../db/schema/users';
 
 let superadmin: UserRow;
@@ -78,6 +81,14 @@ describe('updateUser', () => {
     await expect((await as(admin)).updateUser({ id: other.id, role: 'user' })).rejects.toMatchObject({ status: 403 });
     expect(await (await as(superadmin)).updateUser({ id: target.id, role: 'admin' })).toMatchObject({ role: 'admin' });
     expect(await (await as(superadmin)).updateUser({ id: other.id, role: 'user' })).toMatchObject({ role: 'user' });
+  });
+
+  it('a plain admin who read a trader just before the superadmin made them an admin changes nothing (409)', async () => {
+    const trader = await insertUser({ email: 'promoted-meanwhile@corp.test' });
+    const readBefore = (await reloadUser(trader.id))!;
+    await db.update(users).set({ role: 'admin' }).where(eq(users.id, trader.id));
+    await expect(updateUser(db, admin, readBefore, { disabled: true })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await reloadUser(trader.id)).toMatchObject({ role: 'admin', disabled: false });
   });
 
   it('lets only a superadmin change another admin: role, approval, flags, disabled (403 for a plain admin)', async () => {

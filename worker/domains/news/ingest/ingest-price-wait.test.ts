@@ -33,17 +33,11 @@ describe('price at publish', () => {
   });
 
   it('an answering exchange gives the price at publish', async () => {
-    const result = await ingestNews(
-      { db, newsDb, exchange: sim, publish: async () => {} },
-      raw('Exchange answers while this lands'),
-      {
-        addSymbols: ['BTC'],
-      },
-    );
-    expect(result.status).toBe('stored');
-    const row = await newsDb.query.newsItems.findFirst({
-      where: (n, { eq }) => eq(n.title, 'Exchange answers while this lands'),
+    const result = await ingestNews({ db, newsDb, exchange: sim, publish: async () => {} }, raw('Exchange answers while this lands'), {
+      addSymbols: ['BTC'],
     });
+    expect(result.status).toBe('stored');
+    const row = await newsDb.query.newsItems.findFirst({ where: (n, { eq }) => eq(n.title, 'Exchange answers while this lands') });
     expect((row?.metadata.priceAtPublish as Record<string, number> | undefined)?.BTC).toBeGreaterThan(0);
   });
 });

@@ -9,13 +9,7 @@ import { ingestNews } from './ingest';
 import { storeNewsItem } from './news-store';
 import { classify } from './pipeline';
 
-const HOSTILE = [
-  'javascript:alert(1)',
-  'JaVaScRiPt:alert(document.cookie)',
-  'data:text/html,<script>alert(1)</script>',
-  'vbscript:x',
-  'file:///etc/passwd',
-];
+const HOSTILE = ['javascript:alert(1)', 'JaVaScRiPt:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'file:///etc/passwd'];
 const deps = () => ({ db, newsDb, publish: async () => {}, exchange: new SimulatedExchange() });
 
 let admin: UserRow;
@@ -39,8 +33,7 @@ describe('only http(s) links are stored (security point 8)', () => {
 
   it('drops the link of an RSS item with another scheme and keeps the headline', async () => {
     const xml = `<?xml version="1.0"?><rss version="2.0"><channel><title>F</title>${HOSTILE.map(
-      (link, i) =>
-        `<item><title>Feed story ${i}</title><link>${link.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</link><guid>g${i}</guid></item>`,
+      (link, i) => `<item><title>Feed story ${i}</title><link>${link.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</link><guid>g${i}</guid></item>`,
     ).join('')}</channel></rss>`;
     const parsed = parseFeed(xml, { baseUrl: 'https://feed.example/rss' });
     if (!parsed.ok) throw new Error(parsed.error.reason);
@@ -56,13 +49,7 @@ describe('only http(s) links are stored (security point 8)', () => {
 
   it('never writes another scheme even when a caller bypasses normalisation', async () => {
     const draft = classify(
-      {
-        source: { id: 'direct', kind: 'rss', name: 'D' },
-        externalId: 'x1',
-        publishedAt: Date.now(),
-        receivedAt: Date.now(),
-        title: 'Direct draft',
-      },
+      { source: { id: 'direct', kind: 'rss', name: 'D' }, externalId: 'x1', publishedAt: Date.now(), receivedAt: Date.now(), title: 'Direct draft' },
       { specialMappings: [], bannedMappings: [], customRules: [], knownSymbols: [] },
     )!;
     const item = await storeNewsItem(newsDb, { ...draft, url: 'javascript:alert(1)' }, {});

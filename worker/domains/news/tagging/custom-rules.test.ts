@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyCustomRules, orderRules, ruleMatches, validateRule, type RuleSubject } from './custom-rules';
+import {
+  applyCustomRules,
+  orderRules,
+  ruleMatches,
+  validateRule,
+  type RuleSubject,
+} from './custom-rules';
 import { compileRuleRegex, RegexBudget, regexProblem } from './rule-regex';
 import type { CustomRule } from '../types';
 
@@ -43,7 +49,7 @@ describe('regex safety (RE2: linear time)', () => {
     expect(compileRuleRegex('hack(ed)?', true)?.test('HACKED')).toBe(false);
   });
 
-  it("stops matching once the call's work budget is spent", () => {
+  it('stops matching once the call\'s work budget is spent', () => {
     const budget = new RegexBudget(1000);
     const regex = compileRuleRegex('abc')!;
     expect(budget.spend(regex, 'x'.repeat(10))).toBe(true);
