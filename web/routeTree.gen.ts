@@ -19,6 +19,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AdminAdminRouteRouteImport } from './routes/_admin/admin/route'
 import { Route as RiskTeamRiskTeamRouteRouteImport } from './routes/_riskTeam/risk-team/route'
 import { Route as TerminalTerminalRouteImport } from './routes/_terminal/terminal'
+import { Route as AccountNotificationsRouteImport } from './routes/account/notifications'
 import { Route as AccountSecurityRouteImport } from './routes/account/security'
 import { Route as DashboardAlertsRouteImport } from './routes/dashboard/alerts'
 import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin/index'
@@ -91,6 +92,11 @@ const TerminalTerminalRoute = TerminalTerminalRouteImport.update({
   id: '/terminal',
   path: '/terminal',
   getParentRoute: () => TerminalRoute,
+} as any)
+const AccountNotificationsRoute = AccountNotificationsRouteImport.update({
+  id: '/account/notifications',
+  path: '/account/notifications',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AccountSecurityRoute = AccountSecurityRouteImport.update({
   id: '/account/security',
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminAdminRouteRouteWithChildren
   '/risk-team': typeof RiskTeamRiskTeamRouteRouteWithChildren
   '/terminal': typeof TerminalTerminalRoute
+  '/account/notifications': typeof AccountNotificationsRoute
   '/account/security': typeof AccountSecurityRoute
   '/dashboard/alerts': typeof DashboardAlertsRoute
   '/news/settings': typeof ApprovedNewsSettingsRouteRouteWithChildren
@@ -273,6 +280,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/terminal': typeof TerminalTerminalRoute
+  '/account/notifications': typeof AccountNotificationsRoute
   '/account/security': typeof AccountSecurityRoute
   '/dashboard/alerts': typeof DashboardAlertsRoute
   '/admin/api-docs': typeof AdminAdminApiDocsRoute
@@ -311,6 +319,7 @@ export interface FileRoutesById {
   '/_admin/admin': typeof AdminAdminRouteRouteWithChildren
   '/_riskTeam/risk-team': typeof RiskTeamRiskTeamRouteRouteWithChildren
   '/_terminal/terminal': typeof TerminalTerminalRoute
+  '/account/notifications': typeof AccountNotificationsRoute
   '/account/security': typeof AccountSecurityRoute
   '/dashboard/alerts': typeof DashboardAlertsRoute
   '/_approved/news/settings': typeof ApprovedNewsSettingsRouteRouteWithChildren
@@ -347,6 +356,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/risk-team'
     | '/terminal'
+    | '/account/notifications'
     | '/account/security'
     | '/dashboard/alerts'
     | '/news/settings'
@@ -379,6 +389,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/terminal'
+    | '/account/notifications'
     | '/account/security'
     | '/dashboard/alerts'
     | '/admin/api-docs'
@@ -416,6 +427,7 @@ export interface FileRouteTypes {
     | '/_admin/admin'
     | '/_riskTeam/risk-team'
     | '/_terminal/terminal'
+    | '/account/notifications'
     | '/account/security'
     | '/dashboard/alerts'
     | '/_approved/news/settings'
@@ -452,6 +464,7 @@ export interface RootRouteChildren {
   TerminalRoute: typeof TerminalRouteWithChildren
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
+  AccountNotificationsRoute: typeof AccountNotificationsRoute
   AccountSecurityRoute: typeof AccountSecurityRoute
   DashboardAlertsRoute: typeof DashboardAlertsRoute
 }
@@ -527,6 +540,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/terminal'
       preLoaderRoute: typeof TerminalTerminalRouteImport
       parentRoute: typeof TerminalRoute
+    }
+    '/account/notifications': {
+      id: '/account/notifications'
+      path: '/account/notifications'
+      fullPath: '/account/notifications'
+      preLoaderRoute: typeof AccountNotificationsRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/account/security': {
       id: '/account/security'
@@ -847,6 +867,7 @@ const rootRouteChildren: RootRouteChildren = {
   TerminalRoute: TerminalRouteWithChildren,
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
+  AccountNotificationsRoute: AccountNotificationsRoute,
   AccountSecurityRoute: AccountSecurityRoute,
   DashboardAlertsRoute: DashboardAlertsRoute,
 }

@@ -12,7 +12,7 @@ import { Switch } from '~/components/ui/switch';
 import { signOut } from '~/lib/sign-out';
 import { setTheme, toggleTheme, useTheme } from '~/lib/theme';
 import type { User } from '@contract/types';
-import { LogOutIcon, MoonIcon, ShieldIcon } from './icons';
+import { BellIcon, LogOutIcon, MoonIcon, ShieldIcon } from './icons';
 import { NameReveal } from './name-reveal';
 
 const roleLabel: Record<User['role'], string> = { user: 'User', admin: 'Admin', superadmin: 'Superadmin' };
@@ -80,6 +80,14 @@ export function UserMenu({ user }: { user: User }) {
             Security
           </Link>
         </DropdownMenuItem>
+        {user.approved ? (
+          <DropdownMenuItem asChild data-testid="notifications-link">
+            <Link to="/account/notifications">
+              <BellIcon className="text-muted-foreground" />
+              Notifications
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={() => void signOut()} data-testid="sign-out">
           <LogOutIcon className="text-muted-foreground" />
           Sign out
