@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8788);
 /** Where a spec serves a fake exchange: beside the app's port. */
 const fakeExchangePort = (appPort: number) => appPort + 50;
+/** Where a spec serves the fake push service (e2e/push-notifications.spec.ts). */
+const fakePushPort = (appPort: number) => appPort + 51;
 process.env.XDG_CACHE_HOME ??= `${process.cwd()}/.cache/xdg-cache`;
 process.env.XDG_CONFIG_HOME ??= `${process.cwd()}/.cache/xdg-config`;
 
@@ -39,8 +41,16 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
-    // The exchanges' announcement endpoints point at the specs' local fakes (e2e/exchange-announcements.spec.ts).
-    env: { PORT: String(port), WRANGLER_ARGS: `--var BYBIT_BASE_URL:http://127.0.0.1:${fakeExchangePort(port)}` },
+    // The exchanges' announcement endpoints point at the specs' local fakes (e2e/exchange-announcements.spec.ts);
+    // pushes to the fake push service's host go to its local server (e2e/push-notifications.spec.ts).
+    env: {
+      PORT: String(port),
+      WRANGLER_ARGS: [
+        `--var BYBIT_BASE_URL:http://127.0.0.1:${fakeExchangePort(port)}`,
+        `--var WEB_PUSH_HOSTS:push.fake.test`,
+        `--var WEB_PUSH_BASE_URL:http://127.0.0.1:${fakePushPort(port)}`,
+      ].join(' '),
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

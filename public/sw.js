@@ -3,6 +3,20 @@
 const SHELL = 'meridian-shell-v1';
 const SHELL_FILES = ['/offline.html', '/icons/icon-192.png', '/favicon.svg'];
 
+/**
+ * The offline page, as a fresh response: the host may have answered /offline.html with a redirect
+ * (pretty URLs), and a navigation refuses a response that was redirected.
+ */
+function offlinePage() {
+  return caches
+    .match('/offline.html')
+    .then((hit) =>
+      hit
+        ? hit.blob().then((body) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }))
+        : new Response('<h1>You are offline</h1>', { status: 503, headers: { 'content-type': 'text/html' } }),
+    );
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
@@ -28,7 +42,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     // Pages come from the network (the app is live data); offline, the page that says so.
-    event.respondWith(fetch(request).catch(() => caches.match('/offline.html')));
+    event.respondWith(fetch(request).catch(offlinePage));
     return;
   }
   if (url.pathname.startsWith('/assets/')) {

@@ -75,7 +75,7 @@ export async function decryptPush(body: Uint8Array, keys: { p256dh: string; priv
   const shared = new Uint8Array(
     await crypto.subtle.deriveBits(
       // workerd's types spell it $public; the runtime (and the WebCrypto spec) read `public`.
-      { name: 'ECDH', public: await p256Key(asPublic, undefined, 'ECDH') } as unknown as SubtleCryptoDeriveKeyAlgorithm,
+      { name: 'ECDH', public: await p256Key(asPublic, undefined, 'ECDH') } as unknown as Parameters<typeof crypto.subtle.deriveBits>[0],
       await p256Key(uaPublic, keys.privateKey, 'ECDH'),
       256,
     ),
