@@ -6,7 +6,7 @@ CREATE TABLE push_subscriptions (
   endpoint TEXT NOT NULL,
   p256dh TEXT NOT NULL,
   auth TEXT NOT NULL,
-  device TEXT NOT NULL,
+  user_agent TEXT,
   created_at INTEGER NOT NULL,
   last_delivery_at INTEGER,
   last_error TEXT

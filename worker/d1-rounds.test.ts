@@ -72,6 +72,9 @@ const MEASURED: Record<string, number> = {
   postManualNews: 6, // +1 the watchlists' version (+1 more when their index is cold), beside the Telegram outbox
   protectPosition: 4,
   removeSecondFactor: 4,
+  // Sends at once through the outbox (queue, claim, the device, mark sent and note the device) and
+  // reads the outcome: the round trips of a delivery, not of the call.
+  sendTestPush: 8,
   setRiskLimit: 5,
   setTradingEnabled: 4,
   startPasskeyEnrolment: 3,

@@ -31,7 +31,11 @@ export const todoHub =
     env.TODO_HUB.getByName('global').publish(event);
 
 /** The risk team's live view and its Telegram chats. */
-export const riskNotifier = (env: Bindings) => ({ db: createDb(env.DB), hub: env.RISK_HUB.getByName(RISK_HUB_NAME) });
+export const riskNotifier = (env: Bindings) => ({
+  db: createDb(env.DB),
+  hub: env.RISK_HUB.getByName(RISK_HUB_NAME),
+  deliverPushes: deliverPushesNow(env),
+});
 
 /** Fired alerts: each owner's open tabs (their UserAlertHub) and the alert Telegram chats. */
 export const alertNotifier = (env: Bindings): AlertNotifier => ({

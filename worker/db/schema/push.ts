@@ -13,8 +13,8 @@ export const pushSubscriptions = sqliteTable(
     /** The browser's P-256 public key (base64url, uncompressed point) and its 16-byte auth secret. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    /** What the list shows: browser and system from the user agent that subscribed. */
-    device: text('device').notNull(),
+    /** The browser that subscribed (its session's User-Agent); the list names it ("Chrome on Android"). */
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
     lastDeliveryAt: integer('last_delivery_at'),
     lastError: text('last_error'),

@@ -13,6 +13,8 @@ import { saveWatchlist } from '../watchlists/watchlist-store';
 import { savePushDevice } from './push-devices';
 import { savePushPreferences } from './push-preferences';
 import { runPushSender } from './push-sender';
+import { notifyRiskTeam } from '../risk/notify';
+import type { Breach } from '../../contract/risk';
 
 /** The producers queue through the outbox and deliver at once: here into the fake push service. */
 const vapid = parseVapidKeys((env as { VAPID_KEYS?: string }).VAPID_KEYS ?? null);
@@ -24,7 +26,7 @@ const noHub = async () => undefined;
 async function userWithDevice(spec: Parameters<typeof insertUser>[0] = {}) {
   const user = await insertUser(spec);
   const sub = await fake.subscribe();
-  await savePushDevice(db, user.id, { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, 'Chrome on Linux');
+  await savePushDevice(db, user.id, { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, 'no-session');
   return { user, sub };
 }
 
@@ -97,5 +99,39 @@ describe('push producers', () => {
     });
     expect(fake.receivedBy(silentList.sub.id)).toEqual([]);
     expect(fake.receivedBy(optedOut.sub.id)).toEqual([]);
+  });
+
+  it('an opened risk breach reaches the risk team’s devices, nobody else’s', async () => {
+    const risk = await userWithDevice({ isRiskTeam: true });
+    const trader = await userWithDevice();
+    const breach = {
+      id: `breach-${crypto.randomUUID()}`,
+      traderId: trader.user.id,
+      traderName: 'Taylor Trader',
+      kind: 'leverage',
+      symbol: null,
+      limitValue: 5,
+      openedValue: 7,
+      lastValue: 7,
+      worstValue: 7,
+      openedAt: Date.now(),
+      updatedAt: Date.now(),
+      closedAt: null,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+    } as unknown as Breach;
+    await notifyRiskTeam({ db, hub: { publish: noHub }, deliverPushes }, { opened: [breach], closed: [] } as never);
+    expect(fake.receivedBy(risk.sub.id)).toEqual([
+      expect.objectContaining({
+        payload: expect.objectContaining({
+          kind: 'risk',
+          title: 'Risk breach · Taylor Trader',
+          url: `/risk-team/risk-trader?trader=${trader.user.id}`,
+          tag: `risk:${breach.id}`,
+        }),
+        urgency: 'high',
+      }),
+    ]);
+    expect(fake.receivedBy(trader.sub.id)).toEqual([]);
   });
 });

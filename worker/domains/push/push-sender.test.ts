@@ -28,7 +28,7 @@ async function deviceFor(fake: FakePushService, userId: string): Promise<{ sub: 
     db,
     userId,
     { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-    'Chrome on Linux',
+    'no-session',
     T0,
   );
   return { sub, id: device.id };
@@ -137,7 +137,7 @@ describe('push outbox', () => {
       db,
       second.id,
       { endpoint: d.sub.endpoint, keys: { p256dh: d.sub.p256dh, auth: d.sub.auth } },
-      'Chrome',
+      'no-session',
       T0,
     );
     expect(await run()).toMatchObject({ sent: 0, failed: 1 });

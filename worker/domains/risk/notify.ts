@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { RiskEvaluation } from './evaluate';
 import { describeBreach } from './describe';
 import { queueToTelegramChats } from '../telegram-outbox/telegram-outbox';
+import { queueRiskPushes } from '../push/risk-pushes';
 
 /** The one hub every risk viewer subscribes to. */
 export const RISK_HUB_NAME = 'firm';
@@ -13,7 +14,11 @@ export const RISK_HUB_NAME = 'firm';
  * through the outbox (delivered at least once, deduplicated by breach and chat).
  */
 export async function notifyRiskTeam(
-  { db, hub }: { db: Db; hub: { publish(event: RiskEvent): Promise<unknown> } },
+  {
+    db,
+    hub,
+    deliverPushes,
+  }: { db: Db; hub: { publish(event: RiskEvent): Promise<unknown> }; deliverPushes?: () => Promise<unknown> },
   evaluation: RiskEvaluation,
   now = Date.now(),
 ) {
@@ -27,6 +32,8 @@ export async function notifyRiskTeam(
   ];
   await Promise.allSettled(events.map((e) => hub.publish(e)));
   await queueRiskTelegram(db, evaluation.opened, now);
+  // And to the risk team's devices (Web Push, their choices and quiet hours).
+  if ((await queueRiskPushes(db, evaluation.opened, now)) > 0) await deliverPushes?.();
 }
 
 export async function queueRiskTelegram(db: Db, opened: Breach[], now = Date.now()) {

@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { outbox } from '../../db/schema/news';
-import { sessions } from '../../db/schema/sessions';
-import { describeUserAgent } from '../../domains/auth/user-agent';
 import { listPushDevices, removePushDevice, savePushDevice } from '../../domains/push/push-devices';
 import { availablePushKinds, getPushPreferences, savePushPreferences } from '../../domains/push/push-preferences';
 import { queueTestPush } from '../../domains/push/queue-pushes';
@@ -32,12 +30,7 @@ export const pushRouter = {
       throw domainError('BAD_REQUEST', 'The endpoint is not a push service this site sends to', {
         issues: [{ path: ['endpoint'], message: 'Not a known push service' }],
       });
-    // The device's name comes from the session's browser (the one subscribing).
-    const session = await context.db.query.sessions.findFirst({
-      where: eq(sessions.id, context.session.sid),
-      columns: { userAgent: true },
-    });
-    const device = await savePushDevice(context.db, context.session.sub, input, describeUserAgent(session?.userAgent));
+    const device = await savePushDevice(context.db, context.session.sub, input, context.session.sid);
     context.auditNote!.target = { type: 'pushDevice', id: device.id };
     context.auditNote!.after = { device: device.device, service: new URL(input.endpoint).host };
     return device;
