@@ -8,15 +8,31 @@ import type { TodoPublisher } from '../domains/todo/todo-write';
 import type { PushWatchHit } from '../domains/watchlists/watch-hits';
 import type { Bindings } from '../env';
 import { deliverPushesNow } from './web-push';
+import { queueFillPush } from '../domains/push/fill-pushes';
+import { logError } from '../lib/log';
 
 /**
  * The wiring layer: what the domains publish to, built from the Worker's bindings. Domains receive
  * these functions; they never read a binding themselves.
  */
 
-/** Each step of an order to its trader's OrdersHub (fire-and-forget, kept alive by waitUntil). */
-export const ordersHub = (env: Bindings): PublishOrder =>
-  orderHubPublisher((traderId) => env.ORDERS_HUB.getByName(traderId), { waitUntil });
+/**
+ * Each step of an order to its trader's OrdersHub (fire-and-forget, kept alive by waitUntil); a
+ * fill also to the trader's devices (Web Push, queued in the outbox and sent at once).
+ */
+export const ordersHub = (env: Bindings): PublishOrder => {
+  const hub = orderHubPublisher((traderId) => env.ORDERS_HUB.getByName(traderId), { waitUntil });
+  const deliver = deliverPushesNow(env);
+  return (row) => {
+    hub(row);
+    if (row.status === 'filled')
+      waitUntil(
+        queueFillPush(createDb(env.DB), row)
+          .then((queued) => (queued > 0 ? deliver() : undefined))
+          .catch((err: unknown) => logError('fill push not queued', err)),
+      );
+  };
+};
 
 /** A headline that hit a user's watchlists, to their open tabs (the same per-user hub as alerts). */
 export const watchHitPublisher =

@@ -13,6 +13,8 @@ import { saveWatchlist } from '../watchlists/watchlist-store';
 import { savePushDevice } from './push-devices';
 import { savePushPreferences } from './push-preferences';
 import { runPushSender } from './push-sender';
+import { queueFillPush } from './fill-pushes';
+import type { OrderRow } from '../../db/schema/orders';
 import { notifyRiskTeam } from '../risk/notify';
 import type { Breach } from '../../contract/risk';
 
@@ -133,5 +135,33 @@ describe('push producers', () => {
       }),
     ]);
     expect(fake.receivedBy(trader.sub.id)).toEqual([]);
+  });
+
+  it('a filled order reaches its trader’s devices once; other steps push nothing', async () => {
+    const { user, sub } = await userWithDevice({ canUseTerminal: true });
+    const order = {
+      id: `order-${crypto.randomUUID()}`,
+      userId: user.id,
+      accountEmail: 'fills@sim.meridian',
+      symbol: 'SOLUSDT',
+      side: 'BUY',
+      quantity: 2,
+      filledQuantity: 2,
+      fillPrice: 182.5,
+      status: 'filled',
+    } as unknown as OrderRow;
+    expect(await queueFillPush(db, { ...order, status: 'open' })).toBe(0);
+    expect(await queueFillPush(db, order)).toBe(1);
+    expect(await queueFillPush(db, order)).toBe(1); // the same fill again: the outbox keeps one
+    await deliverPushes();
+    expect(fake.receivedBy(sub.id).map((r) => r.payload)).toEqual([
+      {
+        kind: 'fills',
+        title: 'Filled · SOLUSDT',
+        body: 'Bought 2 SOLUSDT at 182.5 (fills@sim.meridian)',
+        url: '/terminal',
+        tag: `fill:${order.id}`,
+      },
+    ]);
   });
 });
