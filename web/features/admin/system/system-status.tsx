@@ -20,7 +20,8 @@ export function SystemStatusSection() {
       <CardHeader>
         <CardTitle id="system-status-title">System status</CardTitle>
         <CardDescription>
-          Minute cron, snapshot queue, news sources and X pollers, exchange accounts, Telegram outbox and live streams.
+          Minute cron, snapshot queue, news sources and X pollers, exchange accounts, the outbox (Telegram and Web Push) and live
+          streams.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -123,8 +124,8 @@ export function SystemStatusView({ status }: { status: SystemStatus }) {
             </Figure>
           </dl>
         </section>
-        <section aria-label="Telegram outbox">
-          <h3 className="mb-1 font-medium">Telegram outbox</h3>
+        <section aria-label="Outbox">
+          <h3 className="mb-1 font-medium">Outbox (Telegram and Web Push)</h3>
           <dl>
             <Figure label="Queued">{num(o.backlog)}</Figure>
             <Figure label="Oldest queued">{o.oldestQueuedAt === null ? '—' : formatAge(now - o.oldestQueuedAt)}</Figure>
