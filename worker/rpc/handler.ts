@@ -31,6 +31,8 @@ const handlerOptions: StandardHandlerOptions<RpcContext> & FetchHandlerOptions<R
 const codec = new StandardRPCCodec(new StandardRPCSerializer(new PlainJsonFirstSerializer()));
 const rpcHandler = new FetchHandler(new StandardHandler(router, new StandardRPCMatcher(), codec, handlerOptions), handlerOptions);
 
+const RPC_PREFIX = '/api/rpc';
+
 export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
   // Reads through the caller's D1 session (db/d1-session.ts); its bookmark goes back with the answer.
   const far = <D extends D1Database>(d1: D) => distantPrimary(c.env, c.req.raw, d1);
@@ -45,9 +47,9 @@ export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
     ip: clientIp(c),
   };
   const secure = c.req.url.startsWith('https:');
-  const live = await passLiveStream(c.req.raw, context, '/api/rpc');
+  const live = await passLiveStream(c.req.raw, context, c.req.path.slice(RPC_PREFIX.length + 1));
   if (live) return keepBookmark(live, session, secure);
-  const { matched, response } = await rpcHandler.handle(c.req.raw, { prefix: '/api/rpc', context });
+  const { matched, response } = await rpcHandler.handle(c.req.raw, { prefix: RPC_PREFIX, context });
   if (!matched) throw domainError('NOT_FOUND', 'Unknown procedure');
   return keepBookmark(response, session, secure);
 });
