@@ -4,7 +4,7 @@ import type { FetchFn } from '../providers/http';
 import { XClient } from '../providers/twitter/client';
 import { rssSourcePoller } from '../domains/news/sources/rss-poller';
 import { markTwitterSessionsOff, twitterSessionPoller } from '../domains/news/sources/twitter-poller';
-import type { SourcePoller } from '../domains/news/pollers/poll-schedule';
+import { stoppedOutcome, type SourcePoller } from '../domains/news/pollers/poll-schedule';
 import { isStreamed, listPollerTargets, pollerKey, type PollerTarget } from '../domains/news/pollers/targets';
 import { newsIngestDeps } from './news-ingest';
 import { BybitAnnouncements } from '../providers/announcements/bybit';
@@ -103,14 +103,7 @@ export function sourcePollerFor(env: Bindings, target: PollerTarget, overrides: 
     default:
       return {
         invalidate() {},
-        poll: async () => ({
-          stop: { state: 'off', reason: `No poller reads ${target.kind} sources` },
-          intervalMs: 60_000,
-          state: 'polling',
-          ok: true,
-          stored: 0,
-          requests: 0,
-        }),
+        poll: async () => stoppedOutcome(`No poller reads ${target.kind} sources`, 60_000),
       };
   }
 }
