@@ -55,12 +55,10 @@ beforeAll(setUpAccessFixtures);
  * listed here is held to the targets themselves: 1 sequential round for a read, 2 for a write.
  */
 const MEASURED: Record<string, number> = {
-  acknowledgeRiskBreach: 3,
   cancelAllOrders: 3,
   cancelOrder: 4,
   confirmTotpEnrolment: 5,
   createAlertRule: 3,
-  createTodoItem: 3,
   fetchAllTraderStats: 4,
   finishPasskeyEnrolment: 4,
   getAllTradersLatestMetrics: 2,
@@ -77,7 +75,6 @@ const MEASURED: Record<string, number> = {
   startPasskeyEnrolment: 3,
   startTotpEnrolment: 3,
   updateAlertRule: 3,
-  updateTodoItem: 3,
   updateUser: 3,
 };
 
