@@ -75,7 +75,6 @@ const MEASURED: Record<string, number> = {
   startPasskeyEnrolment: 3,
   startTotpEnrolment: 3,
   updateAlertRule: 3,
-  updateUser: 3,
 };
 
 /**

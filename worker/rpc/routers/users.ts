@@ -38,7 +38,7 @@ export const usersRouter = {
       before: target ? powers(toUserDto(target)) : null,
       after: changes,
     });
-    const updated = await updateUser(context.db, context.actor, id, changes);
+    const updated = await updateUser(context.db, context.actor, target, changes);
     context.auditNote!.after = powers(updated);
     return updated;
   }),
