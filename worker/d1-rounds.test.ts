@@ -71,7 +71,6 @@ const MEASURED: Record<string, number> = {
   protectPosition: 4,
   removeSecondFactor: 4,
   setRiskLimit: 5,
-  setTradingEnabled: 4,
   startPasskeyEnrolment: 3,
   startTotpEnrolment: 3,
   updateAlertRule: 3,

@@ -7,7 +7,6 @@ import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
 import { getProviderConfig } from '../../env';
 import type { AuditNote } from '../../domains/audit/audit-log';
-import { findUserById } from '../../domains/users/find-user';
 import type { RpcContext } from '../context';
 import { admin, approved, riskTeam, terminal } from '../procedures';
 
@@ -89,21 +88,19 @@ export const ordersRouter = {
   ),
   getTradingSwitches: riskTeam.getTradingSwitches.handler(({ context }) => tradingSwitches(context.db)),
   setTradingEnabled: riskTeam.setTradingEnabled.handler(async ({ context, input }) => {
-    const before = await tradingSwitches(context.db);
+    const { before, after, traderEmail } = await setTradingEnabled(context.db, context.session.sub, input);
     const halt = input.traderId === null ? before.firm : before.traders.find((t) => t.traderId === input.traderId);
-    const trader = input.traderId === null ? undefined : await findUserById(context.db, input.traderId);
     Object.assign(context.auditNote!, {
       target: {
         type: input.traderId === null ? 'firm' : 'trader',
         id: input.traderId ?? 'firm',
-        label: input.traderId === null ? 'the whole firm' : (trader?.email ?? null),
+        label: input.traderId === null ? 'the whole firm' : traderEmail,
       },
       traderId: input.traderId,
       before: { enabled: !halt, reason: halt?.reason ?? null },
       after: { enabled: input.enabled, reason: input.reason ?? null },
     });
-    await setTradingEnabled(context.db, context.session.sub, input);
-    return tradingSwitches(context.db);
+    return after;
   }),
   // Never the key or the secret in the trail: the account and the key's status only.
   setTradingKey: admin.setTradingKey.handler(async ({ context, input }) => {
