@@ -70,7 +70,6 @@ const MEASURED: Record<string, number> = {
   postManualNews: 6, // +1 the watchlists' version (+1 more when their index is cold), beside the Telegram outbox
   protectPosition: 4,
   removeSecondFactor: 4,
-  setRiskLimit: 5,
   startPasskeyEnrolment: 3,
   startTotpEnrolment: 3,
   updateAlertRule: 3,

@@ -88,18 +88,20 @@ export const ordersRouter = {
   ),
   getTradingSwitches: riskTeam.getTradingSwitches.handler(({ context }) => tradingSwitches(context.db)),
   setTradingEnabled: riskTeam.setTradingEnabled.handler(async ({ context, input }) => {
-    const { before, after, traderEmail } = await setTradingEnabled(context.db, context.session.sub, input);
-    const halt = input.traderId === null ? before.firm : before.traders.find((t) => t.traderId === input.traderId);
-    Object.assign(context.auditNote!, {
+    // What was asked is noted first (a refused switch is recorded too); the label and the state before once read.
+    const note = Object.assign(context.auditNote!, {
       target: {
         type: input.traderId === null ? 'firm' : 'trader',
         id: input.traderId ?? 'firm',
-        label: input.traderId === null ? 'the whole firm' : traderEmail,
+        label: input.traderId === null ? 'the whole firm' : null,
       },
       traderId: input.traderId,
-      before: { enabled: !halt, reason: halt?.reason ?? null },
       after: { enabled: input.enabled, reason: input.reason ?? null },
     });
+    const { before, after, traderEmail } = await setTradingEnabled(context.db, context.session.sub, input);
+    const halt = input.traderId === null ? before.firm : before.traders.find((t) => t.traderId === input.traderId);
+    Object.assign(note, { before: { enabled: !halt, reason: halt?.reason ?? null } });
+    if (input.traderId !== null) note.target.label = traderEmail;
     return after;
   }),
   // Never the key or the secret in the trail: the account and the key's status only.
