@@ -57,10 +57,10 @@ beforeAll(setUpAccessFixtures);
 const MEASURED: Record<string, number> = {
   cancelAllOrders: 3,
   cancelOrder: 4,
-  confirmTotpEnrolment: 5,
+  confirmTotpEnrolment: 3,
   createAlertRule: 3,
   fetchAllTraderStats: 4,
-  finishPasskeyEnrolment: 4,
+  finishPasskeyEnrolment: 3,
   getAllTradersLatestMetrics: 2,
   // 1 round when the trader's accounts were imported in the last 10 s (the minute cron imports them);
   // 4 here: the fixture's first read imports a simulated account first (read, the venue's rows and
@@ -70,8 +70,6 @@ const MEASURED: Record<string, number> = {
   postManualNews: 6, // +1 the watchlists' version (+1 more when their index is cold), beside the Telegram outbox
   protectPosition: 4,
   removeSecondFactor: 4,
-  startPasskeyEnrolment: 3,
-  startTotpEnrolment: 3,
   updateAlertRule: 3,
 };
 
