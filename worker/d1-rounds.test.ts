@@ -69,7 +69,6 @@ const MEASURED: Record<string, number> = {
   placeOrder: 3,
   postManualNews: 6, // +1 the watchlists' version (+1 more when their index is cold), beside the Telegram outbox
   protectPosition: 4,
-  removeSecondFactor: 4,
   updateAlertRule: 3,
 };
 

@@ -7,6 +7,7 @@ import {
   confirmTotpEnrolment,
   finishPasskeyEnrolment,
   secondFactorStatus,
+  statusOf,
   startPasskeyEnrolment,
   startTotpEnrolment,
   type Enroller,
@@ -92,10 +93,14 @@ export const securityRouter = {
     return result;
   }),
   removeSecondFactor: authed.removeSecondFactor.handler(async ({ context, input }) => {
-    const removed = await removeFactor(context.db, context.session.sub, input.id);
+    // The caller beside the removal (one round each): the answer is the status after it.
+    const [who, { removed, ...left }] = await Promise.all([
+      caller(context),
+      removeFactor(context.db, context.session.sub, input.id),
+    ]);
     context.auditNote!.target = { type: 'secondFactor', id: removed.id, label: removed.label };
     context.auditNote!.before = { kind: removed.kind, label: removed.label };
-    return status(context);
+    return statusOf({ user: who.user, confirmedAt: who.secondFactor.confirmedAt }, left, secondFactorPolicy(context.env));
   }),
   regenerateRecoveryCodes: authed.regenerateRecoveryCodes.handler(async ({ context }) => {
     const { user, secondFactor } = await caller(context);

@@ -30,11 +30,16 @@ export async function secondFactorStatus(
   caller: Promise<{ user: UserRow; confirmedAt: number | null }>,
   policy: SecondFactorPolicy,
 ) {
-  const [{ user, confirmedAt }, factors, recoveryCodesLeft] = await Promise.all([
-    caller,
-    factorsOf(db, userId),
-    unusedRecoveryCodes(db, userId),
-  ]);
+  const [who, factors, recoveryCodesLeft] = await Promise.all([caller, factorsOf(db, userId), unusedRecoveryCodes(db, userId)]);
+  return statusOf(who, { factors, recoveryCodesLeft }, policy);
+}
+
+/** The status answer from what was read (a removal reads what is left in its own batch). */
+export function statusOf(
+  { user, confirmedAt }: { user: UserRow; confirmedAt: number | null },
+  { factors, recoveryCodesLeft }: { factors: SecondFactorRow[]; recoveryCodesLeft: number },
+  policy: SecondFactorPolicy,
+) {
   return { factors: factors.map(toFactorDto), recoveryCodesLeft, required: policy.required && holdsPowers(user), confirmedAt };
 }
 
