@@ -59,6 +59,13 @@ function windowFilters(q: FeedQuery): SQL[] {
   return where;
 }
 
+/** The filters the window leaves to the candidates' rows (none for the feed's default search: no row is read). */
+function candidateFilters(q: FeedQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.excludeGarbage !== q.excludeTestNews) where.push(q.excludeGarbage ? sql`n.is_garbage = 0` : sql`n.is_test = 0`);
+  return [...where, ...joinFilters({ ...q, before: undefined, cursor: undefined })];
+}
+
 const windowFor = (q: FeedQuery) => Math.min(WINDOW_MAX, q.limit * WINDOW_PER_ITEM);
 
 /**
@@ -84,6 +91,7 @@ const windowFor = (q: FeedQuery) => Math.min(WINDOW_MAX, q.limit * WINDOW_PER_IT
  */
 export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = windowFor(q)): SQL {
   const filters = besideIndex(q);
+  const rowFilters = candidateFilters(q);
   const and = (extra: SQL[]) => (extra.length ? sql` AND ${sql.join(extra, sql` AND `)}` : sql``);
   const limit = q.limit;
   const window = Math.max(1, Math.trunc(windowSize));
@@ -98,8 +106,8 @@ export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = wi
       WHERE n.ts >= (SELECT lts FROM b) AND (n.ts, n.id) > ((SELECT lts FROM b), (SELECT lid FROM b))${and(windowFilters(q))}
       ORDER BY n.ts DESC, n.id DESC LIMIT ${window}),
     edge AS MATERIALIZED (SELECT ts, id FROM w WHERE (SELECT count(*) FROM w) = ${window} ORDER BY ts, id LIMIT 1),
-    cand AS MATERIALIZED (SELECT w.id, w.ts FROM w CROSS JOIN news_items n ON n.id = w.id
-      WHERE w.id < (SELECT minId FROM b)${and(filters)}),
+    cand AS MATERIALIZED (SELECT w.id, w.ts FROM w${rowFilters.length ? sql` CROSS JOIN news_items n ON n.id = w.id` : sql``}
+      WHERE w.id < (SELECT minId FROM b)${and(rowFilters)}),
     cut AS MATERIALIZED (SELECT id FROM (SELECT id, id - lag(id) OVER (ORDER BY id) AS gap FROM cand)
       WHERE gap > ${SPLIT_GAP} ORDER BY gap DESC LIMIT ${SPLITS}),
     rng AS MATERIALIZED (SELECT min(id) AS lo, max(id) AS hi
