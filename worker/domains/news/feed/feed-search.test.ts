@@ -63,7 +63,7 @@ const LIVE = (() => {
 
 /**
  * A backfill of older history after go-live, as on the bench database: inserted after LIVE, far above
- * its ids, in runs of 40 ids with wide gaps between them, each run newest chunk first (a run's items
+ * its ids, in runs of 40 ids with gaps wider than the search's id blocks between them, each run newest chunk first (a run's items
  * in id order, an earlier run later in time), over times that overlap LIVE's. Two items share each
  * even minute, tying with each other and with LIVE's items (id breaks the tie). The newest page of a
  * search then mixes high ids with lower ids published later, spread over several ranges of ids.
@@ -76,7 +76,7 @@ const BACKFILL = (() => {
     const words = Array.from({ length: 1 + Math.floor(next() * 3) }, () => WORDS[Math.floor(next() * WORDS.length)]!);
     return {
       ...LIVE[j % LIVE.length]!,
-      id: 5_000 + j * 10 + run * 2_000,
+      id: 5_000 + j * 10 + run * 70_000,
       ts,
       receivedAt: ts + 1000,
       externalId: `bf${j}`,

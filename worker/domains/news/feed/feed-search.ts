@@ -12,9 +12,12 @@ const EXPAND_MAX = 64;
  */
 export const WINDOW_PER_ITEM = 400;
 export const WINDOW_MAX = 100_000;
-/** The late candidates' ids are read from the index in at most SPLITS + 1 ranges, split at gaps wider than SPLIT_GAP. */
-const SPLITS = 3;
-const SPLIT_GAP = 1_000;
+/**
+ * The late candidates' matches are read from the FTS index one range per block of this many ids that
+ * holds a candidate: a range costs one seek per term (about as much as reading ~1,000 matches), and
+ * reads at most the block's matches, so all of them together read at most what every match would.
+ */
+const ID_BLOCK_BITS = 16;
 
 /** The user's words as one MATCH operand: the prefix swapped for the words it begins, when it can be. */
 function wordsExpression(search: FtsSearch): SQL {
@@ -79,8 +82,8 @@ const windowFor = (q: FeedQuery) => Math.min(WINDOW_MAX, q.limit * WINDOW_PER_IT
  *    it) and belongs on the page only if it sorts before p's oldest item. So w walks the feed index
  *    from the newest down to p's oldest, at most `window` entries and no row read (covering index);
  *    its entries with an id below p's are the candidates (cand), and FTS5 says which of them match by
- *    reading the index over the candidates' ids: one rowid range per cluster of ids (rng, split at
- *    the widest gaps), as a probe per id costs as much as reading ~1,000 matches of a range.
+ *    reading the index over the candidates' ids: one rowid range per block of ids that holds any (rng),
+ *    as a probe per id costs as much as reading ~1,000 matches of a range.
  * 3. When w stops before p's oldest, what it read is exact down to its last entry (the edge): the
  *    matches from p and the candidates at or above the edge are all there are. If they fill the page,
  *    that is the page; otherwise (matches sparser than one per WINDOW_PER_ITEM entries, or a backfill
@@ -108,10 +111,7 @@ export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = wi
     edge AS MATERIALIZED (SELECT ts, id FROM w WHERE (SELECT count(*) FROM w) = ${window} ORDER BY ts, id LIMIT 1),
     cand AS MATERIALIZED (SELECT w.id, w.ts FROM w${rowFilters.length ? sql` CROSS JOIN news_items n ON n.id = w.id` : sql``}
       WHERE w.id < (SELECT minId FROM b)${and(rowFilters)}),
-    cut AS MATERIALIZED (SELECT id FROM (SELECT id, id - lag(id) OVER (ORDER BY id) AS gap FROM cand)
-      WHERE gap > ${SPLIT_GAP} ORDER BY gap DESC LIMIT ${SPLITS}),
-    rng AS MATERIALIZED (SELECT min(id) AS lo, max(id) AS hi
-      FROM (SELECT id, sum(id IN (SELECT id FROM cut)) OVER (ORDER BY id) AS part FROM cand) GROUP BY part),
+    rng AS MATERIALIZED (SELECT min(id) AS lo, max(id) AS hi FROM cand GROUP BY id >> ${sql.raw(String(ID_BLOCK_BITS))}),
     late AS (SELECT cand.id, cand.ts FROM rng CROSS JOIN news_fts f CROSS JOIN cand ON cand.id = f.rowid
       WHERE news_fts MATCH (SELECT q FROM m) AND f.rowid >= rng.lo AND f.rowid <= rng.hi),
     u AS MATERIALIZED (SELECT id, ts FROM (SELECT id, ts FROM p UNION SELECT id, ts FROM late)
