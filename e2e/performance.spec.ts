@@ -50,6 +50,26 @@ test('a round trip on the simulated venue shows its fills, fee and realized PnL 
   await expect(fills.nth(1)).toContainText('Buy');
   const fee = ((sell.fillPrice * 0.05 * 0.0005) as number).toFixed(2);
   await expect(fills.first()).toContainText(fee);
+
+  // The daily calendar: today carries the two fills; the keyboard walks the days and the months.
+  const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+  const calendar = page.getByTestId('perf-calendar');
+  const todayCell = calendar.locator(`button[data-day="${today}"]`);
+  await expect(todayCell).toHaveAttribute('data-net', /\d/);
+  await expect(todayCell).toHaveAttribute('aria-label', /2 fills/);
+  await todayCell.click();
+  await expect(page.getByTestId('perf-calendar-detail')).toContainText('Fills2');
+  const month = await page.getByTestId('perf-calendar-month').textContent();
+  await todayCell.focus();
+  await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('perf-calendar-month')).not.toHaveText(month!);
+  await expect(calendar.getByRole('gridcell', { selected: true }).getByRole('button')).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('perf-calendar-month')).toHaveText(month!);
+  await expect(todayCell).toBeFocused();
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(page.getByTestId('perf-calendar-month')).toHaveText(month!);
   await shot(page, 'performance-dark');
 
   // Sort the symbols by fees; group by week; export the fills.
@@ -70,6 +90,9 @@ test('a round trip on the simulated venue shows its fills, fee and realized PnL 
   await expect(page.getByTestId('perf-totals')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'performance-390');
+  // The calendar fits the phone: seven days across, nothing scrolls sideways (checked above).
+  const box = await page.getByTestId('perf-calendar').boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(390);
 });
 
 test('someone without accounts sees what to do next', async ({ browser }) => {
