@@ -102,3 +102,35 @@ test('someone without accounts sees what to do next', async ({ browser }) => {
   await shot(page, 'performance-risk');
   await close();
 });
+
+test("the risk team sees a trader's performance on the risk trader page and the firm's on the charts page", async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTerminal(page);
+  const [account] = await rpc<{ email: string }[]>(page, 'getUserAccounts', {});
+  await rpc(page, 'placeOrder', {
+    accountEmail: account!.email,
+    symbol: 'ETHUSDT',
+    side: 'BUY',
+    quantity: 0.05,
+    reduceOnly: false,
+    clientOrderId: crypto.randomUUID(),
+  });
+  const me = await rpc<{ id: string }>(page, 'getCurrentUser', {});
+
+  await page.goto(`/risk-team/risk-trader?trader=${me.id}`);
+  const mine = page.getByTestId('risk-trader-performance');
+  await expect(mine.getByTestId('perf-totals')).toBeVisible();
+  await expect(mine.getByTestId('perf-symbol-ETHUSDT')).toBeVisible();
+  await expect(mine.getByTestId('perf-calendar')).toBeVisible();
+  await shot(page, 'risk-trader-performance');
+
+  await page.goto('/risk-team/charts');
+  const firm = page.getByTestId('firm-performance');
+  await expect(firm.getByTestId('firm-perf-totals')).toBeVisible();
+  await expect(firm.getByTestId(`firm-perf-trader-${me.id}`)).toBeVisible();
+  await firm.getByTestId(`firm-perf-trader-${me.id}`).getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`/risk-team/risk-trader\\?trader=${me.id}`));
+  await page.goBack();
+  await expect(firm.getByTestId('firm-perf-totals')).toBeVisible();
+  await shot(page, 'risk-charts-performance');
+});

@@ -10,6 +10,7 @@ import { formatAgo, formatPercent, formatUsd } from '~/lib/format';
 import { orpc } from '~/lib/rpc';
 import { useNow } from '~/lib/use-now';
 import { resolveRange, type DateRange } from '~/shared/date-range/date-range';
+import { useSharedRange } from '~/shared/date-range/shared-range';
 import { Pnl } from '~/shared/figures';
 import { byPeriod, download, fillsCsv, periodsCsv, symbolsCsv, type Period } from './performance-data';
 import { FillsTable, PeriodsTable, SymbolsTable } from './performance-tables';
@@ -185,4 +186,9 @@ export function PerformanceView({ range, traderId }: { range: DateRange; traderI
       </Section>
     </>
   );
+}
+
+/** A trader's performance over the shared date range (the risk trader page). */
+export function TraderPerformance({ traderId }: { traderId: string }) {
+  return <PerformanceView range={useSharedRange()} traderId={traderId} />;
 }
