@@ -76,6 +76,7 @@ export const RPC_ACCESS = {
   listOpenOrders: 'approved',
   // What was earned: your own fills; another trader's for the risk team and admins (checked in the domain).
   getPerformance: 'approved',
+  getFirmPerformance: 'riskTeam',
   listFills: 'approved',
   getTradingSwitches: 'riskTeam',
   setTradingEnabled: 'riskTeam',

@@ -20,6 +20,11 @@ export const ALERT_METRICS = [
   'notional',
   'leverage',
   'btcPrice',
+  // Per position / per day (issue 31): the nearest position's distance to liquidation (% of mark), the
+  // largest |funding rate| of a held symbol (% per interval), today's (UTC) realized loss net of fees and funding (USD).
+  'liquidationDistance',
+  'fundingRate',
+  'dailyRealizedLoss',
 ] as const;
 export const ALERT_OPERATORS = ['>', '<', 'crosses_above', 'crosses_below'] as const;
 export const ALERT_CHANNELS = ['toast', 'telegram'] as const;

@@ -253,7 +253,10 @@ export async function setUpAccessFixtures() {
   };
   sampleInputs.listOrders = () => ({});
   sampleInputs.listOpenOrders = () => ({});
-  sampleInputs.getPerformance = sampleInputs.listFills = () => ({ from: Date.now() - 30 * 86_400_000, to: Date.now() });
+  sampleInputs.getPerformance =
+    sampleInputs.listFills =
+    sampleInputs.getFirmPerformance =
+      () => ({ from: Date.now() - 30 * 86_400_000, to: Date.now() });
   sampleInputs.protectPosition = () => ({ accountEmail: 'matrix@sim.meridian', symbol: 'ETH', stopLoss: 1, clientOrderId: 'p1' });
   asyncInputs.protectPosition = async (kind) => {
     // A long ETH position of the caller's own, protected by a stop far below the mark.
