@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { Performance } from '@contract/performance';
 import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader } from '~/components/layout/page';
+import { PageHeader, PageSection } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
-import { Button } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ErrorState } from '~/components/ui/error-state';
 import { SegmentedControl } from '~/components/ui/segmented-control';
@@ -16,7 +15,8 @@ import { DateRangePicker } from '~/shared/date-range/date-range-picker';
 import { resolveRange, type DateRange } from '~/shared/date-range/date-range';
 import { setSharedRange, useSharedRange } from '~/shared/date-range/shared-range';
 import { Pnl } from '~/shared/figures';
-import { byPeriod, download, fillsCsv, periodsCsv, symbolsCsv, type Period } from './performance-data';
+import { CsvButton } from '~/shared/csv-button';
+import { byPeriod, fillsCsv, periodsCsv, symbolsCsv, type Period } from './performance-data';
 import { FillsTable, PeriodsTable, SymbolsTable } from './performance-tables';
 
 const PerformanceChart = lazy(() => import('./performance-chart'));
@@ -68,24 +68,6 @@ function Totals({ perf }: { perf: Performance }) {
   );
 }
 
-function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <section className="mt-5" aria-label={title}>
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold">{title}</h2>
-        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-const csvButton = (what: string, onClick: () => void) => (
-  <Button size="sm" variant="outline" onClick={onClick} data-testid={`perf-csv-${what}`}>
-    CSV
-  </Button>
-);
-
 /**
  * /dashboard/performance: what you earned over the shared date range — realized PnL, fees,
  * funding and unrealized PnL, per symbol and per day, week or month, with your fills.
@@ -123,29 +105,41 @@ export function PerformancePage() {
     body = (
       <>
         <Totals perf={p} />
-        <Section
+        <PageSection
           title="Net PnL"
           actions={<SegmentedControl label="Group by" options={PERIODS} value={period} onChange={setPeriod} />}
         >
           <Suspense fallback={<Skeleton className="h-56 w-full sm:h-64" />}>
             <PerformanceChart periods={periods} days={p.days} />
           </Suspense>
-        </Section>
-        <Section
+        </PageSection>
+        <PageSection
           title="Per symbol"
-          actions={csvButton('symbols', () => download(`performance-symbols-${stamp}.csv`, symbolsCsv(p.symbols)))}
+          actions={
+            <CsvButton name={`performance-symbols-${stamp}.csv`} csv={() => symbolsCsv(p.symbols)} testId="perf-csv-symbols" />
+          }
         >
           <SymbolsTable rows={p.symbols} />
-        </Section>
-        <Section
+        </PageSection>
+        <PageSection
           title={`Per ${period} (UTC)`}
-          actions={csvButton('periods', () => download(`performance-${period}s-${stamp}.csv`, periodsCsv(periods, period)))}
+          actions={
+            <CsvButton
+              name={`performance-${period}s-${stamp}.csv`}
+              csv={() => periodsCsv(periods, period)}
+              testId="perf-csv-periods"
+            />
+          }
         >
           <PeriodsTable rows={periods} period={period} />
-        </Section>
-        <Section
+        </PageSection>
+        <PageSection
           title="Fills"
-          actions={fills.data ? csvButton('fills', () => download(`fills-${stamp}.csv`, fillsCsv(fills.data))) : undefined}
+          actions={
+            fills.data ? (
+              <CsvButton name={`fills-${stamp}.csv`} csv={() => fillsCsv(fills.data)} testId="perf-csv-fills" />
+            ) : undefined
+          }
         >
           {fills.isError ? (
             <ErrorState what="your fills" error={fills.error} onRetry={() => void fills.refetch()} />
@@ -158,7 +152,7 @@ export function PerformancePage() {
           ) : (
             <Skeleton className="h-32 w-full" />
           )}
-        </Section>
+        </PageSection>
       </>
     );
   }

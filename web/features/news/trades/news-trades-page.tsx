@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { PageHeader } from '~/components/layout/page';
-import { Button } from '~/components/ui/button';
+import { PageHeader, PageSection } from '~/components/layout/page';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ErrorState } from '~/components/ui/error-state';
 import { SegmentedControl } from '~/components/ui/segmented-control';
 import { NativeSelect } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
 import { orpc } from '~/lib/rpc';
-import { downloadCsv } from '~/shared/csv';
+import { CsvButton } from '~/shared/csv-button';
 import { NewsTradesTable } from './news-trades-table';
 import { groupsCsv, groupTrades, tradesCsv, type GroupBy } from './trade-groups';
 import { TradeGroupsTable } from './trade-groups-table';
@@ -22,24 +21,6 @@ const GROUP_BY: { value: GroupBy; label: string }[] = [
 /** The page's query: the route loader reads the same (everyone's, or your own). */
 export const newsTradesQuery = (traderId: string | null) =>
   orpc.listNewsTrades.queryOptions({ input: traderId ? { traderId, limit: 500 } : { limit: 500 } });
-
-function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <section className="mt-5" aria-label={title}>
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold">{title}</h2>
-        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-const csvButton = (testId: string, onClick: () => void) => (
-  <Button size="sm" variant="outline" onClick={onClick} data-testid={testId}>
-    CSV
-  </Button>
-);
 
 /**
  * /news/trades: orders placed from a headline, scored 1, 5 and 15 minutes after entry and at close,
@@ -77,23 +58,25 @@ export function NewsTradesPage() {
   else
     body = (
       <>
-        <Section
+        <PageSection
           title={`Trades (${query.data.trades.length})`}
-          actions={csvButton('news-trades-csv', () => downloadCsv(`news-trades-${stamp}.csv`, tradesCsv(query.data.trades)))}
+          actions={
+            <CsvButton name={`news-trades-${stamp}.csv`} csv={() => tradesCsv(query.data.trades)} testId="news-trades-csv" />
+          }
         >
           <NewsTradesTable trades={query.data.trades} withTrader={traders !== null} />
-        </Section>
-        <Section
+        </PageSection>
+        <PageSection
           title="What paid"
           actions={
             <>
               <SegmentedControl label="Group by" options={GROUP_BY} value={by} onChange={setBy} />
-              {csvButton('news-groups-csv', () => downloadCsv(`news-trades-by-${by}-${stamp}.csv`, groupsCsv(groups, by)))}
+              <CsvButton name={`news-trades-by-${by}-${stamp}.csv`} csv={() => groupsCsv(groups, by)} testId="news-groups-csv" />
             </>
           }
         >
           <TradeGroupsTable groups={groups} by={by} />
-        </Section>
+        </PageSection>
       </>
     );
 

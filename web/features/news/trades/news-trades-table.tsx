@@ -63,12 +63,21 @@ const columns = (withTrader: boolean): DataColumns<NewsTrade> =>
     h.accessor((t) => t.headline.publishedAt, {
       id: 'published',
       header: 'Published',
-      cell: (c) => <span className="tabular text-xs whitespace-nowrap">{formatDateTime(c.getValue(), { seconds: true })}</span>,
+      cell: (c) => {
+        // Date over time: the table has twelve columns to fit in 1440 px.
+        const [date, time] = formatDateTime(c.getValue(), { seconds: true }).split(' ');
+        return (
+          <span className="tabular inline-flex flex-col text-xs leading-tight whitespace-nowrap">
+            <span>{time}</span>
+            <span className="text-muted-foreground">{date}</span>
+          </span>
+        );
+      },
     }),
     h.accessor((t) => t.headline.title, {
       id: 'headline',
       header: 'Headline',
-      meta: { className: 'min-w-[16rem] max-w-[28rem]' },
+      meta: { className: 'min-w-[12rem] max-w-[20rem]' },
       cell: (c) => {
         const t = c.row.original;
         return (
