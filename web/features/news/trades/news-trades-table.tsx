@@ -77,11 +77,10 @@ const columns = (withTrader: boolean): DataColumns<NewsTrade> =>
     h.accessor((t) => t.headline.title, {
       id: 'headline',
       header: 'Headline',
-      meta: { className: 'min-w-[12rem] max-w-[20rem]' },
       cell: (c) => {
         const t = c.row.original;
         return (
-          <span className="flex flex-col gap-0.5">
+          <span className="flex w-48 flex-col gap-0.5 whitespace-normal md:w-72">
             <span className="[overflow-wrap:anywhere]">{t.headline.title}</span>
             <span className="text-xs text-muted-foreground">{t.headline.sourceName ?? t.headline.sourceId}</span>
           </span>
@@ -104,8 +103,8 @@ const columns = (withTrader: boolean): DataColumns<NewsTrade> =>
       id: 'side',
       header: 'Side',
       cell: (c) => (
-        <span className="whitespace-nowrap">
-          <span className={c.row.original.side === 'BUY' ? 'text-success' : 'text-destructive'}>{c.row.original.side}</span>{' '}
+        <span className="inline-flex flex-col leading-tight whitespace-nowrap">
+          <span className={c.row.original.side === 'BUY' ? 'text-success' : 'text-destructive'}>{c.row.original.side}</span>
           <span className="font-mono text-xs">{c.row.original.symbol}</span>
         </span>
       ),
