@@ -109,6 +109,8 @@ export const RPC_ACCESS = {
   saveWatchlist: 'approved',
   deleteWatchlist: 'approved',
   listWatchHits: 'approved',
+  // News trades scored: your own; everyone's or one trader's for the risk team and admins (checked in the domain).
+  listNewsTrades: 'approved',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 /**

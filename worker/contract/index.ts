@@ -12,6 +12,7 @@ import { securityContract } from './security';
 import { auditContract } from './audit';
 import { watchlistsContract } from './watchlists';
 import { performanceContract } from './performance';
+import { newsTradesContract } from './news-trades';
 
 /** The flat RPC contract (docs/PRODUCT-RULES.md §5 names): one object per domain, merged. */
 export const contract = {
@@ -29,6 +30,7 @@ export const contract = {
   ...auditContract,
   ...watchlistsContract,
   ...performanceContract,
+  ...newsTradesContract,
 };
 
 export type Contract = typeof contract;

@@ -14,6 +14,7 @@ import { securityRouter } from './routers/security';
 import { auditRouter } from './routers/audit';
 import { watchlistsRouter } from './routers/watchlists';
 import { performanceRouter } from './routers/performance';
+import { newsTradesRouter } from './routers/news-trades';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
@@ -32,6 +33,7 @@ export const router = pub.router({
   ...auditRouter,
   ...watchlistsRouter,
   ...performanceRouter,
+  ...newsTradesRouter,
 });
 
 export type Router = typeof router;

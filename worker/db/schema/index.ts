@@ -12,3 +12,4 @@ export * from './fills';
 export * from './second-factors';
 export * from './watchlists';
 export * from './fill-cursors';
+export * from './news-trades';

@@ -6,6 +6,9 @@ import { riskGates } from '../../durable-objects/risk-gate';
 import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
 import { getProviderConfig } from '../../env';
+import { createNewsDb } from '../../db/client';
+import { headlineForTrade, recordNewsTrade } from '../../domains/news/trades/record-trade';
+import { logError } from '../../lib/log';
 import type { AuditNote } from '../../domains/audit/audit-log';
 import type { RpcContext } from '../context';
 import { admin, approved, riskTeam, terminal } from '../procedures';
@@ -45,9 +48,22 @@ export const ordersRouter = {
     const note: AuditNote = Object.assign(context.auditNote!, {
       traderId: context.session.sub,
       target: { type: 'account', id: input.accountEmail, label: input.symbol },
-      after: { ...orderIntent(input), type: input.type ?? 'MARKET', price: input.price ?? null },
+      after: {
+        ...orderIntent(input),
+        type: input.type ?? 'MARKET',
+        price: input.price ?? null,
+        ...(input.headlineId === undefined ? {} : { headlineId: input.headlineId }),
+      },
     });
+    // From a headline: it must exist before anything is sent; what scoring needs is copied beside the order.
+    const headline =
+      input.headlineId === undefined ? null : await headlineForTrade(createNewsDb(context.env.NEWS_DB), input.headlineId);
     const order = await placeProtectedOrderFor(orderContext(context), context.session, input);
+    // The order stands whatever happens here: its headline id is on it; only the score would be missing.
+    if (headline)
+      await recordNewsTrade(context.db, order.id, headline, order.symbol).catch((e: unknown) =>
+        logError('news trade: not recorded', e),
+      );
     note.target = { type: 'order', id: order.id, label: `${order.side} ${order.symbol} on ${order.accountEmail}` };
     note.after = { ...(note.after as object), quantity: order.quantity, status: order.status, fillPrice: order.fillPrice };
     return order;

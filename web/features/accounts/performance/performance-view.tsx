@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { Performance } from '@contract/performance';
-import { Button } from '~/components/ui/button';
+import { PageSection } from '~/components/layout/page';
 import { EmptyState } from '~/components/ui/empty-state';
 import { ErrorState } from '~/components/ui/error-state';
 import { SegmentedControl } from '~/components/ui/segmented-control';
@@ -11,8 +11,9 @@ import { orpc } from '~/lib/rpc';
 import { useNow } from '~/lib/use-now';
 import { resolveRange, type DateRange } from '~/shared/date-range/date-range';
 import { useSharedRange } from '~/shared/date-range/shared-range';
+import { CsvButton } from '~/shared/csv-button';
 import { Pnl } from '~/shared/figures';
-import { byPeriod, download, fillsCsv, periodsCsv, symbolsCsv, type Period } from './performance-data';
+import { byPeriod, fillsCsv, periodsCsv, symbolsCsv, type Period } from './performance-data';
 import { FillsTable, PeriodsTable, SymbolsTable } from './performance-tables';
 import { PnlCalendar } from './pnl-calendar';
 
@@ -65,24 +66,6 @@ function Totals({ perf }: { perf: Performance }) {
   );
 }
 
-function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <section className="mt-5" aria-label={title}>
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold">{title}</h2>
-        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-const csvButton = (what: string, onClick: () => void) => (
-  <Button size="sm" variant="outline" onClick={onClick} data-testid={`perf-csv-${what}`}>
-    CSV
-  </Button>
-);
-
 /** Whose performance: yours (no trader), or a trader's for the risk team. */
 const whose = (traderId: string | undefined) => (traderId ? 'this trader’s' : 'your');
 
@@ -128,9 +111,9 @@ export function PerformanceView({ range, traderId }: { range: DateRange; traderI
     return <ErrorState what={`${who} performance`} error={perf.error} onRetry={() => void perf.refetch()} testId="perf-error" />;
   const p = perf.data;
   const calendar = (
-    <Section title="Daily PnL (UTC)">
+    <PageSection title="Daily PnL (UTC)">
       <PnlCalendar traderId={traderId} initialDay={input.to - 1} />
-    </Section>
+    </PageSection>
   );
   if (p.totals.trades === 0 && p.days.length === 0)
     return (
@@ -147,30 +130,42 @@ export function PerformanceView({ range, traderId }: { range: DateRange; traderI
     <>
       <Freshness perf={p} />
       <Totals perf={p} />
-      <Section
+      <PageSection
         title="Net PnL"
         actions={<SegmentedControl label="Group by" options={PERIODS} value={period} onChange={setPeriod} />}
       >
         <Suspense fallback={<Skeleton className="h-56 w-full sm:h-64" />}>
           <PerformanceChart periods={periods} days={p.days} />
         </Suspense>
-      </Section>
+      </PageSection>
       {calendar}
-      <Section
+      <PageSection
         title="Per symbol"
-        actions={csvButton('symbols', () => download(`performance-symbols-${stamp}.csv`, symbolsCsv(p.symbols)))}
+        actions={
+          <CsvButton name={`performance-symbols-${stamp}.csv`} csv={() => symbolsCsv(p.symbols)} testId="perf-csv-symbols" />
+        }
       >
         <SymbolsTable rows={p.symbols} />
-      </Section>
-      <Section
+      </PageSection>
+      <PageSection
         title={`Per ${period} (UTC)`}
-        actions={csvButton('periods', () => download(`performance-${period}s-${stamp}.csv`, periodsCsv(periods, period)))}
+        actions={
+          <CsvButton
+            name={`performance-${period}s-${stamp}.csv`}
+            csv={() => periodsCsv(periods, period)}
+            testId="perf-csv-periods"
+          />
+        }
       >
         <PeriodsTable rows={periods} period={period} />
-      </Section>
-      <Section
+      </PageSection>
+      <PageSection
         title="Fills"
-        actions={fills.data ? csvButton('fills', () => download(`fills-${stamp}.csv`, fillsCsv(fills.data))) : undefined}
+        actions={
+          fills.data ? (
+            <CsvButton name={`fills-${stamp}.csv`} csv={() => fillsCsv(fills.data)} testId="perf-csv-fills" />
+          ) : undefined
+        }
       >
         {fills.isError ? (
           <ErrorState what={`${who} fills`} error={fills.error} onRetry={() => void fills.refetch()} />
@@ -183,7 +178,7 @@ export function PerformanceView({ range, traderId }: { range: DateRange; traderI
         ) : (
           <Skeleton className="h-32 w-full" />
         )}
-      </Section>
+      </PageSection>
     </>
   );
 }
