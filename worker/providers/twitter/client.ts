@@ -177,41 +177,18 @@ export class XClient {
     }
     if (!Number.isInteger(maxPages) || maxPages < 1) throw domainError('BAD_REQUEST', 'maxPages must be at least 1.');
 
-    const subject = `the timeline of user ${userId}`;
-    const sinceId = options.sinceId;
-    const byId = new Map<string, XTweet>();
-    let newestId: string | null = null;
-    let rateLimit: XRateLimit | null = null;
-    let nextToken: string | undefined;
-    let pages = 0;
-    do {
-      const params = new URLSearchParams({
-        max_results: String(maxResults),
-        exclude: 'retweets,replies',
-        'tweet.fields': 'created_at,entities,referenced_tweets',
-        expansions: 'author_id',
-      });
-      if (sinceId) params.set('since_id', sinceId);
-      if (nextToken) params.set('pagination_token', nextToken);
-      const { body, headers } = await this.get(`/2/users/${userId}/tweets`, params, subject);
-      rateLimit = readRateLimit(headers) ?? rateLimit;
-      pages++;
-      const parsed = timelineSchema.safeParse(body);
-      if (!parsed.success) throw unreadableX(subject);
-      const { data, includes, meta, errors } = parsed.data;
-      if (!data && errors?.length) throw mapXPartialError(parseProblem(body), subject);
-      const usernames = new Map((includes?.users ?? []).map((u) => [u.id, u.username]));
-      for (const raw of data ?? []) {
-        // Guard against a provider that ignores since_id: never hand back a post we have seen.
-        if (sinceId && compareIds(raw.id, sinceId) <= 0) continue;
-        byId.set(raw.id, toTweet(raw, userId, usernames));
-        if (newestId === null || compareIds(raw.id, newestId) > 0) newestId = raw.id;
-      }
-      nextToken = sinceId && data?.length ? meta?.next_token : undefined;
-    } while (nextToken && pages < maxPages);
-
-    const tweets = [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
-    return { tweets, newestId, rateLimit, truncated: nextToken !== undefined, requests: pages };
+    const params = new URLSearchParams({
+      max_results: String(maxResults),
+      exclude: 'retweets,replies',
+      'tweet.fields': 'created_at,entities,referenced_tweets',
+      expansions: 'author_id',
+    });
+    return this.readPages(`/2/users/${userId}/tweets`, params, 'pagination_token', {
+      subject: `the timeline of user ${userId}`,
+      sinceId: options.sinceId,
+      maxPages,
+      authorId: userId,
+    });
   }
 
   /**
@@ -230,24 +207,42 @@ export class XClient {
     if (!Number.isInteger(maxResults) || maxResults < 10 || maxResults > 100) {
       throw domainError('BAD_REQUEST', 'maxResults must be an integer from 10 to 100.');
     }
-    const subject = 'the recent search';
-    const sinceId = options.sinceId;
+    const params = new URLSearchParams({
+      query,
+      max_results: String(maxResults),
+      'tweet.fields': 'created_at,entities,referenced_tweets,author_id',
+      expansions: 'author_id',
+      'user.fields': 'username',
+    });
+    return this.readPages('/2/tweets/search/recent', params, 'next_token', {
+      subject: 'the recent search',
+      sinceId: options.sinceId,
+      maxPages,
+    });
+  }
+
+  /**
+   * Reads `path` page by page (newer than sinceId), following the cursor X names `cursorParam` while
+   * it reports more, up to maxPages; without a sinceId only the first page. Posts come back oldest
+   * first, unique, each newer than sinceId (a provider ignoring since_id is guarded against).
+   */
+  private async readPages(
+    path: string,
+    baseParams: URLSearchParams,
+    cursorParam: 'pagination_token' | 'next_token',
+    options: { subject: string; sinceId?: string; maxPages: number; authorId?: string },
+  ): Promise<XTimelinePage> {
+    const { subject, sinceId, maxPages } = options;
     const byId = new Map<string, XTweet>();
     let newestId: string | null = null;
     let rateLimit: XRateLimit | null = null;
     let nextToken: string | undefined;
     let pages = 0;
     do {
-      const params = new URLSearchParams({
-        query,
-        max_results: String(maxResults),
-        'tweet.fields': 'created_at,entities,referenced_tweets,author_id',
-        expansions: 'author_id',
-        'user.fields': 'username',
-      });
+      const params = new URLSearchParams(baseParams);
       if (sinceId) params.set('since_id', sinceId);
-      if (nextToken) params.set('next_token', nextToken);
-      const { body, headers } = await this.get('/2/tweets/search/recent', params, subject);
+      if (nextToken) params.set(cursorParam, nextToken);
+      const { body, headers } = await this.get(path, params, subject);
       rateLimit = readRateLimit(headers) ?? rateLimit;
       pages++;
       const parsed = timelineSchema.safeParse(body);
@@ -256,8 +251,9 @@ export class XClient {
       if (!data && errors?.length) throw mapXPartialError(parseProblem(body), subject);
       const usernames = new Map((includes?.users ?? []).map((u) => [u.id, u.username]));
       for (const raw of data ?? []) {
+        // Guard against a provider that ignores since_id: never hand back a post we have seen.
         if (sinceId && compareIds(raw.id, sinceId) <= 0) continue;
-        byId.set(raw.id, toTweet(raw, raw.author_id ?? '', usernames));
+        byId.set(raw.id, toTweet(raw, options.authorId ?? raw.author_id ?? '', usernames));
         if (newestId === null || compareIds(raw.id, newestId) > 0) newestId = raw.id;
       }
       nextToken = sinceId && data?.length ? meta?.next_token : undefined;
