@@ -82,8 +82,8 @@ const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
 const NUMERIC_ID = /^\d{1,19}$/;
 const TWITTER_EPOCH_MS = 1_288_834_974_657n;
 
-const userSchema = z.object({ id: z.string(), username: z.string(), name: z.string() });
-const tweetSchema = z.object({
+export const userSchema = z.object({ id: z.string(), username: z.string(), name: z.string() });
+export const tweetSchema = z.object({
   id: z.string().regex(NUMERIC_ID),
   text: z.string(),
   created_at: z.string().optional(),
@@ -112,7 +112,7 @@ const timelineSchema = z.object({
 });
 const userLookupSchema = z.object({ data: userSchema.optional(), errors: z.array(z.unknown()).optional() });
 
-type RawTweet = z.infer<typeof tweetSchema>;
+export type RawTweet = z.infer<typeof tweetSchema>;
 
 /** X's text escapes exactly these three characters. */
 function unescapeXText(text: string): string {
@@ -136,12 +136,12 @@ export function tweetUrl(id: string, username?: string): string {
 
 /** X API v2, app-only (Bearer) reads: user lookup and user timelines polled with a since_id cursor. */
 export class XClient {
-  private readonly baseUrl: string;
-  private readonly fetchFn: FetchFn;
-  private readonly now: () => number;
-  private readonly timeoutMs: number;
+  protected readonly baseUrl: string;
+  protected readonly fetchFn: FetchFn;
+  protected readonly now: () => number;
+  protected readonly timeoutMs: number;
 
-  constructor(private readonly config: XConfig) {
+  constructor(protected readonly config: XConfig) {
     if (!config.bearerToken) throw domainError('INTERNAL_SERVER_ERROR', 'X bearer token is not configured');
     this.baseUrl = trimBaseUrl(config.baseUrl ?? DEFAULT_X_BASE_URL);
     this.fetchFn = config.fetch ?? globalFetch;
@@ -262,15 +262,20 @@ export class XClient {
     return { tweets, newestId, rateLimit, truncated: nextToken !== undefined, requests: pages };
   }
 
-  private async get(path: string, params: URLSearchParams, subject: string): Promise<{ body: unknown; headers: Headers }> {
+  /** One JSON request to X: a GET, or a POST with a JSON body; a non-2xx answer becomes a catalogue error. */
+  protected async get(
+    path: string,
+    params: URLSearchParams,
+    subject: string,
+    post?: { body: unknown },
+  ): Promise<{ body: unknown; headers: Headers }> {
     const query = params.toString();
     const url = `${this.baseUrl}${path}${query ? `?${query}` : ''}`;
-    const sent = await fetchWithTimeout(
-      this.fetchFn,
-      url,
-      { method: 'GET', headers: { Authorization: `Bearer ${this.config.bearerToken}`, Accept: 'application/json' } },
-      this.timeoutMs,
-    );
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.config.bearerToken}`, Accept: 'application/json' };
+    const init: RequestInit = post
+      ? { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(post.body) }
+      : { method: 'GET', headers };
+    const sent = await fetchWithTimeout(this.fetchFn, url, init, this.timeoutMs);
     if (!sent.ok) throw mapXNetworkError(sent.failure, this.timeoutMs);
     const { res } = sent;
     const read = await readText(res);
@@ -282,7 +287,7 @@ export class XClient {
   }
 }
 
-function toTweet(raw: RawTweet, fallbackAuthorId: string, usernames: Map<string, string>): XTweet {
+export function toTweet(raw: RawTweet, fallbackAuthorId: string, usernames: Map<string, string>): XTweet {
   const authorId = raw.author_id ?? fallbackAuthorId;
   const authorUsername = usernames.get(authorId);
   const parsedAt = raw.created_at ? Date.parse(raw.created_at) : NaN;
