@@ -137,6 +137,12 @@ describe('the X filtered stream, held by its NewsStream Durable Object', () => {
     );
     expect(dropped.snapshot).toMatchObject({ lastError: expect.stringContaining('ended the filtered stream') });
     expect(dropped.plannedAt! - Date.now()).toBeLessThanOrEqual(250);
+    // System status reads it from the health row: reconnecting, and when
+    const row = await until(
+      () => db.query.newsPollers.findFirst({ where: eq(newsPollers.key, 'x-stream:x-stream') }),
+      (r) => r?.state === 'connecting',
+    );
+    expect(row).toMatchObject({ state: 'connecting', nextAt: dropped.plannedAt, consecutiveFailures: 1 });
     // published while disconnected: the stream never delivers these
     await inside(() => x.post('tier10k', 'Gap post one: SOL ETF filing'));
     await inside(() => x.post('lookonchain', 'Gap post two: 5,000 BTC withdrawn'));

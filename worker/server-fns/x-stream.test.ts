@@ -22,6 +22,9 @@ describe('setXStream: the X filtered stream as a news source', () => {
     const sources = (await callFn('getSources', jars.trader)).body as { id: string; enabled: boolean }[];
     expect(sources.filter((s) => s.id === 'x-stream')).toEqual([expect.objectContaining({ enabled: true })]);
 
+    // without X_BEARER_TOKEN (as here) nothing holds it, and its health says why
+    expect(set.body).toMatchObject({ poller: { state: 'off', lastError: expect.stringContaining('X_BEARER_TOKEN is not set') } });
+
     const off = await callFn('setXStream', jars.admin, { enabled: false, handleIds: [b.id] });
     expect(off.body).toMatchObject({ enabled: false, config: { stream: true, handleIds: [b.id] } });
   });

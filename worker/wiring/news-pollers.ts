@@ -3,7 +3,7 @@ import { getProviderConfig, type Bindings } from '../env';
 import type { FetchFn } from '../providers/http';
 import { XClient, type XConfig } from '../providers/twitter/client';
 import { XStreamClient } from '../providers/twitter/stream-client';
-import { xFilteredStream } from '../domains/news/sources/x-filtered-stream';
+import { markXStreamOff, xFilteredStream } from '../domains/news/sources/x-filtered-stream';
 import { rssSourcePoller } from '../domains/news/sources/rss-poller';
 import { markTwitterSessionsOff, twitterSessionPoller } from '../domains/news/sources/twitter-poller';
 import type { SourcePoller } from '../domains/news/pollers/poll-schedule';
@@ -156,7 +156,9 @@ export async function armNewsPoller(env: Bindings, target: PollerTarget, restart
  * one stops), and every other poller that should run is armed if it is not (it keeps its pace).
  */
 export async function syncNewsPollers(env: Bindings, changed: PollerTarget[] = [], db: Db = createDb(env.DB)) {
-  const targets = await listPollerTargets(db, { xConfigured: Boolean(getProviderConfig(env).x.bearerToken) });
+  const xConfigured = Boolean(getProviderConfig(env).x.bearerToken);
+  if (!xConfigured && changed.some((t) => t.kind === 'x-stream')) await markXStreamOff(db, Date.now());
+  const targets = await listPollerTargets(db, { xConfigured });
   const wanted = new Set(targets.map(pollerKey));
   const restart = new Set(changed.map(pollerKey));
   await Promise.all([
@@ -185,7 +187,7 @@ export interface WatchdogRun {
  */
 export async function watchNewsPollers(env: Bindings, db: Db, now: number): Promise<WatchdogRun> {
   const xConfigured = Boolean(getProviderConfig(env).x.bearerToken);
-  if (!xConfigured) await markTwitterSessionsOff(db);
+  if (!xConfigured) await Promise.all([markTwitterSessionsOff(db), markXStreamOff(db, now)]);
   const targets = await listPollerTargets(db, { xConfigured });
   const run: WatchdogRun = { checked: targets.length, started: [], stalled: [], unreachable: [] };
   await Promise.all(

@@ -15,7 +15,9 @@ import { ingestNews, type IngestDeps } from '../ingest/ingest';
 import { errorText, SETTINGS_TTL_MS } from '../pollers/poll-schedule';
 import { initialSnapshot, STREAM_HEARTBEAT_MS, type HeldStream, type StreamHost } from './held-stream';
 import { tweetToRaw } from './twitter-poller';
-import { loadXStreamSettings, type XStreamSettings } from './x-stream-settings';
+import { loadXStreamSettings, X_STREAM_SOURCE_ID, type XStreamSettings } from './x-stream-settings';
+import { initialHealth, writePollerHealth } from '../pollers/poller-health';
+import { pollerKey } from '../pollers/targets';
 
 export const X_STREAM_TOKEN_MISSING =
   'X_BEARER_TOKEN is not set: the X filtered stream is off. An admin can add the secret to turn it on.';
@@ -33,6 +35,21 @@ export interface XStreamDeps {
   clock?: () => number;
   /** No byte (post or keep-alive) for this long: the connection is dead (default 30 s). */
   silenceMs?: number;
+}
+
+/**
+ * Without the X token nothing holds the stream: its health says so (once: no write when it already
+ * does), so the settings panel and System status show why an enabled stream is off.
+ */
+export async function markXStreamOff(db: Db, now: number, sourceId = X_STREAM_SOURCE_ID): Promise<boolean> {
+  const source = await db.query.newsSources.findFirst({ where: (s, { eq }) => eq(s.id, sourceId) });
+  if (!source?.enabled) return false;
+  const target = { kind: 'x-stream' as const, id: sourceId };
+  const row = await db.query.newsPollers.findFirst({ where: (p, { eq }) => eq(p.key, pollerKey(target)) });
+  if (row?.state === 'off' && row.lastError === X_STREAM_TOKEN_MISSING) return false;
+  const health = { ...initialHealth(now), state: 'off' as const, lastError: X_STREAM_TOKEN_MISSING };
+  await writePollerHealth(db, pollerKey(target), target, health, now);
+  return true;
 }
 
 function causeOf(err: unknown): DisconnectCause {
