@@ -19,15 +19,23 @@ const X_STREAM_ID = 'x-stream';
 export function XStreamPanel({ canEdit, handles }: { canEdit: boolean; handles: TwitterHandleDto[] }) {
   const queryClient = useQueryClient();
   const sources = useQuery({ ...sourcesQuery, refetchInterval: 10_000 }).data ?? [];
-  const source = sources.find((s) => s.id === X_STREAM_ID);
-  const enabled = source?.enabled ?? false;
-  const handleIds = Array.isArray(source?.config.handleIds) ? (source.config.handleIds as string[]) : [];
+  const stored = sources.find((s) => s.id === X_STREAM_ID);
   const save = useMutation({
     mutationFn: (input: SetXStreamInput) => serverFn('setXStream', input),
-    onSuccess: (saved) => toast.success(`X filtered stream ${saved.enabled ? 'on' : 'off'}`),
+    onSuccess: (saved) => {
+      // The answer is the source as now stored: show it at once, then refetch the rest.
+      queryClient.setQueryData(sourcesQuery.queryKey, (all) =>
+        all ? [...all.filter((s) => s.id !== saved.id), saved] : [saved],
+      );
+      toast.success(`X filtered stream ${saved.enabled ? 'on' : 'off'}`);
+    },
     onError: (error) => toast.error(errorMessage(error, 'Could not change the X filtered stream')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: newsSettingsKeys.sources }),
   });
+  // While a change is on its way, show it (the switch and boxes answer the click at once).
+  const pending = save.isPending ? save.variables : undefined;
+  const enabled = pending?.enabled ?? stored?.enabled ?? false;
+  const handleIds = pending?.handleIds ?? (Array.isArray(stored?.config.handleIds) ? (stored.config.handleIds as string[]) : []);
   const toggle = (id: string, on: boolean) =>
     save.mutate({ enabled, handleIds: on ? [...handleIds, id] : handleIds.filter((h) => h !== id) });
   return (
@@ -46,8 +54,8 @@ export function XStreamPanel({ canEdit, handles }: { canEdit: boolean; handles: 
             aria-label="X filtered stream"
             data-testid="x-stream-enabled"
           />
-          <SourceStatusLine source={source} />
-          {source?.poller?.lastError && enabled ? <span className="text-muted-foreground">{source.poller.lastError}</span> : null}
+          <SourceStatusLine source={stored} />
+          {stored?.poller?.lastError && enabled ? <span className="text-muted-foreground">{stored.poller.lastError}</span> : null}
         </div>
         {handles.length === 0 ? (
           <p className="text-xs text-muted-foreground">Add a handle first.</p>
