@@ -163,6 +163,7 @@ export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
   getTwitterPollingSessions: 'approved',
   getXPollingBudget: 'approved',
   setExchangeSource: 'admin',
+  setXStream: 'admin',
   createTwitterPollingSession: 'admin',
   updateTwitterPollingSession: 'admin',
   deleteTwitterPollingSession: 'admin',

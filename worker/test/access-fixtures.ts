@@ -169,6 +169,7 @@ export async function setUpAccessFixtures() {
   const telegramSource = await createSource(db, { kind: 'telegram', name: 'Matrix bot', enabled: true, config: {} });
   sampleInputs.rotateTelegramSecret = () => ({ id: telegramSource.id });
   sampleInputs.setExchangeSource = () => ({ exchange: 'okx', enabled: false });
+  sampleInputs.setXStream = () => ({ enabled: false, handleIds: [handleForSessions.id] });
   sampleInputs.createTelegramChat = () => ({ chatId: `-100${Date.now()}`, title: 'Matrix desk' });
   sampleInputs.updateTelegramChat = () => ({ id: chatToEdit.id, updates: { minImportance: 'critical' } });
   sampleInputs.deleteTelegramChat = () => ({ id: chatToDelete.id });
