@@ -3,7 +3,9 @@
 import autocannon from 'autocannon';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { spawn } from 'node:child_process';
 import { startBenchServer, writeSection } from './server.mjs';
+import { root } from '../scripts/lib.mjs';
 import { signIn } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,6 +47,34 @@ async function loginJsBytes(base) {
   return { files, raw: files.reduce((s, f) => s + f.raw, 0), gz: files.reduce((s, f) => s + f.gz, 0) };
 }
 
+/** A Worker with nothing in it under the same `wrangler dev` (its proxy included): the floor for (a). */
+async function startBareWorker(port = 8796) {
+  const child = spawn(
+    `${root}node_modules/.bin/wrangler`,
+    ['dev', '--config', 'bench/bare/wrangler.jsonc', '--port', String(port), '--ip', '127.0.0.1'],
+    { cwd: root, detached: true, stdio: 'ignore', env: { ...process.env, CI: 'true' } },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(base)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    },
+  };
+}
+
 const server = await startBenchServer({ vars: { AUTH_MAX_FAILS_PER_EMAIL: 1e9, AUTH_MAX_FAILS_PER_IP: 1e9 } });
 try {
   const cookie = await signIn(server.base, 'trader@example.com', password);
@@ -55,8 +85,16 @@ try {
   };
   // Warm-up so the first isolate start is not measured.
   await load('warm-up', { url: `${server.base}/api/health`, duration: 2 });
+  const bare = await startBareWorker();
+  let floor;
+  try {
+    await load('warm-up', { url: `${bare.base}/api/health`, duration: 2 });
+    floor = await load('(a0) a bare Worker (no app), same `wrangler dev`', { url: `${bare.base}/api/health` });
+  } finally {
+    bare.stop();
+  }
 
-  const results = [];
+  const results = [floor];
   results.push(await load('(a) GET /api/health — bare route', { url: `${server.base}/api/health` }));
   results.push(
     await load('(b) GET /api/auth/get-session — JWT verify only', {
@@ -82,7 +120,7 @@ try {
   results.push(oneHash);
   const bundle = await loginJsBytes(server.base);
 
-  const [a, b, c] = results;
+  const [a0, a, b, c] = results;
   const ratio = (x) => (x.rps / a.rps).toFixed(2);
   const rows = results
     .map((r) => `| ${r.title} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.bad} |`)
@@ -97,8 +135,9 @@ ${DURATION} s per row, 20 connections unless noted. Latencies in ms.
 |---|---:|---:|---:|---:|---:|
 ${rows}
 
+- **(a)/(a0) = ${(a.rps / a0.rps).toFixed(2)}×** (target ≥ 0.9×): /api/health against a Worker with nothing in it, both through \`wrangler dev\`'s proxy.
 - **(b)/(a) = ${ratio(b)}×** (target ≥ 0.7×): verification results are cached per isolate until the token expires.
-- **(c)/(a) = ${ratio(c)}×**.
+- **(c)/(a) = ${ratio(c)}×** (target ≥ 0.6×).
 - (d) rows answer 401 by design (counted as non-2xx). One scrypt verify (N=2^14, r=8, p=5) ≈ ${oneHash.p50} ms p50 at one connection.
 - JS shipped for /login: **${(bundle.gz / 1024).toFixed(1)} KB gzipped** (${(bundle.raw / 1024).toFixed(0)} KB raw, ${bundle.files.length} files; budget 120 KB).
 <!-- /bench:foundation -->`;

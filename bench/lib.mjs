@@ -9,6 +9,12 @@ import { root } from '../scripts/lib.mjs';
 /** The value at percentile p (0–100) of an ascending array. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+/** count, p50, p99 and max of sorted figures (nulls when there are none). */
+export function latencySummary(sorted) {
+  if (!sorted.length) return { count: 0, p50: null, p99: null, max: null };
+  return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) };
+}
+
 /**
  * Runs a bench script (bench/<name>) in a fresh Node process and returns the JSON of its last output
  * line. Live subscribers run this way so their arrival times are not taken in the heap the load

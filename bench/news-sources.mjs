@@ -13,7 +13,7 @@
 import { chromium } from '@playwright/test';
 import { executeLocalD1, queryLocalD1Many, scratchDir, sqlString } from '../scripts/lib.mjs';
 import { startFakeFeeds } from './fake-news-sources.mjs';
-import { percentile, signIn } from './lib.mjs';
+import { latencySummary, signIn } from './lib.mjs';
 import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const SECONDS = Number(process.env.BENCH_NEWS_SOURCES_SECONDS ?? 600);
@@ -35,10 +35,7 @@ const TITLE_PREFIX = 'Bench source';
  */
 const PRICE = { doRequestPerM: 0.15, gbSecondPerM: 12.5, d1RowWrittenPerM: 1.0, objectGb: 128 / 1024 };
 
-function summary(sorted) {
-  if (!sorted.length) return { count: 0, p50: null, p99: null, max: null };
-  return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) };
-}
+const summary = latencySummary;
 
 await prepareBenchState('bench-news-sources');
 const feeds = startFakeFeeds({ feeds: FEEDS, port: FAKE_PORT });
@@ -162,7 +159,7 @@ try {
     restart: restart
       ? { downMs: restart.upAt - restart.stopAt, published: published.length - steady.length, toPainted: summary(restartPainted) }
       : null,
-    stream: 'not measured: no X filtered stream source yet',
+    stream: 'measured by bench/x-stream.mjs (BENCH_ONLY=x-stream)',
     fakeFeed: feeds.stats(),
     costPerSourcePerDay: cost,
   };
@@ -181,7 +178,7 @@ ${FEEDS} local Atom feeds polled every 1 s by their NewsPoller objects, ${publis
 | Kind | Headlines | publication → stored p50 / p99 | publication → painted p50 / p99 (max) |
 |---|---|---|---|
 | polled (Atom, 1 s) | ${toPainted.length} | ${ms(results.polled.toStored.p50)} / ${ms(results.polled.toStored.p99)} | ${ms(results.polled.toPainted.p50)} / ${ms(results.polled.toPainted.p99)} (${ms(results.polled.toPainted.max)}) |
-| filtered stream | — | not measured (no stream source yet) | — |
+| filtered stream | — | see “The X filtered stream” (bench/x-stream.mjs) | — |
 
 Across the restart (${results.restart ? `${results.restart.downMs} ms down, ${results.restart.published} headlines published meanwhile, painted p99 ${ms(results.restart.toPainted.p99)}` : 'skipped'}): **${lost.length} lost, ${duplicated.length} duplicated** of ${published.length}.
 

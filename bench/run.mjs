@@ -1,9 +1,9 @@
-// `npm run bench`: every benchmark, one after the other (BENCH_ONLY=foundation|accounts|news|news-sources|risk|terminal|orders|watchlists|reliability|distant-primary picks one; reliability and distant-primary are never in the default list).
+// `npm run bench`: every benchmark, one after the other (BENCH_ONLY=foundation|accounts|news|news-sources|x-stream|risk|terminal|orders|watchlists|reliability|distant-primary picks one; reliability and distant-primary are never in the default list).
 const only = process.env.BENCH_ONLY;
 // reliability and distant-primary run only when asked for by name.
 for (const name of only === 'reliability' || only === 'distant-primary'
   ? [only]
-  : ['foundation', 'accounts', 'news', 'news-sources', 'risk', 'terminal', 'orders', 'watchlists']) {
+  : ['foundation', 'accounts', 'news', 'news-sources', 'x-stream', 'risk', 'terminal', 'orders', 'watchlists']) {
   if (only && only !== name) continue;
   console.log(`\n━━ bench: ${name}`);
   await import(`./${name}.mjs`);

@@ -255,6 +255,11 @@ test('alerts: a rule fires a toast and a history row; acknowledge it; delete the
   await page.getByTestId('new-alert-rule').click();
   const dialog = page.getByTestId('rule-dialog');
   await expect(dialog.getByTestId('rule-account')).toHaveValue(TRADER_ACCOUNT);
+  // The issue-31 kinds are offered with their units.
+  await dialog.getByTestId('rule-metric').selectOption('liquidationDistance');
+  await expect(dialog).toContainText('In % of the mark');
+  await dialog.getByTestId('rule-metric').selectOption('dailyRealizedLoss');
+  await expect(dialog).toContainText('Today’s (UTC) realized loss');
   await dialog.getByTestId('rule-metric').selectOption('totalBalance');
   await dialog.getByTestId('rule-operator').selectOption('>');
   // Client-side checks first: an empty threshold is refused.

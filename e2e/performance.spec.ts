@@ -50,6 +50,26 @@ test('a round trip on the simulated venue shows its fills, fee and realized PnL 
   await expect(fills.nth(1)).toContainText('Buy');
   const fee = ((sell.fillPrice * 0.05 * 0.0005) as number).toFixed(2);
   await expect(fills.first()).toContainText(fee);
+
+  // The daily calendar: today carries the two fills; the keyboard walks the days and the months.
+  const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+  const calendar = page.getByTestId('perf-calendar');
+  const todayCell = calendar.locator(`button[data-day="${today}"]`);
+  await expect(todayCell).toHaveAttribute('data-net', /\d/);
+  await expect(todayCell).toHaveAttribute('aria-label', /2 fills/);
+  await todayCell.click();
+  await expect(page.getByTestId('perf-calendar-detail')).toContainText('Fills2');
+  const month = await page.getByTestId('perf-calendar-month').textContent();
+  await todayCell.focus();
+  await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('perf-calendar-month')).not.toHaveText(month!);
+  await expect(calendar.getByRole('gridcell', { selected: true }).getByRole('button')).toBeFocused();
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('perf-calendar-month')).toHaveText(month!);
+  await expect(todayCell).toBeFocused();
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(page.getByTestId('perf-calendar-month')).toHaveText(month!);
   await shot(page, 'performance-dark');
 
   // Sort the symbols by fees; group by week; export the fills.
@@ -70,6 +90,9 @@ test('a round trip on the simulated venue shows its fills, fee and realized PnL 
   await expect(page.getByTestId('perf-totals')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'performance-390');
+  // The calendar fits the phone: seven days across, nothing scrolls sideways (checked above).
+  const box = await page.getByTestId('perf-calendar').boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(390);
 });
 
 test('someone without accounts sees what to do next', async ({ browser }) => {
@@ -78,4 +101,36 @@ test('someone without accounts sees what to do next', async ({ browser }) => {
   await expect(page.getByTestId('perf-empty').or(page.getByTestId('perf-totals'))).toBeVisible();
   await shot(page, 'performance-risk');
   await close();
+});
+
+test("the risk team sees a trader's performance on the risk trader page and the firm's on the charts page", async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTerminal(page);
+  const [account] = await rpc<{ email: string }[]>(page, 'getUserAccounts', {});
+  await rpc(page, 'placeOrder', {
+    accountEmail: account!.email,
+    symbol: 'ETHUSDT',
+    side: 'BUY',
+    quantity: 0.05,
+    reduceOnly: false,
+    clientOrderId: crypto.randomUUID(),
+  });
+  const me = await rpc<{ id: string }>(page, 'getCurrentUser', {});
+
+  await page.goto(`/risk-team/risk-trader?trader=${me.id}`);
+  const mine = page.getByTestId('risk-trader-performance');
+  await expect(mine.getByTestId('perf-totals')).toBeVisible();
+  await expect(mine.getByTestId('perf-symbol-ETHUSDT')).toBeVisible();
+  await expect(mine.getByTestId('perf-calendar')).toBeVisible();
+  await shot(page, 'risk-trader-performance');
+
+  await page.goto('/risk-team/charts');
+  const firm = page.getByTestId('firm-performance');
+  await expect(firm.getByTestId('firm-perf-totals')).toBeVisible();
+  await expect(firm.getByTestId(`firm-perf-trader-${me.id}`)).toBeVisible();
+  await firm.getByTestId(`firm-perf-trader-${me.id}`).getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`/risk-team/risk-trader\\?trader=${me.id}`));
+  await page.goBack();
+  await expect(firm.getByTestId('firm-perf-totals')).toBeVisible();
+  await shot(page, 'risk-charts-performance');
 });

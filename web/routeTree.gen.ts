@@ -34,6 +34,7 @@ import { Route as ApprovedDashboardNews_settingsRouteImport } from './routes/_ap
 import { Route as ApprovedDashboardPerformanceRouteImport } from './routes/_approved/dashboard/performance'
 import { Route as ApprovedNewsFeedRouteImport } from './routes/_approved/news/feed'
 import { Route as ApprovedNewsSettingsRouteRouteImport } from './routes/_approved/news/settings/route'
+import { Route as ApprovedNewsTradesRouteImport } from './routes/_approved/news/trades'
 import { Route as ApprovedNewsWatchlistsRouteImport } from './routes/_approved/news/watchlists'
 import { Route as RiskTeamRiskTeamIndexRouteImport } from './routes/_riskTeam/risk-team/index'
 import { Route as RiskTeamRiskTeamAlertsRouteImport } from './routes/_riskTeam/risk-team/alerts'
@@ -172,6 +173,11 @@ const ApprovedNewsSettingsRouteRoute =
     path: '/news/settings',
     getParentRoute: () => ApprovedRoute,
   } as any)
+const ApprovedNewsTradesRoute = ApprovedNewsTradesRouteImport.update({
+  id: '/news/trades',
+  path: '/news/trades',
+  getParentRoute: () => ApprovedRoute,
+} as any)
 const ApprovedNewsWatchlistsRoute = ApprovedNewsWatchlistsRouteImport.update({
   id: '/news/watchlists',
   path: '/news/watchlists',
@@ -260,6 +266,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
   '/dashboard/performance': typeof ApprovedDashboardPerformanceRoute
   '/news/feed': typeof ApprovedNewsFeedRoute
+  '/news/trades': typeof ApprovedNewsTradesRoute
   '/news/watchlists': typeof ApprovedNewsWatchlistsRoute
   '/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
   '/risk-team/analysis': typeof RiskTeamRiskTeamAnalysisRoute
@@ -292,6 +299,7 @@ export interface FileRoutesByTo {
   '/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
   '/dashboard/performance': typeof ApprovedDashboardPerformanceRoute
   '/news/feed': typeof ApprovedNewsFeedRoute
+  '/news/trades': typeof ApprovedNewsTradesRoute
   '/news/watchlists': typeof ApprovedNewsWatchlistsRoute
   '/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
   '/risk-team/analysis': typeof RiskTeamRiskTeamAnalysisRoute
@@ -332,6 +340,7 @@ export interface FileRoutesById {
   '/_approved/dashboard/news_settings': typeof ApprovedDashboardNews_settingsRoute
   '/_approved/dashboard/performance': typeof ApprovedDashboardPerformanceRoute
   '/_approved/news/feed': typeof ApprovedNewsFeedRoute
+  '/_approved/news/trades': typeof ApprovedNewsTradesRoute
   '/_approved/news/watchlists': typeof ApprovedNewsWatchlistsRoute
   '/_riskTeam/risk-team/alerts': typeof RiskTeamRiskTeamAlertsRoute
   '/_riskTeam/risk-team/analysis': typeof RiskTeamRiskTeamAnalysisRoute
@@ -369,6 +378,7 @@ export interface FileRouteTypes {
     | '/dashboard/news_settings'
     | '/dashboard/performance'
     | '/news/feed'
+    | '/news/trades'
     | '/news/watchlists'
     | '/risk-team/alerts'
     | '/risk-team/analysis'
@@ -401,6 +411,7 @@ export interface FileRouteTypes {
     | '/dashboard/news_settings'
     | '/dashboard/performance'
     | '/news/feed'
+    | '/news/trades'
     | '/news/watchlists'
     | '/risk-team/alerts'
     | '/risk-team/analysis'
@@ -440,6 +451,7 @@ export interface FileRouteTypes {
     | '/_approved/dashboard/news_settings'
     | '/_approved/dashboard/performance'
     | '/_approved/news/feed'
+    | '/_approved/news/trades'
     | '/_approved/news/watchlists'
     | '/_riskTeam/risk-team/alerts'
     | '/_riskTeam/risk-team/analysis'
@@ -646,6 +658,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApprovedNewsSettingsRouteRouteImport
       parentRoute: typeof ApprovedRoute
     }
+    '/_approved/news/trades': {
+      id: '/_approved/news/trades'
+      path: '/news/trades'
+      fullPath: '/news/trades'
+      preLoaderRoute: typeof ApprovedNewsTradesRouteImport
+      parentRoute: typeof ApprovedRoute
+    }
     '/_approved/news/watchlists': {
       id: '/_approved/news/watchlists'
       path: '/news/watchlists'
@@ -793,6 +812,7 @@ interface ApprovedRouteChildren {
   ApprovedDashboardNews_settingsRoute: typeof ApprovedDashboardNews_settingsRoute
   ApprovedDashboardPerformanceRoute: typeof ApprovedDashboardPerformanceRoute
   ApprovedNewsFeedRoute: typeof ApprovedNewsFeedRoute
+  ApprovedNewsTradesRoute: typeof ApprovedNewsTradesRoute
   ApprovedNewsWatchlistsRoute: typeof ApprovedNewsWatchlistsRoute
   ApprovedDashboardIndexRoute: typeof ApprovedDashboardIndexRoute
 }
@@ -804,6 +824,7 @@ const ApprovedRouteChildren: ApprovedRouteChildren = {
   ApprovedDashboardNews_settingsRoute: ApprovedDashboardNews_settingsRoute,
   ApprovedDashboardPerformanceRoute: ApprovedDashboardPerformanceRoute,
   ApprovedNewsFeedRoute: ApprovedNewsFeedRoute,
+  ApprovedNewsTradesRoute: ApprovedNewsTradesRoute,
   ApprovedNewsWatchlistsRoute: ApprovedNewsWatchlistsRoute,
   ApprovedDashboardIndexRoute: ApprovedDashboardIndexRoute,
 }

@@ -76,6 +76,7 @@ export const RPC_ACCESS = {
   listOpenOrders: 'approved',
   // What was earned: your own fills; another trader's for the risk team and admins (checked in the domain).
   getPerformance: 'approved',
+  getFirmPerformance: 'riskTeam',
   listFills: 'approved',
   getTradingSwitches: 'riskTeam',
   setTradingEnabled: 'riskTeam',
@@ -114,6 +115,8 @@ export const RPC_ACCESS = {
   removePushDevice: 'approved',
   sendTestPush: 'approved',
   savePushPreferences: 'approved',
+  // News trades scored: your own; everyone's or one trader's for the risk team and admins (checked in the domain).
+  listNewsTrades: 'approved',
 } as const satisfies Record<keyof Contract, AccessLevel>;
 
 /**
@@ -166,6 +169,7 @@ export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
   getTwitterPollingSessions: 'approved',
   getXPollingBudget: 'approved',
   setExchangeSource: 'admin',
+  setXStream: 'admin',
   createTwitterPollingSession: 'admin',
   updateTwitterPollingSession: 'admin',
   deleteTwitterPollingSession: 'admin',

@@ -2,6 +2,7 @@ import { createApp } from './app';
 import type { Bindings } from './env';
 import { runScheduled } from './cron';
 import { handleQueueBatch } from './cron/snapshot-queue';
+import { healthResponse, isHealthCheck } from './http/health';
 
 export { AccountLiveHub } from './durable-objects/account-live';
 export { UserAlertHub } from './durable-objects/user-alerts';
@@ -17,7 +18,7 @@ export { NewsStream } from './durable-objects/news-stream';
 const app = createApp();
 
 export default {
-  fetch: app.fetch,
+  fetch: (request, env, ctx) => (isHealthCheck(request) ? healthResponse(request) : app.fetch(request, env, ctx)),
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(controller, env));
   },

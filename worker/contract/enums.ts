@@ -20,6 +20,11 @@ export const ALERT_METRICS = [
   'notional',
   'leverage',
   'btcPrice',
+  // Per position / per day (issue 31): the nearest position's distance to liquidation (% of mark), the
+  // largest |funding rate| of a held symbol (% per interval), today's (UTC) realized loss net of fees and funding (USD).
+  'liquidationDistance',
+  'fundingRate',
+  'dailyRealizedLoss',
 ] as const;
 export const ALERT_OPERATORS = ['>', '<', 'crosses_above', 'crosses_below'] as const;
 export const ALERT_CHANNELS = ['toast', 'telegram'] as const;
@@ -96,6 +101,19 @@ export type TimeInForce = (typeof TIME_IN_FORCE)[number];
  */
 export const ORDER_STATUSES = ['pending', 'unknown', 'refused', 'rejected', 'open', 'filled', 'canceled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * What a headline is about, from its title (domains/news/trades/headline-kind.ts): the News trades
+ * page groups its trades by it.
+ */
+export const HEADLINE_KINDS = ['listing', 'delisting', 'hack', 'regulation', 'macro', 'partnership', 'other'] as const;
+export type HeadlineKind = (typeof HEADLINE_KINDS)[number];
+/**
+ * Where a news trade's scoring stands: waiting for its entry to fill, measuring 1 / 5 / 15 minutes
+ * after entry, following the position until it closes, done (closed, or followed as long as it is
+ * followed), void (the order never filled).
+ */
+export const NEWS_TRADE_STAGES = ['fill', 'm1', 'm5', 'm15', 'close', 'done', 'void'] as const;
+export type NewsTradeStage = (typeof NEWS_TRADE_STAGES)[number];
 /** The limits order entry checks before sending (drawdown is not changed by an order). */
 export const PRE_TRADE_LIMIT_KINDS = ['maxLeverage', 'maxPositionNotional', 'maxPositionShare', 'maxSymbolNetExposure'] as const;
 

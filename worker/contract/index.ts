@@ -13,6 +13,7 @@ import { auditContract } from './audit';
 import { watchlistsContract } from './watchlists';
 import { performanceContract } from './performance';
 import { pushContract } from './push';
+import { newsTradesContract } from './news-trades';
 
 /** The flat RPC contract (docs/PRODUCT-RULES.md §5 names): one object per domain, merged. */
 export const contract = {
@@ -31,6 +32,7 @@ export const contract = {
   ...watchlistsContract,
   ...performanceContract,
   ...pushContract,
+  ...newsTradesContract,
 };
 
 export type Contract = typeof contract;

@@ -52,6 +52,8 @@ export const placeOrderInput = sized(
     clientOrderId: z.string().regex(CLIENT_ORDER_ID, 'clientOrderId: 1–36 characters of letters, digits and .:/_-'),
     /** ms since epoch of the keypress, by the browser's clock (latency display only) */
     keypressAt: z.number().int().nonnegative().optional(),
+    /** the headline the order was placed from (the terminal's selection): the News trades page scores it */
+    headlineId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     /** market entries: a take-profit trigger price, placed once the entry filled (closes the whole position) */
     takeProfit: positive.optional(),
     /** market entries: a stop-loss trigger price, placed once the entry filled */
@@ -117,6 +119,8 @@ export const orderSchema = z.object({
   receivedAt: z.number(),
   sentAt: z.number().nullable(),
   ackAt: z.number().nullable(),
+  /** the headline the order was placed from */
+  headlineId: z.number().nullable(),
 });
 export type OrderDto = z.infer<typeof orderSchema>;
 

@@ -79,6 +79,40 @@ export const fillSchema = z.object({
 });
 export type FillDto = z.infer<typeof fillSchema>;
 
+/** Fills and earnings without the per-symbol extras (the firm's and each trader's line). */
+const earnedTotals = {
+  trades: z.number(),
+  closing: z.number(),
+  wins: z.number(),
+  winRate: z.number().nullable(),
+  ...earned,
+  volume: z.number(),
+};
+
+export const traderPerformanceSchema = z.object({
+  traderId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  ...earnedTotals,
+  /** the trader's net per UTC day with a fill or funding, oldest first (the comparison chart) */
+  days: z.array(z.object({ day: z.number(), net: z.number() })),
+});
+export type TraderPerformance = z.infer<typeof traderPerformanceSchema>;
+
+export const firmPerformanceSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  /** every account's fills and funding, each counted once (a shared account's too) */
+  totals: z.object(earnedTotals),
+  days: z.array(dayPerformanceSchema),
+  /** every trader with an account, largest |net| first; a shared account's unattributed fills and funding count for each of its traders */
+  traders: z.array(traderPerformanceSchema),
+  simulated: z.boolean(),
+});
+export type FirmPerformance = z.infer<typeof firmPerformanceSchema>;
+
+export const firmPerformanceRange = inRange(z.object({ from: rangeFields.from, to: rangeFields.to }));
+
 export const performanceContract = {
   getPerformance: oc
     .route({
@@ -96,4 +130,12 @@ export const performanceContract = {
     })
     .input(fillsInput)
     .output(z.array(fillSchema)),
+  getFirmPerformance: oc
+    .route({
+      method: 'GET',
+      summary:
+        "The firm's realized PnL, fees and funding over a range, per UTC day, and each trader's beside it (the risk team; read from the imported fills, which the minute cron keeps current)",
+    })
+    .input(firmPerformanceRange)
+    .output(firmPerformanceSchema),
 };

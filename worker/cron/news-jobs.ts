@@ -6,7 +6,8 @@ import { measurePriceMoves } from '../domains/news/price-moves/price-moves';
 import { pruneOldNews } from '../domains/news/retention/prune-news';
 import { runNewsSimulator } from '../domains/news/sources/simulated-source';
 import { getProviderConfig, type Bindings } from '../env';
-import { defaultAdapterFor } from '../wiring/exchanges';
+import { adapterFor, defaultAdapterFor } from '../wiring/exchanges';
+import { scoreNewsTrades } from '../domains/news/trades/score-trades';
 import { watchNewsPollers } from '../wiring/news-pollers';
 import { TelegramClient } from '../providers/telegram/client';
 
@@ -47,6 +48,14 @@ export function newsJobs(env: Bindings, db: Db, now: number): Record<string, () 
     newsIndexMerge: () => mergeNewsIndex(newsDb),
     newsRetention: () => pruneOldNews(newsDb, now),
     newsPriceMoves: () => measurePriceMoves({ db, newsDb, exchange: defaultAdapterFor(env), now: Date.now() }),
+    // Orders placed from headlines: only those whose next window is due (news_trades_due_idx).
+    newsTrades: () =>
+      scoreNewsTrades({
+        db,
+        newsDb,
+        marks: (exchange, pairs) => adapterFor(env, exchange).getMarkPrices(pairs),
+        now: Date.now(),
+      }),
     telegramOutbox: async () => {
       const { token, baseUrl } = providers().telegram;
       // Queued messages wait; the Telegram chats page shows why (getTelegramStatus).

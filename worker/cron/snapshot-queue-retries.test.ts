@@ -62,6 +62,7 @@ describe('the consumer retries', () => {
       kind: 'simulated',
       listSubAccounts: () => sim.listSubAccounts(),
       getMarkPrices: (s) => sim.getMarkPrices(s),
+      getFundingRates: (s) => sim.getFundingRates(s),
       lastUsedWeight: () => sim.lastUsedWeight(),
       getAccountSnapshot: async () => {
         const wait = waits.shift() ?? 60;
@@ -169,6 +170,7 @@ describe('the consumer retries', () => {
       kind: 'simulated',
       listSubAccounts: () => sim.listSubAccounts(),
       getMarkPrices: (s) => sim.getMarkPrices(s),
+      getFundingRates: (s) => sim.getFundingRates(s),
       lastUsedWeight: () => sim.lastUsedWeight(),
       getAccountSnapshot: async (email) => {
         if (fails(email)) throw new Error('Binance did not answer within 10 s. Try again.');
@@ -242,6 +244,7 @@ describe('the consumer retries', () => {
       kind: 'simulated',
       listSubAccounts: () => sim.listSubAccounts(),
       getMarkPrices: (s) => sim.getMarkPrices(s),
+      getFundingRates: (s) => sim.getFundingRates(s),
       lastUsedWeight: () => sim.lastUsedWeight(),
       getAccountSnapshot: async (email) => {
         if (email === broken) throw new Error('HTTP 503 from the exchange');

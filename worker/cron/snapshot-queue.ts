@@ -67,7 +67,9 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Bindin
     if ('failures' in result) await sendFollowUp(env, parsed.data, result.failures, result.retryAfterSeconds);
     // The snapshots are stored: a failing alert run must not redeliver them (it would be skipped).
     if ('records' in result)
-      await evaluateAlerts(db, result.records, parsed.data.scheduledAt)
+      await evaluateAlerts(db, result.records, parsed.data.scheduledAt, (kind, symbols) =>
+        adapterFor(env, kind).getFundingRates(symbols),
+      )
         .then((fired) => notifyFiredAlerts(alertNotifier(env), fired))
         .catch((error: unknown) => logError(`alerts after snapshot batch ${parsed.data.batchId} failed`, error));
   }

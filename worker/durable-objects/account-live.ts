@@ -76,12 +76,17 @@ export class AccountLiveHub extends DurableObject<Bindings> {
     }
     this.last = event;
     await this.fanout.broadcast(event);
-    if (event.metrics && this.account.id) await this.checkAlerts(this.account.id, event.metrics);
+    if (event.metrics && this.account.id) await this.checkAlerts(this.account.id, event.metrics, event.positions);
   }
 
-  private async checkAlerts(accountId: string, metrics: AccountMetrics) {
+  private async checkAlerts(accountId: string, metrics: AccountMetrics, positions: Position[] | undefined) {
     try {
-      const fired = await evaluateAlerts(createDb(this.env.DB), [{ accountId, metrics }]);
+      const fired = await evaluateAlerts(
+        createDb(this.env.DB),
+        [{ accountId, metrics, positions }],
+        Date.now(),
+        (kind, symbols) => adapterFor(this.env, kind).getFundingRates(symbols),
+      );
       await notifyFiredAlerts(alertNotifier(this.env), fired);
     } catch (err) {
       logError('live alert evaluation failed', err);

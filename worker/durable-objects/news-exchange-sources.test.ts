@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newsPollers, newsSources } from '../db/schema/news';
 import { newsItems } from '../db/schema-news';
 import { db, newsDb } from '../test/harness';
+import { sleep, until } from '../test/eventually';
 import { FakeBybit, FakeOkx } from '../test/fakes/fake-announcements';
 import { FakeBinanceAnnouncements } from '../test/fakes/fake-binance-announcements';
 import { setExchangeSource } from '../domains/news/settings/exchange-sources';
@@ -15,15 +16,6 @@ import type { NewsPoller } from './news-poller';
 import type { NewsStream } from './news-stream';
 
 const itemsOf = (sourceId: string) => newsDb.select().from(newsItems).where(eq(newsItems.sourceId, sourceId));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 3_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await sleep(20);
-  }
-}
 
 async function pollerWith(target: PollerTarget, overrides: PollerOverrides) {
   const stub = env.NEWS_POLLER.getByName(`${target.kind}:${target.id}`);

@@ -40,6 +40,10 @@ export class NewsStream extends AlarmSource {
         if (this.plannedAt === null || at < this.plannedAt) void this.setAlarm(at);
       },
       changed: () => void this.writeHealth(target, Date.now(), true),
+      store: {
+        get: (key) => this.ctx.storage.get(`held:${key}`),
+        put: (key, value) => this.ctx.storage.put(`held:${key}`, value),
+      },
     }));
   }
 

@@ -1,7 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import { GateBook } from '../domains/orders/gate/gate-book';
 import type { Gates } from '../domains/orders/gate/gate-client';
-import type { FirmAsk, FirmRead, GateItem, OrderAsk, Progress, Settlement, TraderRead } from '../domains/orders/gate/gate-core';
+import type { FirmAsk, FirmRead, GateItem, OrderAsk, TraderRead } from '../domains/orders/gate/gate-core';
+import type { Progress, Settlement } from '../domains/orders/gate/gate-items';
 import type { Bindings } from '../env';
 
 const PREFIX = 'item:';

@@ -46,5 +46,14 @@ describe('createExchangeAdapter', () => {
       /^http:\/\/fake-binance\.test\/sapi\/v1\/sub-account\/list\?page=1&limit=200&recvWindow=7000&timestamp=\d+&signature=[0-9a-f]{64}$/,
     );
     expect(urls[1]).toBe('http://fake-fapi.test/fapi/v1/premiumIndex?symbol=BTCUSDT');
+    // Funding rates (alerts): premiumIndex's lastFundingRate, the one symbol's or all symbols' list.
+    expect(await adapter.getFundingRates(['BTCUSDT'])).toEqual({ BTCUSDT: 0.0001 });
+    expect(urls[2]).toBe('http://fake-fapi.test/fapi/v1/premiumIndex?symbol=BTCUSDT');
+    const two = await adapter.getFundingRates(['BTCUSDT', 'NOPEUSDT', 'ETHUSDT']);
+    expect(urls[3]).toBe('http://fake-fapi.test/fapi/v1/premiumIndex');
+    expect(Object.values(two).every((r) => r === 0.0001)).toBe(true);
+    expect(two.BTCUSDT).toBe(0.0001);
+    expect(two.NOPEUSDT).toBeUndefined();
+    expect(await adapter.getFundingRates([])).toEqual({});
   });
 });

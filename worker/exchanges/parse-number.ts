@@ -7,7 +7,10 @@ const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 export function parseDecimal(value: unknown, field: string): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isFinite(n)) {
-    throw domainError('BAD_GATEWAY', `Exchange sent an invalid number for ${field}`, { field, value: String(value).slice(0, 40) });
+    throw domainError('BAD_GATEWAY', `Exchange sent an invalid number for ${field}`, {
+      field,
+      value: String(value).slice(0, 40),
+    });
   }
   return n;
 }

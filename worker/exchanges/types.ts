@@ -81,5 +81,10 @@ export interface ExchangeAdapter {
   getAccountSnapshot(email: string, options?: SnapshotOptions): Promise<AccountSnapshot>;
   /** Futures mark prices keyed by symbol (e.g. BTCUSDT); all symbols when none are given. */
   getMarkPrices(symbols?: string[]): Promise<Record<string, number>>;
+  /**
+   * The current funding rate of each given futures symbol (a fraction per funding interval:
+   * 0.0001 = 0.01 %), keyed by symbol; a symbol without one is left out. Alerts on funding read it.
+   */
+  getFundingRates(symbols: string[]): Promise<Record<string, number>>;
   lastUsedWeight(): UsedWeight;
 }

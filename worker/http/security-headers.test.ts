@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchApp } from '../test/harness';
+import { createApp } from '../app';
 import { SECURITY_HEADERS } from './security-headers';
 import staticHeaders from '../../public/_headers?raw';
 
@@ -16,6 +17,18 @@ describe('security headers', () => {
     expect(res.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
     // Errors carry them too.
     expect((await fetchApp('/api/missing')).headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('the health answer (built before the app) carries the same headers and body as the app would give it', async () => {
+    const fast = await fetchApp('/api/health?probe=1');
+    const routed = await createApp().request('/api/health');
+    expect(await fast.json()).toEqual(await routed.json());
+    for (const name of [...Object.keys(SECURITY_HEADERS), 'content-type'])
+      expect(fast.headers.get(name), name).toBe(routed.headers.get(name));
+    expect(fast.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+    expect(fast.headers.get('x-request-id')).not.toBe((await fetchApp('/api/health')).headers.get('x-request-id'));
+    // Only GET /api/health itself: a longer path is not it.
+    expect((await fetchApp('/api/healthz')).status).toBe(404);
   });
 
   it('gives the static SPA files the same headers (public/_headers)', () => {

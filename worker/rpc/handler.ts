@@ -4,7 +4,7 @@ import { FetchHandler, type FetchHandlerOptions } from '@orpc/server/fetch';
 import { StandardHandler, StandardRPCCodec, StandardRPCMatcher, type StandardHandlerOptions } from '@orpc/server/standard';
 import { ResponseHeadersPlugin, StrictGetMethodPlugin } from '@orpc/server/plugins';
 import { Hono } from 'hono';
-import { keepBookmark, requestBindings } from '../wiring/d1-session';
+import { keepBookmarks, MAIN_BOOKMARK, NEWS_BOOKMARK, requestBindings } from '../wiring/d1-session';
 import { distantPrimary } from '../wiring/distant-primary';
 import { clientIp } from '../http/request';
 import type { AppEnv } from '../http/app-env';
@@ -31,10 +31,16 @@ const handlerOptions: StandardHandlerOptions<RpcContext> & FetchHandlerOptions<R
 const codec = new StandardRPCCodec(new StandardRPCSerializer(new PlainJsonFirstSerializer()));
 const rpcHandler = new FetchHandler(new StandardHandler(router, new StandardRPCMatcher(), codec, handlerOptions), handlerOptions);
 
+const RPC_PREFIX = '/api/rpc';
+
 export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
   // Reads through the caller's D1 session (db/d1-session.ts); its bookmark goes back with the answer.
   const far = <D extends D1Database>(d1: D) => distantPrimary(c.env, c.req.raw, d1);
-  const { env, db, session } = requestBindings(c.env, c.req.raw, far(c.env.DB), { NEWS_DB: far(c.env.NEWS_DB) });
+  const { env, db, session, newsSession } = requestBindings(c.env, c.req.raw, far(c.env.DB), { NEWS_DB: far(c.env.NEWS_DB) });
+  const bookmarks: [D1DatabaseSession, typeof MAIN_BOOKMARK][] = [
+    [session, MAIN_BOOKMARK],
+    [newsSession, NEWS_BOOKMARK],
+  ];
   const context: RpcContext = {
     env,
     db,
@@ -45,9 +51,9 @@ export const rpcRoutes = new Hono<AppEnv>().all('/*', async (c) => {
     ip: clientIp(c),
   };
   const secure = c.req.url.startsWith('https:');
-  const live = await passLiveStream(c.req.raw, context, '/api/rpc');
-  if (live) return keepBookmark(live, session, secure);
-  const { matched, response } = await rpcHandler.handle(c.req.raw, { prefix: '/api/rpc', context });
+  const live = await passLiveStream(c.req.raw, context, c.req.path.slice(RPC_PREFIX.length + 1));
+  if (live) return keepBookmarks(live, bookmarks, secure);
+  const { matched, response } = await rpcHandler.handle(c.req.raw, { prefix: RPC_PREFIX, context });
   if (!matched) throw domainError('NOT_FOUND', 'Unknown procedure');
-  return keepBookmark(response, session, secure);
+  return keepBookmarks(response, bookmarks, secure);
 });

@@ -15,6 +15,7 @@ import { auditRouter } from './routers/audit';
 import { watchlistsRouter } from './routers/watchlists';
 import { pushRouter } from './routers/push';
 import { performanceRouter } from './routers/performance';
+import { newsTradesRouter } from './routers/news-trades';
 
 /** The flat router; keys mirror the contract. */
 export const router = pub.router({
@@ -34,6 +35,7 @@ export const router = pub.router({
   ...watchlistsRouter,
   ...pushRouter,
   ...performanceRouter,
+  ...newsTradesRouter,
 });
 
 export type Router = typeof router;

@@ -15,6 +15,9 @@ import { adminFn, approvedFn, implementServerFns, type ServerFnContext } from '.
 import { readXPollingBudget, xSearchBudget } from '../domains/news/pollers/rate-budget';
 import { syncNewsPollers } from '../wiring/news-pollers';
 import { getProviderConfig } from '../env';
+import { setXStream } from '../domains/news/settings/x-stream';
+import { getSource } from '../domains/news/settings/sources';
+import { createNewsDb } from '../db/client';
 
 const budgetOf = (ctx: ServerFnContext) => xSearchBudget(getProviderConfig(ctx.c.env).x.searchRequestsPer15Min);
 
@@ -42,4 +45,10 @@ export const newsTwitterFns = implementServerFns(newsTwitterServerFns, {
     afterSessionChange(ctx, input.id, await deleteTwitterPollingSession(ctx.db, input.id)),
   ),
   getXPollingBudget: approvedFn(({ ctx }) => readXPollingBudget(ctx.db, budgetOf(ctx))),
+  // The stream's holder reads its new settings at once: rules follow the handles, or it stops.
+  setXStream: adminFn(async ({ input, ctx }) => {
+    const id = await setXStream(ctx.db, input);
+    await syncNewsPollers(ctx.c.env, [{ kind: 'x-stream', id }], ctx.db);
+    return getSource(ctx.db, id, createNewsDb(ctx.c.env.NEWS_DB));
+  }),
 });

@@ -169,6 +169,7 @@ export async function setUpAccessFixtures() {
   const telegramSource = await createSource(db, { kind: 'telegram', name: 'Matrix bot', enabled: true, config: {} });
   sampleInputs.rotateTelegramSecret = () => ({ id: telegramSource.id });
   sampleInputs.setExchangeSource = () => ({ exchange: 'okx', enabled: false });
+  sampleInputs.setXStream = () => ({ enabled: false, handleIds: [handleForSessions.id] });
   sampleInputs.createTelegramChat = () => ({ chatId: `-100${Date.now()}`, title: 'Matrix desk' });
   sampleInputs.updateTelegramChat = () => ({ id: chatToEdit.id, updates: { minImportance: 'critical' } });
   sampleInputs.deleteTelegramChat = () => ({ id: chatToDelete.id });
@@ -253,7 +254,10 @@ export async function setUpAccessFixtures() {
   };
   sampleInputs.listOrders = () => ({});
   sampleInputs.listOpenOrders = () => ({});
-  sampleInputs.getPerformance = sampleInputs.listFills = () => ({ from: Date.now() - 30 * 86_400_000, to: Date.now() });
+  sampleInputs.getPerformance =
+    sampleInputs.listFills =
+    sampleInputs.getFirmPerformance =
+      () => ({ from: Date.now() - 30 * 86_400_000, to: Date.now() });
   sampleInputs.protectPosition = () => ({ accountEmail: 'matrix@sim.meridian', symbol: 'ETH', stopLoss: 1, clientOrderId: 'p1' });
   asyncInputs.protectPosition = async (kind) => {
     // A long ETH position of the caller's own, protected by a stop far below the mark.

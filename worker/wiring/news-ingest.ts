@@ -4,7 +4,7 @@ import type { Bindings } from '../env';
 import { defaultAdapterFor } from './exchanges';
 import { enqueueTelegramForItem } from '../domains/telegram-outbox/telegram-outbox';
 import type { IngestDeps } from '../domains/news/ingest/ingest';
-import { recordWatchHits } from '../domains/watchlists/watch-hits';
+import { loadWatchIndex, recordWatchHits } from '../domains/watchlists/watch-hits';
 import { logError } from '../lib/log';
 import { watchHitPublisher } from './hubs';
 import { deliverPushesNow } from './web-push';
@@ -27,14 +27,19 @@ export function newsIngestDeps(env: Bindings, db: Db, clock: () => number = Date
     newsDb,
     exchange: defaultAdapterFor(env),
     publish: newsHubPublisher(env),
-    // The watchlists and the Telegram outbox read and write side by side: one round trip, not two.
-    afterStore: async (item, forward) => {
-      await Promise.all([
-        recordWatchHits({ db, newsDb, push: watchHitPublisher(env), deliverPushes: deliverPushesNow(env) }, item).catch((err) =>
-          logError('watchlist hits not recorded', err),
-        ),
-        clock() - item.ts > FORWARD_MAX_AGE_MS ? undefined : enqueueTelegramForItem(db, item, forward),
-      ]);
+    // The watchlists' index is read while the item is classified; after the store, the watchlists
+    // and the Telegram outbox write side by side: one round trip, not two.
+    prepareAfterStore: () => {
+      const index = loadWatchIndex(db);
+      index.catch(() => {}); // a failure is reported where it is awaited
+      return async (item, forward) => {
+        await Promise.all([
+          recordWatchHits({ db, newsDb, push: watchHitPublisher(env), deliverPushes: deliverPushesNow(env) }, item, index).catch((err) =>
+            logError('watchlist hits not recorded', err),
+          ),
+          clock() - item.ts > FORWARD_MAX_AGE_MS ? undefined : enqueueTelegramForItem(db, item, forward),
+        ]);
+      };
     },
   };
 }

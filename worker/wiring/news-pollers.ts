@@ -1,10 +1,12 @@
 import { createDb, type Db } from '../db/client';
 import { getProviderConfig, type Bindings } from '../env';
 import type { FetchFn } from '../providers/http';
-import { XClient } from '../providers/twitter/client';
+import { XClient, type XConfig } from '../providers/twitter/client';
+import { XStreamClient } from '../providers/twitter/stream-client';
+import { markXStreamOff, xFilteredStream } from '../domains/news/sources/x-filtered-stream';
 import { rssSourcePoller } from '../domains/news/sources/rss-poller';
 import { markTwitterSessionsOff, twitterSessionPoller } from '../domains/news/sources/twitter-poller';
-import type { SourcePoller } from '../domains/news/pollers/poll-schedule';
+import { stoppedOutcome, type SourcePoller } from '../domains/news/pollers/poll-schedule';
 import { isStreamed, listPollerTargets, pollerKey, type PollerTarget } from '../domains/news/pollers/targets';
 import { newsIngestDeps } from './news-ingest';
 import { BybitAnnouncements } from '../providers/announcements/bybit';
@@ -24,6 +26,15 @@ export interface PollerOverrides {
   xBearerToken?: string;
   /** …and keys for the fake Binance announcements socket. */
   binanceKeys?: { apiKey: string; apiSecret: string };
+  /** The X filtered stream's silence limit (default 30 s), short in tests. */
+  xStreamSilenceMs?: number;
+}
+
+/** The X client of the pollers and the stream, or null without a bearer token. */
+function xClientFor<T>(env: Bindings, overrides: PollerOverrides, make: (config: XConfig) => T): T | null {
+  const { baseUrl } = getProviderConfig(env).x;
+  const bearerToken = overrides.xBearerToken ?? getProviderConfig(env).x.bearerToken;
+  return bearerToken ? make({ baseUrl, bearerToken, fetch: overrides.fetch, now: overrides.clock }) : null;
 }
 
 /** The polled announcement endpoints (Binance pushes over a WebSocket instead). */
@@ -61,6 +72,18 @@ export function heldStreamFor(env: Bindings, target: PollerTarget, overrides: Po
         },
         target.id,
       );
+    case 'x-stream':
+      return xFilteredStream(
+        {
+          db,
+          ingest,
+          host,
+          clock: overrides.clock,
+          silenceMs: overrides.xStreamSilenceMs,
+          x: xClientFor(env, overrides, (config) => new XStreamClient(config)),
+        },
+        target.id,
+      );
     default:
       return {
         snapshot: () => ({
@@ -89,12 +112,11 @@ export function sourcePollerFor(env: Bindings, target: PollerTarget, overrides: 
   switch (target.kind) {
     case 'rss':
       return rssSourcePoller({ db, ingest, fetch: overrides.fetch, clock }, target.id);
-    case 'x-session': {
-      const { baseUrl } = getProviderConfig(env).x;
-      const bearerToken = overrides.xBearerToken ?? getProviderConfig(env).x.bearerToken;
-      const x = bearerToken ? new XClient({ baseUrl, bearerToken, fetch: overrides.fetch, now: clock }) : null;
-      return twitterSessionPoller({ db, ingest, x, clock }, target.id);
-    }
+    case 'x-session':
+      return twitterSessionPoller(
+        { db, ingest, x: xClientFor(env, overrides, (config) => new XClient(config)), clock },
+        target.id,
+      );
     case 'exchange':
       return exchangeAnnouncementPoller(
         { db, ingest, clock, readerFor: (exchange) => announcementReaderFor(env, exchange, overrides) },
@@ -103,14 +125,7 @@ export function sourcePollerFor(env: Bindings, target: PollerTarget, overrides: 
     default:
       return {
         invalidate() {},
-        poll: async () => ({
-          stop: { state: 'off', reason: `No poller reads ${target.kind} sources` },
-          intervalMs: 60_000,
-          state: 'polling',
-          ok: true,
-          stored: 0,
-          requests: 0,
-        }),
+        poll: async () => stoppedOutcome(`No poller reads ${target.kind} sources`, 60_000),
       };
   }
 }
@@ -134,7 +149,9 @@ export async function armNewsPoller(env: Bindings, target: PollerTarget, restart
  * one stops), and every other poller that should run is armed if it is not (it keeps its pace).
  */
 export async function syncNewsPollers(env: Bindings, changed: PollerTarget[] = [], db: Db = createDb(env.DB)) {
-  const targets = await listPollerTargets(db, { xConfigured: Boolean(getProviderConfig(env).x.bearerToken) });
+  const xConfigured = Boolean(getProviderConfig(env).x.bearerToken);
+  if (!xConfigured && changed.some((t) => t.kind === 'x-stream')) await markXStreamOff(db, Date.now());
+  const targets = await listPollerTargets(db, { xConfigured });
   const wanted = new Set(targets.map(pollerKey));
   const restart = new Set(changed.map(pollerKey));
   await Promise.all([
@@ -163,7 +180,7 @@ export interface WatchdogRun {
  */
 export async function watchNewsPollers(env: Bindings, db: Db, now: number): Promise<WatchdogRun> {
   const xConfigured = Boolean(getProviderConfig(env).x.bearerToken);
-  if (!xConfigured) await markTwitterSessionsOff(db);
+  if (!xConfigured) await Promise.all([markTwitterSessionsOff(db), markXStreamOff(db, now)]);
   const targets = await listPollerTargets(db, { xConfigured });
   const run: WatchdogRun = { checked: targets.length, started: [], stalled: [], unreachable: [] };
   await Promise.all(

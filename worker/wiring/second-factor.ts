@@ -3,8 +3,7 @@ import type { FreshCheck } from '../domains/auth/fresh-caller';
 import type { RelyingParty } from '../domains/auth/second-factor/passkeys';
 import type { SecondFactorPolicy } from '../domains/auth/second-factor/policy';
 import { revokedGrants, type StreamGrant } from '../domains/auth/stream-grant';
-import { parseKeyRing, type KeyRing } from '../domains/orders/key-vault';
-import { domainError } from '../lib/domain-error';
+import { cachedKeyRing, type KeyRing } from '../domains/orders/key-vault';
 import { getConfig, type Bindings } from '../env';
 
 /** SECOND_FACTOR_REQUIRED as the fresh check reads it. */
@@ -25,27 +24,9 @@ export function relyingParty(env: Bindings, requestUrl: string): RelyingParty {
   return { id, name: config.SITE_NAME, origins: [url.origin] };
 }
 
-const rings = new Map<string, Promise<KeyRing>>();
-
 /** SECOND_FACTOR_KEYRING, imported once per isolate; 503 when unset or malformed (authenticator apps off). */
-export async function secondFactorKeyRing(env: Bindings): Promise<KeyRing> {
-  const spec = getConfig(env).SECOND_FACTOR_KEYRING;
-  if (!spec) throw domainError('SERVICE_UNAVAILABLE', 'Authenticator apps are off: the SECOND_FACTOR_KEYRING secret is not set');
-  let ring = rings.get(spec);
-  if (!ring) {
-    ring = parseKeyRing(spec);
-    rings.set(spec, ring);
-  }
-  try {
-    return await ring;
-  } catch {
-    rings.delete(spec);
-    throw domainError(
-      'SERVICE_UNAVAILABLE',
-      'The SECOND_FACTOR_KEYRING secret is malformed (id:base64 of 32 bytes, comma-separated)',
-    );
-  }
-}
+export const secondFactorKeyRing = (env: Bindings): Promise<KeyRing> =>
+  cachedKeyRing('SECOND_FACTOR_KEYRING', getConfig(env).SECOND_FACTOR_KEYRING, 'Authenticator apps');
 
 /** The issuer an authenticator app shows beside the account (the site's name). */
 export const totpIssuer = (env: Bindings) => getConfig(env).SITE_NAME;

@@ -63,6 +63,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { label: 'Feed', to: '/news/feed' },
       { label: 'Watchlists', to: '/news/watchlists' },
+      { label: 'News trades', to: '/news/trades' },
     ],
     groups: [{ label: 'News Settings', items: newsSettingsLinks }],
   },

@@ -22,3 +22,16 @@ export function PageHeader({
     </div>
   );
 }
+
+/** A titled part of a page, its actions (CSV, group-by) at the right of the title. */
+export function PageSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="mt-5" aria-label={title}>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold">{title}</h2>
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -6,16 +6,27 @@ import { DialogForm, FormDialog } from '~/components/form/dialog-form';
 import { CheckboxesField, SelectField, SwitchField, TextField } from '~/components/form/fields';
 import { resolverProblems, rpcResolver } from '~/lib/contract-form';
 import { orpc, rpc } from '~/lib/rpc';
-import { METRIC_KEYS, METRICS, type Account, type MetricKey } from '~/shared/accounts/metrics';
+import type { Account } from '~/shared/accounts/metrics';
 import { ALERT_MAX_COOLDOWN_SECONDS, ALERT_MIN_COOLDOWN_SECONDS } from '@contract/patterns';
-import { CHANNELS, describeCooldown, OPERATORS, type AlertChannel, type AlertOperator, type AlertRule } from './alert-format';
+import {
+  ALERT_METRIC_KEYS,
+  CHANNELS,
+  describeCooldown,
+  metricLabel,
+  metricUnit,
+  OPERATORS,
+  type AlertChannel,
+  type AlertMetric,
+  type AlertOperator,
+  type AlertRule,
+} from './alert-format';
 
 /** The contract's range (60 s to 7 days): a rule fires at most once per cooldown. */
 export const COOLDOWN_HINT = `Quiet time after it fires: ${ALERT_MIN_COOLDOWN_SECONDS} s (${describeCooldown(ALERT_MIN_COOLDOWN_SECONDS)}) to ${ALERT_MAX_COOLDOWN_SECONDS / 86_400} days`;
 
 interface FormValues {
   accountEmail: string;
-  metric: MetricKey;
+  metric: AlertMetric;
   operator: AlertOperator;
   threshold: string;
   cooldownSeconds: string;
@@ -74,7 +85,11 @@ type RuleInput = RpcInputs['createAlertRule'] | RpcInputs['updateAlertRule'];
 function ruleResolver(ruleId?: string): Resolver<FormValues, unknown, RuleInput> {
   return ruleId
     ? rpcResolver('updateAlertRule', (values: FormValues) => ({ id: ruleId, ...ruleBody(values) }), formProblems)
-    : rpcResolver('createAlertRule', (values: FormValues) => ({ accountEmail: values.accountEmail, ...ruleBody(values) }), formProblems);
+    : rpcResolver(
+        'createAlertRule',
+        (values: FormValues) => ({ accountEmail: values.accountEmail, ...ruleBody(values) }),
+        formProblems,
+      );
 }
 
 /** The form's problems, then the contract's (createAlertRule or updateAlertRule), by field. */
@@ -134,8 +149,7 @@ function RuleForm({
     onDone();
   }
 
-  const kind = METRICS[metric].kind;
-  const unit = kind === 'leverage' ? '× (e.g. 3 for 3×)' : 'USD';
+  const { unit, hint: metricHint } = metricUnit(metric);
 
   return (
     <DialogForm
@@ -168,9 +182,9 @@ function RuleForm({
 
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField control={form.control} name="metric" label="Metric" data-testid="rule-metric">
-          {METRIC_KEYS.map((key) => (
+          {ALERT_METRIC_KEYS.map((key) => (
             <option key={key} value={key}>
-              {METRICS[key].label}
+              {metricLabel(key)}
             </option>
           ))}
         </SelectField>
@@ -189,7 +203,7 @@ function RuleForm({
           name="threshold"
           label="Threshold"
           inputMode="decimal"
-          hint={`In ${unit}`}
+          hint={metricHint ? `In ${unit}. ${metricHint}` : `In ${unit}`}
           className="tabular"
           data-testid="rule-threshold"
         />

@@ -9,12 +9,13 @@ import { DateRangePicker } from '~/shared/date-range/date-range-picker';
 import { resolveRange } from '~/shared/date-range/date-range';
 import { setSharedRange, useSharedRange } from '~/shared/date-range/shared-range';
 import { LineChart, lineColor } from './line-chart';
+import { FirmPerformance } from './firm-performance';
 import { firmHistoryQuery, latestMetricsQuery } from './risk-queries';
 import { TraderPicker } from './trader-picker';
 
 const MAX_COMPARED = 8;
 
-/** /risk-team/charts: firm equity and exposure over the range; up to 8 traders compared. */
+/** /risk-team/charts: firm equity, exposure and performance over the range; up to 8 traders compared. */
 export function RiskChartsPage() {
   const range = useSharedRange();
   const span = useMemo(() => resolveRange(range), [range]);
@@ -55,7 +56,7 @@ export function RiskChartsPage() {
     <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
       <PageHeader
         title="Risk Charts"
-        description="Firm-wide equity and exposure at each day’s close; traders compared on one chart."
+        description="Firm-wide equity and exposure at each day’s close, and realized performance; traders compared on one chart."
         actions={<DateRangePicker value={range} onChange={setSharedRange} />}
       />
       {history.isError ? (
@@ -91,6 +92,7 @@ export function RiskChartsPage() {
           </Card>
         </>
       )}
+      <FirmPerformance range={span} chosen={chosen} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { resolveRange } from '~/shared/date-range/date-range';
 import { Pnl } from '~/shared/figures';
 import { setSharedRange, useSharedRange } from '~/shared/date-range/shared-range';
 import { formatLeverage } from '~/lib/format';
-import { downloadCsv, toCsv } from './csv';
+import { downloadCsv, toCsv } from '~/shared/csv';
 import { formatFraction, formatRatio } from './risk-format';
 import { traderStatsQuery, type TraderStats } from './risk-queries';
 import { VirtualDataTable } from '~/components/ui/virtual-data-table';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { PageHeader } from '~/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -24,8 +24,17 @@ import { StatGrid } from './stat-grid';
 import { Figure, TotalsRow } from './totals';
 import { TradingAudit } from './trading-audit';
 
-/** /risk-team/risk-trader?trader=<id>: one trader in depth. */
-export function RiskTraderPage({ traderId }: { traderId: string | undefined }) {
+/**
+ * /risk-team/risk-trader?trader=<id>: one trader in depth. `performance` draws the trader's
+ * realized performance (the route composes it from the accounts feature).
+ */
+export function RiskTraderPage({
+  traderId,
+  performance,
+}: {
+  traderId: string | undefined;
+  performance?: (traderId: string) => ReactNode;
+}) {
   const navigate = useNavigate();
   const traders = useQuery(latestMetricsQuery);
   const range = useSharedRange();
@@ -71,7 +80,7 @@ export function RiskTraderPage({ traderId }: { traderId: string | undefined }) {
       {detail.isError ? (
         <QueryError query={detail} what="this trader" />
       ) : detail.data ? (
-        <TraderDetail detail={detail.data} />
+        <TraderDetail detail={detail.data} performance={performance} />
       ) : selected ? (
         <div className="grid gap-3" aria-busy="true" aria-label="Loading the trader">
           <Skeleton className="h-24" />
@@ -82,7 +91,7 @@ export function RiskTraderPage({ traderId }: { traderId: string | undefined }) {
   );
 }
 
-function TraderDetail({ detail }: { detail: RiskTrader }) {
+function TraderDetail({ detail, performance }: { detail: RiskTrader; performance?: (traderId: string) => ReactNode }) {
   const { latest, stats } = detail;
   const curve = useMemo(
     () => [{ id: 'equity', label: 'Equity (daily close)', points: detail.curve.map((p) => ({ ts: p.ts, value: p.equity })) }],
@@ -118,6 +127,11 @@ function TraderDetail({ detail }: { detail: RiskTrader }) {
       <TitledCard title="Statistics over the range">
         <StatGrid stats={stats} />
       </TitledCard>
+      {performance ? (
+        <TitledCard title="Performance (realized PnL, fees, funding)" data-testid="risk-trader-performance">
+          {performance(latest.traderId)}
+        </TitledCard>
+      ) : null}
       {detail.accounts.map((a) => (
         <Card key={a.id}>
           <CardHeader>

@@ -216,7 +216,7 @@ export function TerminalPage() {
     />
   );
   const chart = chartSymbol ? <ChartPanel symbol={chartSymbol} store={prices.store} items={news.items} /> : null;
-  const orderPanel = <OrderPanelMemo ref={orderRef} symbol={orderSymbol} />;
+  const orderPanel = <OrderPanelMemo ref={orderRef} symbol={orderSymbol} headlineId={selected?.id ?? null} />;
 
   return (
     <MarketContext value={market}>

@@ -23,10 +23,10 @@ export function everyLabel(seconds: number) {
 }
 
 /**
- * What a poller is doing, as one badge: connected / polling every N s / rate-limited until /
- * failing / waiting for its window / off, with the reason on hover.
+ * What a poller is doing, as one badge: connected / reconnecting in N s / polling every N s /
+ * rate-limited until / failing / waiting for its window / off, with the reason on hover.
  */
-export function pollerStatus(poller: SourcePoller): { tone: Tone; label: string; title?: string } {
+export function pollerStatus(poller: SourcePoller, now = Date.now()): { tone: Tone; label: string; title?: string } {
   switch (poller.state) {
     case 'connected':
       return {
@@ -34,8 +34,12 @@ export function pollerStatus(poller: SourcePoller): { tone: Tone; label: string;
         label: 'Connected',
         title: poller.connectedSince ? `Since ${formatDateTime(poller.connectedSince, { seconds: true })}` : undefined,
       };
-    case 'connecting':
-      return { tone: 'warning', label: 'Connecting', title: poller.lastError ?? undefined };
+    case 'connecting': {
+      // A held connection that dropped waits out its backoff before the next attempt.
+      const waiting = poller.consecutiveFailures > 0 && poller.nextAt !== null && poller.nextAt > now;
+      const label = waiting ? `Reconnecting in ${formatDelay(poller.nextAt! - now)}` : 'Connecting';
+      return { tone: 'warning', label, title: poller.lastError ?? undefined };
+    }
     case 'polling':
       return { tone: 'success', label: poller.intervalSeconds ? `Polling ${everyLabel(poller.intervalSeconds)}` : 'Polling' };
     case 'rate-limited':
@@ -98,6 +102,19 @@ export function SourceStatusBadge({ source }: { source: SourceStatusInput }) {
     <Badge tone={status.tone} title={status.title} data-testid="source-health">
       {status.label}
     </Badge>
+  );
+}
+
+/** A pushed or polled source's badge and delay figures in a settings panel; "Off" while disabled. */
+export function SourceStatusLine({ source }: { source: SourceDto | undefined }) {
+  if (!source?.enabled) return <span className="text-muted-foreground">Off</span>;
+  return (
+    <>
+      <SourceStatusBadge source={source} />
+      <span className="text-muted-foreground">
+        delay <LatencyCell latency={source.latency} />
+      </span>
+    </>
   );
 }
 

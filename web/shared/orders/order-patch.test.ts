@@ -28,6 +28,7 @@ const order = (id: string, receivedAt: number, steps: OrderDto['status'][], extr
   keypressAt: null,
   receivedAt,
   sentAt: null,
+  headlineId: null,
   ackAt: null,
   ...extra,
 });

@@ -32,6 +32,7 @@ export const SERVER_FN_METHODS = {
   getTwitterPollingSessions: 'GET',
   getXPollingBudget: 'GET',
   setExchangeSource: 'POST',
+  setXStream: 'POST',
   createTwitterPollingSession: 'POST',
   updateTwitterPollingSession: 'POST',
   deleteTwitterPollingSession: 'POST',

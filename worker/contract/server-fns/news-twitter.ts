@@ -3,6 +3,7 @@ import { idSchema } from '../news-mappings';
 import { UTC_FROM_TIME, UTC_TO_TIME } from '../patterns';
 import { deletedSchema, mutation, query } from './define';
 import { byIdInput, displayNameSchema } from './news-fields';
+import { sourceSchema } from './news-sources';
 
 /** '@Foo_Bar' → 'foo_bar': X handles are 1–15 letters, digits or underscores, case-insensitive. */
 const handleSchema = z
@@ -86,6 +87,21 @@ export const xPollingBudgetSchema = z.strictObject({
   ),
 });
 
+/**
+ * The X filtered stream (one per app): on or off, and the handles it follows. Their rules are kept
+ * in step with this list by the stream's Durable Object.
+ */
+export const setXStreamInput = z
+  .object({
+    enabled: z.boolean(),
+    handleIds: z
+      .array(idSchema)
+      .max(100)
+      .transform((ids) => [...new Set(ids)]),
+  })
+  .strict();
+export type SetXStreamInput = z.input<typeof setXStreamInput>;
+
 export type XPollingBudgetDto = z.output<typeof xPollingBudgetSchema>;
 export type TwitterHandleDto = z.output<typeof twitterHandleSchema>;
 export type TwitterHandleFields = z.output<typeof handleFields>;
@@ -123,4 +139,10 @@ export const newsTwitterServerFns = {
   deleteTwitterPollingSession: mutation(byIdInput, deletedSchema),
   /** The X plan's recent-search budget and what each polling session spends of it. */
   getXPollingBudget: query(xPollingBudgetSchema),
+  /**
+   * Switches the X filtered stream on or off and sets its handles (admin): posts arrive within a
+   * second of X delivering them, and a gap is backfilled by recent search. Handles whose rules
+   * exceed the plan's rule count are refused with UNPROCESSABLE_CONTENT on handleIds.
+   */
+  setXStream: mutation(setXStreamInput, sourceSchema),
 };

@@ -13,3 +13,4 @@ export * from './second-factors';
 export * from './watchlists';
 export * from './fill-cursors';
 export * from './push';
+export * from './news-trades';

@@ -73,6 +73,8 @@ export const orders = sqliteTable(
     receivedAt: integer('received_at').notNull(),
     sentAt: integer('sent_at'),
     ackAt: integer('ack_at'),
+    /** the headline the order was placed from (news_items.id in the news database; news_trades scores it) */
+    headlineId: integer('headline_id'),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -61,6 +61,7 @@ describe('snapshot cron', () => {
       kind: 'simulated',
       listSubAccounts: () => sim.listSubAccounts(),
       getMarkPrices: (s) => sim.getMarkPrices(s),
+      getFundingRates: (s) => sim.getFundingRates(s),
       lastUsedWeight: () => sim.lastUsedWeight(),
       getAccountSnapshot: async (email) => {
         if (email === 'trader-alt@sim.meridian') throw new Error('Exchange rejected our API key');

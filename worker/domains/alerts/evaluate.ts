@@ -1,8 +1,18 @@
+import type { ALERT_METRICS } from '../../contract/enums';
 import type { AccountMetrics } from '../../exchanges/metrics';
 
 export type AlertOperator = '>' | '<' | 'crosses_above' | 'crosses_below';
-export type AlertMetric =
-  'totalBalance' | 'futuresBalance' | 'spotBalance' | 'futuresUpnl' | 'totalUpnl' | 'notional' | 'leverage' | 'btcPrice';
+export type AlertMetric = (typeof ALERT_METRICS)[number];
+/** The metrics a snapshot's figures give directly; the others come from alert-extras.ts. */
+export type SnapshotMetric = Exclude<AlertMetric, ExtraMetric>;
+export type ExtraMetric = 'liquidationDistance' | 'fundingRate' | 'dailyRealizedLoss';
+
+/** An extra metric's value and the position it is about (null: the account as a whole). */
+export interface ExtraValue {
+  value: number;
+  symbol: string | null;
+}
+export type Extras = Partial<Record<ExtraMetric, ExtraValue>>;
 
 export interface RuleState {
   operator: AlertOperator;
@@ -21,7 +31,13 @@ export const METRIC_LABELS: Record<AlertMetric, string> = {
   notional: 'Notional',
   leverage: 'Leverage',
   btcPrice: 'BTC price',
+  liquidationDistance: 'Distance to liquidation (%)',
+  fundingRate: 'Funding rate (%)',
+  dailyRealizedLoss: 'Realized loss today (USD)',
 };
+
+const EXTRA: ReadonlySet<string> = new Set<ExtraMetric>(['liquidationDistance', 'fundingRate', 'dailyRealizedLoss']);
+export const isExtraMetric = (metric: string): metric is ExtraMetric => EXTRA.has(metric);
 
 const OPERATOR_WORDS: Record<AlertOperator, string> = {
   '>': 'above',
@@ -30,8 +46,9 @@ const OPERATOR_WORDS: Record<AlertOperator, string> = {
   crosses_below: 'crossed below',
 };
 
-export function metricValue(metrics: AccountMetrics, metric: AlertMetric): number | null {
-  const value = metrics[metric];
+/** A rule's value now: a snapshot figure, or an extra one (null: none now, e.g. no open position). */
+export function metricValue(metrics: AccountMetrics, metric: AlertMetric, extras: Extras = {}): number | null {
+  const value = isExtraMetric(metric) ? extras[metric]?.value : metrics[metric];
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
@@ -62,8 +79,10 @@ export function alertMessage(
   operator: AlertOperator,
   threshold: number,
   value: number,
+  symbol: string | null = null,
 ): string {
   const fmt = (n: number) =>
     Math.abs(n) >= 1000 ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(Number(n.toPrecision(6)));
-  return `${accountEmail}: ${METRIC_LABELS[metric]} ${OPERATOR_WORDS[operator]} ${fmt(threshold)} (now ${fmt(value)})`;
+  const about = symbol ? ` on ${symbol}` : '';
+  return `${accountEmail}: ${METRIC_LABELS[metric]}${about} ${OPERATOR_WORDS[operator]} ${fmt(threshold)} (now ${fmt(value)})`;
 }

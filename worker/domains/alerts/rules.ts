@@ -65,7 +65,10 @@ export async function createRule(db: Db, session: Session, input: RuleFields & {
            ${JSON.stringify(fields.channels)}, ${fields.enabled ? 1 : 0}, ${now}, ${now}
     WHERE (SELECT count(*) FROM ${alertRules} WHERE ${alertRules.userId} = ${session.sub}) < ${MAX_ALERT_RULES_PER_USER}`);
   if (!result.meta.changes) {
-    throw domainError('UNPROCESSABLE_CONTENT', `You have ${MAX_ALERT_RULES_PER_USER} alert rules, the most allowed. Delete one first.`);
+    throw domainError(
+      'UNPROCESSABLE_CONTENT',
+      `You have ${MAX_ALERT_RULES_PER_USER} alert rules, the most allowed. Delete one first.`,
+    );
   }
   return toDto(await ownRule(db, session.sub, id));
 }

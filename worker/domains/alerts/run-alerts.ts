@@ -4,9 +4,12 @@ import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { alertRules } from '../../db/schema/alerts';
 import type { AccountMetrics } from '../../exchanges/metrics';
+import type { Position } from '../../exchanges/types';
+import type { ExchangeKind } from '../../contract/enums';
 import { ALERT_MIN_COOLDOWN_SECONDS } from '../../contract/alerts';
 import { ownerSeesAccount } from '../accounts/account-access';
-import { alertMessage, metricValue, shouldFire, type AlertMetric } from './evaluate';
+import { alertExtras, type FundingRates } from './alert-extras';
+import { alertMessage, isExtraMetric, metricValue, shouldFire, type AlertMetric, type ExtraMetric } from './evaluate';
 
 /** Per-rule firing limit on top of the cooldown: each firing may reach every alerts chat. */
 export const MAX_FIRINGS_PER_RULE_PER_HOUR = 10;
@@ -36,20 +39,24 @@ type Batch = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
  * Only rules whose owner may see the account now are read; the UPDATE also enforces the minimum
  * cooldown (for rules stored before it existed) and the hourly firing limit.
  * (Raw D1 statements: drizzle's batch does not take INSERT … SELECT.)
+ * Rules on liquidation distance, funding rate and the day's realized loss read `positions`, the
+ * exchange's funding rates (`fundingRates`) and the imported fills (alert-extras.ts); without
+ * positions or rates such a rule waits for the next snapshot.
  */
 export async function evaluateAlerts(
   db: Db,
-  updates: { accountId: string; metrics: AccountMetrics }[],
+  updates: { accountId: string; metrics: AccountMetrics; positions?: Position[] }[],
   now = Date.now(),
+  fundingRates?: FundingRates,
 ): Promise<FiredAlert[]> {
   if (updates.length === 0) return [];
   const byAccount = new Map(updates.map((u) => [u.accountId, u.metrics]));
-  const rules: { rule: typeof alertRules.$inferSelect; email: string }[] = [];
+  const rules: { rule: typeof alertRules.$inferSelect; email: string; exchange: string }[] = [];
   const ids = [...byAccount.keys()];
   for (let i = 0; i < ids.length; i += 90) {
     rules.push(
       ...(await db
-        .select({ rule: alertRules, email: exchangeAccounts.email })
+        .select({ rule: alertRules, email: exchangeAccounts.email, exchange: exchangeAccounts.exchange })
         .from(alertRules)
         .innerJoin(exchangeAccounts, eq(exchangeAccounts.id, alertRules.accountId))
         .where(
@@ -61,10 +68,31 @@ export async function evaluateAlerts(
         )),
     );
   }
+  const positionsOf = new Map(updates.map((u) => [u.accountId, u.positions]));
+  const wanted = new Map<string, { exchange: string; metrics: Set<ExtraMetric> }>();
+  for (const { rule, exchange } of rules)
+    if (isExtraMetric(rule.metric)) {
+      const w = wanted.get(rule.accountId) ?? { exchange, metrics: new Set<ExtraMetric>() };
+      w.metrics.add(rule.metric);
+      wanted.set(rule.accountId, w);
+    }
+  const extras = await alertExtras(
+    db,
+    [...wanted].map(([accountId, w]) => ({
+      accountId,
+      exchange: w.exchange as ExchangeKind,
+      metrics: w.metrics,
+      positions: positionsOf.get(accountId),
+    })),
+    fundingRates,
+    now,
+  );
   const fired: FiredAlert[] = [];
   const statements: BatchItem<'sqlite'>[] = [];
   for (const { rule, email } of rules) {
-    const value = metricValue(byAccount.get(rule.accountId)!, rule.metric as AlertMetric);
+    const metric = rule.metric as AlertMetric;
+    const own = extras.get(rule.accountId) ?? {};
+    const value = metricValue(byAccount.get(rule.accountId)!, metric, own);
     if (value === null) continue;
     const cooldownSeconds = Math.max(rule.cooldownSeconds, ALERT_MIN_COOLDOWN_SECONDS);
     if (!shouldFire({ ...rule, cooldownSeconds }, value, now)) {
@@ -81,7 +109,14 @@ export async function evaluateAlerts(
       operator: rule.operator,
       threshold: rule.threshold,
       value,
-      message: alertMessage(email, rule.metric as AlertMetric, rule.operator, rule.threshold, value),
+      message: alertMessage(
+        email,
+        metric,
+        rule.operator,
+        rule.threshold,
+        value,
+        isExtraMetric(metric) ? (own[metric]?.symbol ?? null) : null,
+      ),
       firedAt: now,
       acknowledgedAt: null,
       channels: rule.channels,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshTokens, sessions } from '../../db/schema/sessions';
 import { users, type UserRow } from '../../db/schema/users';
@@ -55,6 +55,22 @@ export function revokeSession(db: Db, sessionId: string, reason: string) {
 export async function findSessionIdByRefreshToken(db: Db, refreshToken: string): Promise<string | undefined> {
   const row = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, await hashToken(refreshToken)) });
   return row?.sessionId;
+}
+
+/**
+ * The signed-in user with whether their session is live, in one statement (getCurrentUser, the
+ * SPA's first call on every load): undefined when the user is gone.
+ */
+export async function userWithLiveSession(db: Db, userId: string, sessionId: string, now = Date.now()) {
+  const row = await db
+    .select({
+      user: users,
+      live: sql<number>`exists (select 1 from ${sessions} where ${sessions.id} = ${sessionId} and ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${now})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return row && { user: row.user, live: row.live === 1 };
 }
 
 export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {

@@ -90,6 +90,30 @@ describe('getPerformance and listFills', () => {
     expect(pb.filter((f) => f.accountEmail === a.account.email).map((f) => f.quantity)).toEqual([2]);
   });
 
+  it("one UTC month (the calendar's read): per-day rows inside the month only, each with its fills, fees and funding adding up to the month", async () => {
+    const { client, account } = await deskTrader(TAG, 'BTCUSDT');
+    await client.placeOrder(market(account.email, 'BUY', 0.01));
+    const now = new Date();
+    const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    const to = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    const month = await client.getPerformance({ from, to });
+    expect(month.days.length).toBeGreaterThan(0);
+    for (const d of month.days) {
+      expect(d.day % DAY).toBe(0);
+      expect(d.day).toBeGreaterThanOrEqual(from);
+      expect(d.day).toBeLessThan(to);
+      expect(d.net).toBeCloseTo(d.realizedPnl - d.fees + d.funding, 9);
+    }
+    const sum = (k: 'trades' | 'fees' | 'funding' | 'net') => month.days.reduce((a, d) => a + d[k], 0);
+    expect(sum('trades')).toBe(month.totals.trades);
+    expect(sum('fees')).toBeCloseTo(month.totals.fees, 6);
+    expect(sum('funding')).toBeCloseTo(month.totals.funding, 6);
+    expect(sum('net')).toBeCloseTo(month.totals.net, 6);
+    const today = month.days.find((d) => d.day === Math.floor(Date.now() / DAY) * DAY)!;
+    expect(today.trades).toBe(1);
+    expect(today.fees).toBeGreaterThan(0);
+  });
+
   it('refuses a range that ends before it starts or spans more than 400 days', async () => {
     const { client } = await deskTrader(TAG, 'BTCUSDT');
     await expect(client.getPerformance({ from: 10, to: 5 })).rejects.toMatchObject({ status: 400 });

@@ -17,8 +17,9 @@ export const haltsQuery = (db: Db, traderId: string) =>
 /** The switch that stops this trader now, if any: the firm's first, then the trader's. */
 export const haltFrom = (rows: (typeof tradingHalts.$inferSelect)[]) => rows.find((r) => r.scope === FIRM) ?? rows[0] ?? null;
 
-export async function tradingSwitches(db: Db) {
-  const [rows, changes] = await Promise.all([
+/** The switches and their last 100 changes with names, as queries (a write batches them after itself). */
+const switchesQueries = (db: Db) =>
+  [
     db.select({ halt: tradingHalts, name: users.name }).from(tradingHalts).leftJoin(users, eq(users.id, tradingHalts.traderId)),
     db
       .select({ change: tradingSwitchChanges, name: users.name })
@@ -26,7 +27,12 @@ export async function tradingSwitches(db: Db) {
       .leftJoin(users, eq(users.id, tradingSwitchChanges.traderId))
       .orderBy(desc(tradingSwitchChanges.changedAt), desc(tradingSwitchChanges.id))
       .limit(100),
-  ]);
+  ] as const;
+
+type Queries = ReturnType<typeof switchesQueries>;
+type SwitchRows = [Awaited<Queries[0]>, Awaited<Queries[1]>];
+
+function toSwitches([rows, changes]: SwitchRows) {
   const dto = (r: (typeof rows)[number]) => ({
     traderId: r.halt.traderId,
     name: r.name,
@@ -48,6 +54,13 @@ export async function tradingSwitches(db: Db) {
   };
 }
 
+export type TradingSwitches = ReturnType<typeof toSwitches>;
+
+export async function tradingSwitches(db: Db): Promise<TradingSwitches> {
+  const [halts, changes] = switchesQueries(db);
+  return toSwitches(await Promise.all([halts, changes]));
+}
+
 /**
  * Trading off (a row: only orders that close positions are taken) or on (no row) for one trader or
  * the firm; the next order reads it. Every switch — also switching off again with a new reason —
@@ -58,13 +71,15 @@ export async function setTradingEnabled(
   actorId: string,
   input: { traderId: string | null; enabled: boolean; reason?: string },
   now = Date.now(),
-) {
+): Promise<{ before: TradingSwitches; after: TradingSwitches; traderEmail: string | null }> {
   const scope = input.traderId === null ? FIRM : traderScope(input.traderId);
-  const [actor, target] = await Promise.all([
+  // Round 1: who acts, on whom, and the switches as they were; round 2: the write and the switches after.
+  const [actor, target, before] = await Promise.all([
     db.query.users.findFirst({ where: eq(users.id, actorId), columns: { name: true, email: true } }),
-    input.traderId ? db.query.users.findFirst({ where: eq(users.id, input.traderId), columns: { id: true } }) : true,
+    input.traderId ? db.query.users.findFirst({ where: eq(users.id, input.traderId), columns: { email: true } }) : null,
+    tradingSwitches(db),
   ]);
-  if (!target) throw domainError('NOT_FOUND', 'No such trader');
+  if (input.traderId && !target) throw domainError('NOT_FOUND', 'No such trader');
   const by = actor ? `${actor.name} <${actor.email}>` : actorId;
   const change = db.insert(tradingSwitchChanges).values({
     scope,
@@ -74,18 +89,15 @@ export async function setTradingEnabled(
     changedBy: by,
     changedAt: now,
   });
-  if (input.enabled) {
-    await db.batch([db.delete(tradingHalts).where(eq(tradingHalts.scope, scope)), change]);
-    return;
-  }
-  await db.batch([
-    db
-      .insert(tradingHalts)
-      .values({ scope, traderId: input.traderId, reason: input.reason ?? null, haltedBy: by, haltedAt: now })
-      .onConflictDoUpdate({
-        target: tradingHalts.scope,
-        set: { reason: sql`excluded.reason`, haltedBy: sql`excluded.halted_by`, haltedAt: sql`excluded.halted_at` },
-      }),
-    change,
-  ]);
+  const write = input.enabled
+    ? db.delete(tradingHalts).where(eq(tradingHalts.scope, scope))
+    : db
+        .insert(tradingHalts)
+        .values({ scope, traderId: input.traderId, reason: input.reason ?? null, haltedBy: by, haltedAt: now })
+        .onConflictDoUpdate({
+          target: tradingHalts.scope,
+          set: { reason: sql`excluded.reason`, haltedBy: sql`excluded.halted_by`, haltedAt: sql`excluded.halted_at` },
+        });
+  const [, , halts, changes] = await db.batch([write, change, ...switchesQueries(db)]);
+  return { before, after: toSwitches([halts, changes]), traderEmail: target?.email ?? null };
 }

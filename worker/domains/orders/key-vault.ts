@@ -1,10 +1,10 @@
+import { domainError } from '../../lib/domain-error';
+
 /**
  * Sub-account trading keys at rest: AES-256-GCM through WebCrypto, with the id of the key that
  * sealed them, so the key can be rotated (new seals use the current key, old ones still open).
  * The keyring comes from a Worker secret, "id:base64key[,id:base64key…]", current key first.
  * The account id is the additional data: a sealed secret copied to another account does not open.
- *
- * Not wired yet: storing sealed keys per account (a migration) and the /admin/assignments form.
  */
 export interface KeyRing {
   currentId: string;
@@ -33,6 +33,27 @@ export async function parseKeyRing(spec: string): Promise<KeyRing> {
     keys.set(id, await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']));
   }
   return { currentId: entries[0]!.split(':')[0]!, keys };
+}
+
+const rings = new Map<string, Promise<KeyRing>>();
+
+/**
+ * A keyring secret (named `secretName`), imported once per isolate: 503 with what is off when it is
+ * unset, and 503 naming the secret when it is malformed (the messages name key ids, never material).
+ */
+export async function cachedKeyRing(secretName: string, spec: string | null | undefined, whatIsOff: string): Promise<KeyRing> {
+  if (!spec) throw domainError('SERVICE_UNAVAILABLE', `${whatIsOff} are off: the ${secretName} secret is not set`);
+  let ring = rings.get(spec);
+  if (!ring) {
+    ring = parseKeyRing(spec);
+    rings.set(spec, ring);
+  }
+  try {
+    return await ring;
+  } catch (err) {
+    rings.delete(spec);
+    throw domainError('SERVICE_UNAVAILABLE', `The ${secretName} secret is malformed: ${(err as Error).message}`);
+  }
 }
 
 /** "v1.<keyId>.<iv>.<ciphertext+tag>", base64 parts. */

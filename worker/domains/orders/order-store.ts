@@ -36,6 +36,7 @@ export function toDto(row: OrderRow, traderName: string | null = null): OrderDto
     receivedAt: row.receivedAt,
     sentAt: row.sentAt,
     ackAt: row.ackAt,
+    headlineId: row.headlineId,
   };
 }
 

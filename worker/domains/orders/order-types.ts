@@ -26,6 +26,8 @@ export interface OrderInput {
 export interface PlaceOrderInput extends OrderInput {
   clientOrderId: string;
   keypressAt?: number;
+  /** the headline the order was placed from (news_trades scores it) */
+  headlineId?: number;
 }
 
 export interface OrderDeps {

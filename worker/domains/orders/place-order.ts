@@ -93,6 +93,7 @@ export async function placeOrder(
       statusHistory: [{ status, at: receivedAt, ...(riskCheck.passed ? {} : { note: refusalMessage(riskCheck) }) }],
       riskCheck,
       keypressAt: input.keypressAt ?? null,
+      headlineId: input.headlineId ?? null,
       receivedAt,
       updatedAt: receivedAt,
     })

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { accountTradingKeys } from '../../db/schema/trading-keys';
 import { domainError } from '../../lib/domain-error';
-import { openSecret, parseKeyRing, sealSecret, type KeyRing } from './key-vault';
+import { cachedKeyRing, openSecret, sealSecret, type KeyRing } from './key-vault';
 
 /**
  * Each Binance sub-account trades with its own API key and secret, entered by an admin, sealed at
@@ -12,24 +12,8 @@ import { openSecret, parseKeyRing, sealSecret, type KeyRing } from './key-vault'
  * key or the secret to a caller outside the order path, and nothing logs them.
  */
 
-const rings = new Map<string, Promise<KeyRing>>();
-
 /** The TRADING_KEYRING secret, imported once per isolate. */
-export async function keyRingFrom(spec: string | null): Promise<KeyRing> {
-  if (!spec) throw domainError('SERVICE_UNAVAILABLE', 'Trading keys are off: the TRADING_KEYRING secret is not set');
-  let ring = rings.get(spec);
-  if (!ring) {
-    ring = parseKeyRing(spec);
-    rings.set(spec, ring);
-  }
-  try {
-    return await ring;
-  } catch (err) {
-    rings.delete(spec);
-    // parseKeyRing's messages name key ids only, never key material.
-    throw domainError('SERVICE_UNAVAILABLE', `The TRADING_KEYRING secret is malformed: ${(err as Error).message}`);
-  }
-}
+export const keyRingFrom = (spec: string | null): Promise<KeyRing> => cachedKeyRing('TRADING_KEYRING', spec, 'Trading keys');
 
 // Key and secret sealed under different additional data: swapping the two columns does not open.
 const aad = (accountId: string, part: 'key' | 'secret') => `${accountId}:${part}`;

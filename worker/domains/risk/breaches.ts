@@ -151,11 +151,15 @@ export async function openBreachesByTrader(db: Db): Promise<Map<string, TraderLa
 }
 
 export async function acknowledgeBreach(db: Db, id: string, by: string, note: string, now = Date.now()): Promise<Breach> {
-  const [row] = await db
-    .update(riskBreaches)
-    .set({ acknowledgedAt: now, acknowledgedBy: by, ackNote: note })
-    .where(eq(riskBreaches.id, id))
-    .returning({ id: riskBreaches.id });
-  if (!row) throw domainError('NOT_FOUND', 'No such breach');
-  return (await readBreaches(db, [id]))[0]!;
+  // The update and the breach as the desk shows it, in one batch (one round).
+  const [, [breach]] = await db.batch([
+    db.update(riskBreaches).set({ acknowledgedAt: now, acknowledgedBy: by, ackNote: note }).where(eq(riskBreaches.id, id)),
+    db
+      .select(breachColumns)
+      .from(riskBreaches)
+      .leftJoin(users, eq(users.id, riskBreaches.traderId))
+      .where(eq(riskBreaches.id, id)),
+  ]);
+  if (!breach) throw domainError('NOT_FOUND', 'No such breach');
+  return breach;
 }

@@ -1,5 +1,4 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type { RiskLimitKind } from '../../contract/enums';
 import type { Db } from '../../db/client';
 import { riskLimitChanges, riskLimits } from '../../db/schema/risk';
@@ -30,13 +29,19 @@ export function limitTableFrom(rows: (typeof riskLimits.$inferSelect)[]): LimitT
   return { firm, byTrader };
 }
 
-/** The limits editor's view: firm, overrides with trader names, the newest 200 changes. */
-export async function limitsView(db: Db) {
-  const [table, names, changes] = await Promise.all([
-    loadLimits(db),
-    db.all<{ id: string; name: string }>(sql`SELECT DISTINCT u.id, u.name FROM risk_limits l JOIN users u ON u.id = l.trader_id`),
+/** The limits editor's view as queries: every limit, the overridden traders' names, the newest 200 changes. */
+const limitsViewQueries = (db: Db) =>
+  [
+    limitsQuery(db),
+    db.selectDistinct({ id: users.id, name: users.name }).from(riskLimits).innerJoin(users, eq(users.id, riskLimits.traderId)),
     db.select().from(riskLimitChanges).orderBy(desc(riskLimitChanges.changedAt)).limit(200),
-  ]);
+  ] as const;
+
+type ViewQueries = ReturnType<typeof limitsViewQueries>;
+type ViewRows = [Awaited<ViewQueries[0]>, Awaited<ViewQueries[1]>, Awaited<ViewQueries[2]>];
+
+function toLimitsView([rows, names, changes]: ViewRows) {
+  const table = limitTableFrom(rows);
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   return {
     firm: table.firm,
@@ -45,31 +50,39 @@ export async function limitsView(db: Db) {
   };
 }
 
+export type LimitsView = ReturnType<typeof toLimitsView>;
+
+/** The limits editor's view: firm, overrides with trader names, the newest 200 changes. */
+export async function limitsView(db: Db): Promise<LimitsView> {
+  const [limits, names, changes] = limitsViewQueries(db);
+  return toLimitsView(await Promise.all([limits, names, changes]));
+}
+
 /**
  * Sets (or clears, value null) one limit and records the change (who, old → new) in the same
- * batch. A no-op change is not recorded.
+ * batch, followed in that batch by the editor's view as it stands after. A no-op change is not
+ * recorded. Two rounds: who acts, on whom and the limit as it was; then the batch.
  */
 export async function setLimit(
   db: Db,
   actorId: string,
   input: { traderId: string | null; kind: RiskLimitKind; value: number | null },
   now = Date.now(),
-) {
-  const [actor, target] = await Promise.all([
-    db.query.users.findFirst({ where: eq(users.id, actorId), columns: { name: true, email: true } }),
-    input.traderId
-      ? db.query.users.findFirst({ where: eq(users.id, input.traderId), columns: { id: true } })
-      : Promise.resolve(true),
-  ]);
-  if (!target) throw domainError('NOT_FOUND', 'No such trader');
+): Promise<{ old: number | null; traderEmail: string | null; view: LimitsView }> {
   const scope = input.traderId === null ? sql`${riskLimits.traderId} IS NULL` : sql`${riskLimits.traderId} = ${input.traderId}`;
-  const existing = await db
-    .select()
-    .from(riskLimits)
-    .where(sql`${scope} AND ${riskLimits.kind} = ${input.kind}`);
+  const [actor, target, existing] = await Promise.all([
+    db.query.users.findFirst({ where: eq(users.id, actorId), columns: { name: true, email: true } }),
+    input.traderId ? db.query.users.findFirst({ where: eq(users.id, input.traderId), columns: { email: true } }) : null,
+    db
+      .select()
+      .from(riskLimits)
+      .where(sql`${scope} AND ${riskLimits.kind} = ${input.kind}`),
+  ]);
+  if (input.traderId && !target) throw domainError('NOT_FOUND', 'No such trader');
+  const traderEmail = target?.email ?? null;
   const old = existing[0]?.value ?? null;
-  if (old === input.value) return;
-  const statements: BatchItem<'sqlite'>[] = [
+  if (old === input.value) return { old, traderEmail, view: await limitsView(db) };
+  const write =
     input.value === null
       ? db.delete(riskLimits).where(sql`${scope} AND ${riskLimits.kind} = ${input.kind}`)
       : existing[0]
@@ -77,25 +90,23 @@ export async function setLimit(
             .update(riskLimits)
             .set({ value: input.value, updatedBy: actorId, updatedAt: now })
             .where(eq(riskLimits.id, existing[0].id))
-        : db
-            .insert(riskLimits)
-            .values({
-              id: crypto.randomUUID(),
-              traderId: input.traderId,
-              kind: input.kind,
-              value: input.value,
-              updatedBy: actorId,
-              updatedAt: now,
-            }),
-    db.insert(riskLimitChanges).values({
-      id: crypto.randomUUID(),
-      traderId: input.traderId,
-      kind: input.kind,
-      oldValue: old,
-      newValue: input.value,
-      changedBy: actor ? `${actor.name} <${actor.email}>` : actorId,
-      changedAt: now,
-    }),
-  ];
-  await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+        : db.insert(riskLimits).values({
+            id: crypto.randomUUID(),
+            traderId: input.traderId,
+            kind: input.kind,
+            value: input.value,
+            updatedBy: actorId,
+            updatedAt: now,
+          });
+  const change = db.insert(riskLimitChanges).values({
+    id: crypto.randomUUID(),
+    traderId: input.traderId,
+    kind: input.kind,
+    oldValue: old,
+    newValue: input.value,
+    changedBy: actor ? `${actor.name} <${actor.email}>` : actorId,
+    changedAt: now,
+  });
+  const [, , limits, names, changes] = await db.batch([write, change, ...limitsViewQueries(db)]);
+  return { old, traderEmail, view: toLimitsView([limits, names, changes]) };
 }

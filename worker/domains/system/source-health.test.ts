@@ -42,6 +42,7 @@ describe('source health in System status', () => {
       { id: 'exchange-okx', kind: 'exchange', name: 'OKX', config: { exchange: 'okx' }, createdAt: now },
       { id: 'exchange-binance', kind: 'exchange', name: 'Binance', config: { exchange: 'binance' }, createdAt: now },
       { id: 'manual-desk', kind: 'manual', name: 'Desk', config: {}, createdAt: now },
+      { id: 'x-stream', kind: 'twitter', name: 'X filtered stream', config: { stream: true, handleIds: [] }, createdAt: now },
     ]);
     await db.insert(twitterPollingSessions).values({
       id: 'x-fast',
@@ -78,6 +79,15 @@ describe('source health in System status', () => {
         connectedSince: now - 600_000,
       }),
       poller(now, {
+        key: 'x-stream:x-stream',
+        kind: 'x-stream',
+        targetId: 'x-stream',
+        state: 'connecting',
+        nextAt: now + 500,
+        consecutiveFailures: 2,
+        lastError: 'X ended the filtered stream connection',
+      }),
+      poller(now, {
         key: 'x-session:x-fast',
         kind: 'x-session',
         targetId: 'x-fast',
@@ -105,6 +115,8 @@ describe('source health in System status', () => {
       connectedSince: now - 600_000,
       intervalSeconds: null,
     });
+    // the X filtered stream, reconnecting: System status can say "reconnecting in 0.5 s"
+    expect(source('x-stream').poller).toMatchObject({ state: 'connecting', nextAt: now + 500, consecutiveFailures: 2 });
     expect(source('manual-desk').poller).toBeNull();
     expect(status.xPolling.find((x) => x.id === 'x-fast')!.poller).toMatchObject({ state: 'polling', intervalSeconds: 15 });
     // Ordered by name, as before.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { TodoPriority } from '../../contract/enums';
 import type { TodoItem } from '../../contract/todo';
@@ -9,9 +9,15 @@ import { users } from '../../db/schema/users';
 const assignee = alias(users, 'assignee');
 const creator = alias(users, 'creator');
 
+// The two names get their own column names: D1's batch answers rows as objects keyed by column
+// name, where two `name` columns would collapse into one.
 const withNames = (db: Db) =>
   db
-    .select({ item: todoItems, assigneeName: assignee.name, createdByName: creator.name })
+    .select({
+      item: todoItems,
+      assigneeName: sql<string | null>`${assignee.name}`.as('assignee_name'),
+      createdByName: sql<string | null>`${creator.name}`.as('created_by_name'),
+    })
     .from(todoItems)
     .leftJoin(assignee, eq(assignee.id, todoItems.assigneeId))
     .leftJoin(creator, eq(creator.id, todoItems.createdBy));
@@ -39,9 +45,14 @@ export async function listTodoItems(db: Db, filter: TodoFilter = {}): Promise<To
   return rows.map(toDto);
 }
 
+/** One item with its names, as a query (so a write can batch it beside itself: one round). */
+export const todoItemQuery = (db: Db, id: string) => withNames(db).where(eq(todoItems.id, id));
+
+/** What todoItemQuery's rows say: the item, or undefined when it is gone. */
+export const firstTodoItem = (rows: Awaited<ReturnType<typeof todoItemQuery>>): TodoItem | undefined => rows[0] && toDto(rows[0]);
+
 export async function findTodoItem(db: Db, id: string): Promise<TodoItem | undefined> {
-  const row = await withNames(db).where(eq(todoItems.id, id)).get();
-  return row && toDto(row);
+  return firstTodoItem(await todoItemQuery(db, id));
 }
 
 /** Approved, enabled users, by name: who an item can be assigned to. */

@@ -5,7 +5,7 @@ import { todoItems } from '../../db/schema/todo';
 import { users } from '../../db/schema/users';
 import { domainError } from '../../lib/domain-error';
 import { logError } from '../../lib/log';
-import { findTodoItem } from './todo-read';
+import { findTodoItem, firstTodoItem, todoItemQuery } from './todo-read';
 
 /** Tells every open list (the TodoHub); a failure there never undoes a committed write. */
 export type TodoPublisher = (event: TodoEvent) => Promise<unknown>;
@@ -25,11 +25,12 @@ async function assertAssignable(db: Db, assigneeId: string | null | undefined) {
     throw domainError('BAD_REQUEST', 'The assignee must be an approved, enabled user');
 }
 
-async function mustFind(db: Db, id: string) {
-  const item = await findTodoItem(db, id);
+function found(item: TodoItem | undefined): TodoItem {
   if (!item) throw domainError('NOT_FOUND', 'Todo item not found');
   return item;
 }
+
+const mustFind = async (db: Db, id: string) => found(await findTodoItem(db, id));
 
 /** 409 with the item as it is now, so whoever edited an old copy sees what changed. */
 const conflict = (current: TodoItem) =>
@@ -39,19 +40,23 @@ export async function createTodoItem(db: Db, actorId: string, input: CreateTodoI
   await assertAssignable(db, input.assigneeId);
   const now = Date.now();
   const id = crypto.randomUUID();
-  await db.insert(todoItems).values({
-    id,
-    title: input.title.trim(),
-    notes: input.notes ?? '',
-    assigneeId: input.assigneeId ?? null,
-    dueDate: input.dueDate ?? null,
-    priority: input.priority ?? 'normal',
-    createdBy: actorId,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  });
-  const item = await mustFind(db, id);
+  // The insert and the read of the item with its names in one batch: one round, one transaction.
+  const [, rows] = await db.batch([
+    db.insert(todoItems).values({
+      id,
+      title: input.title.trim(),
+      notes: input.notes ?? '',
+      assigneeId: input.assigneeId ?? null,
+      dueDate: input.dueDate ?? null,
+      priority: input.priority ?? 'normal',
+      createdBy: actorId,
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+    }),
+    todoItemQuery(db, id),
+  ]);
+  const item = found(firstTodoItem(rows));
   await announce(publish, { kind: 'upsert', item });
   return item;
 }
@@ -66,12 +71,16 @@ export async function updateTodoItem(db: Db, input: UpdateTodoInput, publish: To
     set.done = done;
     set.doneAt = done ? now : null;
   }
-  const updated = await db
-    .update(todoItems)
-    .set(set)
-    .where(and(eq(todoItems.id, id), eq(todoItems.version, version)))
-    .returning({ id: todoItems.id });
-  const current = await mustFind(db, id);
+  // The guarded update and the item as it stands after it, in one batch (one round).
+  const [updated, rows] = await db.batch([
+    db
+      .update(todoItems)
+      .set(set)
+      .where(and(eq(todoItems.id, id), eq(todoItems.version, version)))
+      .returning({ id: todoItems.id }),
+    todoItemQuery(db, id),
+  ]);
+  const current = found(firstTodoItem(rows));
   if (updated.length === 0) throw conflict(current);
   await announce(publish, { kind: 'upsert', item: current });
   return current;

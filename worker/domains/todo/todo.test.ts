@@ -66,7 +66,10 @@ describe('todo items', () => {
     const b = await admin.createTodoItem({ title: 'Filter B', assigneeId: ops.id, priority: 'low' });
     await admin.updateTodoItem({ id: b.id, version: 1, done: true });
     const titles = async (input: Parameters<typeof admin.listTodoItems>[0]) =>
-      (await admin.listTodoItems(input)).filter((i) => i.title.startsWith('Filter')).map((i) => i.title).sort();
+      (await admin.listTodoItems(input))
+        .filter((i) => i.title.startsWith('Filter'))
+        .map((i) => i.title)
+        .sort();
     expect(await titles({ assigneeId: ops.id })).toEqual(['Filter A', 'Filter B']);
     expect(await titles({ assigneeId: ops.id, status: 'open' })).toEqual(['Filter A']);
     expect(await titles({ status: 'done' })).toEqual(['Filter B']);
@@ -78,7 +81,9 @@ describe('todo items', () => {
     const [mine, theirs] = [await as(ops), await as(root)];
     const item = await mine.createTodoItem({ title: 'Shared item', priority: 'normal' });
     const theirEdit = await theirs.updateTodoItem({ id: item.id, version: item.version, title: 'Their title' });
-    const error = (await mine.updateTodoItem({ id: item.id, version: item.version, title: 'My title' }).catch((e) => e)) as Rejection;
+    const error = (await mine
+      .updateTodoItem({ id: item.id, version: item.version, title: 'My title' })
+      .catch((e) => e)) as Rejection;
     expect(error).toMatchObject({ status: 409, code: 'CONFLICT' });
     expect((error.data as { current: TodoItem }).current).toEqual(theirEdit);
     // Deleting a copy that changed since is refused the same way, and nothing was lost.

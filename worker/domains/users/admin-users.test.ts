@@ -1,5 +1,8 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { insertUser, reloadUser, rpcClient, signedInJar } from '../../test/harness';
+import { eq } from 'drizzle-orm';
+import { db, insertUser, reloadUser, rpcClient, signedInJar } from '../../test/harness';
+import { users } from '../../db/schema/users';
+import { updateUser } from './update-user';
 import type { UserRow } from '../../db/schema/users';
 
 let superadmin: UserRow;
@@ -80,6 +83,14 @@ describe('updateUser', () => {
     expect(await (await as(superadmin)).updateUser({ id: other.id, role: 'user' })).toMatchObject({ role: 'user' });
   });
 
+  it('a plain admin who read a trader just before the superadmin made them an admin changes nothing (409)', async () => {
+    const trader = await insertUser({ email: 'promoted-meanwhile@corp.test' });
+    const readBefore = (await reloadUser(trader.id))!;
+    await db.update(users).set({ role: 'admin' }).where(eq(users.id, trader.id));
+    await expect(updateUser(db, admin, readBefore, { disabled: true })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await reloadUser(trader.id)).toMatchObject({ role: 'admin', disabled: false });
+  });
+
   it('lets only a superadmin change another admin: role, approval, flags, disabled (403 for a plain admin)', async () => {
     const colleague = await insertUser({ role: 'admin', isRiskTeam: true });
     const plain = await as(admin);
@@ -100,7 +111,10 @@ describe('updateUser', () => {
     expect(await reloadUser(colleague.id)).toMatchObject({ role: 'admin', approved: true, isRiskTeam: true, disabled: false });
     // A plain admin still manages ordinary users, and their own flags.
     const trader = await insertUser();
-    expect(await plain.updateUser({ id: trader.id, isRiskTeam: true, disabled: true })).toMatchObject({ isRiskTeam: true, disabled: true });
+    expect(await plain.updateUser({ id: trader.id, isRiskTeam: true, disabled: true })).toMatchObject({
+      isRiskTeam: true,
+      disabled: true,
+    });
     expect(await plain.updateUser({ id: admin.id, can_use_terminal: true })).toMatchObject({ can_use_terminal: true });
     // The superadmin changes any admin.
     const root = await as(superadmin);

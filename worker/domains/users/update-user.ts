@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
 import type { Role } from '../../contract/enums';
@@ -34,9 +34,10 @@ function assertAllowed(actor: UserRow, target: UserRow, changes: UserChanges) {
     throw domainError('FORBIDDEN', 'Only a superadmin can change admin roles');
 }
 
-export async function updateUser(db: Db, actor: UserRow, targetId: string, changes: UserChanges) {
-  const target = await db.query.users.findFirst({ where: eq(users.id, targetId) });
+/** `target` is the user as the caller read it just before (undefined: not found). */
+export async function updateUser(db: Db, actor: UserRow, target: UserRow | undefined, changes: UserChanges) {
   if (!target) throw domainError('NOT_FOUND', 'User not found');
+  const targetId = target.id;
   assertAllowed(actor, target, changes);
 
   const now = Date.now();
@@ -50,7 +51,13 @@ export async function updateUser(db: Db, actor: UserRow, targetId: string, chang
   if (changes.can_use_terminal !== undefined) set.canUseTerminal = changes.can_use_terminal;
   if (changes.disabled !== undefined) set.disabled = changes.disabled;
 
-  const update = db.update(users).set(set).where(eq(users.id, targetId)).returning();
+  // Only if the role the rules were checked against still stands (an admin promoted meanwhile is
+  // not changed by a plain admin's stale read).
+  const update = db
+    .update(users)
+    .set(set)
+    .where(and(eq(users.id, targetId), eq(users.role, target.role)))
+    .returning();
   // Disabling ends every session at once: refresh is refused from now on.
   const [rows] = changes.disabled
     ? await db.batch([
@@ -59,6 +66,6 @@ export async function updateUser(db: Db, actor: UserRow, targetId: string, chang
       ])
     : [await update];
   const row = rows[0];
-  if (!row) throw domainError('NOT_FOUND', 'User not found');
+  if (!row) throw domainError('CONFLICT', 'This user was changed or removed meanwhile; reload and try again');
   return toUserDto(row);
 }

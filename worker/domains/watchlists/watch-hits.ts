@@ -49,9 +49,15 @@ export async function loadWatchIndex(db: Db): Promise<WatchIndex> {
 /**
  * Matches a stored headline against every user's watchlists once (not once per viewer), keeps the
  * hits for each user's history and pushes each user theirs. Returns the hits (user → lists).
+ * The index may have been read ahead; an edit in between counts from the next headline.
  */
-export async function recordWatchHits(deps: WatchHitDeps, item: NewsItemDto): Promise<Map<string, string[]>> {
-  const index = await loadWatchIndex(deps.db);
+export async function recordWatchHits(
+  deps: WatchHitDeps,
+  item: NewsItemDto,
+  /** the index when it was read ahead (while the item was classified) */
+  indexRead: Promise<WatchIndex> = loadWatchIndex(deps.db),
+): Promise<Map<string, string[]>> {
+  const index = await indexRead;
   const budget = new RegexBudget();
   const matched = index.match(item, budget);
   if (budget.exhausted) logError('watchlist patterns over the regex budget', new Error(`item ${item.id}: some patterns skipped`));

@@ -118,4 +118,20 @@ export class BinanceAdapter implements ExchangeAdapter {
     }
     return prices;
   }
+
+  /** premiumIndex's lastFundingRate: one request for one symbol, the all-symbols list otherwise. */
+  async getFundingRates(symbols: string[]): Promise<Record<string, number>> {
+    if (symbols.length === 0) return {};
+    const rows =
+      symbols.length === 1
+        ? [await this.http.publicGet<RawPremiumIndex>('futures', '/fapi/v1/premiumIndex', { symbol: symbols[0] })]
+        : expectArray<RawPremiumIndex>(await this.http.publicGet('futures', '/fapi/v1/premiumIndex'), 'premiumIndex');
+    const wanted = new Set(symbols);
+    const rates: Record<string, number> = {};
+    for (const row of rows) {
+      const rate = Number(row.lastFundingRate);
+      if (wanted.has(row.symbol) && row.lastFundingRate && Number.isFinite(rate)) rates[row.symbol] = rate;
+    }
+    return rates;
+  }
 }

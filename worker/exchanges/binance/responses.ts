@@ -59,6 +59,8 @@ export type RawTickerPrices = { symbol: string; price: string }[];
 export interface RawPremiumIndex {
   symbol: string;
   markPrice: string;
+  /** the rate of the coming settlement (empty on delivery contracts) */
+  lastFundingRate?: string;
 }
 
 export function expectArray<T>(value: unknown, field: string): T[] {

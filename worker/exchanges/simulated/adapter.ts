@@ -1,6 +1,7 @@
 import type { AccountSnapshot, ExchangeAdapter, SubAccount, UsedWeight } from '../types';
 import { snapshotAt } from './accounts';
 import { priceAt, SIM_SYMBOLS } from './market';
+import { FUNDING_INTERVAL_MS, simFundingRate } from './sim-history';
 
 export const DEFAULT_SIMULATED_ACCOUNTS: SubAccount[] = [
   { email: 'trader-main@sim.meridian', label: 'Main book', frozen: false, createdAt: Date.UTC(2025, 0, 6) },
@@ -41,6 +42,12 @@ export class SimulatedExchange implements ExchangeAdapter {
     const at = this.now();
     const wanted = symbols ? SIM_SYMBOLS.filter((s) => symbols.includes(s)) : SIM_SYMBOLS;
     return Object.fromEntries(wanted.map((s) => [s, priceAt(s, at)]));
+  }
+
+  /** The rate of the coming settlement (the one open positions will pay or receive next). */
+  async getFundingRates(symbols: string[]): Promise<Record<string, number>> {
+    const next = (Math.floor(this.now() / FUNDING_INTERVAL_MS) + 1) * FUNDING_INTERVAL_MS;
+    return Object.fromEntries(symbols.filter((s) => SIM_SYMBOLS.includes(s)).map((s) => [s, simFundingRate(s, next)]));
   }
 
   lastUsedWeight(): UsedWeight {

@@ -15,7 +15,10 @@ export async function simFillsOf(db: Db, email: string): Promise<SimFill[]> {
 export async function simFillsByEmail(db: Db, emails: readonly string[]): Promise<Map<string, SimFill[]>> {
   const out = new Map<string, SimFill[]>();
   if (emails.length === 0) return out;
-  const rows = await db.select().from(simPositions).where(inArray(simPositions.accountEmail, [...emails]));
+  const rows = await db
+    .select()
+    .from(simPositions)
+    .where(inArray(simPositions.accountEmail, [...emails]));
   for (const r of rows) out.set(r.accountEmail, [...(out.get(r.accountEmail) ?? []), r]);
   return out;
 }

@@ -18,7 +18,7 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 describe('simulated market', () => {
-  it('lists about 100 Binance USDⓈ-M perpetuals, each once, under Binance\'s own names', () => {
+  it("lists about 100 Binance USDⓈ-M perpetuals, each once, under Binance's own names", () => {
     expect(REFERENCE_MARKETS.length).toBeGreaterThanOrEqual(95);
     expect(new Set(SIM_ASSETS).size).toBe(SIM_ASSETS.length);
     expect(SIM_SYMBOLS.slice(0, 2)).toEqual(['BTCUSDT', 'ETHUSDT']);

@@ -82,8 +82,8 @@ const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
 const NUMERIC_ID = /^\d{1,19}$/;
 const TWITTER_EPOCH_MS = 1_288_834_974_657n;
 
-const userSchema = z.object({ id: z.string(), username: z.string(), name: z.string() });
-const tweetSchema = z.object({
+export const userSchema = z.object({ id: z.string(), username: z.string(), name: z.string() });
+export const tweetSchema = z.object({
   id: z.string().regex(NUMERIC_ID),
   text: z.string(),
   created_at: z.string().optional(),
@@ -112,7 +112,7 @@ const timelineSchema = z.object({
 });
 const userLookupSchema = z.object({ data: userSchema.optional(), errors: z.array(z.unknown()).optional() });
 
-type RawTweet = z.infer<typeof tweetSchema>;
+export type RawTweet = z.infer<typeof tweetSchema>;
 
 /** X's text escapes exactly these three characters. */
 function unescapeXText(text: string): string {
@@ -136,12 +136,12 @@ export function tweetUrl(id: string, username?: string): string {
 
 /** X API v2, app-only (Bearer) reads: user lookup and user timelines polled with a since_id cursor. */
 export class XClient {
-  private readonly baseUrl: string;
-  private readonly fetchFn: FetchFn;
-  private readonly now: () => number;
-  private readonly timeoutMs: number;
+  protected readonly baseUrl: string;
+  protected readonly fetchFn: FetchFn;
+  protected readonly now: () => number;
+  protected readonly timeoutMs: number;
 
-  constructor(private readonly config: XConfig) {
+  constructor(protected readonly config: XConfig) {
     if (!config.bearerToken) throw domainError('INTERNAL_SERVER_ERROR', 'X bearer token is not configured');
     this.baseUrl = trimBaseUrl(config.baseUrl ?? DEFAULT_X_BASE_URL);
     this.fetchFn = config.fetch ?? globalFetch;
@@ -177,41 +177,18 @@ export class XClient {
     }
     if (!Number.isInteger(maxPages) || maxPages < 1) throw domainError('BAD_REQUEST', 'maxPages must be at least 1.');
 
-    const subject = `the timeline of user ${userId}`;
-    const sinceId = options.sinceId;
-    const byId = new Map<string, XTweet>();
-    let newestId: string | null = null;
-    let rateLimit: XRateLimit | null = null;
-    let nextToken: string | undefined;
-    let pages = 0;
-    do {
-      const params = new URLSearchParams({
-        max_results: String(maxResults),
-        exclude: 'retweets,replies',
-        'tweet.fields': 'created_at,entities,referenced_tweets',
-        expansions: 'author_id',
-      });
-      if (sinceId) params.set('since_id', sinceId);
-      if (nextToken) params.set('pagination_token', nextToken);
-      const { body, headers } = await this.get(`/2/users/${userId}/tweets`, params, subject);
-      rateLimit = readRateLimit(headers) ?? rateLimit;
-      pages++;
-      const parsed = timelineSchema.safeParse(body);
-      if (!parsed.success) throw unreadableX(subject);
-      const { data, includes, meta, errors } = parsed.data;
-      if (!data && errors?.length) throw mapXPartialError(parseProblem(body), subject);
-      const usernames = new Map((includes?.users ?? []).map((u) => [u.id, u.username]));
-      for (const raw of data ?? []) {
-        // Guard against a provider that ignores since_id: never hand back a post we have seen.
-        if (sinceId && compareIds(raw.id, sinceId) <= 0) continue;
-        byId.set(raw.id, toTweet(raw, userId, usernames));
-        if (newestId === null || compareIds(raw.id, newestId) > 0) newestId = raw.id;
-      }
-      nextToken = sinceId && data?.length ? meta?.next_token : undefined;
-    } while (nextToken && pages < maxPages);
-
-    const tweets = [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
-    return { tweets, newestId, rateLimit, truncated: nextToken !== undefined, requests: pages };
+    const params = new URLSearchParams({
+      max_results: String(maxResults),
+      exclude: 'retweets,replies',
+      'tweet.fields': 'created_at,entities,referenced_tweets',
+      expansions: 'author_id',
+    });
+    return this.readPages(`/2/users/${userId}/tweets`, params, 'pagination_token', {
+      subject: `the timeline of user ${userId}`,
+      sinceId: options.sinceId,
+      maxPages,
+      authorId: userId,
+    });
   }
 
   /**
@@ -230,24 +207,42 @@ export class XClient {
     if (!Number.isInteger(maxResults) || maxResults < 10 || maxResults > 100) {
       throw domainError('BAD_REQUEST', 'maxResults must be an integer from 10 to 100.');
     }
-    const subject = 'the recent search';
-    const sinceId = options.sinceId;
+    const params = new URLSearchParams({
+      query,
+      max_results: String(maxResults),
+      'tweet.fields': 'created_at,entities,referenced_tweets,author_id',
+      expansions: 'author_id',
+      'user.fields': 'username',
+    });
+    return this.readPages('/2/tweets/search/recent', params, 'next_token', {
+      subject: 'the recent search',
+      sinceId: options.sinceId,
+      maxPages,
+    });
+  }
+
+  /**
+   * Reads `path` page by page (newer than sinceId), following the cursor X names `cursorParam` while
+   * it reports more, up to maxPages; without a sinceId only the first page. Posts come back oldest
+   * first, unique, each newer than sinceId (a provider ignoring since_id is guarded against).
+   */
+  private async readPages(
+    path: string,
+    baseParams: URLSearchParams,
+    cursorParam: 'pagination_token' | 'next_token',
+    options: { subject: string; sinceId?: string; maxPages: number; authorId?: string },
+  ): Promise<XTimelinePage> {
+    const { subject, sinceId, maxPages } = options;
     const byId = new Map<string, XTweet>();
     let newestId: string | null = null;
     let rateLimit: XRateLimit | null = null;
     let nextToken: string | undefined;
     let pages = 0;
     do {
-      const params = new URLSearchParams({
-        query,
-        max_results: String(maxResults),
-        'tweet.fields': 'created_at,entities,referenced_tweets,author_id',
-        expansions: 'author_id',
-        'user.fields': 'username',
-      });
+      const params = new URLSearchParams(baseParams);
       if (sinceId) params.set('since_id', sinceId);
-      if (nextToken) params.set('next_token', nextToken);
-      const { body, headers } = await this.get('/2/tweets/search/recent', params, subject);
+      if (nextToken) params.set(cursorParam, nextToken);
+      const { body, headers } = await this.get(path, params, subject);
       rateLimit = readRateLimit(headers) ?? rateLimit;
       pages++;
       const parsed = timelineSchema.safeParse(body);
@@ -256,8 +251,9 @@ export class XClient {
       if (!data && errors?.length) throw mapXPartialError(parseProblem(body), subject);
       const usernames = new Map((includes?.users ?? []).map((u) => [u.id, u.username]));
       for (const raw of data ?? []) {
+        // Guard against a provider that ignores since_id: never hand back a post we have seen.
         if (sinceId && compareIds(raw.id, sinceId) <= 0) continue;
-        byId.set(raw.id, toTweet(raw, raw.author_id ?? '', usernames));
+        byId.set(raw.id, toTweet(raw, options.authorId ?? raw.author_id ?? '', usernames));
         if (newestId === null || compareIds(raw.id, newestId) > 0) newestId = raw.id;
       }
       nextToken = sinceId && data?.length ? meta?.next_token : undefined;
@@ -266,15 +262,20 @@ export class XClient {
     return { tweets, newestId, rateLimit, truncated: nextToken !== undefined, requests: pages };
   }
 
-  private async get(path: string, params: URLSearchParams, subject: string): Promise<{ body: unknown; headers: Headers }> {
+  /** One JSON request to X: a GET, or a POST with a JSON body; a non-2xx answer becomes a catalogue error. */
+  protected async get(
+    path: string,
+    params: URLSearchParams,
+    subject: string,
+    post?: { body: unknown },
+  ): Promise<{ body: unknown; headers: Headers }> {
     const query = params.toString();
     const url = `${this.baseUrl}${path}${query ? `?${query}` : ''}`;
-    const sent = await fetchWithTimeout(
-      this.fetchFn,
-      url,
-      { method: 'GET', headers: { Authorization: `Bearer ${this.config.bearerToken}`, Accept: 'application/json' } },
-      this.timeoutMs,
-    );
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.config.bearerToken}`, Accept: 'application/json' };
+    const init: RequestInit = post
+      ? { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(post.body) }
+      : { method: 'GET', headers };
+    const sent = await fetchWithTimeout(this.fetchFn, url, init, this.timeoutMs);
     if (!sent.ok) throw mapXNetworkError(sent.failure, this.timeoutMs);
     const { res } = sent;
     const read = await readText(res);
@@ -286,7 +287,7 @@ export class XClient {
   }
 }
 
-function toTweet(raw: RawTweet, fallbackAuthorId: string, usernames: Map<string, string>): XTweet {
+export function toTweet(raw: RawTweet, fallbackAuthorId: string, usernames: Map<string, string>): XTweet {
   const authorId = raw.author_id ?? fallbackAuthorId;
   const authorUsername = usernames.get(authorId);
   const parsedAt = raw.created_at ? Date.parse(raw.created_at) : NaN;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backfillQuery, planRuleSync, reconnectDelayMs, ruleValuesFor, RULE_TAG, StreamLineReader } from './filtered-stream';
+import { planRuleSync, reconnectDelayMs, ruleValuesFor, RULE_TAG, StreamLineReader } from './filtered-stream';
 
 describe('X filtered stream: rules in step with the handles', () => {
   it('one rule per group of handles, each within the plan’s rule length, handles once each', () => {
@@ -42,9 +42,9 @@ describe('X filtered stream: reading the connection', () => {
     const bytes = new TextEncoder().encode(whole);
     const posts = [];
     for (let i = 0; i < bytes.length; i += 37) posts.push(...reader.push(bytes.slice(i, i + 37), 1_000 + i));
-    expect(posts.map((p) => [p.id, p.text, p.username])).toEqual([
-      ['101', 'First', 'tier10k'],
-      ['102', 'Second', 'tier10k'],
+    expect(posts.map((p) => [p.id, p.text, p.authorUsername, p.url])).toEqual([
+      ['101', 'First', 'tier10k', 'https://x.com/tier10k/status/101'],
+      ['102', 'Second', 'tier10k', 'https://x.com/tier10k/status/102'],
     ]);
     expect(reader.errors).toBe(2);
     expect(reader.push('\r\n', 99_000)).toEqual([]);
@@ -55,12 +55,5 @@ describe('X filtered stream: reading the connection', () => {
     expect([1, 2, 3, 64, 100].map((n) => reconnectDelayMs('network', n))).toEqual([250, 500, 750, 16_000, 16_000]);
     expect([1, 2, 3, 7, 8].map((n) => reconnectDelayMs('http', n))).toEqual([5_000, 10_000, 20_000, 320_000, 320_000]);
     expect([1, 2, 3].map((n) => reconnectDelayMs('rate-limited', n))).toEqual([60_000, 120_000, 240_000]);
-  });
-
-  it('backfills a gap by recent search from the newest post seen', () => {
-    const params = backfillQuery('from:tier10k -is:retweet -is:reply', '102');
-    expect(params.get('since_id')).toBe('102');
-    expect(params.get('query')).toBe('from:tier10k -is:retweet -is:reply');
-    expect(backfillQuery('from:a', null).has('since_id')).toBe(false);
   });
 });

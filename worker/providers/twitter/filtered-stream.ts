@@ -1,10 +1,14 @@
+import { z } from 'zod';
 import { chunkHandles, xSearchQuery } from '../../contract/news-pollers';
+import { parseJson } from '../http';
+import { toTweet, tweetSchema, type XTweet } from './client';
 
 /**
- * The pure parts of the X filtered stream source (issue 29, provider side only; the Durable Object
- * that holds the connection is not built yet): the rules that follow the configured handles, the
- * reading of the newline-delimited stream, and the reconnect delays X documents
- * (docs.x.com "Handling disconnections"; ../shared/PROVIDERS.md).
+ * The pure parts of the X filtered stream source (issue 29; the endpoints are XStreamClient's, the
+ * connection is held by domains/news/sources/x-filtered-stream.ts): the rules that follow the
+ * configured handles, the reading of the newline-delimited stream, and the reconnect delays X
+ * documents (docs.x.com "Handling disconnections"; ../shared/PROVIDERS.md). A gap is backfilled by
+ * recent search (XClient.searchRecent with the newest id seen as since_id).
  */
 
 /** A rule as `GET /2/tweets/search/stream/rules` lists it. */
@@ -41,19 +45,17 @@ export function planRuleSync(current: readonly StreamRule[], wanted: readonly st
   };
 }
 
-/** A post as the stream delivers it (`tweet.fields=created_at,author_id&expansions=author_id`). */
-export interface StreamedPost {
-  id: string;
-  text: string;
-  created_at?: string;
-  author_id?: string;
-  username?: string;
-}
+const streamMessageSchema = z.object({
+  data: tweetSchema,
+  includes: z.object({ users: z.array(z.object({ id: z.string(), username: z.string() })).optional() }).optional(),
+  matching_rules: z.array(z.object({ id: z.string(), tag: z.string().optional() })).optional(),
+});
 
 /**
  * Reads the stream's bytes: one JSON object per `\r\n`-terminated line, bare `\r\n` keep-alives in
- * between (every ~20 s). A line may arrive in pieces; unparsable lines and error objects are counted,
- * never thrown (one bad line must not drop the connection).
+ * between (every ~20 s). A line may arrive in pieces; unparsable lines and error objects (X sends
+ * `{errors: […]}` before an operational disconnect) are counted, never thrown (one bad line must
+ * not drop the connection).
  */
 export class StreamLineReader {
   private buffer = '';
@@ -61,35 +63,22 @@ export class StreamLineReader {
   lastDataAt: number | null = null;
   errors = 0;
 
-  push(chunk: Uint8Array | string, now: number): StreamedPost[] {
+  push(chunk: Uint8Array | string, now: number): XTweet[] {
     this.lastDataAt = now;
     this.buffer += typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
     const lines = this.buffer.split('\r\n');
     this.buffer = lines.pop() ?? '';
-    const posts: StreamedPost[] = [];
+    const posts: XTweet[] = [];
     for (const line of lines) {
       if (!line.trim()) continue;
-      try {
-        const message = JSON.parse(line) as {
-          data?: { id?: string; text?: string; created_at?: string; author_id?: string };
-          includes?: { users?: { id: string; username: string }[] };
-        };
-        const data = message.data;
-        if (!data?.id || typeof data.text !== 'string') {
-          this.errors++;
-          continue;
-        }
-        const author = message.includes?.users?.find((u) => u.id === data.author_id);
-        posts.push({
-          id: data.id,
-          text: data.text,
-          created_at: data.created_at,
-          author_id: data.author_id,
-          username: author?.username,
-        });
-      } catch {
+      const parsed = streamMessageSchema.safeParse(parseJson(line));
+      if (!parsed.success) {
         this.errors++;
+        continue;
       }
+      const { data, includes } = parsed.data;
+      const usernames = new Map((includes?.users ?? []).map((u) => [u.id, u.username]));
+      posts.push(toTweet(data, data.author_id ?? '', usernames));
     }
     return posts;
   }
@@ -113,20 +102,4 @@ export function reconnectDelayMs(cause: DisconnectCause, attempt: number): numbe
   if (cause === 'network') return Math.min(250 * n, 16_000);
   if (cause === 'http') return Math.min(5_000 * 2 ** (n - 1), 320_000);
   return 60_000 * 2 ** Math.min(n - 1, 10);
-}
-
-/**
- * The recent search that fills a gap: posts of the same handles newer than the newest one seen
- * (`since_id`), so nothing published while disconnected is lost; the pipeline's (source, external id)
- * key keeps a post that both paths deliver from being stored twice.
- */
-export function backfillQuery(ruleValue: string, newestSeenId: string | null): URLSearchParams {
-  const params = new URLSearchParams({
-    query: ruleValue,
-    max_results: '100',
-    'tweet.fields': 'created_at,author_id',
-    expansions: 'author_id',
-  });
-  if (newestSeenId) params.set('since_id', newestSeenId);
-  return params;
 }

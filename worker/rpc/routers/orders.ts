@@ -6,8 +6,10 @@ import { riskGates } from '../../durable-objects/risk-gate';
 import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
 import { getProviderConfig } from '../../env';
+import { createNewsDb } from '../../db/client';
+import { headlineForTrade, recordNewsTrade } from '../../domains/news/trades/record-trade';
+import { logError } from '../../lib/log';
 import type { AuditNote } from '../../domains/audit/audit-log';
-import { findUserById } from '../../domains/users/find-user';
 import type { RpcContext } from '../context';
 import { admin, approved, riskTeam, terminal } from '../procedures';
 
@@ -46,9 +48,22 @@ export const ordersRouter = {
     const note: AuditNote = Object.assign(context.auditNote!, {
       traderId: context.session.sub,
       target: { type: 'account', id: input.accountEmail, label: input.symbol },
-      after: { ...orderIntent(input), type: input.type ?? 'MARKET', price: input.price ?? null },
+      after: {
+        ...orderIntent(input),
+        type: input.type ?? 'MARKET',
+        price: input.price ?? null,
+        ...(input.headlineId === undefined ? {} : { headlineId: input.headlineId }),
+      },
     });
+    // From a headline: it must exist before anything is sent; what scoring needs is copied beside the order.
+    const headline =
+      input.headlineId === undefined ? null : await headlineForTrade(createNewsDb(context.env.NEWS_DB), input.headlineId);
     const order = await placeProtectedOrderFor(orderContext(context), context.session, input);
+    // The order stands whatever happens here: its headline id is on it; only the score would be missing.
+    if (headline)
+      await recordNewsTrade(context.db, order.id, headline, order.symbol).catch((e: unknown) =>
+        logError('news trade: not recorded', e),
+      );
     note.target = { type: 'order', id: order.id, label: `${order.side} ${order.symbol} on ${order.accountEmail}` };
     note.after = { ...(note.after as object), quantity: order.quantity, status: order.status, fillPrice: order.fillPrice };
     return order;
@@ -89,21 +104,21 @@ export const ordersRouter = {
   ),
   getTradingSwitches: riskTeam.getTradingSwitches.handler(({ context }) => tradingSwitches(context.db)),
   setTradingEnabled: riskTeam.setTradingEnabled.handler(async ({ context, input }) => {
-    const before = await tradingSwitches(context.db);
-    const halt = input.traderId === null ? before.firm : before.traders.find((t) => t.traderId === input.traderId);
-    const trader = input.traderId === null ? undefined : await findUserById(context.db, input.traderId);
-    Object.assign(context.auditNote!, {
+    // What was asked is noted first (a refused switch is recorded too); the label and the state before once read.
+    const note = Object.assign(context.auditNote!, {
       target: {
         type: input.traderId === null ? 'firm' : 'trader',
         id: input.traderId ?? 'firm',
-        label: input.traderId === null ? 'the whole firm' : (trader?.email ?? null),
+        label: input.traderId === null ? 'the whole firm' : null,
       },
       traderId: input.traderId,
-      before: { enabled: !halt, reason: halt?.reason ?? null },
       after: { enabled: input.enabled, reason: input.reason ?? null },
     });
-    await setTradingEnabled(context.db, context.session.sub, input);
-    return tradingSwitches(context.db);
+    const { before, after, traderEmail } = await setTradingEnabled(context.db, context.session.sub, input);
+    const halt = input.traderId === null ? before.firm : before.traders.find((t) => t.traderId === input.traderId);
+    Object.assign(note, { before: { enabled: !halt, reason: halt?.reason ?? null } });
+    if (input.traderId !== null) note.target.label = traderEmail;
+    return after;
   }),
   // Never the key or the secret in the trail: the account and the key's status only.
   setTradingKey: admin.setTradingKey.handler(async ({ context, input }) => {

@@ -3,8 +3,6 @@ import { riskExposure } from '../../domains/risk/exposure';
 import { firmHistory } from '../../domains/risk/history';
 import { allTradersLatest } from '../../domains/risk/latest';
 import { limitsView, setLimit } from '../../domains/risk/limit-store';
-import { limitValue } from '../../domains/risk/limit-value';
-import { findUserById } from '../../domains/users/find-user';
 import { allTraderStats } from '../../domains/risk/stats';
 import { riskTraderDetail } from '../../domains/risk/trader-detail';
 import { riskTeam } from '../procedures';
@@ -21,19 +19,20 @@ export const riskRouter = {
   getRiskExposure: riskTeam.getRiskExposure.handler(({ context, input }) => riskExposure(context.db, input.altBeta)),
   getRiskLimits: riskTeam.getRiskLimits.handler(({ context }) => limitsView(context.db)),
   setRiskLimit: riskTeam.setRiskLimit.handler(async ({ context, input }) => {
-    const before = await limitValue(context.db, input.traderId, input.kind);
-    Object.assign(context.auditNote!, {
+    // What was asked is noted first (a refused change is recorded too); the label and the old value once read.
+    const note = Object.assign(context.auditNote!, {
       target: {
         type: input.traderId ? 'trader' : 'firm',
         id: input.traderId ?? 'firm',
-        label: input.traderId ? ((await findUserById(context.db, input.traderId))?.email ?? null) : 'the whole firm',
+        label: input.traderId ? null : 'the whole firm',
       },
       traderId: input.traderId,
-      before: { [input.kind]: before },
       after: { [input.kind]: input.value },
     });
-    await setLimit(context.db, context.session.sub, input);
-    return limitsView(context.db);
+    const { old, traderEmail, view } = await setLimit(context.db, context.session.sub, input);
+    Object.assign(note, { before: { [input.kind]: old } });
+    if (input.traderId) note.target.label = traderEmail;
+    return view;
   }),
   listRiskBreaches: riskTeam.listRiskBreaches.handler(({ context, input }) => listBreaches(context.db, input)),
   acknowledgeRiskBreach: riskTeam.acknowledgeRiskBreach.handler(({ context, input }) =>

@@ -7,11 +7,13 @@ import {
   confirmTotpEnrolment,
   finishPasskeyEnrolment,
   secondFactorStatus,
+  statusOf,
   startPasskeyEnrolment,
   startTotpEnrolment,
   type Enroller,
 } from '../../domains/auth/second-factor/enrolment';
-import { removeFactor, resetSecondFactors } from '../../domains/auth/second-factor/factors';
+import { sessionCeremony } from '../../domains/auth/second-factor/challenges';
+import { factorsOf, removeFactor, resetSecondFactors } from '../../domains/auth/second-factor/factors';
 import { replaceRecoveryCodes } from '../../domains/auth/second-factor/recovery-codes';
 import { findUserById } from '../../domains/users/find-user';
 import { domainError } from '../../lib/domain-error';
@@ -31,9 +33,10 @@ async function caller(context: RpcContext) {
   return { user, secondFactor, sessionId: session.sid };
 }
 
+/** The caller and their factors, read in one round. */
 async function enroller(context: RpcContext): Promise<Enroller> {
-  const { user, sessionId } = await caller(context);
-  return { user, sessionId };
+  const [{ user, sessionId }, factors] = await Promise.all([caller(context), factorsOf(context.db, context.session!.sub)]);
+  return { user, sessionId, factors };
 }
 
 function status(context: RpcContext) {
@@ -61,10 +64,13 @@ export const securityRouter = {
     startTotpEnrolment(context.db, await secondFactorKeyRing(context.env), await enroller(context), totpIssuer(context.env)),
   ),
   confirmTotpEnrolment: authed.confirmTotpEnrolment.handler(async ({ context, input }) => {
+    // The session's pending setup read beside the caller (the check confirms the token's session is live).
+    const [who, ceremony] = await Promise.all([enroller(context), sessionCeremony(context.db, context.session.sid, 'totpEnrol')]);
     const result = await confirmTotpEnrolment(
       context.db,
       await secondFactorKeyRing(context.env),
-      await enroller(context),
+      who,
+      ceremony,
       input.code,
       input.label,
     );
@@ -87,10 +93,14 @@ export const securityRouter = {
     return result;
   }),
   removeSecondFactor: authed.removeSecondFactor.handler(async ({ context, input }) => {
-    const removed = await removeFactor(context.db, context.session.sub, input.id);
+    // The caller beside the removal (one round each): the answer is the status after it.
+    const [who, { removed, ...left }] = await Promise.all([
+      caller(context),
+      removeFactor(context.db, context.session.sub, input.id),
+    ]);
     context.auditNote!.target = { type: 'secondFactor', id: removed.id, label: removed.label };
     context.auditNote!.before = { kind: removed.kind, label: removed.label };
-    return status(context);
+    return statusOf({ user: who.user, confirmedAt: who.secondFactor.confirmedAt }, left, secondFactorPolicy(context.env));
   }),
   regenerateRecoveryCodes: authed.regenerateRecoveryCodes.handler(async ({ context }) => {
     const { user, secondFactor } = await caller(context);

@@ -1,6 +1,6 @@
 import { getConfig } from '../../env';
 import { sameClaims, claimsFromUser } from '../../domains/auth/claims';
-import { isSessionLive } from '../../domains/auth/sessions';
+import { userWithLiveSession } from '../../domains/auth/sessions';
 import { findUserById } from '../../domains/users/find-user';
 import { listUsers } from '../../domains/users/list-users';
 import { updateUser } from '../../domains/users/update-user';
@@ -12,8 +12,9 @@ import { admin, authed } from '../procedures';
 export const usersRouter = {
   getCurrentUser: authed.getCurrentUser.handler(async ({ context }) => {
     const { db, session } = context;
-    const [user, live] = await Promise.all([findUserById(db, session.sub), isSessionLive(db, session.sid)]);
-    if (!user || user.disabled || !live) throw domainError('UNAUTHORIZED', 'Session ended, please sign in again');
+    const found = await userWithLiveSession(db, session.sub, session.sid);
+    const user = found?.user;
+    if (!user || user.disabled || !found.live) throw domainError('UNAUTHORIZED', 'Session ended, please sign in again');
     // Claims changed (approved, role, flags): re-issue the access token so the change applies now.
     if (!sameClaims(claimsFromUser(user, session.sid), session)) {
       context.resHeaders?.append('Set-Cookie', await accessCookieFor(context.url, getConfig(context.env), user, session.sid));
@@ -38,7 +39,7 @@ export const usersRouter = {
       before: target ? powers(toUserDto(target)) : null,
       after: changes,
     });
-    const updated = await updateUser(context.db, context.actor, id, changes);
+    const updated = await updateUser(context.db, context.actor, target, changes);
     context.auditNote!.after = powers(updated);
     return updated;
   }),

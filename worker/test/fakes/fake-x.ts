@@ -44,9 +44,9 @@ export interface FakeXRequest {
 }
 
 const WINDOW_MS = 15 * 60 * 1000;
-const PROBLEM = 'https://api.twitter.com/2/problems/';
+export const PROBLEM = 'https://api.twitter.com/2/problems/';
 
-function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
@@ -67,7 +67,22 @@ function userNotFound(parameter: 'id' | 'username', value: string): Response {
   });
 }
 
-const escapeX = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * Whether a post matches a query (or stream rule) of the operators the pollers use: `from:` joined
+ * by OR (in parentheses or not), `-is:retweet`, `-is:reply`.
+ */
+export function queryMatcher(query: string, users: readonly FakeXUser[]): (tweet: FakeTweet) => boolean {
+  const from = new Set([...query.matchAll(/from:([A-Za-z0-9_]{1,15})/g)].map((m) => m[1]!.toLowerCase()));
+  const authors = new Set(users.filter((u) => from.has(u.username.toLowerCase())).map((u) => u.id));
+  const noRetweets = /-is:retweet\b/.test(query);
+  const noReplies = /-is:reply\b/.test(query);
+  return (t) =>
+    authors.has(t.author_id) &&
+    !(noRetweets && t.referenced_tweets?.some((r) => r.type === 'retweeted')) &&
+    !(noReplies && t.referenced_tweets?.some((r) => r.type === 'replied_to'));
+}
+
+export const escapeX = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A page of tweets as X returns it: only the fields asked for, and its meta (`next_token` when more matched). */
 function tweetPage(page: FakeTweet[], matched: number, fields: Set<string>, withAuthor: boolean) {
@@ -98,6 +113,10 @@ export class FakeX {
   now: () => number;
   rateLimit: number;
   private nextId: bigint;
+  /** Endpoints another fake adds (the filtered stream's): answered after the token check, or null to pass. */
+  extraRoute?: (request: Request, url: URL) => Response | null | Promise<Response | null>;
+  /** Called with each published post (the filtered stream delivers it to open connections). */
+  onPost?: (tweet: FakeTweet) => void;
   private readonly failures: { path?: RegExp; failure: FakeXFailure }[] = [];
   private readonly windows = new Map<string, { start: number; used: number }>();
 
@@ -121,6 +140,7 @@ export class FakeX {
       ...extra,
     };
     this.tweets.push(tweet);
+    this.onPost?.(tweet);
     return tweet;
   }
 
@@ -143,7 +163,6 @@ export class FakeX {
       authorization: request.headers.get('Authorization'),
     };
     this.requests.push(recorded);
-    if (request.method !== 'GET') return json({ title: 'Not Found', type: 'about:blank', status: 404 }, 404);
     const index = this.failures.findIndex((f) => !f.path || f.path.test(url.pathname));
     if (index >= 0) {
       const [{ failure }] = this.failures.splice(index, 1) as [{ failure: FakeXFailure }];
@@ -152,6 +171,9 @@ export class FakeX {
     if (recorded.authorization !== `Bearer ${this.options.bearerToken}`) {
       return json({ title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' }, 401);
     }
+    const extra = await this.extraRoute?.(request, url);
+    if (extra) return extra;
+    if (request.method !== 'GET') return json({ title: 'Not Found', type: 'about:blank', status: 404 }, 404);
     const endpoint = this.endpointOf(url.pathname);
     const window = this.window(endpoint);
     if (window.used >= this.rateLimit) return this.tooMany(endpoint, undefined, false);
@@ -288,19 +310,14 @@ export class FakeX {
     }
     const sinceId = params.get('since_id');
     if (sinceId !== null && !/^\d{1,19}$/.test(sinceId)) return invalid('The `since_id` query parameter value is not valid');
-    const from = new Set([...query.matchAll(/from:([A-Za-z0-9_]{1,15})/g)].map((m) => m[1]!.toLowerCase()));
-    const authors = new Set(this.users.filter((u) => from.has(u.username.toLowerCase())).map((u) => u.id));
-    const noRetweets = /-is:retweet\b/.test(query);
-    const noReplies = /-is:reply\b/.test(query);
+    const matches = queryMatcher(query, this.users);
     const token = params.get('next_token');
     const untilId = token ? BigInt(atob(token)) : null;
     const since = sinceId ? BigInt(sinceId) : null;
     const matching = this.tweets
-      .filter((t) => authors.has(t.author_id))
+      .filter(matches)
       .filter((t) => since === null || BigInt(t.id) > since)
       .filter((t) => untilId === null || BigInt(t.id) < untilId)
-      .filter((t) => !(noRetweets && t.referenced_tweets?.some((r) => r.type === 'retweeted')))
-      .filter((t) => !(noReplies && t.referenced_tweets?.some((r) => r.type === 'replied_to')))
       .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
     const page = matching.slice(0, maxResults);
     if (page.length === 0) return json({ meta: { result_count: 0 } });

@@ -118,13 +118,3 @@ export const fillsCsv = (rows: FillDto[]) =>
       r.id,
     ]),
   );
-
-/** Saves text as a file (the CSV exports). */
-export function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
-}

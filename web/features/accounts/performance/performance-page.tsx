@@ -1,168 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import type { Performance } from '@contract/performance';
 import { accountsLinks } from '~/components/layout/nav-items';
 import { PageHeader } from '~/components/layout/page';
 import { SectionTabs } from '~/components/layout/section-tabs';
-import { Button } from '~/components/ui/button';
-import { EmptyState } from '~/components/ui/empty-state';
-import { ErrorState } from '~/components/ui/error-state';
-import { SegmentedControl } from '~/components/ui/segmented-control';
-import { Skeleton } from '~/components/ui/skeleton';
-import { formatAgo, formatPercent, formatUsd } from '~/lib/format';
-import { orpc } from '~/lib/rpc';
-import { useNow } from '~/lib/use-now';
 import { DateRangePicker } from '~/shared/date-range/date-range-picker';
-import { resolveRange, type DateRange } from '~/shared/date-range/date-range';
 import { setSharedRange, useSharedRange } from '~/shared/date-range/shared-range';
-import { Pnl } from '~/shared/figures';
-import { byPeriod, download, fillsCsv, periodsCsv, symbolsCsv, type Period } from './performance-data';
-import { FillsTable, PeriodsTable, SymbolsTable } from './performance-tables';
-
-const PerformanceChart = lazy(() => import('./performance-chart'));
-
-const PERIODS: { value: Period; label: string }[] = [
-  { value: 'day', label: 'Day' },
-  { value: 'week', label: 'Week' },
-  { value: 'month', label: 'Month' },
-];
-
-/** The range as the server reads it, to the minute (a stable query key while the page is open). */
-function rangeOf(range: DateRange) {
-  const { from, to } = resolveRange(range);
-  return { from: Math.floor(from / 60_000) * 60_000, to: Math.ceil((to + 1) / 60_000) * 60_000 };
-}
-
-function Figure({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <div className="rounded-lg border border-border bg-card px-3 py-2" data-testid={testId}>
-      <div className="text-xs text-muted-foreground">{label}</div>
-      <div className="mt-0.5 text-base font-semibold">{children}</div>
-    </div>
-  );
-}
-
-function Totals({ perf }: { perf: Performance }) {
-  const t = perf.totals;
-  return (
-    <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" data-testid="perf-totals">
-      <Figure label="Net (realized − fees + funding)" testId="perf-net">
-        <Pnl value={t.net} />
-      </Figure>
-      <Figure label="Realized PnL" testId="perf-realized">
-        <Pnl value={t.realizedPnl} />
-      </Figure>
-      <Figure label="Fees" testId="perf-fees">
-        <span className="tabular">{formatUsd(t.fees)}</span>
-      </Figure>
-      <Figure label="Funding" testId="perf-funding">
-        <Pnl value={t.funding} />
-      </Figure>
-      <Figure label="Unrealized PnL (now)" testId="perf-unrealized">
-        <Pnl value={t.unrealizedPnl} />
-      </Figure>
-      <Figure label={`Win rate · ${t.closing} closing of ${t.trades} fills`} testId="perf-winrate">
-        <span className="tabular">{t.winRate === null ? '—' : formatPercent(t.winRate * 100, { signed: false })}</span>
-      </Figure>
-    </div>
-  );
-}
-
-function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <section className="mt-5" aria-label={title}>
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold">{title}</h2>
-        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-const csvButton = (what: string, onClick: () => void) => (
-  <Button size="sm" variant="outline" onClick={onClick} data-testid={`perf-csv-${what}`}>
-    CSV
-  </Button>
-);
+import { PerformanceView } from './performance-view';
 
 /**
  * /dashboard/performance: what you earned over the shared date range — realized PnL, fees,
- * funding and unrealized PnL, per symbol and per day, week or month, with your fills.
+ * funding and unrealized PnL, per symbol and per day (chart and calendar), week or month, with your fills.
  */
 export function PerformancePage() {
   const range = useSharedRange();
-  const input = useMemo(() => rangeOf(range), [range]);
-  const [period, setPeriod] = useState<Period>('day');
-  const now = useNow();
-  const perf = useQuery({ ...orpc.getPerformance.queryOptions({ input }), refetchInterval: 30_000 });
-  // Performance imports first; the fills are read once it has.
-  const fills = useQuery({ ...orpc.listFills.queryOptions({ input: { ...input, limit: 1_000 } }), enabled: perf.isSuccess });
-  const periods = useMemo(() => (perf.data ? byPeriod(perf.data.days, period) : []), [perf.data, period]);
-  const stamp = new Date(input.to).toISOString().slice(0, 10);
-
-  let body: ReactNode;
-  if (perf.isPending)
-    body = (
-      <div className="space-y-3" data-testid="perf-loading" aria-busy="true">
-        <Skeleton className="h-16 w-full" />
-        <Skeleton className="h-56 w-full" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  else if (perf.isError)
-    body = <ErrorState what="your performance" error={perf.error} onRetry={() => void perf.refetch()} testId="perf-error" />;
-  else if (perf.data.totals.trades === 0 && perf.data.days.length === 0)
-    body = (
-      <EmptyState title="No fills or funding in this range" testId="perf-empty">
-        Fills appear here once orders fill on your accounts (the terminal places them); choose a longer range to see older ones.
-      </EmptyState>
-    );
-  else {
-    const p = perf.data;
-    body = (
-      <>
-        <Totals perf={p} />
-        <Section
-          title="Net PnL"
-          actions={<SegmentedControl label="Group by" options={PERIODS} value={period} onChange={setPeriod} />}
-        >
-          <Suspense fallback={<Skeleton className="h-56 w-full sm:h-64" />}>
-            <PerformanceChart periods={periods} days={p.days} />
-          </Suspense>
-        </Section>
-        <Section
-          title="Per symbol"
-          actions={csvButton('symbols', () => download(`performance-symbols-${stamp}.csv`, symbolsCsv(p.symbols)))}
-        >
-          <SymbolsTable rows={p.symbols} />
-        </Section>
-        <Section
-          title={`Per ${period} (UTC)`}
-          actions={csvButton('periods', () => download(`performance-${period}s-${stamp}.csv`, periodsCsv(periods, period)))}
-        >
-          <PeriodsTable rows={periods} period={period} />
-        </Section>
-        <Section
-          title="Fills"
-          actions={fills.data ? csvButton('fills', () => download(`fills-${stamp}.csv`, fillsCsv(fills.data))) : undefined}
-        >
-          {fills.isError ? (
-            <ErrorState what="your fills" error={fills.error} onRetry={() => void fills.refetch()} />
-          ) : fills.data ? (
-            fills.data.length === 0 ? (
-              <EmptyState title="No fills in this range">Only funding was paid or received.</EmptyState>
-            ) : (
-              <FillsTable rows={fills.data} />
-            )
-          ) : (
-            <Skeleton className="h-32 w-full" />
-          )}
-        </Section>
-      </>
-    );
-  }
-
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <SectionTabs label="Accounts" links={accountsLinks} />
@@ -172,20 +20,7 @@ export function PerformancePage() {
         className="mb-3"
         actions={<DateRangePicker value={range} onChange={setSharedRange} />}
       />
-      {perf.data ? (
-        <p className="mb-2 text-xs text-muted-foreground" data-testid="perf-freshness">
-          {perf.data.simulated ? (
-            <span className="mr-2 rounded border border-warning/50 px-1 text-warning" data-testid="perf-simulated">
-              simulated
-            </span>
-          ) : null}
-          {perf.data.simulated ? 'Simulated accounts’ fills, fees and funding come from the local simulated market. ' : ''}
-          {perf.data.importedAt === null
-            ? 'Not imported yet.'
-            : `Imported from the exchange ${formatAgo(now - perf.data.importedAt)}.`}
-        </p>
-      ) : null}
-      {body}
+      <PerformanceView range={range} />
     </div>
   );
 }

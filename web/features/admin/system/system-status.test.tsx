@@ -1,30 +1,12 @@
 import type { SystemStatus } from '@contract/system';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { pollerFixture } from '~/test/poller-fixture';
 import { reactRootPerTest } from '~/test/react-root';
 import { SystemStatusView } from './system-status';
 
 const page = reactRootPerTest();
-type Poller = NonNullable<SystemStatus['newsSources'][number]['poller']>;
-const poller = (over: Partial<Poller>): Poller => ({
-  state: 'polling',
-  intervalSeconds: null,
-  nextAt: null,
-  lastPollAt: null,
-  lastOkAt: null,
-  lastItemAt: null,
-  rateLimitedUntil: null,
-  lastError: null,
-  consecutiveFailures: 0,
-  connectedSince: null,
-  polls: 0,
-  requests: 0,
-  countedSince: 0,
-  rearmedAt: null,
-  rearms: 0,
-  updatedAt: 0,
-  ...over,
-});
+const poller = pollerFixture;
 const NOW = Date.UTC(2026, 10, 24, 12);
 const status = (over: Partial<SystemStatus> = {}): SystemStatus => ({
   now: NOW,

@@ -16,7 +16,7 @@ import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
 import { serverFn } from '~/lib/server-fn';
 import { SettingsSection } from './common';
 import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
-import { LatencyCell, SourceStatusBadge } from '~/shared/news/source-status';
+import { SourceStatusLine } from '~/shared/news/source-status';
 
 const HOW: Record<AnnouncementExchange, string> = {
   binance: 'Pushed over Binance’s com_announcement_en WebSocket (needs the Binance API key).',
@@ -77,12 +77,7 @@ export function ExchangeSourcesPanel({ canEdit, sources }: { canEdit: boolean; s
               </div>
               <p className="text-xs text-muted-foreground">{HOW[exchange]}</p>
               <div className="flex flex-wrap items-center gap-2 text-xs">
-                {source && enabled ? <SourceStatusBadge source={source} /> : <span className="text-muted-foreground">Off</span>}
-                {source && enabled ? (
-                  <span className="text-muted-foreground">
-                    delay <LatencyCell latency={source.latency} />
-                  </span>
-                ) : null}
+                <SourceStatusLine source={source} />
               </div>
               {canEdit ? (
                 <div className="grid grid-cols-2 gap-2 text-xs">

@@ -154,7 +154,7 @@ const KIND_HINT: Record<ConfigurableSourceKind, string> = {
   atom: 'Read by its own poller every N seconds (default 60, as fast as 1 s); new entries become headlines.',
   telegram:
     'Messages the bot receives through its webhook. Leave the chat empty to take every chat that messages the bot. After adding, you get the webhook URL and a generated secret token for setWebhook (shown once; rotate it from the list).',
-  twitter: 'Tweets of the handles in the polling sessions below.',
+  twitter: 'Tweets of the handles in the polling sessions and the filtered stream below.',
   manual: 'Headlines admins post from the feed.',
 };
 

@@ -6,6 +6,7 @@ import { CrudSection } from './crud-section';
 import { pollingSessionsQuery, twitterHandlesQuery } from './settings-queries';
 import { handleColumns, sessionColumns } from './twitter-columns';
 import { HandleForm, SessionForm } from './twitter-forms';
+import { XStreamPanel } from './x-stream-panel';
 
 /** Every polling session references handles: refresh both after any change. */
 const TWITTER_KEYS = [newsSettingsKeys.twitterHandles, newsSettingsKeys.pollingSessions, newsSettingsKeys.xPollingBudget];
@@ -18,7 +19,7 @@ export function TwitterSection({ canEdit }: { canEdit: boolean }) {
   return (
     <SettingsSection
       title="Twitter / X"
-      description="Handles to follow, and the polling sessions that read their posts every N seconds, to the second: one X recent-search request per poll for all of a session's handles."
+      description="Handles to follow, and the polling sessions that read their posts every N seconds, to the second: one X recent-search request per poll for all of a session's handles; or the filtered stream, which X pushes them through."
       testId="twitter-section"
     >
       <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -98,6 +99,7 @@ export function TwitterSection({ canEdit }: { canEdit: boolean }) {
           invalidates={TWITTER_KEYS}
         />
       </div>
+      <XStreamPanel canEdit={canEdit} handles={handles} />
     </SettingsSection>
   );
 }

@@ -34,7 +34,16 @@ const pairOf = (symbol: string) => (symbol.endsWith('USDT') ? symbol : `${symbol
  * unless one-keystroke sending is chosen. Every order carries a fresh client order id, so a
  * repeated request never sends twice.
  */
-export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<OrderPanelHandle> }) {
+export function OrderPanel({
+  symbol,
+  headlineId = null,
+  ref,
+}: {
+  symbol: string | null;
+  /** the selected headline: an entry placed now keeps its id (the News trades page scores it) */
+  headlineId?: number | null;
+  ref?: Ref<OrderPanelHandle>;
+}) {
   const queryClient = useQueryClient();
   const [settings, updateSettings] = useOrderSettings();
   const accounts = useQuery(tradableAccountsQuery);
@@ -87,18 +96,21 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
         }
       : null;
 
-  // A close is a market order; an entry carries the ticket's TP / SL.
-  const send = (intent: OrderIntent, keypressAt: number) =>
+  // A close is a market order; an entry carries the ticket's TP / SL and the headline it was placed from
+  // (taken when the key was pressed: the selection may move while the confirmation is open).
+  const send = (intent: OrderIntent, keypressAt: number, fromHeadline: number | null) =>
     place.mutate({
       ...intent,
       ...(intent.reduceOnly ? {} : protectionFields(kind)),
+      ...(intent.reduceOnly || fromHeadline === null ? {} : { headlineId: fromHeadline }),
       clientOrderId: crypto.randomUUID(),
       keypressAt,
     });
 
   const submit = (intent: OrderIntent | null, keypressAt: number, title: string) => {
     if (!intent) return;
-    if (!settings.confirm) return send(intent, keypressAt);
+    const fromHeadline = headlineId;
+    if (!settings.confirm) return send(intent, keypressAt, fromHeadline);
     setConfirmation({
       title,
       description: <OrderPreview intent={intent} />,
@@ -106,7 +118,7 @@ export function OrderPanel({ symbol, ref }: { symbol: string | null; ref?: Ref<O
       destructive: false,
       // The trader asked for this order from the keyboard: Enter sends it, Esc cancels.
       enterConfirms: true,
-      onConfirm: () => send(intent, keypressAt),
+      onConfirm: () => send(intent, keypressAt, fromHeadline),
     });
   };
 

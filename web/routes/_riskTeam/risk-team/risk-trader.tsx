@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { TraderPerformance } from '~/features/accounts/performance/performance-view';
 import { RiskTraderPage } from '~/features/risk-team/trader-page';
 import { ensureOverview } from '~/features/risk-team/risk-queries';
 
@@ -15,5 +16,6 @@ export const Route = createFileRoute('/_riskTeam/risk-team/risk-trader')({
 
 function RiskTraderRoute() {
   const { trader } = Route.useSearch();
-  return <RiskTraderPage traderId={trader} />;
+  // The trader's performance is the accounts feature's, composed here (no feature imports another).
+  return <RiskTraderPage traderId={trader} performance={(id) => <TraderPerformance traderId={id} />} />;
 }

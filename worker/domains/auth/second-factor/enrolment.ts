@@ -1,9 +1,10 @@
 import type { Db } from '../../../db/client';
+import type { SecondFactorRow } from '../../../db/schema/second-factors';
 import type { UserRow } from '../../../db/schema/users';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { domainError } from '../../../lib/domain-error';
 import type { KeyRing } from '../../orders/key-vault';
-import { consumeChallenge, sessionCeremony, startSessionCeremony, takeSessionCeremony } from './challenges';
+import { consumeChallenge, startSessionCeremony, takeSessionCeremony, type ChallengeRow } from './challenges';
 import { addFactor, factorsOf, toFactorDto, type SecondFactorDto } from './factors';
 import { registrationOptions, verifyRegistration, type RelyingParty } from './passkeys';
 import { holdsPowers, type SecondFactorPolicy } from './policy';
@@ -11,10 +12,12 @@ import { replaceRecoveryCodes, unusedRecoveryCodes } from './recovery-codes';
 import { newTotpSecret, sealTotpSecret, totpStep, totpUri } from './totp';
 import { openSecret, sealSecret } from '../../orders/key-vault';
 
-/** Who is enrolling: the signed-in user (as D1 has them) and their session. */
+/** Who is enrolling: the signed-in user (as D1 has them), their session, and their factors now. */
 export interface Enroller {
   user: UserRow;
   sessionId: string;
+  /** read beside the caller's check (one round) */
+  factors: SecondFactorRow[];
 }
 
 /** More would only be a way to hide one among many. */
@@ -27,18 +30,21 @@ export async function secondFactorStatus(
   caller: Promise<{ user: UserRow; confirmedAt: number | null }>,
   policy: SecondFactorPolicy,
 ) {
-  const [{ user, confirmedAt }, factors, recoveryCodesLeft] = await Promise.all([
-    caller,
-    factorsOf(db, userId),
-    unusedRecoveryCodes(db, userId),
-  ]);
+  const [who, factors, recoveryCodesLeft] = await Promise.all([caller, factorsOf(db, userId), unusedRecoveryCodes(db, userId)]);
+  return statusOf(who, { factors, recoveryCodesLeft }, policy);
+}
+
+/** The status answer from what was read (a removal reads what is left in its own batch). */
+export function statusOf(
+  { user, confirmedAt }: { user: UserRow; confirmedAt: number | null },
+  { factors, recoveryCodesLeft }: { factors: SecondFactorRow[]; recoveryCodesLeft: number },
+  policy: SecondFactorPolicy,
+) {
   return { factors: factors.map(toFactorDto), recoveryCodesLeft, required: policy.required && holdsPowers(user), confirmedAt };
 }
 
-async function roomForAnother(db: Db, userId: string) {
-  const factors = await factorsOf(db, userId);
+function assertRoomForAnother(factors: SecondFactorRow[]) {
   if (factors.length >= MAX_FACTORS) throw domainError('CONFLICT', `At most ${MAX_FACTORS} second factors: remove one first`);
-  return factors;
 }
 
 // A pending secret is sealed to the session's ceremony, then sealed again to the factor it becomes.
@@ -46,7 +52,7 @@ const pendingAad = (sessionId: string) => `totp-enrol:${sessionId}`;
 
 /** A new authenticator-app secret for this session, shown once; it counts only after a code confirms it. */
 export async function startTotpEnrolment(db: Db, ring: KeyRing, who: Enroller, issuer: string) {
-  await roomForAnother(db, who.user.id);
+  assertRoomForAnother(who.factors);
   const secret = newTotpSecret();
   const ceremony = await startSessionCeremony(
     db,
@@ -61,8 +67,16 @@ async function added(db: Db, userId: string, factor: SecondFactorDto, wasFirst: 
   return { factor, recoveryCodes: wasFirst ? await replaceRecoveryCodes(db, userId) : null };
 }
 
-export async function confirmTotpEnrolment(db: Db, ring: KeyRing, who: Enroller, code: string, label: string, now = Date.now()) {
-  const ceremony = await sessionCeremony(db, who.sessionId, 'totpEnrol', now);
+/** `ceremony`: the session's pending setup, read beside the caller (sessionCeremony). */
+export async function confirmTotpEnrolment(
+  db: Db,
+  ring: KeyRing,
+  who: Enroller,
+  ceremony: ChallengeRow | undefined,
+  code: string,
+  label: string,
+  now = Date.now(),
+) {
   if (!ceremony?.totpSecret)
     throw domainError('PRECONDITION_FAILED', 'Start adding the authenticator app again: that setup expired');
   const secret = await openSecret(ring, pendingAad(who.sessionId), ceremony.totpSecret);
@@ -70,7 +84,7 @@ export async function confirmTotpEnrolment(db: Db, ring: KeyRing, who: Enroller,
   if (step === null)
     throw domainError('BAD_REQUEST', 'That code does not match: check the app shows this account, and its clock');
   if (!(await consumeChallenge(db, ceremony.id, now))) throw domainError('CONFLICT', 'This setup was already finished');
-  const existing = await roomForAnother(db, who.user.id);
+  assertRoomForAnother(who.factors);
   const id = crypto.randomUUID();
   const row = await addFactor(db, who.sessionId, {
     id,
@@ -86,12 +100,12 @@ export async function confirmTotpEnrolment(db: Db, ring: KeyRing, who: Enroller,
     transports: null,
     createdAt: now,
   });
-  return added(db, who.user.id, toFactorDto(row), existing.length === 0);
+  return added(db, who.user.id, toFactorDto(row), who.factors.length === 0);
 }
 
 export async function startPasskeyEnrolment(db: Db, rp: RelyingParty, who: Enroller) {
-  const factors = await roomForAnother(db, who.user.id);
-  const options = await registrationOptions(rp, who.user, factors);
+  assertRoomForAnother(who.factors);
+  const options = await registrationOptions(rp, who.user, who.factors);
   await startSessionCeremony(
     db,
     { userId: who.user.id, sessionId: who.sessionId, purpose: 'passkeyRegister' },
@@ -113,7 +127,7 @@ export async function finishPasskeyEnrolment(
   if (!ceremony?.challenge) throw domainError('PRECONDITION_FAILED', 'Start adding the passkey again: that request expired');
   const verified = await verifyRegistration(rp, ceremony.challenge, response);
   if (!verified) throw domainError('BAD_REQUEST', 'The passkey could not be verified');
-  const existing = await roomForAnother(db, who.user.id);
+  assertRoomForAnother(who.factors);
   const row = await addFactor(db, who.sessionId, {
     id: crypto.randomUUID(),
     userId: who.user.id,
@@ -127,5 +141,5 @@ export async function finishPasskeyEnrolment(
     if (String(err).includes('UNIQUE')) throw domainError('CONFLICT', 'This passkey is registered already');
     throw err;
   });
-  return added(db, who.user.id, toFactorDto(row), existing.length === 0);
+  return added(db, who.user.id, toFactorDto(row), who.factors.length === 0);
 }

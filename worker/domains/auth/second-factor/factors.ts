@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, notExists } from 'drizzle-orm';
 import type { SecondFactorKind } from '../../../contract/enums';
 import type { Db } from '../../../db/client';
 import { authChallenges, recoveryCodes, secondFactors, type SecondFactorRow } from '../../../db/schema/second-factors';
@@ -22,8 +22,12 @@ export const toFactorDto = (row: SecondFactorRow): SecondFactorDto => ({
   lastUsedAt: row.lastUsedAt,
 });
 
+/** A user's factors, oldest first, as a query (a write can batch it after itself). */
+const factorsQuery = (db: Db, userId: string) =>
+  db.select().from(secondFactors).where(eq(secondFactors.userId, userId)).orderBy(secondFactors.createdAt);
+
 export function factorsOf(db: Db, userId: string): Promise<SecondFactorRow[]> {
-  return db.query.secondFactors.findMany({ where: eq(secondFactors.userId, userId), orderBy: secondFactors.createdAt });
+  return factorsQuery(db, userId);
 }
 
 /** The kinds a user can finish a sign-in with (what POST /api/auth/sign-in/email answers). */
@@ -60,17 +64,33 @@ export async function addFactor(
   return added!;
 }
 
-/** Removes one of the caller's factors (404 for anyone else's). Their last one takes the recovery codes along. */
-export async function removeFactor(db: Db, userId: string, factorId: string): Promise<SecondFactorRow> {
-  const [removed] = await db
-    .delete(secondFactors)
-    .where(and(eq(secondFactors.id, factorId), eq(secondFactors.userId, userId)))
-    .returning();
+/**
+ * Removes one of the caller's factors (404 for anyone else's). Their last one takes the recovery
+ * codes along. One batch: the removal, the codes' (only when no factor is left), and what is left.
+ */
+export async function removeFactor(db: Db, userId: string, factorId: string) {
+  const [[removed], , factors, codes] = await db.batch([
+    db
+      .delete(secondFactors)
+      .where(and(eq(secondFactors.id, factorId), eq(secondFactors.userId, userId)))
+      .returning(),
+    // Recovery codes stand in for a factor; with none left they would be a way around it.
+    db
+      .delete(recoveryCodes)
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          notExists(db.select({ id: secondFactors.id }).from(secondFactors).where(eq(secondFactors.userId, userId))),
+        ),
+      ),
+    factorsQuery(db, userId),
+    db
+      .select({ hash: recoveryCodes.codeHash })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
+  ]);
   if (!removed) throw domainError('NOT_FOUND', 'No such second factor');
-  const left = await db.select({ id: secondFactors.id }).from(secondFactors).where(eq(secondFactors.userId, userId)).limit(1);
-  // Recovery codes stand in for a factor; with none left they would be a way around it.
-  if (left.length === 0) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  return removed;
+  return { removed, factors, recoveryCodesLeft: codes.length };
 }
 
 /**

@@ -1,18 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NewsDb } from '../../../db/client';
 import { ftsPhrase, WORDS, type FtsSearch } from './fts-query';
-import { COLUMNS, joinFilters, list, type FeedQuery, type Row } from './feed-query';
+import { COLUMNS, joinFilters, type FeedQuery, type Row } from './feed-query';
 
 /** A prefix that begins more indexed words than this stays a prefix query. */
 const EXPAND_MAX = 64;
 /**
- * Below the walked page, how far (in ids) the search looks for items published after the page's
- * oldest one; past this span of ids the page's matches are sparse, and reading every match of the
- * search costs less than the scan of the newer items that finding them would take.
+ * How many of the feed index's entries above the walked page's oldest item a search reads, per item
+ * of the page, looking for late arrivals (a covering index walk: 100,000 entries take ~4 ms at 5M).
+ * A page whose matches are sparser than one in this many takes the every-match plan (few matches).
  */
-export const LATE_SPAN = 100_000;
-/** The same with a symbol or importance filter, whose index reads only a share of the span. */
-export const LATE_SPAN_FILTERED = 1_000_000;
+export const WINDOW_PER_ITEM = 400;
+export const WINDOW_MAX = 100_000;
+/**
+ * The late candidates' matches are read from the FTS index one range per block of this many ids that
+ * holds a candidate: a range costs one seek per term (about as much as reading ~1,000 matches), and
+ * reads at most the block's matches, so all of them together read at most what every match would.
+ */
+const ID_BLOCK_BITS = 16;
 
 /** The user's words as one MATCH operand: the prefix swapped for the words it begins, when it can be. */
 function wordsExpression(search: FtsSearch): SQL {
@@ -40,25 +45,6 @@ function matchExpression(q: FeedQuery, search: FtsSearch): SQL {
   return sql`'(' || ${`${WORDS} : (`} || ${wordsExpression(search)} || ${`))${tagFilters(q)}`}`;
 }
 
-/**
- * The late candidates: items published after p's oldest with an id below p's, passing the filters
- * beside the index. With a symbol or importance filter the scan walks that filter's index (the same
- * condition the search_tags tokens encode), so it reads only the newer items that could qualify.
- */
-function candidates(q: FeedQuery, lateSpan: number, besides: SQL): SQL {
-  const importance = q.importance?.length ? sql` AND n.importance IN (${list(q.importance)})` : sql``;
-  const bounds = sql`b.c = ${q.limit} AND b.span <= ${lateSpan}`;
-  if (q.symbols?.length)
-    return sql`SELECT DISTINCT s.item_id AS id FROM b CROSS JOIN news_item_symbols s CROSS JOIN news_items n ON n.id = s.item_id
-      WHERE ${bounds} AND s.symbol IN (${list(q.symbols)}) AND s.ts >= b.lts AND (s.ts, s.item_id) > (b.lts, b.lid)
-        AND s.item_id < b.minId${importance}${besides}`;
-  return sql`SELECT n.id FROM b CROSS JOIN news_items n
-    WHERE ${bounds} AND n.ts >= b.lts AND (n.ts, n.id) > (b.lts, b.lid) AND n.id < b.minId${importance}${besides}`;
-}
-
-/** How far below the page late candidates are scanned for: further when a filter index narrows the scan. */
-const lateSpanFor = (q: FeedQuery) => (q.symbols?.length || q.importance?.length ? LATE_SPAN_FILTERED : LATE_SPAN);
-
 /** The filters beside the index: the garbage and test flags, and joinFilters. */
 function besideIndex(q: FeedQuery): SQL[] {
   const where: SQL[] = [];
@@ -67,37 +53,77 @@ function besideIndex(q: FeedQuery): SQL[] {
   return [...where, ...joinFilters(q)];
 }
 
+/** The window's own conditions: those the feed index answers (the position, both flags), so it reads no row. */
+function windowFilters(q: FeedQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.excludeGarbage && q.excludeTestNews) where.push(sql`n.is_garbage = 0 AND n.is_test = 0`);
+  if (q.before !== undefined) where.push(sql`n.ts < ${q.before}`);
+  if (q.cursor) where.push(sql`(n.ts, n.id) < (${q.cursor.ts}, ${q.cursor.id})`);
+  return where;
+}
+
+/** The filters the window leaves to the candidates' rows (none for the feed's default search: no row is read). */
+function candidateFilters(q: FeedQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.excludeGarbage !== q.excludeTestNews) where.push(q.excludeGarbage ? sql`n.is_garbage = 0` : sql`n.is_test = 0`);
+  return [...where, ...joinFilters({ ...q, before: undefined, cursor: undefined })];
+}
+
+const windowFor = (q: FeedQuery) => Math.min(WINDOW_MAX, q.limit * WINDOW_PER_ITEM);
+
 /**
- * A search, newest first, that reads about a page. The index is walked newest id first with every
- * filter applied in the walk (p), stopping at the page size. Ids follow ingestion, so an item can
- * carry an older id than the page's oldest and still have been published after it (a late
- * arrival): those are the news_items newer than the page's oldest item with an id below the page's
- * (late), checked against the index over their id range. Exact: an item missing from p has an id
- * below every id in p, and it belongs on the page only if it sorts before p's oldest. When p spans
- * more than LATE_SPAN ids (sparse matches) or a candidate lies further below, every match is read
- * instead (every); SQLite skips the branches whose one-row condition on b is false.
+ * A search, newest first, that reads about a page; the same answer as the plain statement
+ * (feed-query.ts: every match, ORDER BY ts DESC, id DESC, the cursor a position in that order).
+ *
+ * 1. p: the FTS index walked newest id first, every filter applied in the walk (the symbol and
+ *    importance filters as search_tags tokens), stopping at the page size.
+ * 2. Ids follow ingestion, publication times need not (a late source; a backfill of older history
+ *    after newer items). A match missing from p has an id below p's lowest (p holds every match above
+ *    it) and belongs on the page only if it sorts before p's oldest item. So w walks the feed index
+ *    from the newest down to p's oldest, at most `window` entries and no row read (covering index);
+ *    its entries with an id below p's are the candidates (cand), and FTS5 says which of them match by
+ *    reading the index over the candidates' ids: one rowid range per block of ids that holds any (rng),
+ *    as a probe per id costs as much as reading ~1,000 matches of a range.
+ * 3. When w stops before p's oldest, what it read is exact down to its last entry (the edge): the
+ *    matches from p and the candidates at or above the edge are all there are. If they fill the page,
+ *    that is the page; otherwise (matches sparser than one per WINDOW_PER_ITEM entries, or a backfill
+ *    newer than p that hides them) every match is read and sorted (every), as the plain statement
+ *    would, which costs little when matches are sparse. SQLite skips the branches whose one-row
+ *    condition is false, so a page reads p, at most `window` index entries, the candidates' ranges
+ *    of the FTS index and the page's rows.
  */
-export function searchStatement(q: FeedQuery, search: FtsSearch, lateSpan = lateSpanFor(q)): SQL {
+export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = windowFor(q)): SQL {
   const filters = besideIndex(q);
+  const rowFilters = candidateFilters(q);
   const and = (extra: SQL[]) => (extra.length ? sql` AND ${sql.join(extra, sql` AND `)}` : sql``);
   const limit = q.limit;
+  const window = Math.max(1, Math.trunc(windowSize));
   return sql`
     WITH m(q) AS MATERIALIZED (SELECT ${matchExpression(q, search)}),
     p AS MATERIALIZED (SELECT n.id, n.ts FROM news_fts f CROSS JOIN news_items n ON n.id = f.rowid
       WHERE news_fts MATCH (SELECT q FROM m)${and(filters)} ORDER BY f.rowid DESC LIMIT ${limit}),
-    b AS MATERIALIZED (SELECT count(*) AS c, min(id) AS minId, max(id) - min(id) AS span,
-      (SELECT ts FROM p ORDER BY ts, id LIMIT 1) AS lts, (SELECT id FROM p ORDER BY ts, id LIMIT 1) AS lid FROM p),
-    cand AS MATERIALIZED (${candidates(q, lateSpan, and(filters))}),
-    far AS MATERIALIZED (SELECT EXISTS (SELECT 1 FROM cand, b WHERE cand.id < b.minId - ${lateSpan}) AS yes),
-    late AS (SELECT cand.id FROM cand, far WHERE far.yes = 0 AND cand.id IN (SELECT rowid FROM news_fts
-      WHERE news_fts MATCH (SELECT q FROM m) AND rowid >= (SELECT min(id) FROM cand) AND rowid < (SELECT minId FROM b))),
-    every AS (SELECT n.id FROM b CROSS JOIN far CROSS JOIN news_fts f CROSS JOIN news_items n ON n.id = f.rowid
-      WHERE b.c = ${limit} AND (b.span > ${lateSpan} OR far.yes = 1) AND news_fts MATCH (SELECT q FROM m)${and(filters)})
-    SELECT ${COLUMNS} FROM (SELECT id FROM p UNION SELECT id FROM late UNION SELECT id FROM every) x
+    b AS MATERIALIZED (SELECT min(id) AS minId,
+      (SELECT ts FROM p ORDER BY ts, id LIMIT 1) AS lts, (SELECT id FROM p ORDER BY ts, id LIMIT 1) AS lid
+      FROM p HAVING count(*) = ${limit}),
+    w AS MATERIALIZED (SELECT n.id, n.ts FROM news_items n
+      WHERE n.ts >= (SELECT lts FROM b) AND (n.ts, n.id) > ((SELECT lts FROM b), (SELECT lid FROM b))${and(windowFilters(q))}
+      ORDER BY n.ts DESC, n.id DESC LIMIT ${window}),
+    edge AS MATERIALIZED (SELECT ts, id FROM w WHERE (SELECT count(*) FROM w) = ${window} ORDER BY ts, id LIMIT 1),
+    cand AS MATERIALIZED (SELECT w.id, w.ts FROM w${rowFilters.length ? sql` CROSS JOIN news_items n ON n.id = w.id` : sql``}
+      WHERE w.id < (SELECT minId FROM b)${and(rowFilters)}),
+    rng AS MATERIALIZED (SELECT min(id) AS lo, max(id) AS hi FROM cand GROUP BY id >> ${sql.raw(String(ID_BLOCK_BITS))}),
+    late AS (SELECT cand.id, cand.ts FROM rng CROSS JOIN news_fts f CROSS JOIN cand ON cand.id = f.rowid
+      WHERE news_fts MATCH (SELECT q FROM m) AND f.rowid >= rng.lo AND f.rowid <= rng.hi),
+    u AS MATERIALIZED (SELECT id, ts FROM (SELECT id, ts FROM p UNION SELECT id, ts FROM late)
+      WHERE NOT EXISTS (SELECT 1 FROM edge) OR (ts, id) >= ((SELECT ts FROM edge), (SELECT id FROM edge))),
+    fallback AS MATERIALIZED (SELECT 1 AS yes FROM edge WHERE (SELECT count(*) FROM u) < ${limit}),
+    every AS (SELECT n.id, n.ts FROM fallback CROSS JOIN news_fts f CROSS JOIN news_items n ON n.id = f.rowid
+      WHERE news_fts MATCH (SELECT q FROM m)${and(filters)})
+    SELECT ${COLUMNS} FROM (SELECT id, ts FROM u UNION SELECT id, ts FROM every ORDER BY ts DESC, id DESC LIMIT ${limit}) x
       CROSS JOIN news_items n ON n.id = x.id
-    ORDER BY n.ts DESC, n.id DESC LIMIT ${limit}`;
+    ORDER BY n.ts DESC, n.id DESC`;
 }
 
-export function searchNewestFirst(db: NewsDb, q: FeedQuery, search: FtsSearch, lateSpan = lateSpanFor(q)): Promise<Row[]> {
-  return db.all<Row>(searchStatement(q, search, lateSpan));
+export function searchNewestFirst(db: NewsDb, q: FeedQuery, search: FtsSearch, windowSize = windowFor(q)): Promise<Row[]> {
+  return db.all<Row>(searchStatement(q, search, windowSize));
 }

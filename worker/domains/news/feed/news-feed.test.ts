@@ -18,7 +18,7 @@ const deps = () => ({
   newsDb,
   publish: newsHubPublisher(testEnv),
   exchange,
-  afterStore: (item: NewsItemDto, forward: boolean) => enqueueTelegramForItem(db, item, forward),
+  prepareAfterStore: () => (item: NewsItemDto, forward: boolean) => enqueueTelegramForItem(db, item, forward),
 });
 const T0 = Date.UTC(2026, 10, 21, 9);
 

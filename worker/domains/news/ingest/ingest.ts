@@ -15,9 +15,15 @@ export interface IngestDeps {
   exchange: ExchangeAdapter;
   /** Sends a stored item to the live feed (wiring.ts: the news hub). */
   publish: (item: NewsItemDto) => Promise<unknown>;
-  /** Called for each stored item after it is published (the Telegram outbox hooks in here). */
-  afterStore?: (item: NewsItemDto, forwardToTelegram: boolean) => Promise<void>;
+  /**
+   * Called as an item's ingest starts, so the hooks' own reads (the watchlists' index) overlap the
+   * classification; what it returns runs for the item once it is stored and published (the
+   * watchlists and the Telegram outbox hook in here).
+   */
+  prepareAfterStore?: () => AfterStore;
 }
+
+export type AfterStore = (item: NewsItemDto, forwardToTelegram: boolean) => Promise<void>;
 
 /** What an admin posting by hand may fix regardless of the rules. */
 export interface IngestOverrides {
@@ -64,6 +70,7 @@ async function pricesFor(
  * → store (D1 + FTS5 via trigger) → publish to the news hub → after-store hooks (Telegram).
  */
 export async function ingestNews(deps: IngestDeps, raw: RawNewsItem, overrides: IngestOverrides = {}): Promise<IngestResult> {
+  const afterStore = deps.prepareAfterStore?.();
   const classified = classify(raw, await loadClassifyConfig(deps.db));
   if (!classified) return { status: 'rejected' };
   const draft = {
@@ -88,7 +95,7 @@ export async function ingestNews(deps: IngestDeps, raw: RawNewsItem, overrides: 
   const item = await storeNewsItem(deps.newsDb, draft, prices);
   if (!item) return { status: 'duplicate' };
   await publishSafely(deps, item);
-  await deps.afterStore?.(item, draft.forwardToTelegram);
+  await afterStore?.(item, draft.forwardToTelegram);
   return { status: 'stored', item };
 }
 

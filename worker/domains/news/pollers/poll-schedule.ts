@@ -46,6 +46,20 @@ export interface PollOutcome {
   requests: number;
 }
 
+/** A read that found nothing to do (no request made), with what else it has to say (a stop, a wait). */
+export const idleOutcome = (intervalMs: number, extra: Partial<PollOutcome> = {}): PollOutcome => ({
+  intervalMs,
+  state: 'polling',
+  ok: true,
+  stored: 0,
+  requests: 0,
+  ...extra,
+});
+
+/** Stop polling: the source is gone, disabled or has no reader. */
+export const stoppedOutcome = (reason: string, intervalMs: number): PollOutcome =>
+  idleOutcome(intervalMs, { stop: { state: 'off', reason } });
+
 /** One source's reader, kept by its poller Durable Object between alarms. */
 export interface SourcePoller {
   /** Reads the source once (never throws: a failure is an outcome). */

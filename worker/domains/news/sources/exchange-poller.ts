@@ -4,7 +4,7 @@ import { isImportance } from '../../../contract/enums';
 import { ANNOUNCEMENT_EXCHANGES, DEFAULT_EXCHANGE_POLL_SECONDS, type AnnouncementExchange } from '../../../contract/news-pollers';
 import type { AnnouncementReader, ExchangeAnnouncement } from '../../../providers/announcements/types';
 import { ingestNews, type IngestDeps } from '../ingest/ingest';
-import { errorText, SETTINGS_TTL_MS, type PollOutcome, type SourcePoller } from '../pollers/poll-schedule';
+import { errorText, SETTINGS_TTL_MS, stoppedOutcome, type PollOutcome, type SourcePoller } from '../pollers/poll-schedule';
 import { knownIds } from './rss-poller';
 import { announcementToNews, DEFAULT_OTHER_IMPORTANCE, type AnnouncementSettings } from './exchange-announcements';
 
@@ -94,14 +94,7 @@ export function exchangeAnnouncementPoller(
     },
     async poll(now): Promise<PollOutcome> {
       const source = await load(now);
-      const idle = (reason: string): PollOutcome => ({
-        stop: { state: 'off', reason },
-        intervalMs: DEFAULT_EXCHANGE_POLL_SECONDS * 1000,
-        state: 'polling',
-        ok: true,
-        stored: 0,
-        requests: 0,
-      });
+      const idle = (reason: string) => stoppedOutcome(reason, DEFAULT_EXCHANGE_POLL_SECONDS * 1000);
       if (!source?.config) return idle('The source was removed');
       if (!source.enabled) return idle('Disabled');
       const { config } = source;

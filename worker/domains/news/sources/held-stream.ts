@@ -6,6 +6,11 @@ export interface StreamHost {
   wake(at: number): void;
   /** Something a reader would notice changed (connected, disconnected, an item stored): record health. */
   changed(): void;
+  /** The object's own storage, kept across restarts (a stream's cursor: the newest post seen). */
+  store: {
+    get(key: string): Promise<unknown>;
+    put(key: string, value: string): Promise<void>;
+  };
 }
 
 /** A held connection's state, as its Durable Object records it. */

@@ -6,7 +6,7 @@ import { fetchFeed } from '../../../providers/rss/fetch';
 import { ingestNews, type IngestDeps } from '../ingest/ingest';
 import type { SourceKind } from '../../../contract/enums';
 import type { RawNewsItem } from '../types';
-import { errorText, SETTINGS_TTL_MS, type SourcePoller } from '../pollers/poll-schedule';
+import { errorText, SETTINGS_TTL_MS, stoppedOutcome, type SourcePoller } from '../pollers/poll-schedule';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -127,24 +127,8 @@ export function rssSourcePoller(deps: RssPollDeps, sourceId: string): SourcePoll
     },
     async poll(now) {
       const source = await load(now);
-      if (!source || (source.kind !== 'rss' && source.kind !== 'atom'))
-        return {
-          stop: { state: 'off', reason: 'The source was removed' },
-          intervalMs: MINUTE,
-          state: 'polling',
-          ok: true,
-          stored: 0,
-          requests: 0,
-        };
-      if (!source.enabled)
-        return {
-          stop: { state: 'off', reason: 'Disabled' },
-          intervalMs: MINUTE,
-          state: 'polling',
-          ok: true,
-          stored: 0,
-          requests: 0,
-        };
+      if (!source || (source.kind !== 'rss' && source.kind !== 'atom')) return stoppedOutcome('The source was removed', MINUTE);
+      if (!source.enabled) return stoppedOutcome('Disabled', MINUTE);
       const config = parseConfig(source.config);
       const intervalMs = feedIntervalMs(config);
       validators ??= { etag: str(config.etag), lastModified: str(config.lastModified) };

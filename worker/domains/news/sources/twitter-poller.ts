@@ -8,7 +8,7 @@ import { inWindow, nextInWindow, parseWindow } from '../../../providers/twitter/
 import { chunkHandles, xSearchQuery } from '../../../contract/news-pollers';
 import { ingestNews, type IngestDeps } from '../ingest/ingest';
 import type { RawNewsItem } from '../types';
-import { errorText, SETTINGS_TTL_MS, type PollOutcome, type SourcePoller } from '../pollers/poll-schedule';
+import { errorText, idleOutcome, SETTINGS_TTL_MS, stoppedOutcome, type SourcePoller } from '../pollers/poll-schedule';
 
 export const X_TOKEN_MISSING = 'X_BEARER_TOKEN is not set: Twitter polling is off. An admin can add the secret to turn it on.';
 const MAX_RESULTS = 20;
@@ -78,34 +78,25 @@ export function twitterSessionPoller(deps: TwitterPollDeps, sessionId: string): 
     return (cached = { session, handles, at: now });
   }
 
-  const idle = (intervalMs: number, extra: Partial<PollOutcome>): PollOutcome => ({
-    intervalMs,
-    state: 'polling',
-    ok: true,
-    stored: 0,
-    requests: 0,
-    ...extra,
-  });
-
   return {
     invalidate() {
       cached = null;
     },
     async poll(now) {
       const loaded = await load(now);
-      if (!loaded) return idle(60_000, { stop: { state: 'off', reason: 'The polling session was removed' } });
+      if (!loaded) return stoppedOutcome('The polling session was removed', 60_000);
       const { session, handles } = loaded;
       const intervalMs = Math.max(1, session.intervalSeconds) * 1000;
-      if (!session.enabled) return idle(intervalMs, { stop: { state: 'off', reason: 'Disabled' } });
+      if (!session.enabled) return stoppedOutcome('Disabled', intervalMs);
       if (!deps.x) {
         await markTwitterSessionsOff(deps.db);
-        return idle(intervalMs, { stop: { state: 'off', reason: X_TOKEN_MISSING } });
+        return stoppedOutcome(X_TOKEN_MISSING, intervalMs);
       }
       const window = parseWindow(session.activeFromUtc, session.activeToUtc);
-      if (!inWindow(window, now)) return idle(intervalMs, { state: 'waiting', notBefore: nextInWindow(window, now) });
+      if (!inWindow(window, now)) return idleOutcome(intervalMs, { state: 'waiting', notBefore: nextInWindow(window, now) });
       rateLimitedUntil ??= session.rateLimitedUntil;
       if (rateLimitedUntil && rateLimitedUntil > now) {
-        return idle(intervalMs, { state: 'rate-limited', notBefore: rateLimitedUntil, rateLimitedUntil });
+        return idleOutcome(intervalMs, { state: 'rate-limited', notBefore: rateLimitedUntil, rateLimitedUntil });
       }
       rateLimitedUntil = null;
 

@@ -1,20 +1,15 @@
 import {
   decide,
   decideFirm,
-  progressed,
-  reservation,
-  settled,
-  upkeep,
   type Decision,
   type FirmAsk,
   type FirmDecision,
   type FirmRead,
   type GateItem,
   type OrderAsk,
-  type Progress,
-  type Settlement,
   type TraderRead,
 } from './gate-core';
+import { progressed, reservation, settled, upkeep, type Progress, type Settlement } from './gate-items';
 
 /** Where a gate keeps its items across restarts (the Durable Object's storage; nothing in tests). */
 export interface GateStore {

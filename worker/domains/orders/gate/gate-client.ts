@@ -1,5 +1,6 @@
 import { logError } from '../../../lib/log';
-import type { Decision, FirmAsk, FirmDecision, FirmRead, OrderAsk, Progress, Refusal, Settlement, TraderRead } from './gate-core';
+import type { Decision, FirmAsk, FirmDecision, FirmRead, OrderAsk, Refusal, TraderRead } from './gate-core';
+import type { Progress, Settlement } from './gate-items';
 
 /** One gate as the order path calls it (a RiskGate Durable Object's stub). */
 export interface GateApi {
