@@ -6,14 +6,6 @@ import { users, type UserRow } from '../db/schema/users';
 import { riskBreaches } from '../db/schema/risk';
 import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
 import { evaluateAlerts } from '../domains/alerts/run-alerts';
-import { createMapping } from '../domains/news/settings/mappings';
-import { createPerformanceThreshold } from '../domains/news/settings/performance-thresholds';
-import { createCustomRule } from '../domains/news/settings/rule-store';
-import { createSource } from '../domains/news/settings/sources';
-import { createTelegramChat } from '../domains/news/settings/telegram-chats';
-import { createTwitterHandle } from '../domains/news/settings/twitter-handles';
-import { createTwitterPollingSession } from '../domains/news/settings/twitter-sessions';
-import { X_RECENT_SEARCH_BUDGET } from '../contract/news-pollers';
 import { createTodoItem } from '../domains/todo/todo-write';
 import { insertUnsentOrder } from './order-traders';
 import { refreshSimulatedAccount } from '../domains/orders/orders';
@@ -33,12 +25,10 @@ import {
   type UserSpec,
 } from './harness';
 
-/** Valid inputs where a procedure needs one, so an allowed call can succeed. */
-export const sampleInputs: Record<string, () => unknown> = {};
-/** Inputs that need data owned by the caller (only built for callers the level allows). */
-export const asyncInputs: Record<string, (kind: UserKind) => Promise<unknown>> = {};
+import { asyncInputs, jars, sampleInputs } from './access-inputs';
+import { setUpNewsSettingsInputs } from './access-news-inputs';
 
-export const jars = {} as Record<UserKind, CookieJar | undefined>;
+export { asyncInputs, jars, sampleInputs };
 
 /**
  * Callers whose token still grants a level that D1 no longer does: every call but a plain approved
@@ -113,83 +103,7 @@ export async function setUpAccessFixtures() {
   };
   sampleInputs.createAlertRule = () => rule;
   sampleInputs.postManualNews = () => ({ title: `Matrix headline ${crypto.randomUUID()}`, isTest: true });
-  // News settings: general settings are the caller's own; shared configuration rows exist up front so
-  // the one allowed caller (an admin) really updates or deletes something.
-  const unique = () => crypto.randomUUID().slice(0, 8).toUpperCase();
-  const mapping = (kind: 'special' | 'banned') => createMapping(db, kind, { terms: [`term ${unique()}`], symbols: ['BTC'] });
-  const [special2, special3, banned2, banned3] = await Promise.all([
-    mapping('special'),
-    mapping('special'),
-    mapping('banned'),
-    mapping('banned'),
-  ]);
-  const newsRule = () =>
-    createCustomRule(db, {
-      name: 'Matrix rule',
-      enabled: true,
-      priority: 100,
-      conditions: { text: 'matrix' },
-      actions: { sound: true },
-    });
-  const [ruleToEdit, ruleToDelete] = await Promise.all([newsRule(), newsRule()]);
-  const chat = (chatId: string) =>
-    createTelegramChat(db, { chatId, title: 'Matrix', enabled: true, minImportance: 'high', symbols: [], purpose: 'news' });
-  const [chatToEdit, chatToDelete] = await Promise.all([chat('-1009001'), chat('-1009002')]);
-  const threshold = await createPerformanceThreshold(db, { symbol: 'MATRIX', percent: 2, windowMinutes: 15 });
-  const handle = (name: string) => createTwitterHandle(db, { handle: name, userId: null, enabled: true });
-  const [handleToEdit, handleToDelete, handleForSessions] = await Promise.all([
-    handle('matrix_a'),
-    handle('matrix_b'),
-    handle('matrix_c'),
-  ]);
-  const pollingSession = () =>
-    createTwitterPollingSession(
-      db,
-      {
-        name: 'Matrix session',
-        handleIds: [handleForSessions.id],
-        intervalSeconds: 60,
-        activeFromUtc: '00:00',
-        activeToUtc: '24:00',
-        enabled: true,
-      },
-      X_RECENT_SEARCH_BUDGET,
-    );
-  const [sessionToEdit, sessionToDelete] = await Promise.all([pollingSession(), pollingSession()]);
-  sampleInputs.updateNewsSettings = () => ({ timeFormat: '12h', sounds: { low: true } });
-  sampleInputs.createCustomRule = () => ({ name: 'Matrix', conditions: { symbols: ['BTC'] }, actions: { importance: 'high' } });
-  sampleInputs.updateCustomRule = () => ({ id: ruleToEdit.id, updates: { enabled: false } });
-  sampleInputs.deleteCustomRule = () => ({ id: ruleToDelete.id });
-  sampleInputs.testCustomRule = () => ({ rule: { conditions: { text: 'bitcoin' } } });
-  sampleInputs.createSource = () => ({
-    kind: 'rss',
-    name: 'Matrix feed',
-    config: { url: `https://feeds.example.com/${unique()}.xml` },
-  });
-  const telegramSource = await createSource(db, { kind: 'telegram', name: 'Matrix bot', enabled: true, config: {} });
-  sampleInputs.rotateTelegramSecret = () => ({ id: telegramSource.id });
-  sampleInputs.setExchangeSource = () => ({ exchange: 'okx', enabled: false });
-  sampleInputs.setXStream = () => ({ enabled: false, handleIds: [handleForSessions.id] });
-  sampleInputs.createTelegramChat = () => ({ chatId: `-100${Date.now()}`, title: 'Matrix desk' });
-  sampleInputs.updateTelegramChat = () => ({ id: chatToEdit.id, updates: { minImportance: 'critical' } });
-  sampleInputs.deleteTelegramChat = () => ({ id: chatToDelete.id });
-  sampleInputs.createPerformanceThreshold = () => ({ symbol: unique(), percent: 1.5, windowMinutes: 5 });
-  sampleInputs.deletePerformanceThreshold = () => ({ id: threshold.id });
-  sampleInputs.createTwitterHandle = () => ({ handle: `@m_${unique()}` });
-  sampleInputs.updateTwitterHandle = () => ({ id: handleToEdit.id, updates: { enabled: false } });
-  sampleInputs.deleteTwitterHandle = () => ({ id: handleToDelete.id });
-  sampleInputs.createTwitterPollingSession = () => ({ name: 'Matrix', handleIds: [handleForSessions.id], intervalSeconds: 30 });
-  sampleInputs.updateTwitterPollingSession = () => ({ id: sessionToEdit.id, updates: { intervalSeconds: 45 } });
-  sampleInputs.deleteTwitterPollingSession = () => ({ id: sessionToDelete.id });
-  sampleInputs.createBannedMapping = () => ({ terms: [`matrix ${unique()}`] });
-  sampleInputs.updateBannedMapping = () => ({ id: banned2.id, updates: { terms: ['matrix banned'] } });
-  sampleInputs.deleteBannedMapping = () => ({ id: banned3.id });
-  sampleInputs.addTermToAllBannedMappings = () => ({ term: 'Matrix Spam' });
-  sampleInputs.createSpecialMapping = () => ({ terms: [`matrix ${unique()}`], symbols: ['BTC'] });
-  sampleInputs.updateSpecialMapping = () => ({ id: special2.id, updates: { terms: ['matrix coin'] } });
-  sampleInputs.deleteSpecialMapping = () => ({ id: special3.id });
-  sampleInputs.addTermToAllSpecialMappings = () => ({ term: 'matrix token' });
-  sampleInputs.addSymbolToAllSpecialMappings = () => ({ symbol: 'xrp' });
+  await setUpNewsSettingsInputs();
   const todo = () => createTodoItem(db, target.id, { title: 'Matrix todo' }, async () => {});
   const [todoToEdit, todoToDelete] = await Promise.all([todo(), todo()]);
   sampleInputs.createTodoItem = () => ({ title: 'Matrix todo', priority: 'high' });
