@@ -1,5 +1,18 @@
 /** The answers of the local X API (fake-x.ts) in X's documented shapes: errors, a page of posts, query matching. */
-import type { FakeTweet, FakeXUser } from './fake-x';
+export interface FakeXUser {
+  id: string;
+  username: string;
+  name: string;
+}
+
+export interface FakeTweet {
+  id: string;
+  text: string;
+  created_at: string;
+  author_id: string;
+  entities?: { urls?: { start: number; end: number; url: string; expanded_url: string; display_url: string }[] };
+  referenced_tweets?: { type: 'retweeted' | 'replied_to' | 'quoted'; id: string }[];
+}
 
 export const PROBLEM = 'https://api.twitter.com/2/problems/';
 

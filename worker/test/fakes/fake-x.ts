@@ -1,4 +1,4 @@
-import { escapeX, json, PROBLEM, queryMatcher, tweetPage, userNotFound } from './fake-x-shapes';
+import { escapeX, json, PROBLEM, queryMatcher, tweetPage, userNotFound, type FakeTweet, type FakeXUser } from './fake-x-shapes';
 import { htmlResponse, throwTransportFailure, type TransportFailure } from './transport';
 /**
  * A local X API v2 for tests: a fetch-compatible function that routes on the URL path like
@@ -8,20 +8,7 @@ import { htmlResponse, throwTransportFailure, type TransportFailure } from './tr
  * x-rate-limit-* headers, and can be told to fail.
  */
 
-export interface FakeXUser {
-  id: string;
-  username: string;
-  name: string;
-}
-
-export interface FakeTweet {
-  id: string;
-  text: string;
-  created_at: string;
-  author_id: string;
-  entities?: { urls?: { start: number; end: number; url: string; expanded_url: string; display_url: string }[] };
-  referenced_tweets?: { type: 'retweeted' | 'replied_to' | 'quoted'; id: string }[];
-}
+export type { FakeTweet, FakeXUser };
 
 export type FakeXFailure =
   /** 429; resetAt in unix seconds (default: the current window's reset) */
