@@ -34,6 +34,8 @@ function countedClient(jar: CookieJar | undefined, counter: RoundCounter) {
     fetch: async (request, init) => {
       const ctx = createExecutionContext();
       const res = await worker.fetch(new Request(request, init), counted as never, ctx);
+      // The answer is ready: calls still in flight are background work (waitUntil) the caller does not wait for.
+      counter.atAnswer = counter.finishedDepth;
       await waitOnExecutionContext(ctx);
       return jar ? jar.take(res) : res;
     },
@@ -43,6 +45,9 @@ function countedClient(jar: CookieJar | undefined, counter: RoundCounter) {
     (input: unknown) => Promise<unknown>
   >;
 }
+
+/** The rounds the caller waited for (those before the answer). */
+const answered = (counter: RoundCounter) => counter.atAnswer ?? counter.rounds;
 
 const isRead = (name: string) =>
   ((contract as unknown as Record<string, { '~orpc': { route: { method?: string } } }>)[name]?.['~orpc'].route.method ??
@@ -102,9 +107,9 @@ describe('D1 round trips per procedure', () => {
         (e: { status?: number }) => `error ${e.status ?? '?'}`,
       );
       table[name] =
-        `${isRead(name) ? 'read' : 'write'} ${counter.rounds} rounds, ${counter.calls} calls${counter.venueCalls ? ` + ${counter.venueCalls} to the simulated exchange` : ''}${outcome === 'ok' ? '' : ` (${outcome})`}`;
+        `${isRead(name) ? 'read' : 'write'} ${answered(counter)} rounds, ${counter.calls} calls${counter.venueCalls ? ` + ${counter.venueCalls} to the simulated exchange` : ''}${outcome === 'ok' ? '' : ` (${outcome})`}`;
       // Above the target: where the rounds go, one line a call.
-      if (counter.rounds > (isRead(name) ? 1 : 2)) table[name] += `\n    ${counter.log!.join('\n    ')}`;
+      if (answered(counter) > (isRead(name) ? 1 : 2)) table[name] += `\n    ${counter.log!.join('\n    ')}`;
     }
     console.log(
       Object.entries(table)
@@ -125,7 +130,7 @@ describe('D1 round trips per procedure', () => {
     for (const name of ['getAllTradersLatestMetrics', 'fetchAllTraderStats']) {
       const counter = newRoundCounter(ROUND_DELAY_MS, true);
       await countedClient(jars.riskTeam, counter)[name]!(sampleInputs[name]?.());
-      expect(counter.rounds, `${name}: ${counter.log!.join('; ')}`).toBe(1);
+      expect(answered(counter), `${name}: ${counter.log!.join('; ')}`).toBe(1);
     }
   });
 
@@ -140,9 +145,9 @@ describe('D1 round trips per procedure', () => {
       const started = Date.now();
       await client[name]!(input);
       const took = Date.now() - started;
-      lines.push(`${name}: ${counter.rounds} rounds → ${took} ms with 150 ms per round trip`);
+      lines.push(`${name}: ${answered(counter)} rounds → ${took} ms with 150 ms per round trip`);
       // Each sequential round waited its 150 ms: the wrapper measured what it says.
-      expect(took).toBeGreaterThanOrEqual(counter.rounds * 150);
+      expect(took).toBeGreaterThanOrEqual(answered(counter) * 150);
     }
     console.log(lines.join('\n'));
   });

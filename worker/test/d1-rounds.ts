@@ -23,6 +23,12 @@ export interface RoundCounter {
   inFlight: number;
   /** The deepest round among the calls finished so far: the next call to start is one deeper. */
   finishedDepth: number;
+  /**
+   * The deepest round finished when the answer was ready (set by the caller that sees the
+   * response): a call still in flight then is background work the caller does not wait for
+   * (waitUntil: a fill's push, a hub publish).
+   */
+  atAnswer?: number;
   /** Each call's round and kind, when asked for (`newRoundCounter(0, true)`): to see where rounds go. */
   log?: string[];
 }
