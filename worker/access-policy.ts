@@ -73,6 +73,7 @@ export const RPC_ACCESS = {
   cancelOrder: 'terminal',
   cancelAllOrders: 'terminal',
   protectPosition: 'terminal',
+  moveProtection: 'terminal',
   listOpenOrders: 'approved',
   // What was earned: your own fills; another trader's for the risk team and admins (checked in the domain).
   getPerformance: 'approved',
@@ -210,6 +211,7 @@ export const WRITES_CHECKED_ALONGSIDE: ReadonlySet<keyof Contract> = new Set<key
   // Objects (held) and the order is sent only after its row is written (held).
   'placeOrder',
   'protectPosition',
+  'moveProtection',
   'previewOrder',
   'setTradingEnabled',
   'setTradingKey',

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
 import { ORDER_SIDES, ORDER_STATUSES, ORDER_TYPES, PRE_TRADE_LIMIT_KINDS, TIME_IN_FORCE } from './enums';
 import { unchecked } from './unchecked';
+import { setTradingKeyInput, tradingKeyStatusSchema, tradingSwitchesSchema } from './trading-admin';
+
+export * from './trading-admin';
 
 /** Binance's newClientOrderId: at most 36 characters of [.A-Z:/a-z0-9_-]; the browser makes it. */
 export const CLIENT_ORDER_ID = /^[.A-Za-z0-9:/_-]{1,36}$/;
@@ -16,6 +19,8 @@ export const orderSymbol = z
   .transform((s) => (s.endsWith('USDT') ? s : `${s}USDT`));
 
 const positive = z.number().finite().positive().max(1e9);
+/** a distance from the entry, in % */
+const percent = z.number().finite().positive().max(99);
 
 const orderBody = z.object({
   accountEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()),
@@ -54,13 +59,32 @@ export const placeOrderInput = sized(
     keypressAt: z.number().int().nonnegative().optional(),
     /** the headline the order was placed from (the terminal's selection): the News trades page scores it */
     headlineId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-    /** market entries: a take-profit trigger price, placed once the entry filled (closes the whole position) */
+    /** a take-profit trigger price, placed once the entry filled (closes the whole position) */
     takeProfit: positive.optional(),
-    /** market entries: a stop-loss trigger price, placed once the entry filled */
+    /** a stop-loss trigger price, placed once the entry filled */
     stopLoss: positive.optional(),
+    /** or the take-profit as a distance in % from the entry (the limit price, or the mark for a market entry) */
+    takeProfitPercent: percent.optional(),
+    /** or the stop-loss as a distance in % from the entry */
+    stopLossPercent: percent.optional(),
   }),
-).refine((v) => v.type === 'MARKET' || (v.takeProfit === undefined && v.stopLoss === undefined), {
-  message: 'Take-profit and stop-loss at entry are for market orders; add them to the position once a limit fills',
+)
+  .refine((v) => v.takeProfit === undefined || v.takeProfitPercent === undefined, {
+    message: 'Give the take-profit as a price or a distance, not both',
+  })
+  .refine((v) => v.stopLoss === undefined || v.stopLossPercent === undefined, {
+    message: 'Give the stop-loss as a price or a distance, not both',
+  })
+  .refine((v) => !v.reduceOnly || (v.takeProfit ?? v.stopLoss ?? v.takeProfitPercent ?? v.stopLossPercent) === undefined, {
+    message: 'A take-profit or stop-loss protects an entry, not a close',
+  });
+
+/** Move a take-profit or stop-loss to a new trigger: the old one is canceled, the new one placed once per clientOrderId. */
+export const moveProtectionInput = z.object({
+  /** the resting take-profit or stop-loss */
+  orderClientOrderId: z.string().regex(CLIENT_ORDER_ID),
+  triggerPrice: positive,
+  clientOrderId: z.string().regex(CLIENT_ORDER_ID, 'clientOrderId: 1–36 characters of letters, digits and .:/_-'),
 });
 
 /** A take-profit and/or stop-loss for an open position (mark-price triggers, closing all of it). */
@@ -106,6 +130,9 @@ export const orderSchema = z.object({
   triggerPrice: z.number().nullable(),
   /** take-profit / stop-loss placed with an entry: that entry's id */
   parentOrderId: z.string().nullable(),
+  /** an entry: the take-profit and stop-loss to attach once it fills (trigger prices) */
+  takeProfit: z.number().nullable(),
+  stopLoss: z.number().nullable(),
   quantity: z.number(),
   markPrice: z.number(),
   fillPrice: z.number().nullable(),
@@ -154,51 +181,6 @@ export const orderPreviewSchema = z.object({
     .nullable(),
 });
 export type OrderPreview = z.infer<typeof orderPreviewSchema>;
-
-export const tradingHaltSchema = z.object({
-  traderId: z.string().nullable(),
-  name: z.string().nullable(),
-  reason: z.string().nullable(),
-  haltedBy: z.string(),
-  haltedAt: z.number(),
-});
-
-/** One switch of trading on or off: who, when, why. */
-export const tradingSwitchChangeSchema = z.object({
-  traderId: z.string().nullable(),
-  name: z.string().nullable(),
-  enabled: z.boolean(),
-  reason: z.string().nullable(),
-  changedBy: z.string(),
-  changedAt: z.number(),
-});
-
-/** The switches now, and the newest 100 changes of any of them. */
-export const tradingSwitchesSchema = z.object({
-  firm: tradingHaltSchema.nullable(),
-  traders: z.array(tradingHaltSchema),
-  changes: z.array(tradingSwitchChangeSchema),
-});
-
-/** Whether a Binance sub-account has its own trading key: ids and dates only, never the key. */
-export const tradingKeyInfoSchema = z.object({ keyId: z.string(), setAt: z.number() });
-export const tradingKeyStatusSchema = z.object({ accountId: z.string(), tradingKey: tradingKeyInfoSchema.nullable() });
-export type TradingKeyStatus = z.infer<typeof tradingKeyStatusSchema>;
-
-/** Printable ASCII without spaces: Binance keys and secrets are 64 letters and digits; room for other formats. */
-const credential = (name: string) =>
-  z
-    .string()
-    .trim()
-    .min(8, `${name} is too short`)
-    .max(256, `${name} is too long`)
-    .regex(/^[\x21-\x7e]+$/, `${name}: letters, digits and symbols without spaces`);
-
-export const setTradingKeyInput = z.object({
-  accountId: z.string().min(1).max(64),
-  apiKey: credential('API key'),
-  apiSecret: credential('API secret'),
-});
 
 export const ordersContract = {
   placeOrder: oc
@@ -252,6 +234,14 @@ export const ordersContract = {
     })
     .input(protectPositionInput)
     .output(z.array(orderSchema)),
+  moveProtection: oc
+    .route({
+      method: 'POST',
+      summary:
+        'Move a take-profit or stop-loss to a new trigger (terminal chart): checked like a new one, the old one canceled, the new one placed once per clientOrderId',
+    })
+    .input(moveProtectionInput)
+    .output(orderSchema),
   cancelAllOrders: oc
     .route({
       method: 'POST',

@@ -13,6 +13,7 @@ export const RPC_AUDIT: Partial<Record<keyof Contract, AuditAction>> = {
   placeOrder: 'order.place',
   cancelOrder: 'order.cancel',
   protectPosition: 'order.place',
+  moveProtection: 'order.place',
   cancelAllOrders: 'order.cancel',
   setTradingEnabled: 'trading.switch',
   setRiskLimit: 'risk.limit',

@@ -183,6 +183,20 @@ export async function setUpAccessFixtures() {
     } as never);
     return { accountEmail: acct.email, symbol: 'ETH', stopLoss: 0.01, clientOrderId: crypto.randomUUID() };
   };
+  sampleInputs.moveProtection = () => ({ orderClientOrderId: 'someone-elses', triggerPrice: 1, clientOrderId: 'm1' });
+  asyncInputs.moveProtection = async (kind) => {
+    // A long ETH position of the caller's own with a stop far below the mark, moved a little.
+    const { acct } = await ownAccount(kind);
+    const client = rpcClient(jars[kind]);
+    const entry = await client.placeOrder({
+      ...orderInput,
+      accountEmail: acct.email,
+      clientOrderId: crypto.randomUUID(),
+      stopLoss: 0.02,
+    } as never);
+    const stop = (await client.listOpenOrders({})).find((o) => o.parentOrderId === entry.id)!;
+    return { orderClientOrderId: stop.clientOrderId, triggerPrice: 0.01, clientOrderId: crypto.randomUUID() };
+  };
   sampleInputs.cancelAllOrders = () => ({ accountEmail: 'matrix@sim.meridian' });
   asyncInputs.cancelAllOrders = async (kind) => ({ accountEmail: (await ownAccount(kind)).acct.email, symbol: 'ETH' });
   sampleInputs.getTradingSwitches = () => ({});

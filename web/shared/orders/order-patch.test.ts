@@ -16,6 +16,8 @@ const order = (id: string, receivedAt: number, steps: OrderDto['status'][], extr
   price: null,
   triggerPrice: null,
   parentOrderId: null,
+  takeProfit: null,
+  stopLoss: null,
   quantity: 0.5,
   markPrice: 2000,
   fillPrice: steps.at(-1) === 'filled' ? 2001 : null,

@@ -55,6 +55,9 @@ export const orders = sqliteTable(
     triggerPrice: real('trigger_price'),
     /** protective orders: the entry they protect */
     parentOrderId: text('parent_order_id'),
+    /** entries: the take-profit and stop-loss triggers to attach once filled */
+    takeProfit: real('take_profit'),
+    stopLoss: real('stop_loss'),
     reduceOnly: integer('reduce_only', { mode: 'boolean' }).notNull(),
     requestedNotional: real('requested_notional'),
     requestedQuantity: real('requested_quantity'),

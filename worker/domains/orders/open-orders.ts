@@ -10,6 +10,7 @@ import { settleGates } from './gate/gate-client';
 import { listOrdersWhere, orderByClientId, toDto, updateOrder } from './order-store';
 import { bookOf, isProtective, recordAnswer } from './order-send';
 import type { ExchangeAccountRow } from './order-types';
+import { attachProtection } from './protection';
 import { assignedAccount, depsFor, orderReaderTrader, type OrderContext } from './orders';
 
 /**
@@ -40,6 +41,11 @@ async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<boolean> {
           const next = await recordAnswer(depsFor(ctx, account, venue), row, answer);
           if (next !== row) changed = true;
           if (isProtective(next) && next.status === 'filled') await cancelSiblings(ctx, account, venue, next);
+          // A resting entry placed with a take-profit / stop-loss: they go once its fill is seen.
+          else if (next.status === 'filled' && (next.takeProfit ?? next.stopLoss) !== null) {
+            await attachProtection(ctx, account, venue, next);
+            changed = true;
+          }
         } catch (err) {
           logError('open orders: the exchange could not be asked', err);
         }
@@ -93,7 +99,12 @@ export async function listOpenOrdersFor(
 }
 
 /** Cancels one resting order at the exchange and records how it ended (it may have filled first). */
-async function cancelOpen(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue, row: OrderRow): Promise<OrderRow> {
+export async function cancelOpen(
+  ctx: OrderContext,
+  account: ExchangeAccountRow,
+  venue: OrderVenue,
+  row: OrderRow,
+): Promise<OrderRow> {
   const deps = depsFor(ctx, account, venue);
   const id = row.venueClientId ?? row.clientOrderId;
   let answer;

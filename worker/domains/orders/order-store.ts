@@ -23,6 +23,8 @@ export function toDto(row: OrderRow, traderName: string | null = null): OrderDto
     price: row.price,
     triggerPrice: row.triggerPrice,
     parentOrderId: row.parentOrderId,
+    takeProfit: row.takeProfit,
+    stopLoss: row.stopLoss,
     quantity: row.quantity,
     markPrice: row.markPrice,
     fillPrice: row.fillPrice,

@@ -28,6 +28,9 @@ export interface PlaceOrderInput extends OrderInput {
   keypressAt?: number;
   /** the headline the order was placed from (news_trades scores it) */
   headlineId?: number;
+  /** trigger prices to attach once the entry filled (protection.ts) */
+  takeProfit?: number;
+  stopLoss?: number;
 }
 
 export interface OrderDeps {

@@ -94,6 +94,8 @@ export async function placeOrder(
       riskCheck,
       keypressAt: input.keypressAt ?? null,
       headlineId: input.headlineId ?? null,
+      takeProfit: input.takeProfit ?? null,
+      stopLoss: input.stopLoss ?? null,
       receivedAt,
       updatedAt: receivedAt,
     })

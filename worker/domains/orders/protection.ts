@@ -31,11 +31,19 @@ const KINDS = [
 ] as const;
 
 /** A protective order's client id: 'p' + 32 base64url characters of SHA-256 of the request's id and the kind. */
-const protectiveClientId = async (base: string, kind: string) => `p${(await venueClientId(base, kind)).slice(1)}`;
+export const protectiveClientId = async (base: string, kind: string) => `p${(await venueClientId(base, kind)).slice(1)}`;
 
 /** Triggers the exchange would refuse, refused first with what to do: off the tick, or already crossed. */
-export async function checkTriggers(venue: OrderVenue, symbol: string, closeSide: OrderSide, p: Protection, mark: number) {
-  const tick = (await venue.rules(symbol))?.tickSize;
+export async function checkTriggers(
+  venue: OrderVenue,
+  symbol: string,
+  closeSide: OrderSide,
+  p: Protection,
+  mark: number,
+  reference: 'mark' | 'limit price' = 'mark',
+  tickSize?: number | null,
+) {
+  const tick = tickSize === undefined ? (await venue.rules(symbol))?.tickSize : tickSize;
   for (const [key, type, label] of KINDS) {
     const triggerPrice = p[key];
     if (triggerPrice === undefined) continue;
@@ -47,16 +55,16 @@ export async function checkTriggers(venue: OrderVenue, symbol: string, closeSide
     if (wouldTrigger({ side: closeSide, type, triggerPrice }, mark))
       throw domainError(
         'BAD_REQUEST',
-        `The ${name} at ${triggerPrice} would trigger immediately: the mark is ${mark}. Put it ${
+        `The ${name} at ${triggerPrice} would trigger immediately: the ${reference} is ${mark}. Put it ${
           (type === 'STOP_MARKET') === (closeSide === 'SELL') ? 'below' : 'above'
-        } the mark`,
+        } the ${reference}`,
         { reason: 'wouldTrigger' },
       );
   }
 }
 
 /** Records and sends each protective order once; answers them as they stand. */
-async function placeProtection(
+export async function placeProtection(
   ctx: OrderContext,
   traderId: string,
   account: ExchangeAccountRow,
@@ -113,31 +121,83 @@ async function placeProtection(
   return out;
 }
 
-/** An order with a take-profit and/or stop-loss: the triggers are checked first, placed once the entry filled. */
+/** A distance in % from the entry, as a trigger on the tick: a take-profit beyond the entry, a stop short of it. */
+export function triggerFromPercent(
+  entry: number,
+  percent: number,
+  closeSide: OrderSide,
+  kind: 'tp' | 'sl',
+  tick?: number | null,
+) {
+  const up = (kind === 'tp') === (closeSide === 'SELL');
+  const raw = entry * (1 + ((up ? 1 : -1) * percent) / 100);
+  if (!tick) return Number(raw.toPrecision(8));
+  const decimals = Math.max(0, Math.round(-Math.log10(tick)));
+  return Number((Math.round(raw / tick) * tick).toFixed(decimals));
+}
+
+export type EntryProtection = Protection & { takeProfitPercent?: number; stopLossPercent?: number };
+
+/**
+ * An order with a take-profit and/or stop-loss. The triggers (a price, or a distance in % from the
+ * entry: the limit price, or the mark for a market entry) are checked first, against the tick and
+ * the entry, and recorded on the entry; nothing is sent when one is wrong. They are attached once
+ * the entry filled: a market entry or a crossing limit at once, a resting limit when its fill is
+ * seen (attachProtection, from the open-orders sync). The entry passes the pre-trade gate as any
+ * order; the protective orders only close, so they hold no room in it.
+ */
 export async function placeProtectedOrderFor(
   ctx: OrderContext,
   session: Session,
-  input: PlaceOrderInput & Protection,
+  input: PlaceOrderInput & EntryProtection,
 ): Promise<OrderDto> {
-  const { takeProfit, stopLoss, ...entry } = input;
-  if (takeProfit === undefined && stopLoss === undefined) return placeOrderFor(ctx, session, entry);
+  const { takeProfitPercent, stopLossPercent, ...entry } = input;
+  if ((entry.takeProfit ?? entry.stopLoss ?? takeProfitPercent ?? stopLossPercent) === undefined)
+    return placeOrderFor(ctx, session, entry);
   const account = await assignedAccount(ctx.db, session.sub, input.accountEmail);
   const venue = await ctx.venueFor(account);
   const closeSide: OrderSide = input.side === 'BUY' ? 'SELL' : 'BUY';
-  await checkTriggers(venue, input.symbol, closeSide, { takeProfit, stopLoss }, await venue.markPrice(input.symbol));
+  const tick = (await venue.rules(input.symbol))?.tickSize ?? null;
+  const reference = input.type === 'LIMIT' && input.price !== undefined ? input.price : await venue.markPrice(input.symbol);
+  if (takeProfitPercent !== undefined) entry.takeProfit = triggerFromPercent(reference, takeProfitPercent, closeSide, 'tp', tick);
+  if (stopLossPercent !== undefined) entry.stopLoss = triggerFromPercent(reference, stopLossPercent, closeSide, 'sl', tick);
+  const protection = { takeProfit: entry.takeProfit, stopLoss: entry.stopLoss };
+  await checkTriggers(
+    venue,
+    input.symbol,
+    closeSide,
+    protection,
+    reference,
+    input.type === 'LIMIT' ? 'limit price' : 'mark',
+    tick,
+  );
   const placed = await placeOrderFor(ctx, session, entry);
-  if (placed.status === 'filled' && placed.filledQuantity)
-    await placeProtection(ctx, session.sub, account, venue, {
-      symbol: placed.symbol,
-      closeSide,
-      quantity: placed.filledQuantity,
-      mark: placed.fillPrice ?? placed.markPrice,
-      base: input.clientOrderId,
-      parentOrderId: placed.id,
-      takeProfit,
-      stopLoss,
-    });
+  if (placed.status !== 'filled') return placed;
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, placed.id));
+  await attachProtection(ctx, account, venue, row!);
   return placed;
+}
+
+/**
+ * Once an entry filled, its take-profit and stop-loss go to the exchange (once: their client ids
+ * derive from the entry's). Binance USDⓈ-M has no take-profit/stop-loss attached to an order on
+ * POST /fapi/v1/order (the app's "TP/SL" is the app placing conditional orders itself): here too,
+ * the entry's fill is seen (its answer, or the open-orders sync for a resting limit) and then the
+ * conditional orders go to the Algo Service. A trigger the market crossed meanwhile is refused
+ * by the exchange and recorded as rejected on that protective order.
+ */
+export async function attachProtection(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue, entry: OrderRow) {
+  if (entry.status !== 'filled' || !entry.filledQuantity || (entry.takeProfit ?? entry.stopLoss) === null) return [];
+  return placeProtection(ctx, entry.userId, account, venue, {
+    symbol: entry.symbol,
+    closeSide: entry.side === 'BUY' ? 'SELL' : 'BUY',
+    quantity: entry.filledQuantity,
+    mark: entry.fillPrice ?? entry.markPrice,
+    base: entry.clientOrderId,
+    parentOrderId: entry.id,
+    takeProfit: entry.takeProfit ?? undefined,
+    stopLoss: entry.stopLoss ?? undefined,
+  });
 }
 
 /** Adds a take-profit and/or stop-loss to an open position (as the latest snapshot shows it). */

@@ -1,4 +1,5 @@
 import { setTradingEnabled, tradingSwitches } from '../../domains/orders/halts';
+import { moveProtectionFor } from '../../domains/orders/move-protection';
 import { placeProtectedOrderFor, protectPositionFor } from '../../domains/orders/protection';
 import { cancelAllOrdersFor, cancelOrderFor, listOpenOrdersFor } from '../../domains/orders/open-orders';
 import { defaultVenueFor, listOrdersFor, previewOrderFor, type OrderContext } from '../../domains/orders/orders';
@@ -75,6 +76,16 @@ export const ordersRouter = {
       after: { ...input },
     });
     return protectPositionFor(orderContext(context), context.session, input);
+  }),
+  moveProtection: terminal.moveProtection.handler(async ({ context, input }) => {
+    const note: AuditNote = Object.assign(context.auditNote!, {
+      traderId: context.session.sub,
+      target: { type: 'order', id: input.orderClientOrderId },
+      after: { ...input },
+    });
+    const order = await moveProtectionFor(orderContext(context), context.session, input);
+    note.target = { type: 'order', id: order.id, label: `${order.type} ${order.symbol} on ${order.accountEmail}` };
+    return order;
   }),
   previewOrder: terminal.previewOrder.handler(({ context, input }) =>
     previewOrderFor(orderContext(context), context.session, input),
