@@ -12,7 +12,8 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ChartOrderLines } from './chart-order-lines';
 import { CHART_PALETTES } from '~/shared/charts/chart-theme';
 import { disposeChart } from '~/shared/charts/dispose-chart';
 import { formatPrice } from '~/lib/format';
@@ -43,6 +44,8 @@ export function ChartPanel({ symbol, store, items }: { symbol: string; store: Pr
   const { resolved } = useTheme();
   const simulated = useMarketContext()?.source === 'simulated';
   const palette = CHART_PALETTES[resolved];
+  // The chart as created (its order lines need it once it is there).
+  const [api, setApi] = useState<{ chart: IChartApi; series: ISeriesApi<'Candlestick'>; el: HTMLElement } | null>(null);
 
   const candles = useQuery({
     queryKey: ['terminal', 'candles', symbol],
@@ -72,7 +75,9 @@ export function ChartPanel({ symbol, store, items }: { symbol: string; store: Pr
     chartRef.current = chart;
     seriesRef.current = series;
     markersRef.current = createSeriesMarkers(series, []);
+    setApi({ chart, series, el });
     return () => {
+      setApi(null);
       disposeChart(chart);
       chartRef.current = null;
       seriesRef.current = null;
@@ -150,7 +155,8 @@ export function ChartPanel({ symbol, store, items }: { symbol: string; store: Pr
         </span>
       </header>
       <div className="relative min-h-0 flex-1">
-        <div ref={containerRef} className="absolute inset-0" />
+        <div ref={containerRef} className="absolute inset-0" data-testid="chart-canvas" />
+        {api ? <ChartOrderLines chart={api.chart} series={api.series} container={api.el} symbol={symbol} /> : null}
         {candles.isError ? (
           <p className="absolute inset-0 grid place-items-center text-sm text-destructive" role="alert">
             Could not load the candles: {candles.error.message}

@@ -10,7 +10,7 @@ import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
 
 /** Resting orders are brought up to date by each read (fills from the exchange), so they are read often. */
-const OPEN_ORDERS_POLL_MS = 5_000;
+export const OPEN_ORDERS_POLL_MS = 5_000;
 
 const KIND: Record<OrderDto['type'], string> = {
   MARKET: 'Market',

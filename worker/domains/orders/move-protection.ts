@@ -3,7 +3,7 @@ import { domainError } from '../../lib/domain-error';
 import type { Session } from '../auth/access';
 import { cancelOpen } from './open-orders';
 import { isProtective } from './order-send';
-import { orderByClientId, toDto } from './order-store';
+import { orderByClientIdQuery, toDto } from './order-store';
 import { assignedAccount, type OrderContext } from './orders';
 import { checkTriggers, type Protection, placeProtection, protectiveClientId } from './protection';
 
@@ -20,15 +20,17 @@ export async function moveProtectionFor(
   session: Session,
   input: { orderClientOrderId: string; triggerPrice: number; clientOrderId: string },
 ): Promise<OrderDto> {
-  const old = await orderByClientId(ctx.db, session.sub, input.orderClientOrderId);
+  // One round: the order to move and the new one a retried move would find (either kind's id).
+  const ids = await Promise.all(['tp', 'sl'].map((label) => protectiveClientId(input.clientOrderId, label)));
+  const [[old], [movedTp], [movedSl]] = await ctx.db.batch([
+    orderByClientIdQuery(ctx.db, session.sub, input.orderClientOrderId),
+    orderByClientIdQuery(ctx.db, session.sub, ids[0]!),
+    orderByClientIdQuery(ctx.db, session.sub, ids[1]!),
+  ]);
   if (!old || !isProtective(old)) throw domainError('NOT_FOUND', 'No such take-profit or stop-loss');
   const kind = old.type === 'STOP_MARKET' ? 'stopLoss' : 'takeProfit';
   // A retried move: the new order is there already.
-  const moved = await orderByClientId(
-    ctx.db,
-    session.sub,
-    await protectiveClientId(input.clientOrderId, kind === 'stopLoss' ? 'sl' : 'tp'),
-  );
+  const moved = kind === 'stopLoss' ? movedSl : movedTp;
   if (moved) return toDto(moved);
   if (old.status !== 'open')
     throw domainError('CONFLICT', `A ${old.status} ${kind === 'stopLoss' ? 'stop' : 'take-profit'} cannot be moved`, {

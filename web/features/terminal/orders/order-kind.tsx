@@ -10,6 +10,8 @@ export interface OrderKind {
   timeInForce: TimeInForce;
   takeProfit?: number;
   stopLoss?: number;
+  /** TP / SL as trigger prices, or as distances in % from the entry (the limit price, or the mark) */
+  protectUnit: 'price' | 'percent';
 }
 
 const num = (v: string) => (v.trim() === '' || !(Number(v) > 0) ? undefined : Number(v));
@@ -21,13 +23,22 @@ export function kindFields(k: OrderKind) {
     : { type: 'MARKET' as const };
 }
 
-/** Take-profit and stop-loss go with a market entry (placeOrder only). */
+/** Take-profit and stop-loss go with an entry, market or limit (placeOrder only). */
 export function protectionFields(k: OrderKind) {
-  return k.type === 'MARKET' ? { takeProfit: k.takeProfit, stopLoss: k.stopLoss } : {};
+  return k.protectUnit === 'percent'
+    ? { takeProfitPercent: k.takeProfit, stopLossPercent: k.stopLoss }
+    : { takeProfit: k.takeProfit, stopLoss: k.stopLoss };
 }
 
-export function useOrderKind() {
-  const [kind, setKind] = useState<OrderKind>({ type: 'MARKET', timeInForce: 'GTC' });
+/** The ticket's kind; TP / SL start from the settings' default distances (in %), when there are any. */
+export function useOrderKind(defaults: { takeProfitPercent: number | null; stopLossPercent: number | null }) {
+  const [kind, setKind] = useState<OrderKind>(() => ({
+    type: 'MARKET',
+    timeInForce: 'GTC',
+    protectUnit: 'percent',
+    takeProfit: defaults.takeProfitPercent ?? undefined,
+    stopLoss: defaults.stopLossPercent ?? undefined,
+  }));
   return [kind, (patch: Partial<OrderKind>) => setKind((k) => ({ ...k, ...patch }))] as const;
 }
 
@@ -77,25 +88,64 @@ export function OrderKindFields({ kind, update }: { kind: OrderKind; update: (pa
             </NativeSelect>
           </label>
         </>
-      ) : (
-        <>
-          <TriggerField label="Take-profit" testId="order-take-profit" onChange={(takeProfit) => update({ takeProfit })} />
-          <TriggerField label="Stop-loss" testId="order-stop-loss" onChange={(stopLoss) => update({ stopLoss })} />
-        </>
-      )}
+      ) : null}
+      <TriggerField
+        label={`Take-profit${kind.protectUnit === 'percent' ? ' %' : ''}`}
+        testId="order-take-profit"
+        value={kind.takeProfit}
+        onChange={(takeProfit) => update({ takeProfit })}
+      />
+      <TriggerField
+        label={`Stop-loss${kind.protectUnit === 'percent' ? ' %' : ''}`}
+        testId="order-stop-loss"
+        value={kind.stopLoss}
+        onChange={(stopLoss) => update({ stopLoss })}
+      />
+      <label className="flex flex-col text-xs text-muted-foreground">
+        TP / SL as
+        <NativeSelect
+          aria-label="Take-profit and stop-loss as"
+          className="w-28 [&_select]:h-7 [&_select]:text-xs max-md:[&_select]:h-10"
+          value={kind.protectUnit}
+          onChange={(e) =>
+            update({ protectUnit: e.target.value as OrderKind['protectUnit'], takeProfit: undefined, stopLoss: undefined })
+          }
+          data-testid="order-protect-unit"
+        >
+          <option value="percent">% from entry</option>
+          <option value="price">Price</option>
+        </NativeSelect>
+      </label>
     </div>
   );
 }
 
-function TriggerField({ label, testId, onChange }: { label: string; testId: string; onChange: (v: number | undefined) => void }) {
+function TriggerField({
+  label,
+  testId,
+  value,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  value: number | undefined;
+  onChange: (v: number | undefined) => void;
+}) {
+  // The text as typed ("1." stays "1."), reset when the value is changed from outside (the unit).
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  if (value === undefined && text !== '' && num(text) !== undefined) setText('');
   return (
     <label className="flex flex-col text-xs text-muted-foreground">
       {label}
       <Input
         inputMode="decimal"
-        placeholder="price"
+        placeholder="none"
+        value={text}
         className={FIELD}
-        onChange={(e) => onChange(num(e.target.value))}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(num(e.target.value));
+        }}
         data-testid={testId}
       />
     </label>

@@ -4,15 +4,14 @@ import { toast } from 'sonner';
 import type { OrderSide } from '@contract/enums';
 import { Button } from '~/components/ui/button';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
-import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/select';
-import { SwitchField } from '~/components/ui/switch-field';
 import { formatPrice, formatQuantity, formatUsd } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
 import { OpenOrders } from '~/shared/orders/open-orders';
 import { OrderPreview, type OrderIntent } from './order-preview';
 import { useOrderSettings } from './order-settings';
+import { OrderSettingsForm } from './order-settings-form';
 import { tradableAccountsQuery } from './order-queries';
 import { OrdersList } from './orders-list';
 import { kindFields, OrderKindFields, protectionFields, useOrderKind } from './order-kind';
@@ -57,7 +56,7 @@ export function OrderPanel({
   const lastError = errorState?.on === errorKey ? errorState.message : null;
   const setLastError = (message: string | null) => setErrorState(message === null ? null : { message, on: errorKey });
   const [editing, setEditing] = useState(false);
-  const [kind, updateKind] = useOrderKind();
+  const [kind, updateKind] = useOrderKind(settings);
 
   const place = useMutation({
     ...orpc.placeOrder.mutationOptions(),
@@ -213,35 +212,7 @@ export function OrderPanel({
         </Button>
       </div>
       <OrderKindFields kind={kind} update={updateKind} />
-      {editing ? (
-        <div className="flex flex-wrap items-end gap-2 rounded-md border border-border p-2" data-testid="order-settings">
-          {settings.presets.map((p, i) => (
-            <label key={i} className="flex flex-col text-xs text-muted-foreground">
-              Size {i + 1} (USD)
-              <Input
-                type="number"
-                min={1}
-                className="h-7 w-24 text-right text-xs tabular-nums max-md:h-10"
-                defaultValue={p}
-                onBlur={(e) => {
-                  const v = Number(e.target.value);
-                  if (v > 0 && Number.isFinite(v)) {
-                    const presets = [...settings.presets] as [number, number, number];
-                    presets[i] = v;
-                    updateSettings({ presets });
-                  }
-                }}
-              />
-            </label>
-          ))}
-          <SwitchField
-            label="Confirm before sending"
-            checked={settings.confirm}
-            onCheckedChange={(confirm) => updateSettings({ confirm })}
-            labelClassName="text-xs"
-          />
-        </div>
-      ) : null}
+      {editing ? <OrderSettingsForm settings={settings} update={updateSettings} /> : null}
       <div className="grid grid-cols-3 gap-2">
         <Button
           size="sm"

@@ -2,15 +2,27 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * The order panel's settings, kept in this browser (localStorage): three preset notional sizes in
- * USD, whether an order asks for confirmation (on by default), and the last account traded.
+ * USD, whether an order asks for confirmation (on by default), the last account traded, and the
+ * default take-profit / stop-loss distances from the entry in % (none by default).
  */
 export interface OrderSettings {
   presets: [number, number, number];
   confirm: boolean;
   accountEmail: string | null;
+  takeProfitPercent: number | null;
+  stopLossPercent: number | null;
 }
 
-export const DEFAULT_ORDER_SETTINGS: OrderSettings = { presets: [1_000, 5_000, 25_000], confirm: true, accountEmail: null };
+export const DEFAULT_ORDER_SETTINGS: OrderSettings = {
+  presets: [1_000, 5_000, 25_000],
+  confirm: true,
+  accountEmail: null,
+  takeProfitPercent: null,
+  stopLossPercent: null,
+};
+
+/** A distance in % the server takes (0 < d < 99), or null. */
+const distance = (v: unknown) => (typeof v === 'number' && v > 0 && v < 99 ? v : null);
 const KEY = 'meridian:terminal-order-settings';
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; value: OrderSettings } | null = null;
@@ -28,6 +40,8 @@ export function parseOrderSettings(raw: string | null): OrderSettings {
       presets,
       confirm: typeof v.confirm === 'boolean' ? v.confirm : true,
       accountEmail: typeof v.accountEmail === 'string' ? v.accountEmail : null,
+      takeProfitPercent: distance(v.takeProfitPercent),
+      stopLossPercent: distance(v.stopLossPercent),
     };
   } catch {
     return DEFAULT_ORDER_SETTINGS;
