@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openTerminal, publishHeadline as publish, shot } from './fixtures';
+
+/** An RPC call from the page itself (same origin, the signed-in cookies), answering its JSON. */
+async function rpc<T>(page: Page, name: string, json: unknown): Promise<T> {
+  const { status, body } = await page.evaluate(
+    async ([n, j]) => {
+      const res = await fetch(`/api/rpc/${n}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: j }),
+      });
+      return { status: res.status, body: (await res.json()) as { json: unknown } };
+    },
+    [name, json] as const,
+  );
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.json as T;
+}
+
+interface Order {
+  clientOrderId: string;
+  type: string;
+  status: string;
+  symbol: string;
+  triggerPrice: number | null;
+}
+
+test('an entry with TP/SL shows both lines on the chart; the stop dragged and confirmed moves; it triggers on the price path and its fill shows on Performance', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await openTerminal(page);
+  const title = `TP/SL e2e ${Date.now()}: ether holds its range`;
+  await publish(page, { title, symbols: ['ETH'], importance: 'high' });
+  await expect(page.getByTestId('headline').filter({ hasText: title })).toBeVisible();
+  await page.keyboard.press('j');
+  const panel = page.getByTestId('order-panel');
+  await expect(panel.getByTestId('order-symbol')).toHaveText('ETHUSDT');
+  const accountEmail = await panel.getByTestId('order-account').inputValue();
+  expect(accountEmail).not.toBe('');
+  // Only this spec's lines on the chart: the caller's resting ETH orders go first (shared demo account).
+  await rpc(page, 'cancelAllOrders', { accountEmail, symbol: 'ETHUSDT' });
+
+  // A market buy with TP 3 % and SL 1 % from the entry.
+  await panel.getByTestId('order-take-profit').fill('3');
+  await panel.getByTestId('order-stop-loss').fill('1');
+  await panel.getByRole('button', { name: /^Buy/ }).click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.getByTestId('confirm-action').click();
+  await expect(panel.getByTestId('order-row').first()).toHaveAttribute('data-status', 'filled');
+
+  // Both lines on the chart.
+  const lines = page.getByTestId('chart-order-lines');
+  await expect(lines.locator('li[data-kind="TP"]')).toHaveCount(1);
+  await expect(lines.locator('li[data-kind="SL"]')).toHaveCount(1);
+  const stopBefore = Number(await lines.locator('li[data-kind="SL"]').getAttribute('data-price'));
+  await shot(page, 'tpsl-lines-1440');
+
+  // Drag the stop: find its line from below (the pointer turns into a resize cursor over it), pull it down 24 px.
+  const canvas = page.getByTestId('chart-canvas');
+  const box = (await canvas.boundingBox())!;
+  const x = box.x + box.width * 0.5;
+  let grabY: number | null = null;
+  for (let y = box.y + box.height - 30; y > box.y + 10 && grabY === null; y -= 2) {
+    await page.mouse.move(x, y);
+    if ((await canvas.evaluate((el) => el.style.cursor)) === 'ns-resize') grabY = y;
+  }
+  expect(grabY, 'the stop line is on the chart').not.toBeNull();
+  await page.mouse.down();
+  await page.mouse.move(x, grabY! + 12, { steps: 4 });
+  await page.mouse.move(x, grabY! + 24, { steps: 4 });
+  await page.mouse.up();
+  await expect(dialog).toContainText(/Move stop to [\d,.]+\?/);
+  await shot(page, 'tpsl-drag-confirm');
+  // Keyboard: the dialog has the focus; Escape snaps the line back, a second drag is confirmed.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(lines.locator('li[data-kind="SL"]')).toHaveAttribute('data-price', String(stopBefore));
+  await page.mouse.move(x, grabY!);
+  await page.mouse.down();
+  await page.mouse.move(x, grabY! + 24, { steps: 6 });
+  await page.mouse.up();
+  const asked = /Move stop to ([\d,.]+)\?/.exec((await dialog.textContent())!)![1]!.replaceAll(',', '');
+  await dialog.getByTestId('confirm-action').click();
+  await expect(lines.locator('li[data-kind="SL"]')).toHaveAttribute('data-price', String(Number(asked)));
+  const stopRow = panel.getByTestId('open-order-row').filter({ hasText: 'Stop-loss' });
+  await expect(stopRow).toHaveCount(1);
+  await expect(stopRow).toContainText(Number(asked).toLocaleString('en-US', { maximumFractionDigits: 8 }).slice(0, 4));
+  expect(Number(asked)).toBeLessThan(stopBefore);
+
+  // The simulated path is random: the stop is moved up under the mark (0.03 %) until a sweep finds it crossed.
+  let stop = (await rpc<Order[]>(page, 'listOpenOrders', { accountEmail })).find((o) => o.type === 'STOP_MARKET')!;
+  await expect
+    .poll(
+      async () => {
+        const open = await rpc<Order[]>(page, 'listOpenOrders', { accountEmail });
+        const current = open.find((o) => o.type === 'STOP_MARKET' && o.symbol === 'ETHUSDT');
+        if (!current) return 'triggered';
+        stop = current;
+        const { markPrice } = await rpc<{ markPrice: number }>(page, 'previewOrder', {
+          accountEmail,
+          symbol: 'ETHUSDT',
+          side: 'BUY',
+          notional: 100,
+          reduceOnly: false,
+        });
+        const near = Math.floor(markPrice * 0.9997 * 100) / 100;
+        if (near !== current.triggerPrice)
+          await page.evaluate(
+            async (json) =>
+              fetch('/api/rpc/moveProtection', {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ json }),
+              }),
+            { orderClientOrderId: current.clientOrderId, triggerPrice: near, clientOrderId: crypto.randomUUID() },
+          );
+        return 'resting';
+      },
+      { timeout: 180_000, intervals: [4_000] },
+    )
+    .toBe('triggered');
+  const orders = await rpc<(Order & { filledQuantity: number | null })[]>(page, 'listOrders', { limit: 30 });
+  const filledStop = orders.find((o) => o.type === 'STOP_MARKET' && o.status === 'filled');
+  expect(filledStop, 'the stop filled').toBeTruthy();
+  // The take-profit went with it; no lines are left.
+  await expect(lines.locator('li')).toHaveCount(0, { timeout: 10_000 });
+
+  // The stop's fill and its realized PnL on Performance.
+  await page.goto('/dashboard/performance');
+  const fill = page.getByTestId('perf-fill').first();
+  await expect(fill).toContainText('ETHUSDT');
+  await expect(fill).toContainText('Sell');
+  await expect(fill).toContainText(/[-+]?\$[\d,.]+/);
+  await shot(page, 'tpsl-performance');
+  void stop;
+});
+
+test('the terminal chart with TP/SL lines at 390 px', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTerminal(page);
+  const title = `TP/SL phone e2e ${Date.now()}: ether`;
+  await publish(page, { title, symbols: ['ETH'], importance: 'high' });
+  await expect(page.getByTestId('headline').filter({ hasText: title })).toBeVisible();
+  const [account] = await rpc<{ email: string }[]>(page, 'getUserAccounts', { scope: 'mine' });
+  await rpc(page, 'cancelAllOrders', { accountEmail: account!.email, symbol: 'ETHUSDT' });
+  await rpc(page, 'placeOrder', {
+    accountEmail: account!.email,
+    symbol: 'ETHUSDT',
+    side: 'BUY',
+    notional: 200,
+    reduceOnly: false,
+    clientOrderId: crypto.randomUUID(),
+    takeProfitPercent: 2,
+    stopLossPercent: 1,
+  });
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('chart-order-lines').locator('li')).toHaveCount(2, { timeout: 15_000 });
+  await shot(page, 'tpsl-lines-390');
+  await rpc(page, 'cancelAllOrders', { accountEmail: account!.email, symbol: 'ETHUSDT' });
+});
