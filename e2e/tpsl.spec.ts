@@ -35,6 +35,9 @@ test('an entry with TP/SL shows both lines on the chart; the stop dragged and co
   await publish(page, { title, symbols: ['ETH'], importance: 'high' });
   await expect(page.getByTestId('headline').filter({ hasText: title })).toBeVisible();
   await page.keyboard.press('j');
+  // c: the chart of the headline's symbol.
+  await page.keyboard.press('c');
+  await expect(page.getByTestId('chart-panel')).toHaveAttribute('data-symbol', 'ETH');
   const panel = page.getByTestId('order-panel');
   await expect(panel.getByTestId('order-symbol')).toHaveText('ETHUSDT');
   const accountEmail = await panel.getByTestId('order-account').inputValue();
@@ -73,8 +76,8 @@ test('an entry with TP/SL shows both lines on the chart; the stop dragged and co
   await page.mouse.up();
   await expect(dialog).toContainText(/Move stop to [\d,.]+\?/);
   await shot(page, 'tpsl-drag-confirm');
-  // Keyboard: the dialog has the focus; Escape snaps the line back, a second drag is confirmed.
-  await page.keyboard.press('Escape');
+  // Cancel snaps the line back; a second drag is confirmed.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(lines.locator('li[data-kind="SL"]')).toHaveAttribute('data-price', String(stopBefore));
   await page.mouse.move(x, grabY!);
@@ -157,6 +160,7 @@ test('the terminal chart with TP/SL lines at 390 px', async ({ page }) => {
     stopLossPercent: 1,
   });
   await page.keyboard.press('j');
+  await page.keyboard.press('c');
   await expect(page.getByTestId('chart-order-lines').locator('li')).toHaveCount(2, { timeout: 15_000 });
   await shot(page, 'tpsl-lines-390');
   await rpc(page, 'cancelAllOrders', { accountEmail: account!.email, symbol: 'ETHUSDT' });

@@ -8,6 +8,8 @@ import type { Session } from '../auth/access';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { orderContext } from '../../test/order-traders';
 import { defaultVenueFor, placeOrderFor } from './orders';
+import { listOpenOrdersFor } from './open-orders';
+import { placeProtectedOrderFor } from './protection';
 import { keyRingFrom, setTradingKey } from './trading-keys';
 
 const KEY = 'fake-binance-key-0001';
@@ -122,5 +124,47 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
     });
     expect(placed).toMatchObject({ status: 'rejected', error: expect.stringMatching(/trading key/) });
     expect(t.fake.orders).toHaveLength(0);
+  });
+
+  it('a resting limit with TP/SL: the algo orders go once its fill is seen, once even when retried; the stop closes it', async () => {
+    const t = await binanceTrader();
+    const ctx = orderContext(t.venueFor);
+    const input = {
+      accountEmail: t.account.email,
+      symbol: 'ETHUSDT',
+      side: 'BUY' as const,
+      type: 'LIMIT' as const,
+      price: 3300,
+      quantity: 0.1,
+      reduceOnly: false,
+      clientOrderId: 'bp-1',
+      takeProfit: 3500,
+      stopLossPercent: 2,
+    };
+    const placed = await placeProtectedOrderFor(ctx, t.session, input);
+    expect(placed).toMatchObject({ status: 'open', takeProfit: 3500, stopLoss: 3234 });
+    expect(t.fake.algos).toHaveLength(0);
+    // The market comes down to the limit; the open-orders read sees the fill and sends the protection.
+    t.fake.moveMark('ETHUSDT', '3290.00');
+    const open = await listOpenOrdersFor(ctx, t.session, {});
+    expect(open.map((o) => [o.type, o.triggerPrice, o.parentOrderId]).sort()).toEqual([
+      ['STOP_MARKET', 3234, placed.id],
+      ['TAKE_PROFIT_MARKET', 3500, placed.id],
+    ]);
+    expect(t.fake.algos.map((a) => [a.type, a.algoStatus]).sort()).toEqual([
+      ['STOP_MARKET', 'NEW'],
+      ['TAKE_PROFIT_MARKET', 'NEW'],
+    ]);
+    expect(await placeProtectedOrderFor(ctx, t.session, input)).toMatchObject({ id: placed.id, status: 'filled' });
+    await listOpenOrdersFor(ctx, t.session, {});
+    expect(t.fake.algos).toHaveLength(2);
+    // Through the stop: the position closes, the take-profit goes.
+    t.fake.moveMark('ETHUSDT', '3230.00');
+    expect(await listOpenOrdersFor(ctx, t.session, {})).toEqual([]);
+    expect(t.fake.positions.ETHUSDT).toBeCloseTo(0, 9);
+    expect(t.fake.algos.map((a) => [a.type, a.algoStatus]).sort()).toEqual([
+      ['STOP_MARKET', 'FINISHED'],
+      ['TAKE_PROFIT_MARKET', 'CANCELED'],
+    ]);
   });
 });
