@@ -88,3 +88,20 @@ export async function pickFromKeyboard(page: Page, trigger: Locator, text: strin
   await page.keyboard.press('Enter');
   await expect(page.getByRole('combobox', { name: /^Search/ })).toHaveCount(0);
 }
+
+/** An RPC call from the page itself (same origin, the signed-in cookies), answering its JSON. */
+export async function rpc<T>(page: Page, name: string, json: unknown): Promise<T> {
+  const { status, body } = await page.evaluate(
+    async ([n, j]) => {
+      const res = await fetch(`/api/rpc/${n}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: j }),
+      });
+      return { status: res.status, body: (await res.json()) as { json: unknown } };
+    },
+    [name, json] as const,
+  );
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.json as T;
+}

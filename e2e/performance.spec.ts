@@ -1,22 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { asUser, openTerminal, RISK, setTheme, shot } from './fixtures';
-
-/** An RPC call from the page itself (same origin, the signed-in cookies), answering its JSON. */
-async function rpc<T>(page: Page, name: string, json: unknown): Promise<T> {
-  const { status, body } = await page.evaluate(
-    async ([n, j]) => {
-      const res = await fetch(`/api/rpc/${n}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ json: j }),
-      });
-      return { status: res.status, body: (await res.json()) as { json: unknown } };
-    },
-    [name, json] as const,
-  );
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body.json as T;
-}
+import { expect, test } from '@playwright/test';
+import { asUser, openTerminal, RISK, rpc, setTheme, shot } from './fixtures';
 
 test('a round trip on the simulated venue shows its fills, fee and realized PnL on Performance; sortable, by week, CSV, both themes, 390 px', async ({
   page,

@@ -1,22 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openTerminal, publishHeadline as publish, shot } from './fixtures';
-
-/** An RPC call from the page itself (same origin, the signed-in cookies), answering its JSON. */
-async function rpc<T>(page: Page, name: string, json: unknown): Promise<T> {
-  const { status, body } = await page.evaluate(
-    async ([n, j]) => {
-      const res = await fetch(`/api/rpc/${n}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ json: j }),
-      });
-      return { status: res.status, body: (await res.json()) as { json: unknown } };
-    },
-    [name, json] as const,
-  );
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body.json as T;
-}
+import { expect, test } from '@playwright/test';
+import { openTerminal, publishHeadline as publish, rpc, shot } from './fixtures';
 
 interface Order {
   clientOrderId: string;
@@ -51,9 +34,8 @@ test('an entry with TP/SL shows both lines on the chart; the stop dragged and co
   await panel.getByRole('button', { name: /^Buy/ }).click();
   const dialog = page.getByTestId('confirm-dialog');
   await dialog.getByTestId('confirm-action').click();
-  await expect(panel.getByTestId('order-row').first()).toHaveAttribute('data-status', 'filled');
-
-  // Both lines on the chart.
+  // The entry filled; its take-profit and stop rest (newest first in the orders list), both lines on the chart.
+  await expect(panel.getByTestId('order-row').nth(2)).toHaveAttribute('data-status', 'filled');
   const lines = page.getByTestId('chart-order-lines');
   await expect(lines.locator('li[data-kind="TP"]')).toHaveCount(1);
   await expect(lines.locator('li[data-kind="SL"]')).toHaveCount(1);
@@ -159,8 +141,11 @@ test('the terminal chart with TP/SL lines at 390 px', async ({ page }) => {
     takeProfitPercent: 2,
     stopLossPercent: 1,
   });
-  await page.keyboard.press('j');
-  await page.keyboard.press('c');
+  // A click opens the headline in a sheet; Chart shows the chart.
+  await page.getByTestId('headline').filter({ hasText: title }).click();
+  const sheet = page.getByTestId('headline-sheet');
+  await sheet.getByTestId('sheet-chart-toggle').click();
+  await expect(sheet.getByTestId('chart-panel').getByText('Loading candles…')).toHaveCount(0);
   await expect(page.getByTestId('chart-order-lines').locator('li')).toHaveCount(2, { timeout: 15_000 });
   await shot(page, 'tpsl-lines-390');
   await rpc(page, 'cancelAllOrders', { accountEmail: account!.email, symbol: 'ETHUSDT' });

@@ -24,3 +24,14 @@ export function tickPriceAt(symbol: string, fraction: number) {
   const decimals = Math.max(0, Math.round(-Math.log10(tick)));
   return Number((Math.round((orderPriceAt(symbol, Date.now()) * fraction) / tick) * tick).toFixed(decimals));
 }
+
+/** A call's refusal as a trader sees it (status, reason, message), or null when it went through. */
+export const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { status: number; message: string; data?: { reason?: string } }) => ({
+      status: e.status,
+      reason: e.data?.reason,
+      message: e.message,
+    }),
+  );

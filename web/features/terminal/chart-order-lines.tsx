@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LineStyle, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
+import { LineStyle, type AutoscaleInfo, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { OrderDto } from '@contract/orders';
@@ -83,9 +83,20 @@ export function ChartOrderLines({
       });
       drawn.set(o.id, { line, order: o });
     }
+    // The price scale takes the lines in: a stop or take-profit off the candles' range is still seen (and grabbed).
+    const prices = orders.map((o) => lineOf(o).price);
+    series.applyOptions({
+      autoscaleInfoProvider: (base: () => AutoscaleInfo | null) => {
+        const info = base();
+        if (!info?.priceRange || prices.length === 0) return info;
+        const { minValue, maxValue } = info.priceRange;
+        return { ...info, priceRange: { minValue: Math.min(minValue, ...prices), maxValue: Math.max(maxValue, ...prices) } };
+      },
+    });
     return () => {
       for (const { line } of drawn.values()) series.removePriceLine(line);
       drawn.clear();
+      series.applyOptions({ autoscaleInfoProvider: undefined });
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- ordersKey stands for the orders
   }, [series, ordersKey, container]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { simOrders } from '../../db/schema/orders';
 import { riskLimits } from '../../db/schema/risk';
 import { db } from '../../test/harness';
-import { deskTrader, tickPriceAt } from '../../test/sim-desk';
+import { deskTrader, refusal, tickPriceAt } from '../../test/sim-desk';
 import { setLimit } from '../risk/limit-store';
 import { importAllFills } from '../fills/fill-source';
 
@@ -15,16 +15,6 @@ import { importAllFills } from '../fills/fill-source';
 const TAG = `entp${Date.now() % 100_000}`;
 
 const trader = (symbol: string) => deskTrader(TAG, symbol);
-
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: { status: number; message: string; data?: { reason?: string } }) => ({
-      status: e.status,
-      reason: e.data?.reason,
-      message: e.message,
-    }),
-  );
 
 const protective = (orders: { type: string }[]) => orders.filter((o) => o.type !== 'LIMIT' && o.type !== 'MARKET');
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { simOrders } from '../../db/schema/orders';
 import { db } from '../../test/harness';
-import { deskTrader, tickPriceAt } from '../../test/sim-desk';
+import { deskTrader, refusal, tickPriceAt } from '../../test/sim-desk';
 
 /**
  * Take-profit and stop-loss on the simulated exchange, through the RPC path: attached at entry or
@@ -13,16 +13,6 @@ const TAG = `prot${Date.now() % 100_000}`;
 const trader = (symbol: string) => deskTrader(TAG, symbol);
 
 const priceAt = tickPriceAt;
-
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: { status: number; message: string; data?: { reason?: string } }) => ({
-      status: e.status,
-      reason: e.data?.reason,
-      message: e.message,
-    }),
-  );
 
 describe('take-profit and stop-loss on the simulated exchange', () => {
   it('attached at entry: both rest open; the stop triggers from the price path, closes the position, the take-profit goes', async () => {
