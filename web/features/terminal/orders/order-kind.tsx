@@ -105,14 +105,14 @@ export function OrderKindFields({ kind, update }: { kind: OrderKind; update: (pa
         TP / SL as
         <NativeSelect
           aria-label="Take-profit and stop-loss as"
-          className="w-28 [&_select]:h-7 [&_select]:text-xs max-md:[&_select]:h-10"
+          className="w-32 [&_select]:h-7 [&_select]:text-xs max-md:[&_select]:h-10"
           value={kind.protectUnit}
           onChange={(e) =>
             update({ protectUnit: e.target.value as OrderKind['protectUnit'], takeProfit: undefined, stopLoss: undefined })
           }
           data-testid="order-protect-unit"
         >
-          <option value="percent">% from entry</option>
+          <option value="percent">% of entry</option>
           <option value="price">Price</option>
         </NativeSelect>
       </label>
