@@ -23,6 +23,17 @@ describe('order settings', () => {
       presets: [10, 20, 30],
       confirm: false,
       accountEmail: null,
+      takeProfitPercent: null,
+      stopLossPercent: null,
+    });
+    // Default TP / SL distances in %: kept when the server would take them.
+    expect(parseOrderSettings('{"takeProfitPercent":3,"stopLossPercent":1.5}')).toMatchObject({
+      takeProfitPercent: 3,
+      stopLossPercent: 1.5,
+    });
+    expect(parseOrderSettings('{"takeProfitPercent":-3,"stopLossPercent":150}')).toMatchObject({
+      takeProfitPercent: null,
+      stopLossPercent: null,
     });
     expect(parseOrderSettings('{"presets":[10,-1,30]}').presets).toEqual(DEFAULT_ORDER_SETTINGS.presets);
     expect(parseOrderSettings('not json')).toEqual(DEFAULT_ORDER_SETTINGS);
