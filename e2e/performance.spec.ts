@@ -26,13 +26,24 @@ test('a round trip on the simulated venue shows its fills, fee and realized PnL 
   await expect(page.getByTestId('perf-simulated')).toHaveText('simulated');
   await expect(page.getByTestId('perf-symbol-ETHUSDT')).toBeVisible();
   await expect(page.getByTestId('performance-chart')).toHaveAttribute('data-points', /[1-9]/);
-  // The two fills, newest first, each with its fee (0.05 % taker) and the sell's realized PnL.
+  // The two fills, each with its fee (0.05 % taker) and the sell's realized PnL. Found by side and
+  // price, not by place: other specs trade on this shared demo account, and a stop or take-profit
+  // they left closes the whole position (0.07 where this spec sold 0.05), stamped when the price
+  // path reached it, so it may sort between this spec's two fills.
   const fills = page.getByTestId('perf-fill');
-  await expect(fills.first()).toContainText('ETHUSDT');
-  await expect(fills.first()).toContainText('Sell');
-  await expect(fills.nth(1)).toContainText('Buy');
+  const price = (p: number) => p.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const sold = fills
+    .filter({ hasText: 'Sell' })
+    .filter({ hasText: price(sell.fillPrice) })
+    .filter({ hasText: '0.05' });
+  const bought = fills
+    .filter({ hasText: 'Buy' })
+    .filter({ hasText: price(buy.fillPrice) })
+    .filter({ hasText: '0.05' });
+  await expect(sold.first()).toContainText('ETHUSDT');
+  await expect(bought.first()).toContainText('ETHUSDT');
   const fee = ((sell.fillPrice * 0.05 * 0.0005) as number).toFixed(2);
-  await expect(fills.first()).toContainText(fee);
+  await expect(sold.first()).toContainText(fee);
 
   // The daily calendar: today carries the two fills (and any other spec's fills on this shared demo
   // account today); its detail says the same; the keyboard walks the days and the months.

@@ -27,6 +27,7 @@ import {
 
 import { asyncInputs, jars, sampleInputs } from './access-inputs';
 import { setUpNewsSettingsInputs } from './access-news-inputs';
+import { setUpProtectionInputs } from './access-order-inputs';
 
 export { asyncInputs, jars, sampleInputs };
 
@@ -172,31 +173,7 @@ export async function setUpAccessFixtures() {
     sampleInputs.listFills =
     sampleInputs.getFirmPerformance =
       () => ({ from: Date.now() - 30 * 86_400_000, to: Date.now() });
-  sampleInputs.protectPosition = () => ({ accountEmail: 'matrix@sim.meridian', symbol: 'ETH', stopLoss: 1, clientOrderId: 'p1' });
-  asyncInputs.protectPosition = async (kind) => {
-    // A long ETH position of the caller's own, protected by a stop far below the mark.
-    const { acct } = await ownAccount(kind);
-    await rpcClient(jars[kind]).placeOrder({
-      ...orderInput,
-      accountEmail: acct.email,
-      clientOrderId: crypto.randomUUID(),
-    } as never);
-    return { accountEmail: acct.email, symbol: 'ETH', stopLoss: 0.01, clientOrderId: crypto.randomUUID() };
-  };
-  sampleInputs.moveProtection = () => ({ orderClientOrderId: 'someone-elses', triggerPrice: 1, clientOrderId: 'm1' });
-  asyncInputs.moveProtection = async (kind) => {
-    // A long ETH position of the caller's own with a stop far below the mark, moved a little.
-    const { acct } = await ownAccount(kind);
-    const client = rpcClient(jars[kind]);
-    const entry = await client.placeOrder({
-      ...orderInput,
-      accountEmail: acct.email,
-      clientOrderId: crypto.randomUUID(),
-      stopLoss: 0.02,
-    } as never);
-    const stop = (await client.listOpenOrders({})).find((o) => o.parentOrderId === entry.id)!;
-    return { orderClientOrderId: stop.clientOrderId, triggerPrice: 0.01, clientOrderId: crypto.randomUUID() };
-  };
+  setUpProtectionInputs(ownAccount, orderInput);
   sampleInputs.cancelAllOrders = () => ({ accountEmail: 'matrix@sim.meridian' });
   asyncInputs.cancelAllOrders = async (kind) => ({ accountEmail: (await ownAccount(kind)).acct.email, symbol: 'ETH' });
   sampleInputs.getTradingSwitches = () => ({});
