@@ -187,7 +187,7 @@ export const ordersContract = {
     .route({
       method: 'POST',
       summary:
-        'Market order on one of your sub-accounts (terminal): checked against the risk limits (412 names the limit), recorded, sent once per clientOrderId',
+        'Market or limit order on one of your sub-accounts (terminal): checked against the risk limits (412 names the limit), recorded, sent once per clientOrderId; an optional take-profit / stop-loss (price or % from entry) is attached once it fills',
     })
     .input(placeOrderInput)
     .output(orderSchema),
