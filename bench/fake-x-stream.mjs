@@ -1,7 +1,8 @@
-// A local X for bench/x-stream.mjs: the filtered stream's rules endpoints, its chunked connection
+// A local X for bench/x-stream.mjs and bench/news-sources.mjs: the filtered stream's rules endpoints, its chunked connection
 // (`GET /2/tweets/search/stream`, one per app, a `\r\n` keep-alive every 20 s) and the recent search
 // the stream's backfill reads, with the shapes of worker/test/fakes/fake-x-stream.ts. `publish`
-// writes a post to the open connection at once and returns its publication time (ms).
+// writes a post to the open connection at once and returns its publication time (ms) and whether it
+// went out on an open connection (`streamed`: false while none is open, it can only come by backfill).
 import { createServer } from 'node:http';
 
 export function startFakeXStream({ port, token, handles }) {
@@ -12,6 +13,8 @@ export function startFakeXStream({ port, token, handles }) {
   let nextId = 1_900_000_000_000_000_000n;
   let nextRule = 1n;
   let connections = 0;
+  /** Date.now() of every stream connection opened. */
+  const connectedAt = [];
   const json = (res, status, body) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -48,6 +51,7 @@ export function startFakeXStream({ port, token, handles }) {
     if (url.pathname === '/2/tweets/search/stream') {
       if (open.size) return json(res, 429, { title: 'ConnectionException', connection_issue: 'TooManyConnections' });
       connections++;
+      connectedAt.push(Date.now());
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('\r\n');
       const keepAlive = setInterval(() => res.write('\r\n'), 20_000);
@@ -87,17 +91,20 @@ export function startFakeXStream({ port, token, handles }) {
       const post = { id: String(nextId++), text, created_at: new Date(publishedAt).toISOString(), author_id: user.id };
       posts.push(post);
       const matching = [...rules.values()].filter((r) => fromOf(r.value).has(handle.toLowerCase()));
-      if (matching.length) {
+      const streamed = matching.length > 0 && open.size > 0;
+      if (streamed) {
         const line = `${JSON.stringify({ data: toData(post), includes: includes([post]), matching_rules: matching.map((r) => ({ id: r.id, tag: r.tag })) })}\r\n`;
         for (const res of open) res.write(line);
       }
-      return { ...post, publishedAt };
+      return { ...post, publishedAt, streamed };
     },
     /** Ends every open connection (X's operational disconnect). */
     dropAll() {
       for (const res of open) res.destroy();
       open.clear();
     },
+    /** The first connection opened at or after `at` (ms), or null. */
+    connectedSince: (at) => connectedAt.find((t) => t >= at) ?? null,
     stats: () => ({ connections, open: open.size, rules: [...rules.values()].map((r) => r.value), posts: posts.length }),
     close: () => new Promise((resolve) => server.close(resolve)),
   };

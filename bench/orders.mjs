@@ -71,6 +71,22 @@ const metricsWith = (equity) =>
     positions: 0,
   });
 const metrics = metricsWith(1e7);
+// The first trader's snapshot shows the long its sequential market orders open at the fake exchange,
+// so part 1b can add stop-losses to it (protectPosition reads the latest snapshot).
+const BENCH_POSITION = JSON.stringify([
+  {
+    symbol: 'ETHUSDT',
+    side: 'LONG',
+    size: 10,
+    entryPrice: 3400,
+    markPrice: 3400,
+    liquidationPrice: null,
+    leverage: 10,
+    unrealizedPnl: 0,
+    notional: 34_000,
+    margin: 3400,
+  },
+]);
 // With the terminal comes a second factor: each trader has the demo authenticator (bench/lib.mjs signIn computes its codes).
 const keyring = devVar('SECOND_FACTOR_KEYRING');
 const factors = await Promise.all(
@@ -82,7 +98,7 @@ executeLocalD1(
     `INSERT INTO exchange_accounts (id, exchange, email, status, created_at) VALUES (${sqlString(t.accountId)}, 'binance', ${sqlString(t.accountEmail)}, 'active', ${now});`,
     factors[i],
     `INSERT INTO account_assignments (user_id, account_id, created_at) VALUES (${sqlString(t.id)}, ${sqlString(t.accountId)}, ${now});`,
-    `INSERT INTO account_latest (account_id, ts, metrics, positions) VALUES (${sqlString(t.accountId)}, ${now}, ${sqlString(t === burstTrader ? metricsWith(BURST_EQUITY) : metrics)}, '[]');`,
+    `INSERT INTO account_latest (account_id, ts, metrics, positions) VALUES (${sqlString(t.accountId)}, ${now}, ${sqlString(t === burstTrader ? metricsWith(BURST_EQUITY) : metrics)}, ${sqlString(i === 0 ? BENCH_POSITION : '[]')});`,
     ...(t === burstTrader
       ? [
           `INSERT INTO risk_limits (id, trader_id, kind, value, updated_at) VALUES ('bench-burst-limit', ${sqlString(t.id)}, 'maxLeverage', 1.05, ${now});`,
@@ -134,6 +150,42 @@ try {
   console.log(`  client send → fake exchange receives:     ${fmt(outside)}`);
   console.log(`  placeOrder round trip:                   ${fmt(roundTrip)}`);
   results.overhead = { inWorker, outside, roundTrip };
+
+  // 1b. The same overhead for a resting limit order (GTC, 2 % below the mark; cancelled after, so the
+  // exposure it holds stays flat) and for a conditional order (a stop-loss added to the position the
+  // market orders opened: Binance's algo-order endpoint).
+  const KINDS = Math.min(SEQUENTIAL, 100);
+  const limitSent = [];
+  for (let i = 0; i < KINDS + 5; i++) {
+    const clientOrderId = `lim-${i}-${crypto.randomUUID().slice(0, 8)}`;
+    const res = await post(first.cookie, 'placeOrder', {
+      ...order(first, clientOrderId),
+      type: 'LIMIT',
+      price: 3332,
+      timeInForce: 'GTC',
+    });
+    if (res.status !== 200) throw new Error(`limit placeOrder answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (i >= 5) limitSent.push(res.body.json);
+    await post(first.cookie, 'cancelOrder', { accountEmail: first.accountEmail, clientOrderId });
+  }
+  const stopSent = [];
+  for (let i = 0; i < KINDS + 5; i++) {
+    const clientOrderId = `sl-${i}-${crypto.randomUUID().slice(0, 8)}`;
+    const stopLoss = 3000 + (i % 50);
+    const res = await post(first.cookie, 'protectPosition', {
+      accountEmail: first.accountEmail,
+      symbol: 'ETHUSDT',
+      stopLoss,
+      clientOrderId,
+    });
+    if (res.status !== 200) throw new Error(`protectPosition answered ${res.status}: ${JSON.stringify(res.body)}`);
+    if (i >= 5) stopSent.push(...res.body.json);
+  }
+  const limitInWorker = stats(limitSent.map((o) => o.sentAt - o.receivedAt));
+  const stopInWorker = stats(stopSent.filter((o) => o.sentAt && o.receivedAt).map((o) => o.sentAt - o.receivedAt));
+  console.log(`  limit order, in the Worker:              ${fmt(limitInWorker)}`);
+  console.log(`  conditional (stop-loss), in the Worker:  ${fmt(stopInWorker)}`);
+  results.kinds = { limitInWorker, stopInWorker, count: KINDS };
 
   // 3. RATE orders/s spread over the traders, some sent twice at once.
   const ids = new Map(traders.map((t) => [t.id, new Set()]));
@@ -322,6 +374,8 @@ signature, filters, one desk), each account signing with its own sealed key. ms.
 | Path | p50 | p95 | p99 | max | n |
 |---|---:|---:|---:|---:|---:|
 ${row('placeOrder received → exchange request sent, in the Worker (target p99 ≤ 20)', r.overhead.inWorker)}
+${row('a resting limit order (GTC), received → sent, in the Worker (target p99 ≤ 20)', r.kinds.limitInWorker)}
+${row('a conditional order (stop-loss on the open position), received → sent, in the Worker (target p99 ≤ 20)', r.kinds.stopInWorker)}
 ${row('client send → the fake exchange receives the order (loopback included)', r.overhead.outside)}
 ${row('placeOrder round trip', r.overhead.roundTrip)}
 ${row('keypress → placeOrder request leaves Chromium (target ≤ 16)', r.keypress)}

@@ -13,13 +13,15 @@ const PHASES = (process.env.RELIABILITY_PHASES ?? 'soak,faults,restart').split('
 const SECONDS = Number(process.env.RELIABILITY_SECONDS ?? 600);
 const SUBSCRIBERS = Number(process.env.RELIABILITY_SUBSCRIBERS ?? 1000);
 const RATE = Number(process.env.RELIABILITY_RATE ?? 100);
+// RELIABILITY_ROUNDS=2: the soak's subscribers and load twice on one workerd (memory: high-water mark or leak).
+const ROUNDS = Number(process.env.RELIABILITY_ROUNDS ?? 1);
 
 await prepareBenchState('bench-state-reliability');
 const results = [];
 for (const phase of PHASES) {
   console.log(`\n• reliability: ${phase} (${SECONDS} s, ${SUBSCRIBERS} subscribers, ${RATE} req/s)`);
   const options = { seconds: SECONDS, subscribers: SUBSCRIBERS, rate: RATE };
-  if (phase === 'soak') results.push(await runPhase('soak', options));
+  if (phase === 'soak') results.push(await runPhase('soak', { ...options, rounds: ROUNDS }));
   else if (phase === 'restart') results.push(await runPhase('restart', { ...options, restart: true }));
   else if (phase === 'faults') {
     const { faultsPhase } = await import('./reliability/faults.mjs');

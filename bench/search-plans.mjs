@@ -1,7 +1,11 @@
 // The feed search's statements on a plain SQLite copy of the news database (node:sqlite, Node 22):
 // the query plan and the time of the walk (worker/domains/news/feed/feed-search.ts) against the
 // plain statement it must equal, for the searches of docs/PERFORMANCE.md. It checks candidates
-// before workerd is involved; the figures that count come from bench/news.mjs.
+// before workerd is involved; the figures that count come from bench/news.mjs. "old" is the walk
+// whose late-arrival window always walks the feed index; "new" walks the importance and symbol
+// filters' own indexes when there are any (feed-window.ts). Without words the feed takes the plain
+// statement (feed-query.ts), shown in every column. Each cell is the wall time's median / max and
+// the median of the CPU time in user mode (steadier than wall time on a shared machine).
 //
 //   npm run bench:search-plans -- <news sqlite file>   (e.g. a bench fill of 5,000,000 items)
 //   PLANS=1 prints each search's EXPLAIN QUERY PLAN as well.
@@ -35,11 +39,17 @@ const dialect = new SQLiteAsyncDialect();
 const db = new DatabaseSync(file, { readOnly: true });
 
 const SEARCHES = [
+  ['feed, 200 newest, no words', { limit: 200 }],
+  ['feed, symbol SOL, no words', { symbols: ['SOL'] }],
   ['"exploit" (1 in 8)', { search: 'exploit' }],
   ['"dogecoin reclaims" (1 in 230)', { search: 'dogecoin reclaims' }],
   ['"exploit" + SOL + critical', { search: 'exploit', symbols: ['SOL'], importance: ['critical'] }],
   ['"exploit" + BTC,ETH + critical,high', { search: 'exploit', symbols: ['BTC', 'ETH'], importance: ['critical', 'high'] }],
   ['"exploit" + PEPE', { search: 'exploit', symbols: ['PEPE'] }],
+  ['"exploit" + SOL', { search: 'exploit', symbols: ['SOL'] }],
+  ['"exploit" + critical', { search: 'exploit', importance: ['critical'] }],
+  ['"dogecoin reclaims" + DOGE + critical', { search: 'dogecoin reclaims', symbols: ['DOGE'], importance: ['critical'] }],
+  ['"exploit rep" (prefix) + SOL + critical', { search: 'exploit rep', symbols: ['SOL'], importance: ['critical'] }],
   ['"whale" + importance critical', { search: 'whale', importance: ['critical'] }],
   ['"e" (a one-letter prefix)', { search: 'e' }],
   ['"nothing matches"', { search: 'zzyzx' }],
@@ -49,22 +59,29 @@ function time(statement, runs = 9) {
   const { sql, params } = dialect.sqlToQuery(statement);
   const prepared = db.prepare(sql);
   const times = [];
+  const cpu = [];
   let rows;
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     rows = prepared.all(...params);
     times.push(performance.now() - started);
+    cpu.push(process.cpuUsage(cpuStarted).user / 1000);
   }
   times.sort((a, b) => a - b);
-  return { rows, median: times[Math.floor(runs / 2)], max: times.at(-1) };
+  cpu.sort((a, b) => a - b);
+  return { rows, median: times[Math.floor(runs / 2)], max: times.at(-1), cpu: cpu[Math.floor(runs / 2)] };
 }
 
 console.log(`${db.prepare('SELECT count(*) AS n FROM news_items').get().n.toLocaleString('en-US')} items in ${file}\n`);
-console.log('| Search | walk median / max ms | plain median / max ms | same page |');
-console.log('|---|---:|---:|---|');
+console.log(
+  '| Search | old walk median / max / cpu ms | new walk median / max / cpu ms | plain median / max / cpu ms | same page |',
+);
+console.log('|---|---:|---:|---:|---|');
+const ms = (t) => `${t.median.toFixed(1)} / ${t.max.toFixed(1)} / ${t.cpu.toFixed(1)}`;
 for (const [label, input] of SEARCHES) {
   const q = {
-    limit: 50,
+    limit: input.limit ?? 50,
     sortBy: 'timestamp',
     sortOrder: 'desc',
     excludeGarbage: true,
@@ -72,17 +89,21 @@ for (const [label, input] of SEARCHES) {
     includeMetadata: false,
     symbols: input.symbols,
     importance: input.importance,
-    words: toFtsSearch(input.search),
+    words: input.search ? toFtsSearch(input.search) : null,
   };
+  const plain = time(feedStatement(q), q.words ? 3 : 9);
+  if (!q.words) {
+    console.log(`| ${label} | ${ms(plain)} | ${ms(plain)} | ${ms(plain)} | yes (${plain.rows.length}) |`);
+    continue;
+  }
   if (process.env.PLANS) {
     const { sql, params } = dialect.sqlToQuery(searchStatement(q, q.words));
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params);
     console.log(`\n${label}\n${plan.map((r) => `    ${r.detail}`).join('\n')}\n`);
   }
+  const old = time(searchStatement(q, q.words, undefined, false));
   const walk = time(searchStatement(q, q.words));
-  const plain = time(feedStatement(q), 3);
-  const same = JSON.stringify(walk.rows.map((r) => r.id)) === JSON.stringify(plain.rows.map((r) => r.id));
-  console.log(
-    `| ${label} | ${walk.median.toFixed(1)} / ${walk.max.toFixed(1)} | ${plain.median.toFixed(1)} / ${plain.max.toFixed(1)} | ${same ? 'yes' : 'NO'} (${walk.rows.length}) |`,
-  );
+  const page = (t) => JSON.stringify(t.rows.map((r) => r.id));
+  const same = page(walk) === page(plain) && page(old) === page(plain);
+  console.log(`| ${label} | ${ms(old)} | ${ms(walk)} | ${ms(plain)} | ${same ? 'yes' : 'NO'} (${walk.rows.length}) |`);
 }

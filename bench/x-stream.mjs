@@ -9,9 +9,9 @@
 // BENCH_X_STREAM_SECONDS (300), BENCH_X_STREAM_GAP_MS (mean gap between posts, 1000),
 // BENCH_X_STREAM_DROP=0 skips the drop. A run shorter than 120 s is a smoke run: figures are
 // printed, docs/PERFORMANCE.md is left alone.
-import { executeLocalD1, queryLocalD1Many, scratchDir, sqlString } from '../scripts/lib.mjs';
-import { startFakeXStream } from './fake-x-stream.mjs';
+import { executeLocalD1, queryLocalD1Many, scratchDir } from '../scripts/lib.mjs';
 import { forEachFrame, latencySummary, signIn } from './lib.mjs';
+import { postTitleIn, publishPosts, startXStreamSource, waitForStream, X_HANDLES } from './news-sources/x-stream-source.mjs';
 import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const SECONDS = Number(process.env.BENCH_X_STREAM_SECONDS ?? 300);
@@ -20,44 +20,25 @@ const DROP = process.env.BENCH_X_STREAM_DROP !== '0';
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
 const FAKE_PORT = Number(process.env.BENCH_FAKE_X_PORT ?? PORT + 7);
 const SMOKE = SECONDS < 120;
-const TOKEN = 'bench-x-token';
-const HANDLES = ['bench_alpha', 'bench_beta', 'bench_gamma'];
 const PREFIX = 'XBench post';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const summary = latencySummary;
 
 await prepareBenchState('bench-x-stream');
-const fake = startFakeXStream({ port: FAKE_PORT, token: TOKEN, handles: HANDLES });
-{
-  const now = Date.now();
-  const ids = HANDLES.map((h) => `bench-handle-${h}`);
-  executeLocalD1(
-    [
-      ...HANDLES.map(
-        (h, i) =>
-          `INSERT INTO twitter_handles (id, handle, user_id, enabled, created_at) VALUES (${sqlString(ids[i])}, ${sqlString(h)}, NULL, 1, ${now});`,
-      ),
-      `INSERT INTO news_sources (id, kind, name, config, enabled, created_at) VALUES ('x-stream', 'twitter', 'X filtered stream', ${sqlString(JSON.stringify({ stream: true, handleIds: ids }))}, 1, ${now});`,
-    ],
-    scratchDir('bench-x-stream'),
-  );
-}
+const { fake, statements, vars } = startXStreamSource({ port: FAKE_PORT });
+executeLocalD1(statements, scratchDir('bench-x-stream'));
 const server = await startBenchServer({
   port: PORT,
   fresh: false,
-  vars: { X_BASE_URL: fake.url, X_BEARER_TOKEN: TOKEN },
+  vars,
 });
 const abort = new AbortController();
-/** @type {{ n: number, title: string, publishedAt: number, duringGap: boolean }[]} */
-const published = [];
 /** title → arrival times at the subscriber */
 const arrivals = new Map();
-let drop = null;
 try {
   // The minute cron's watchdog arms the stream's holder (local workerd has no cron of its own).
   await fetch(`${server.base}/cdn-cgi/handler/scheduled?cron=*+*+*+*+*`);
-  for (let i = 0; i < 150 && fake.stats().open === 0; i++) await sleep(200);
-  if (!fake.stats().open) throw new Error(`the stream did not connect: ${JSON.stringify(fake.stats())}`);
+  await waitForStream(fake);
 
   const cookie = await signIn(server.base, 'admin@example.com');
   const res = await fetch(`${server.direct}/api/rpc/streamNews`, {
@@ -66,25 +47,20 @@ try {
   });
   if (!res.ok || !res.body) throw new Error(`streamNews answered ${res.status}`);
   const reading = forEachFrame(res.body, (frame, arrived) => {
-    const title = new RegExp(`${PREFIX} \\d+ [0-9a-f]{8}`).exec(frame)?.[0];
+    const title = postTitleIn(PREFIX, frame);
     if (title) arrivals.set(title, [...(arrivals.get(title) ?? []), arrived]);
   }).catch(() => {});
   await sleep(1_000);
   console.error(`  x-stream: posts every ~${GAP_MS} ms for ${SECONDS} s${DROP ? ', one dropped connection halfway' : ''}`);
 
   const started = Date.now();
-  for (let n = 0; Date.now() - started < SECONDS * 1000; n++) {
-    await sleep(-Math.log(1 - Math.random()) * GAP_MS);
-    if (DROP && !drop && Date.now() - started >= (SECONDS * 1000) / 2) {
-      drop = { at: Date.now(), connections: fake.stats().connections };
-      fake.dropAll();
-    }
-    if (drop && !drop.backAt && fake.stats().connections > drop.connections && fake.stats().open) drop.backAt = Date.now();
-    const handle = HANDLES[n % HANDLES.length];
-    const title = `${PREFIX} ${n} ${crypto.randomUUID().slice(0, 8)}`;
-    const post = fake.publish(handle, title);
-    published.push({ n, title, publishedAt: post.publishedAt, duringGap: drop !== null && !drop.backAt });
-  }
+  const { published, drop } = await publishPosts({
+    fake,
+    prefix: PREFIX,
+    gapMs: GAP_MS,
+    until: started + SECONDS * 1000,
+    dropAt: DROP ? started + (SECONDS * 1000) / 2 : null,
+  });
   await sleep(20_000); // a backfill retried on the next heartbeat (15 s) still lands
   abort.abort();
   await reading;
@@ -97,7 +73,7 @@ try {
   );
   const stored = new Map(rows.map((r) => [r.title, r]));
   const sorted = (list) => list.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  const steady = published.filter((p) => !p.duringGap);
+  const steady = published.filter((p) => p.streamed);
   const results = {
     seconds: SECONDS,
     published: published.length,
@@ -111,10 +87,10 @@ try {
     },
     drop: drop
       ? {
-          reconnectedAfterMs: drop.backAt ? drop.backAt - drop.at : null,
+          reconnectedAfterMs: drop.reconnectedAfterMs,
           publishedInGap: published.length - steady.length,
           gapToSubscriber: summary(
-            sorted(published.filter((p) => p.duringGap).map((p) => arrivals.get(p.title)?.[0] - p.publishedAt)),
+            sorted(published.filter((p) => !p.streamed).map((p) => arrivals.get(p.title)?.[0] - p.publishedAt)),
           ),
         }
       : null,
@@ -130,7 +106,7 @@ try {
       `<!-- bench:x-stream -->
 ## The X filtered stream (bench/x-stream.mjs)
 
-A local fake X pushes ${published.length} posts of ${HANDLES.length} handles at random moments over ${SECONDS} s through the filtered stream's chunked connection, held by the NewsStream Durable Object; one feed subscriber (\`streamNews\`) reads the rows.
+A local fake X pushes ${published.length} posts of ${X_HANDLES.length} handles at random moments over ${SECONDS} s through the filtered stream's chunked connection, held by the NewsStream Durable Object; one feed subscriber (\`streamNews\`) reads the rows.
 
 | | Posts | publication → stored p50 / p99 | publication → subscriber p50 / p99 (max) |
 |---|---|---|---|

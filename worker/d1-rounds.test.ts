@@ -70,10 +70,7 @@ const ROUND_DELAY_MS = 25;
 const MEASURED: Record<string, number> = {
   cancelAllOrders: 3,
   cancelOrder: 4,
-  confirmTotpEnrolment: 3,
-  createAlertRule: 3,
   fetchAllTraderStats: 4,
-  finishPasskeyEnrolment: 3,
   getAllTradersLatestMetrics: 2,
   // 1 round when the trader's accounts were imported in the last 10 s (the minute cron imports them);
   // 4 here: the fixture's first read imports a simulated account first (read, the venue's rows and
@@ -87,7 +84,6 @@ const MEASURED: Record<string, number> = {
   // Sends at once through the outbox (queue, claim, the device, mark sent and note the device) and
   // reads the outcome: the round trips of a delivery, not of the call.
   sendTestPush: 8,
-  updateAlertRule: 3,
 };
 
 /**

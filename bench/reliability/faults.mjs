@@ -136,7 +136,8 @@ export async function faultsPhase() {
         // A fresh session: the phase's own is older than the access token's 15 minutes by the end of
         // the drain (the first full re-run read 401 here and reported a drained outbox as not empty).
         const watcher = await signIn(base, 'admin@example.com');
-        const backlogAt = async () => (await rpc(base, watcher, 'getSystemStatus').catch(() => null))?.telegramOutbox.backlog ?? -1;
+        const backlogAt = async () =>
+          (await rpc(base, watcher, 'getSystemStatus').catch(() => null))?.telegramOutbox.backlog ?? -1;
         const drain = { atSettle: await backlogAt(), seconds: null };
         for (let waited = 0; waited < DRAIN_MAX_SECONDS; waited += 5) {
           if ((await backlogAt()) === 0) {
@@ -151,7 +152,15 @@ export async function faultsPhase() {
         const after = await rpc(base, watcher, 'getSystemStatus').catch((e) => ({ error: String(e) }));
         const d1 = checkD1({ tag, emails, ticks, started, faultsEnd, published, telegram: fakes.telegram.messagesIn(CHAT_ID) });
         await fakes.close();
-        return faultsReport({ counts: fakes.counts, ticks: ticks.length, statuses: [...statuses, duringFaults], after, d1, drain, duringFaults });
+        return faultsReport({
+          counts: fakes.counts,
+          ticks: ticks.length,
+          statuses: [...statuses, duringFaults],
+          after,
+          d1,
+          drain,
+          duringFaults,
+        });
       },
     };
   };
@@ -192,7 +201,9 @@ function faultsReport({ counts, ticks, statuses, after, d1, drain, duringFaults 
   const lines = [
     `- Faults injected (failed/calls per provider): ${injected}; ${ticks} cron ticks driven.`,
     `- Telegram outbox when the faults stopped: ${duringFaults.error ? '?' : duringFaults.telegramOutbox.backlog} queued; ${drain.atSettle} after ${SETTLE_SECONDS} s; ` +
-      (drain.seconds === null ? `**not empty ${SETTLE_SECONDS + DRAIN_MAX_SECONDS} s after the faults stopped**.` : `empty ${drain.seconds} s after the faults stopped (Telegram allows 20 messages a minute to a group).`),
+      (drain.seconds === null
+        ? `**not empty ${SETTLE_SECONDS + DRAIN_MAX_SECONDS} s after the faults stopped**.`
+        : `empty ${drain.seconds} s after the faults stopped (Telegram allows 20 messages a minute to a group).`),
     `- After the faults stopped and ${SETTLE_SECONDS} s of settling (plus the outbox drain above): snapshot rows **lost ${d1.snapshots.lost}** of ${d1.snapshots.expected} (account × minute with a cron tick), duplicated ${d1.snapshots.duplicated}; ` +
       `headlines ingested X ${d1.headlines.x.ingested}/${d1.headlines.x.published} (**lost ${d1.headlines.x.lost}, duplicated ${d1.headlines.x.duplicated}**), RSS ${d1.headlines.rss.ingested}/${d1.headlines.rss.published} (**lost ${d1.headlines.rss.lost}, duplicated ${d1.headlines.rss.duplicated}**); ` +
       `outbox ${d1.outbox.rows} messages for the chat (${JSON.stringify(d1.outbox.byStatus)}), forwarded headlines missing from the outbox ${d1.outbox.notQueued}; delivered to the fake Telegram **once ${d1.outbox.once}, never ${d1.outbox.never}, more than once ${d1.outbox.duplicated}**.`,

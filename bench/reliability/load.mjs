@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { rpcGet } from '../lib.mjs';
 import { ownedBy } from '../server.mjs';
+import { readHeap } from './heap.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -102,17 +103,21 @@ export function workerPid(rootPid, direct) {
   return null;
 }
 
-/** Samples the RSS of the workerd running the Worker every `everyMs`; `server()` gives the current one. */
-export function sampleMemory(server, everyMs = 5000) {
+/**
+ * Samples the RSS of the workerd running the Worker every `everyMs` (`server()` gives the current
+ * one) and, with an inspector port, the Worker isolate's V8 heap beside it.
+ */
+export function sampleMemory(server, everyMs = 5000, inspectorPort = null) {
   const samples = [];
   const t0 = Date.now();
-  const take = () => {
+  const take = async () => {
     const s = server();
     const pid = s && workerPid(s.pid, s.direct);
     if (!pid) return;
     try {
       const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-      samples.push({ t: Math.round((Date.now() - t0) / 1000), pid, mb: Math.round(kb / 1024) });
+      const heap = inspectorPort ? await readHeap(inspectorPort) : null;
+      samples.push({ t: Math.round((Date.now() - t0) / 1000), pid, mb: Math.round(kb / 1024), heap });
     } catch {
       /* restarting */
     }

@@ -159,6 +159,18 @@ describe('enrolment', () => {
     expect(JSON.stringify(entries)).not.toContain(secret);
   });
 
+  it('adds one factor when the same setup is confirmed three times at once (the others: 409, or 412 once it is gone)', async () => {
+    const user = await insertUser({ email: unique('race'), secondFactor: false });
+    const client = rpcClient(await signedInJar(user));
+    const { secret } = await client.startTotpEnrolment({});
+    const code = totpCodeAt(secret, Date.now());
+    const outcomes = await Promise.all([1, 2, 3].map((n) => refusal(client.confirmTotpEnrolment({ code, label: `App ${n}` }))));
+    const statuses = outcomes.map((o) => o.status).sort();
+    expect(statuses[0]).toBe(200);
+    for (const status of statuses.slice(1)) expect([409, 412]).toContain(status);
+    expect(await db.select().from(secondFactors).where(eq(secondFactors.userId, user.id))).toHaveLength(1);
+  });
+
   it('asks for a step-up before adding another factor, regenerating codes or removing one', async () => {
     const user = await insertUser({ email: unique('more'), secondFactor: false });
     await enrolTotp(user.id);

@@ -1,4 +1,5 @@
 import { interceptD1 } from '../db/d1-intercept';
+import { isBackground } from '../wiring/background';
 import { SIMULATED_EXCHANGE } from '../wiring/distant-primary';
 
 /**
@@ -42,6 +43,10 @@ export function countingD1<D extends D1Database | D1DatabaseSession>(d1: D, coun
     if (SIMULATED_EXCHANGE.test(call.sql)) {
       counter.venueCalls++;
       counter.log?.push(`  exchange: ${call.sql.slice(0, 100)}`);
+      return run();
+    }
+    if (isBackground()) {
+      counter.log?.push(`  background: ${call.sql.slice(0, 100)}`);
       return run();
     }
     const depth = counter.finishedDepth + 1;

@@ -10,6 +10,7 @@ import type { Bindings } from '../env';
 import { deliverPushesNow } from './web-push';
 import { queueFillPush } from '../domains/push/fill-pushes';
 import { logError } from '../lib/log';
+import { inBackground } from './background';
 
 /**
  * The wiring layer: what the domains publish to, built from the Worker's bindings. Domains receive
@@ -26,7 +27,7 @@ export const ordersHub = (env: Bindings): PublishOrder => {
   return (row) => {
     hub(row);
     if (row.status === 'filled')
-      waitUntil(
+      inBackground(() =>
         queueFillPush(createDb(env.DB), row)
           .then((queued) => (queued > 0 ? deliver() : undefined))
           .catch((err: unknown) => logError('fill push not queued', err)),

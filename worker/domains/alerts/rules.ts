@@ -3,6 +3,8 @@ import type { Session } from '../auth/access';
 import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { alertEvents, alertRules } from '../../db/schema/alerts';
+import { users } from '../../db/schema/users';
+import { insertWhere } from '../../db/insert-where';
 import { domainError } from '../../lib/domain-error';
 import { accountForCaller, ownerSeesAccount } from '../accounts/account-access';
 import { MAX_ALERT_RULES_PER_USER } from '../../contract/alerts';
@@ -45,32 +47,46 @@ export async function listRules(db: Db, userId: string) {
   return rows.map(toDto);
 }
 
-async function ownRule(db: Db, userId: string, id: string) {
-  const row = await ruleWithEmail(db)
-    .where(and(eq(alertRules.id, id), eq(alertRules.userId, userId)))
-    .get();
+/** The caller's rule with its account, as a query (so a write can batch it beside itself: one round). */
+const ownRuleQuery = (db: Db, userId: string, id: string) =>
+  ruleWithEmail(db).where(and(eq(alertRules.id, id), eq(alertRules.userId, userId)));
+
+function found<T>(row: T | undefined): T {
   if (!row) throw domainError('NOT_FOUND', 'Alert rule not found');
   return row;
 }
+
+const ownRule = async (db: Db, userId: string, id: string) => found(await ownRuleQuery(db, userId, id).get());
 
 export async function createRule(db: Db, session: Session, input: RuleFields & { accountEmail: string }) {
   const account = await accountForCaller(db, session, input.accountEmail);
   const now = Date.now();
   const id = crypto.randomUUID();
   const { accountEmail: _email, ...fields } = input;
-  // The cap is checked inside the INSERT, so parallel creates cannot pass it together.
-  const result = await db.run(sql`
-    INSERT INTO ${alertRules} (id, user_id, account_id, metric, operator, threshold, cooldown_seconds, channels, enabled, created_at, updated_at)
-    SELECT ${id}, ${session.sub}, ${account.id}, ${fields.metric}, ${fields.operator}, ${fields.threshold}, ${fields.cooldownSeconds},
-           ${JSON.stringify(fields.channels)}, ${fields.enabled ? 1 : 0}, ${now}, ${now}
-    WHERE (SELECT count(*) FROM ${alertRules} WHERE ${alertRules.userId} = ${session.sub}) < ${MAX_ALERT_RULES_PER_USER}`);
+  // The cap is checked inside the INSERT (guarded by the caller's own row), so parallel creates
+  // cannot pass it together; the rule is read back in the same batch (one round, one transaction).
+  const underCap = and(
+    eq(users.id, session.sub),
+    sql`(SELECT count(*) FROM ${alertRules} WHERE ${alertRules.userId} = ${session.sub}) < ${MAX_ALERT_RULES_PER_USER}`,
+  )!;
+  const row = {
+    ...fields,
+    id,
+    userId: session.sub,
+    accountId: account.id,
+    lastValue: null,
+    lastFiredAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [result, rows] = await db.batch([insertWhere(db, alertRules, row, users, underCap), ownRuleQuery(db, session.sub, id)]);
   if (!result.meta.changes) {
     throw domainError(
       'UNPROCESSABLE_CONTENT',
       `You have ${MAX_ALERT_RULES_PER_USER} alert rules, the most allowed. Delete one first.`,
     );
   }
-  return toDto(await ownRule(db, session.sub, id));
+  return toDto(found(rows[0]));
 }
 
 export async function updateRule(db: Db, userId: string, input: Partial<RuleFields> & { id: string }) {
@@ -79,11 +95,15 @@ export async function updateRule(db: Db, userId: string, input: Partial<RuleFiel
   if (!current.visible) throw domainError('FORBIDDEN', 'This account is not assigned to you');
   // A changed condition starts fresh: no inherited cooldown or previous value.
   const conditionChanged = changes.metric !== undefined || changes.operator !== undefined || changes.threshold !== undefined;
-  await db
-    .update(alertRules)
-    .set({ ...changes, updatedAt: Date.now(), ...(conditionChanged ? { lastValue: null, lastFiredAt: null } : {}) })
-    .where(eq(alertRules.id, id));
-  return toDto(await ownRule(db, userId, id));
+  // The update and the rule as it stands after it, in one batch (one round).
+  const [, rows] = await db.batch([
+    db
+      .update(alertRules)
+      .set({ ...changes, updatedAt: Date.now(), ...(conditionChanged ? { lastValue: null, lastFiredAt: null } : {}) })
+      .where(eq(alertRules.id, id)),
+    ownRuleQuery(db, userId, id),
+  ]);
+  return toDto(found(rows[0]));
 }
 
 export async function deleteRule(db: Db, userId: string, id: string) {

@@ -83,7 +83,12 @@ export const securityRouter = {
   ),
   finishPasskeyEnrolment: authed.finishPasskeyEnrolment.handler(async ({ context, input }) => {
     const rp = relyingParty(context.env, context.url);
-    const result = await finishPasskeyEnrolment(context.db, rp, await enroller(context), input.response, input.label);
+    // The session's registration read beside the caller; spent in the same batch as the new factor.
+    const [who, ceremony] = await Promise.all([
+      enroller(context),
+      sessionCeremony(context.db, context.session.sid, 'passkeyRegister'),
+    ]);
+    const result = await finishPasskeyEnrolment(context.db, rp, who, ceremony, input.response, input.label);
     context.auditNote!.target = { type: 'secondFactor', id: result.factor.id, label: result.factor.label };
     context.auditNote!.after = {
       kind: 'passkey',

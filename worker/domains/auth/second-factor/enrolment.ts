@@ -4,8 +4,8 @@ import type { UserRow } from '../../../db/schema/users';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { domainError } from '../../../lib/domain-error';
 import type { KeyRing } from '../../orders/key-vault';
-import { consumeChallenge, startSessionCeremony, takeSessionCeremony, type ChallengeRow } from './challenges';
-import { addFactor, factorsOf, toFactorDto, type SecondFactorDto } from './factors';
+import { startSessionCeremony, type ChallengeRow } from './challenges';
+import { addFactorSpending, factorsOf, toFactorDto, type SecondFactorDto } from './factors';
 import { registrationOptions, verifyRegistration, type RelyingParty } from './passkeys';
 import { holdsPowers, type SecondFactorPolicy } from './policy';
 import { replaceRecoveryCodes, unusedRecoveryCodes } from './recovery-codes';
@@ -83,10 +83,9 @@ export async function confirmTotpEnrolment(
   const step = totpStep(secret, code, now);
   if (step === null)
     throw domainError('BAD_REQUEST', 'That code does not match: check the app shows this account, and its clock');
-  if (!(await consumeChallenge(db, ceremony.id, now))) throw domainError('CONFLICT', 'This setup was already finished');
   assertRoomForAnother(who.factors);
   const id = crypto.randomUUID();
-  const row = await addFactor(db, who.sessionId, {
+  const row = await addFactorSpending(db, who.sessionId, ceremony.id, {
     id,
     userId: who.user.id,
     kind: 'totp',
@@ -100,6 +99,7 @@ export async function confirmTotpEnrolment(
     transports: null,
     createdAt: now,
   });
+  if (!row) throw domainError('CONFLICT', 'This setup was already finished');
   return added(db, who.user.id, toFactorDto(row), who.factors.length === 0);
 }
 
@@ -115,20 +115,21 @@ export async function startPasskeyEnrolment(db: Db, rp: RelyingParty, who: Enrol
   return { options: options as typeof options & Record<string, unknown> };
 }
 
+/** `ceremony`: the session's passkey registration, read beside the caller (sessionCeremony). */
 export async function finishPasskeyEnrolment(
   db: Db,
   rp: RelyingParty,
   who: Enroller,
+  ceremony: ChallengeRow | undefined,
   response: RegistrationResponseJSON,
   label: string,
   now = Date.now(),
 ) {
-  const ceremony = await takeSessionCeremony(db, who.sessionId, 'passkeyRegister', now);
   if (!ceremony?.challenge) throw domainError('PRECONDITION_FAILED', 'Start adding the passkey again: that request expired');
   const verified = await verifyRegistration(rp, ceremony.challenge, response);
   if (!verified) throw domainError('BAD_REQUEST', 'The passkey could not be verified');
   assertRoomForAnother(who.factors);
-  const row = await addFactor(db, who.sessionId, {
+  const row = await addFactorSpending(db, who.sessionId, ceremony.id, {
     id: crypto.randomUUID(),
     userId: who.user.id,
     kind: 'passkey',
@@ -141,5 +142,6 @@ export async function finishPasskeyEnrolment(
     if (String(err).includes('UNIQUE')) throw domainError('CONFLICT', 'This passkey is registered already');
     throw err;
   });
+  if (!row) throw domainError('PRECONDITION_FAILED', 'Start adding the passkey again: that request expired');
   return added(db, who.user.id, toFactorDto(row), who.factors.length === 0);
 }

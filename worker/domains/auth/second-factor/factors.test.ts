@@ -1,6 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { db, enrolTotp, insertUser } from '../../../test/harness';
-import { removeFactor } from './factors';
+import { authChallenges, secondFactors } from '../../../db/schema/second-factors';
+import { sessions } from '../../../db/schema/sessions';
+import { db, enrolTotp, insertUser, signedInJar } from '../../../test/harness';
+import { sessionIdOf } from '../../../test/second-factor-helpers';
+import { startSessionCeremony } from './challenges';
+import { addFactorSpending, removeFactor } from './factors';
 import { replaceRecoveryCodes } from './recovery-codes';
 
 describe('removeFactor', () => {
@@ -27,5 +32,59 @@ describe('removeFactor', () => {
     await expect(removeFactor(db, other.id, factor)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const still = await removeFactor(db, owner.id, factor);
     expect(still.removed.id).toBe(factor);
+  });
+});
+
+describe('addFactorSpending', () => {
+  it('adds the factor once when the same ceremony is spent by three writes at once, and confirms the session', async () => {
+    const user = await insertUser({ email: 'spend-once@factors.test', secondFactor: false });
+    const sessionId = sessionIdOf(await signedInJar(user));
+    const ceremony = await startSessionCeremony(db, { userId: user.id, sessionId, purpose: 'totpEnrol' }, { totpSecret: 'x' });
+    const now = Date.now();
+    const factor = (n: number) => ({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      kind: 'totp' as const,
+      label: `App ${n}`,
+      totpSecret: 'sealed',
+      totpLastStep: 1,
+      credentialId: null,
+      publicKey: null,
+      signCount: null,
+      transports: null,
+      createdAt: now,
+    });
+    const outcomes = await Promise.all([1, 2, 3].map((n) => addFactorSpending(db, sessionId, ceremony.id, factor(n))));
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(await db.select().from(secondFactors).where(eq(secondFactors.userId, user.id))).toHaveLength(1);
+    expect(await db.select().from(authChallenges).where(eq(authChallenges.id, ceremony.id))).toEqual([]);
+    const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(session!.secondFactorAt).toBe(now);
+  });
+
+  it('writes nothing for a spent or expired ceremony', async () => {
+    const user = await insertUser({ email: 'spent@factors.test', secondFactor: false });
+    const sessionId = sessionIdOf(await signedInJar(user));
+    const ceremony = await startSessionCeremony(
+      db,
+      { userId: user.id, sessionId, purpose: 'passkeyRegister' },
+      { challenge: 'c' },
+    );
+    const row = {
+      id: crypto.randomUUID(),
+      userId: user.id,
+      kind: 'passkey' as const,
+      label: 'Key',
+      totpSecret: null,
+      credentialId: `cred-${crypto.randomUUID()}`,
+      publicKey: 'pk',
+      signCount: 0,
+      transports: ['usb'],
+      createdAt: ceremony.expiresAt + 1,
+    };
+    expect(await addFactorSpending(db, sessionId, ceremony.id, row)).toBeUndefined();
+    expect(await db.select().from(secondFactors).where(eq(secondFactors.userId, user.id))).toEqual([]);
+    const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(session!.secondFactorAt).not.toBe(row.createdAt);
   });
 });

@@ -1,8 +1,9 @@
-import { and, eq, isNull, notExists } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, notExists, sql } from 'drizzle-orm';
 import type { SecondFactorKind } from '../../../contract/enums';
 import type { Db } from '../../../db/client';
 import { authChallenges, recoveryCodes, secondFactors, type SecondFactorRow } from '../../../db/schema/second-factors';
 import { sessions } from '../../../db/schema/sessions';
+import { insertWhere } from '../../../db/insert-where';
 import { domainError } from '../../../lib/domain-error';
 
 /** A second factor as its owner sees it: never a secret, a public key or a counter. */
@@ -44,24 +45,42 @@ export async function signInMethods(db: Db, userId: string) {
   return { kinds, recoveryCodes: codes.length > 0 };
 }
 
+type NewFactor = Omit<SecondFactorRow, 'lastUsedAt' | 'totpLastStep'> & { totpLastStep?: number | null };
+
 /**
- * Records a new factor and counts it as confirmed for the session that added it (the code or the
- * passkey ceremony just proved it), in one batch.
+ * Records a new factor, counts it as confirmed for the session that added it, and spends the
+ * ceremony `challengeId` that proved it, in one batch (one round, one transaction): the factor and
+ * the session's confirmation are written only while the ceremony is live, and it is deleted last. Undefined when it was spent or expired
+ * (a second confirm racing the first writes nothing).
  */
-export async function addFactor(
+export async function addFactorSpending(
   db: Db,
   sessionId: string,
-  row: Omit<SecondFactorRow, 'lastUsedAt' | 'totpLastStep'> & { totpLastStep?: number | null },
-): Promise<SecondFactorRow> {
+  challengeId: string,
+  row: NewFactor,
+): Promise<SecondFactorRow | undefined> {
   const now = row.createdAt;
-  const [[added]] = await db.batch([
+  const live = and(eq(authChallenges.id, challengeId), gt(authChallenges.expiresAt, now))!;
+  const full: SecondFactorRow = { ...row, totpLastStep: row.totpLastStep ?? null, lastUsedAt: now };
+  const [, , spent] = await db.batch([
+    insertWhere(db, secondFactors, full, authChallenges, live),
     db
-      .insert(secondFactors)
-      .values({ ...row, lastUsedAt: now })
-      .returning(),
-    db.update(sessions).set({ secondFactorAt: now, lastSeenAt: now }).where(eq(sessions.id, sessionId)),
+      .update(sessions)
+      .set({ secondFactorAt: now, lastSeenAt: now })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(authChallenges)
+              .where(live),
+          ),
+        ),
+      ),
+    db.delete(authChallenges).where(live).returning({ id: authChallenges.id }),
   ]);
-  return added!;
+  return spent.length ? full : undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NewsDb } from '../../../db/client';
 import { ftsPhrase, WORDS, type FtsSearch } from './fts-query';
 import { COLUMNS, joinFilters, type FeedQuery, type Row } from './feed-query';
+import { searchWindow } from './feed-window';
 
 /** A prefix that begins more indexed words than this stays a prefix query. */
 const EXPAND_MAX = 64;
@@ -53,22 +54,6 @@ function besideIndex(q: FeedQuery): SQL[] {
   return [...where, ...joinFilters(q)];
 }
 
-/** The window's own conditions: those the feed index answers (the position, both flags), so it reads no row. */
-function windowFilters(q: FeedQuery): SQL[] {
-  const where: SQL[] = [];
-  if (q.excludeGarbage && q.excludeTestNews) where.push(sql`n.is_garbage = 0 AND n.is_test = 0`);
-  if (q.before !== undefined) where.push(sql`n.ts < ${q.before}`);
-  if (q.cursor) where.push(sql`(n.ts, n.id) < (${q.cursor.ts}, ${q.cursor.id})`);
-  return where;
-}
-
-/** The filters the window leaves to the candidates' rows (none for the feed's default search: no row is read). */
-function candidateFilters(q: FeedQuery): SQL[] {
-  const where: SQL[] = [];
-  if (q.excludeGarbage !== q.excludeTestNews) where.push(q.excludeGarbage ? sql`n.is_garbage = 0` : sql`n.is_test = 0`);
-  return [...where, ...joinFilters({ ...q, before: undefined, cursor: undefined })];
-}
-
 const windowFor = (q: FeedQuery) => Math.min(WINDOW_MAX, q.limit * WINDOW_PER_ITEM);
 
 /**
@@ -83,7 +68,9 @@ const windowFor = (q: FeedQuery) => Math.min(WINDOW_MAX, q.limit * WINDOW_PER_IT
  *    from the newest down to p's oldest, at most `window` entries and no row read (covering index);
  *    its entries with an id below p's are the candidates (cand), and FTS5 says which of them match by
  *    reading the index over the candidates' ids: one rowid range per block of ids that holds any (rng),
- *    as a probe per id costs as much as reading ~1,000 matches of a range.
+ *    as a probe per id costs as much as reading ~1,000 matches of a range. With importance or symbol
+ *    filters, w walks those filters' own indexes instead (feed-window.ts), so it reaches far further
+ *    back for the same budget when the filters are selective.
  * 3. When w stops before p's oldest, what it read is exact down to its last entry (the edge): the
  *    matches from p and the candidates at or above the edge are all there are. If they fill the page,
  *    that is the page; otherwise (matches sparser than one per WINDOW_PER_ITEM entries, or a backfill
@@ -92,12 +79,12 @@ const windowFor = (q: FeedQuery) => Math.min(WINDOW_MAX, q.limit * WINDOW_PER_IT
  *    condition is false, so a page reads p, at most `window` index entries, the candidates' ranges
  *    of the FTS index and the page's rows.
  */
-export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = windowFor(q)): SQL {
+export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = windowFor(q), byFilters = true): SQL {
   const filters = besideIndex(q);
-  const rowFilters = candidateFilters(q);
   const and = (extra: SQL[]) => (extra.length ? sql` AND ${sql.join(extra, sql` AND `)}` : sql``);
   const limit = q.limit;
-  const window = Math.max(1, Math.trunc(windowSize));
+  const window = searchWindow(q, Math.max(1, Math.trunc(windowSize)), byFilters);
+  const rowFilters = window.rowFilters;
   return sql`
     WITH m(q) AS MATERIALIZED (SELECT ${matchExpression(q, search)}),
     p AS MATERIALIZED (SELECT n.id, n.ts FROM news_fts f CROSS JOIN news_items n ON n.id = f.rowid
@@ -105,10 +92,7 @@ export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = wi
     b AS MATERIALIZED (SELECT min(id) AS minId,
       (SELECT ts FROM p ORDER BY ts, id LIMIT 1) AS lts, (SELECT id FROM p ORDER BY ts, id LIMIT 1) AS lid
       FROM p HAVING count(*) = ${limit}),
-    w AS MATERIALIZED (SELECT n.id, n.ts FROM news_items n
-      WHERE n.ts >= (SELECT lts FROM b) AND (n.ts, n.id) > ((SELECT lts FROM b), (SELECT lid FROM b))${and(windowFilters(q))}
-      ORDER BY n.ts DESC, n.id DESC LIMIT ${window}),
-    edge AS MATERIALIZED (SELECT ts, id FROM w WHERE (SELECT count(*) FROM w) = ${window} ORDER BY ts, id LIMIT 1),
+    ${window.ctes},
     cand AS MATERIALIZED (SELECT w.id, w.ts FROM w${rowFilters.length ? sql` CROSS JOIN news_items n ON n.id = w.id` : sql``}
       WHERE w.id < (SELECT minId FROM b)${and(rowFilters)}),
     rng AS MATERIALIZED (SELECT min(id) AS lo, max(id) AS hi FROM cand GROUP BY id >> ${sql.raw(String(ID_BLOCK_BITS))}),
