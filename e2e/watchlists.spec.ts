@@ -55,6 +55,36 @@ test('a trader keeps a watchlist: hits are marked in the feed and the terminal, 
   await expect(page.getByTestId('news-row').filter({ hasText: miss })).toBeVisible();
   await expect(page.getByTestId('news-row').filter({ hasText: miss }).getByTestId('watch-mark')).toHaveCount(0);
 
+  // "My watchlists" on the feed: a key (w) or the toggle; in the URL; the server pages hits only.
+  const toggle = page.getByTestId('watch-only-filter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('w');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/watchOnly=true/);
+  await expect(page.getByTestId('news-row').filter({ hasText: miss })).toHaveCount(0);
+  await expect(page.getByTestId('news-row').filter({ hasText: title })).toBeVisible();
+  for (const text of await page.getByTestId('news-row').allTextContents()) expect(text).toContain(name);
+  const hits = await page.getByTestId('news-row').count();
+  await expect(page.getByTestId('watch-only-count')).toContainText(String(hits));
+  // A reload keeps it (the URL), and the first page comes from the server already filtered.
+  const filtered = page.waitForResponse((r) => r.url().includes('/api/rpc/getHistoricalNews') && r.url().includes('watchOnly'));
+  await page.reload();
+  expect((await filtered).ok()).toBe(true);
+  await expect(page.getByTestId('news-row').filter({ hasText: title })).toBeVisible();
+  await expect(page.getByTestId('news-row').filter({ hasText: miss })).toHaveCount(0);
+  await shot(page, 'news-watch-only-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('watch-only-filter')).toBeVisible();
+  await shot(page, 'news-watch-only-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Off again from the keyboard (Space on the focused toggle): every headline is back.
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).not.toHaveURL(/watchOnly/);
+  await expect(page.getByTestId('news-row').filter({ hasText: miss })).toBeVisible();
+
   // The terminal: marked, counted in the status bar, and "My watchlists" shows only hits.
   await openWithAlerts(page, '/terminal');
   await expect(page.getByTestId('terminal-loading')).toHaveCount(0);

@@ -29,6 +29,8 @@ export interface FeedSearchParams {
   sortBy: FeedSortBy;
   sortOrder: 'asc' | 'desc';
   onePctMovement?: true;
+  /** Only the headlines that hit the caller's own watchlists. */
+  watchOnly?: true;
 }
 
 function toNumber(value: unknown): number | undefined {
@@ -71,5 +73,6 @@ export function normaliseFeedSearchParams(input: Record<string, unknown>): FeedS
   if (sources) result.sources = sources;
   if (search) result.search = search;
   if (input.onePctMovement === true || input.onePctMovement === 'true') result.onePctMovement = true;
+  if (input.watchOnly === true || input.watchOnly === 'true') result.watchOnly = true;
   return result;
 }

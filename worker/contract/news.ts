@@ -20,6 +20,8 @@ export const historicalNewsInput = z
     sortBy: z.string().max(20).optional(),
     sortOrder: z.string().max(4).optional(),
     onePctMovement: z.union([z.boolean(), z.string().max(5)]).optional(),
+    /** Only the headlines that hit the caller's own watchlists ("My watchlists"). */
+    watchOnly: z.union([z.boolean(), z.string().max(5)]).optional(),
     excludeGarbage: z.boolean().optional(),
     excludeTestNews: z.boolean().optional(),
     includeMetadata: z.boolean().optional(),

@@ -122,6 +122,11 @@ export interface DataTableProps<T extends RowData> {
   pageScroll?: boolean;
   busy?: boolean;
   caption?: ReactNode;
+  /**
+   * Render this many rows (in the table's order), and a button for the next as many: a long list
+   * (1,000 fills) rendered at once was a long task of hundreds of ms (bench/fills.mjs).
+   */
+  rowLimit?: number;
 }
 
 /**
@@ -144,10 +149,13 @@ export function DataTable<T extends RowData>({
   busy = false,
   caption,
   getRowId,
+  rowLimit,
 }: DataTableProps<T>) {
   const table = useSortableTable({ columns, data, getRowId: rowKeyOf(getRowId), initialSorting, sortable });
   const [activeRow, setActiveRow] = useState(0);
-  const rows = table.getRowModel().rows;
+  const [limit, setLimit] = useState(rowLimit ?? Infinity);
+  const all = table.getRowModel().rows;
+  const rows = all.length > limit ? all.slice(0, limit) : all;
   const current = Math.min(activeRow, Math.max(rows.length - 1, 0));
 
   function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number) {
@@ -158,7 +166,7 @@ export function DataTable<T extends RowData>({
     (event.currentTarget.parentElement?.children[next] as HTMLElement | undefined)?.focus();
   }
 
-  return (
+  const rendered = (
     <Table
       aria-label={label}
       aria-busy={busy}
@@ -190,6 +198,26 @@ export function DataTable<T extends RowData>({
         ))}
       </TableBody>
     </Table>
+  );
+  if (rows.length === all.length) return rendered;
+  const step = Math.min(rowLimit ?? all.length, all.length - rows.length);
+  return (
+    <>
+      {rendered}
+      <div className="flex items-center justify-center gap-2 py-2 text-xs text-muted-foreground">
+        <span>
+          {rows.length.toLocaleString('en-US')} of {all.length.toLocaleString('en-US')}
+        </span>
+        <button
+          type="button"
+          onClick={() => setLimit((n) => n + step)}
+          className="rounded border border-input px-2 py-1 font-medium text-foreground outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+          data-testid={testId ? `${testId}-more` : undefined}
+        >
+          Show {step.toLocaleString('en-US')} more
+        </button>
+      </div>
+    </>
   );
 }
 

@@ -118,3 +118,36 @@ describe('order, merge and paging', () => {
     expect(canPageOlder(normalizeNewsSearch({ sortOrder: 'asc' }))).toBe(false);
   });
 });
+
+describe('"My watchlists" (watchOnly)', () => {
+  it('is a URL flag the server applies, an active filter, and narrows live items to known hits', async () => {
+    const { addLiveHit, resetWatchStore, setWatchlists } = await import('~/shared/watchlists/watch-store');
+    setWatchlists([{ id: 'w1', name: 'SOL' } as Parameters<typeof setWatchlists>[0][number]]);
+    const search = normalizeNewsSearch({ watchOnly: 'true' });
+    expect(search.watchOnly).toBe(true);
+    expect(normalizeNewsSearch({ watchOnly: 'no' }).watchOnly).toBeUndefined();
+    expect(historicalInput(search).watchOnly).toBe(true);
+    expect(historicalInput(normalizeNewsSearch({})).watchOnly).toBeUndefined();
+    const hit = item();
+    const miss = item();
+    addLiveHit({
+      kind: 'watchHit',
+      itemId: String(hit.id),
+      ts: hit.ts,
+      title: hit.title,
+      importance: 'medium',
+      symbols: [],
+      watchlistIds: ['w1'],
+    });
+    try {
+      expect(matchesFeed(hit, search)).toBe(true);
+      expect(matchesFeed(miss, search)).toBe(false);
+      expect(matchesFeed(miss, normalizeNewsSearch({}))).toBe(true);
+      // A live item waits for its hit: the list is merged again when the hit arrives.
+      const merged = mergeFeed({ pages: [[]], live: [hit, miss], search, complete: true });
+      expect(merged.map((i) => i.id)).toEqual([hit.id]);
+    } finally {
+      resetWatchStore();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { IMPORTANCE_RANK } from '@contract/enums';
 import type { NewsItemDto } from '@contract/news';
 import type { RpcInputs } from '@contract/types';
+import { isWatchHit } from '~/shared/watchlists/watch-store';
 import { NEWS_SEARCH_DEFAULTS, type NewsSearch } from './news-search';
 
 /**
@@ -33,6 +34,7 @@ export function historicalInput(search: NewsSearch, view: FeedView = DEFAULT_FEE
   if (search.sources?.length) input.sources = search.sources;
   if (search.search?.trim()) input.search = search.search.trim();
   if (search.onePctMovement) input.onePctMovement = true;
+  if (search.watchOnly) input.watchOnly = true;
   return input;
 }
 
@@ -43,7 +45,8 @@ export function hasActiveFilters(search: NewsSearch) {
     search.symbols?.length ||
     search.sources?.length ||
     search.search?.trim() ||
-    search.onePctMovement,
+    search.onePctMovement ||
+    search.watchOnly,
   );
 }
 
@@ -104,6 +107,8 @@ export function matchesFeed(item: NewsItem, search: NewsSearch, view: FeedView =
   if (item.isGarbage && !view.showGarbage) return false;
   if (item.isTest && !view.showTest) return false;
   if (search.onePctMovement && !item.onePctMovement) return false;
+  // The server's hit table on the page; live, the hits the alert stream brought (watch-store).
+  if (search.watchOnly && !isWatchHit(item.id)) return false;
   if (search.importance?.length && !search.importance.some((i) => i.trim().toLowerCase() === item.importance)) return false;
   if (search.symbols?.length) {
     const wanted = search.symbols.map((s) => s.trim().toUpperCase());

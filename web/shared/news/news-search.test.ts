@@ -56,6 +56,7 @@ describe('normalizeNewsSearch', () => {
       'sortOrder',
       'sources',
       'symbols',
+      'watchOnly',
     ]);
     expect(normalizeNewsSearch({ symbols: '' }).symbols).toBeUndefined();
   });

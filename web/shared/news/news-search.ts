@@ -13,6 +13,8 @@ export interface NewsSearch {
   sortBy?: string;
   sortOrder?: 'asc' | 'desc';
   onePctMovement?: true;
+  /** Only the headlines that hit the user's own watchlists. */
+  watchOnly?: true;
 }
 
 const ABSENT: Record<Exclude<keyof FeedSearchParams, keyof typeof FEED_SEARCH_DEFAULTS>, undefined> = {
@@ -21,6 +23,7 @@ const ABSENT: Record<Exclude<keyof FeedSearchParams, keyof typeof FEED_SEARCH_DE
   sources: undefined,
   search: undefined,
   onePctMovement: undefined,
+  watchOnly: undefined,
 };
 
 /**

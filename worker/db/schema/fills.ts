@@ -27,7 +27,12 @@ export const accountFills = sqliteTable(
     maker: integer('maker', { mode: 'boolean' }).notNull(),
     ts: integer('ts').notNull(),
   },
-  (t) => [index('account_fills_account_ts_idx').on(t.accountId, t.ts), index('account_fills_user_ts_idx').on(t.userId, t.ts)],
+  (t) => [
+    index('account_fills_account_ts_idx').on(t.accountId, t.ts),
+    index('account_fills_user_ts_idx').on(t.userId, t.ts),
+    // The firm-wide read by time alone (migrations/0029).
+    index('account_fills_ts_idx').on(t.ts),
+  ],
 );
 export type FillRow = typeof accountFills.$inferSelect;
 
@@ -43,5 +48,5 @@ export const accountIncome = sqliteTable(
     amountUsd: real('amount_usd').notNull(),
     ts: integer('ts').notNull(),
   },
-  (t) => [index('account_income_account_ts_idx').on(t.accountId, t.ts)],
+  (t) => [index('account_income_account_ts_idx').on(t.accountId, t.ts), index('account_income_kind_ts_idx').on(t.kind, t.ts)],
 );

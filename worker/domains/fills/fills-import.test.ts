@@ -186,6 +186,19 @@ describe('Binance (local fake)', () => {
     expect(trades.every((u) => u.searchParams.has('fromId'))).toBe(true);
   });
 
+  it('a first import reads each trade once, however many income pages name its symbol', async () => {
+    const account = await addAccount(db, { exchange: 'binance', email: `once@${TAG}.test` });
+    const now = Date.now();
+    // 4,000 trades: ~6,000 income rows (commission, realized PnL, funding), six income pages.
+    const fake = new FakeBinanceHistory(key).generate(4_000, ['BTCUSDT', 'ETHUSDT'], now, 20 * 86_400_000);
+    await importAccountFills(db, account, sourceOf(fake), now);
+    expect(await fillsOf(account.id)).toHaveLength(4_000);
+    const trades = fake.requests.filter((u) => u.pathname === '/fapi/v1/userTrades');
+    // Per symbol: the 7-day windows up to its first trade, its 2 full pages and one short (plus one
+    // short read per later income page). Re-reading from each page's first trade took ~40.
+    expect(trades.length).toBeLessThanOrEqual(2 * (4 + 3) + 2 * 6);
+  });
+
   it('a fee paid in BNB is priced in USD', async () => {
     const account = await addAccount(db, { exchange: 'binance', email: `bnb@${TAG}.test` });
     const now = Date.now();

@@ -45,20 +45,31 @@ type Results = [
   { simulated: number }[],
 ];
 
+/** The statements of the read bound to the range (?1, ?2), in the batch's order around the traders' list. */
+export const FIRM_RANGE_READS = {
+  totals: `SELECT ${TOTALS} FROM account_fills WHERE ts >= ?1 AND ts < ?2`,
+  days: `SELECT ts / ${DAY} AS day, count(*) AS trades, sum(realized_pnl) AS realized, sum(fee_usd) AS fees
+      FROM account_fills WHERE ts >= ?1 AND ts < ?2 GROUP BY day`,
+  funding: `SELECT i.ts / ${DAY} AS day, sum(i.amount_usd) AS amount FROM account_income i WHERE ${FUNDING} GROUP BY day`,
+  traderTotals: `SELECT trader, ${TOTALS} FROM ${TRADER_FILLS} GROUP BY trader`,
+  traderDays: `SELECT trader, ts / ${DAY} AS day, sum(realized_pnl) AS realized, sum(fee_usd) AS fees
+      FROM ${TRADER_FILLS} GROUP BY trader, day`,
+  traderFunding: `SELECT a.user_id AS trader, i.ts / ${DAY} AS day, sum(i.amount_usd) AS amount
+      FROM account_income i JOIN account_assignments a ON a.account_id = i.account_id WHERE ${FUNDING} GROUP BY a.user_id, day`,
+};
+
 async function readAll(db: Db, from: number, to: number): Promise<Results> {
   const d1 = db.$client;
   const bind = (sql: string) => d1.prepare(sql).bind(from, to);
+  const r = FIRM_RANGE_READS;
   const results = await d1.batch([
-    bind(`SELECT ${TOTALS} FROM account_fills WHERE ts >= ?1 AND ts < ?2`),
-    bind(`SELECT ts / ${DAY} AS day, count(*) AS trades, sum(realized_pnl) AS realized, sum(fee_usd) AS fees
-      FROM account_fills WHERE ts >= ?1 AND ts < ?2 GROUP BY day`),
-    bind(`SELECT i.ts / ${DAY} AS day, sum(i.amount_usd) AS amount FROM account_income i WHERE ${FUNDING} GROUP BY day`),
+    bind(r.totals),
+    bind(r.days),
+    bind(r.funding),
     d1.prepare(`SELECT DISTINCT u.id, u.name, u.email FROM users u JOIN account_assignments a ON a.user_id = u.id`),
-    bind(`SELECT trader, ${TOTALS} FROM ${TRADER_FILLS} GROUP BY trader`),
-    bind(`SELECT trader, ts / ${DAY} AS day, sum(realized_pnl) AS realized, sum(fee_usd) AS fees
-      FROM ${TRADER_FILLS} GROUP BY trader, day`),
-    bind(`SELECT a.user_id AS trader, i.ts / ${DAY} AS day, sum(i.amount_usd) AS amount
-      FROM account_income i JOIN account_assignments a ON a.account_id = i.account_id WHERE ${FUNDING} GROUP BY a.user_id, day`),
+    bind(r.traderTotals),
+    bind(r.traderDays),
+    bind(r.traderFunding),
     d1.prepare(`SELECT EXISTS (SELECT 1 FROM exchange_accounts WHERE exchange = 'simulated' AND status = 'active') AS simulated`),
   ]);
   return results.map((r) => r.results) as unknown as Results;

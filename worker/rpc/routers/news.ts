@@ -19,6 +19,7 @@ export const newsRouter = {
       words: toFtsSearch(search.search),
       cursor,
       before: input.before,
+      watchUserId: search.watchOnly ? context.session.sub : undefined,
     });
   }),
 

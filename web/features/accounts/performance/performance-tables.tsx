@@ -135,6 +135,9 @@ const fillColumns: DataColumns<FillDto> = fill.columns([
   fill.accessor('accountEmail', { header: 'Account', meta: { className: 'hidden md:table-cell' } }),
 ]);
 
+/** Fills rendered at first (and per "Show more"): the range may hold 1,000. */
+const FILL_ROWS = 100;
+
 export function FillsTable({ rows }: { rows: FillDto[] }) {
   return (
     <DataTable
@@ -145,6 +148,7 @@ export function FillsTable({ rows }: { rows: FillDto[] }) {
       initialSorting={[{ id: 'ts', desc: true }]}
       rowTestId={() => 'perf-fill'}
       testId="perf-fills"
+      rowLimit={FILL_ROWS}
     />
   );
 }

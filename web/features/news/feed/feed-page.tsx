@@ -2,16 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { NEWS_SETTINGS_DEFAULTS as DEFAULT_NEWS_SETTINGS } from '@contract/server-fns/news-settings-defaults';
 import { newsSettingsQuery, sourcesQuery } from '~/shared/news/news-settings-queries';
 import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConnectionBadge } from '~/components/ui/connection-badge';
 import { SpeakerIcon } from '~/components/layout/icons';
 import { PageHeader } from '~/components/layout/page';
 import { Button } from '~/components/ui/button';
-import { Skeleton } from '~/components/ui/skeleton';
+import { isWatchHit, useWatchVersion } from '~/shared/watchlists/watch-store';
+import { FeedSkeleton } from './feed-skeleton';
 import { errorMessage } from '~/lib/http-error';
 import { canPageOlder, hasActiveFilters, type NewsItem } from '~/shared/news/news-feed';
-import { playNewsBeep, showNewsNotification, unlockNewsSound } from '~/shared/news/news-sound';
+import { playNewsBeep, showNewsNotification } from '~/shared/news/news-sound';
 import { setNewsView, useNewsView } from '~/shared/news/news-view';
 import { permissions, userQuery } from '~/lib/user-query';
 import { FeedToolbar, type FeedSearchPatch } from './feed-toolbar';
@@ -19,35 +20,10 @@ import { NewsList, type NewsListHandle } from './news-list';
 import { FeedPrices, SimulatedPricesBadge } from './feed-prices';
 import { PostHeadlineDialog } from './post-headline-dialog';
 import { ShortcutsDialog } from '~/components/ui/shortcuts-dialog';
-import { FEED_SHORTCUTS, FEED_SHORTCUTS_HINT } from './feed-shortcuts';
+import { FEED_SHORTCUTS, FEED_SHORTCUTS_HINT, useFeedKeys } from './feed-shortcuts';
 import { useNewsFeed } from './use-news-feed';
 
 const NO_SOURCES: NewsSource[] = [];
-
-const isTyping = (element: Element) =>
-  element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]') !== null;
-
-function FeedSkeleton() {
-  return (
-    <div
-      className="min-h-0 flex-1 overflow-hidden rounded-lg border border-border bg-card"
-      data-testid="news-loading"
-      aria-busy="true"
-    >
-      <span className="sr-only" role="status">
-        Loading headlines…
-      </span>
-      {Array.from({ length: 12 }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 border-b border-border px-3 py-2.5">
-          <Skeleton className="h-4 w-[4.25rem]" />
-          <Skeleton className="h-3 w-8" />
-          <Skeleton className="h-4 flex-1" style={{ maxWidth: `${40 + ((i * 37) % 45)}%` }} />
-          <Skeleton className="ml-auto hidden h-3 w-28 md:block" />
-        </div>
-      ))}
-    </div>
-  );
-}
 
 /**
  * /news/feed (docs/PRODUCT-RULES.md §7): filters in the URL, the newest headlines first, new ones streaming in
@@ -98,8 +74,14 @@ export function NewsFeedPage() {
           sources: undefined,
           search: undefined,
           onePctMovement: undefined,
+          watchOnly: undefined,
         }),
       }),
+    [navigate],
+  );
+  const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  const toggleWatchOnly = useCallback(
+    () => void navigate({ search: (prev) => ({ ...prev, watchOnly: prev.watchOnly ? undefined : true }) }),
     [navigate],
   );
   const addSymbol = useCallback(
@@ -128,78 +110,19 @@ export function NewsFeedPage() {
     if (Object.keys(patch).length) onChange(patch, { replace: true });
   }, [settingsQuery.data, search, onChange]);
 
-  // Keyboard first (docs/PRODUCT-RULES.md §9). Shortcuts pause while typing or while a dialog or menu is open.
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      const target = event.target instanceof Element ? event.target : document.body;
-      if (target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]')) return;
-      if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]')) return;
-      const list = listRef.current;
-      if (isTyping(target)) {
-        if (event.key === 'Escape' && target === searchRef.current) {
-          event.preventDefault();
-          searchRef.current?.blur();
-          list?.focusCurrent();
-        }
-        return;
-      }
-      switch (event.key) {
-        case 'j':
-        case 'ArrowDown':
-          list?.move(1);
-          break;
-        case 'k':
-        case 'ArrowUp':
-          list?.move(-1);
-          break;
-        case 'g':
-        case 'Home':
-          list?.moveTo('first');
-          break;
-        case 'G':
-        case 'End':
-          list?.moveTo('last');
-          break;
-        case 'o':
-          list?.openCurrent();
-          break;
-        case 'Enter':
-          // Links and buttons keep their own Enter; on a row it opens the headline.
-          if (!target.matches('article[data-index]')) return;
-          list?.openCurrent();
-          break;
-        case '/':
-          searchRef.current?.focus();
-          searchRef.current?.select();
-          break;
-        case '?':
-          setShortcutsOpen(true);
-          break;
-        case 'm':
-          setNewsView({ muted: !latest.current.view.muted });
-          break;
-        default:
-          return;
-      }
-      event.preventDefault();
-    }
-    // Browsers start audio only after a gesture: the first key or click enables the beeps.
-    const unlock = () => unlockNewsSound();
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', unlock, { once: true });
-    document.addEventListener('keydown', unlock, { once: true });
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', unlock);
-      document.removeEventListener('keydown', unlock);
-    };
-  }, []);
+  useFeedKeys({ listRef, searchRef, onShortcuts: openShortcuts, onToggleWatchOnly: toggleWatchOnly });
 
   const filtered = hasActiveFilters(search);
   const pageable = canPageOlder(search);
   const resetKey = JSON.stringify([search, view.showTest, view.showGarbage]);
   const loadMore = useCallback(() => void query.fetchNextPage(), [query]);
+  const watchVersion = useWatchVersion();
+  const watchHits = useMemo(
+    () => ({ count: search.watchOnly ? items.length : items.filter((item) => isWatchHit(item.id)).length, more: !complete }),
+    // watchVersion: a hit that arrives live re-counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [items, complete, search.watchOnly, watchVersion],
+  );
 
   let body;
   if (query.isPending) {
@@ -210,7 +133,20 @@ export function NewsFeedPage() {
         className="flex flex-1 flex-col items-center justify-center rounded-lg border border-dashed border-border p-8 text-center text-sm"
         data-testid="news-empty"
       >
-        {filtered ? (
+        {search.watchOnly && !(search.search || search.importance || search.symbols || search.sources) ? (
+          <>
+            <p className="font-medium">No headlines have hit your watchlists yet.</p>
+            <p className="mt-1 text-muted-foreground">
+              Headlines that match one of your lists appear here as they are published.{' '}
+              <Link to="/news/watchlists" className="underline underline-offset-2">
+                Manage watchlists
+              </Link>
+            </p>
+            <Button className="mt-3" size="sm" variant="outline" onClick={clearFilters} data-testid="empty-clear-filters">
+              Show every headline
+            </Button>
+          </>
+        ) : filtered ? (
           <>
             <p className="font-medium">No news matches these filters.</p>
             <p className="mt-1 text-muted-foreground">New headlines that match appear here as they are published.</p>
@@ -304,6 +240,7 @@ export function NewsFeedPage() {
         sources={sources}
         view={view}
         searchRef={searchRef}
+        watchHits={watchHits}
       />
       <FeedPrices items={items} enabled={livePrices}>
         {body}

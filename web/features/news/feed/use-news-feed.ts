@@ -5,6 +5,7 @@ import { canPageOlder, historicalInput, matchesFeed, mergeFeed, type FeedView, t
 import { newsFeedQueryOptions } from './news-feed-query';
 import type { NewsSearch } from '~/shared/news/news-search';
 import { rpc } from '~/lib/rpc';
+import { useWatchVersion } from '~/shared/watchlists/watch-store';
 
 /** Items kept from the live stream (all filters), newest last. */
 const LIVE_BUFFER = 2000;
@@ -48,11 +49,16 @@ export function useNewsFeed({
   // other orders get was not full.
   const complete = !query.isPlaceholderData && (canPageOlder(search) ? !query.hasNextPage : (lastPage?.length ?? 0) < limit);
 
+  // "My watchlists": a headline may come on the news stream before its hit on the alert stream; the
+  // list is merged again when the hit arrives (watch-store's version).
+  const watchVersion = useWatchVersion();
+  const watchKey = search.watchOnly ? watchVersion : 0;
   const items = useMemo(() => {
     // While the new filters load, show the previous list narrowed by them right away.
     const shown = query.isPlaceholderData ? pages.map((page) => page.filter((item) => matchesFeed(item, search, view))) : pages;
     return mergeFeed({ pages: shown, live: live.items, search, view, complete });
-  }, [pages, live.items, search, view, complete, query.isPlaceholderData]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pages, live.items, search, view, complete, query.isPlaceholderData, watchKey]);
 
   // Once per list, not per render (the page renders several times per page of 200 it loads).
   const listed = useMemo(() => {

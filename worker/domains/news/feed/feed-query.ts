@@ -22,6 +22,8 @@ export interface FeedQuery {
   cursor?: FeedCursor;
   /** Legacy paging: ts strictly below this. */
   before?: number;
+  /** "My watchlists": only the headlines that hit this user's lists (the watch_hits table). */
+  watchUserId?: string;
 }
 
 export interface FeedPage {
@@ -63,18 +65,18 @@ export const COLUMNS_SQL = `n.id, n.ts, n.received_at AS receivedAt, n.source_id
   n.also_reported AS alsoReported`;
 export const COLUMNS = sql.raw(COLUMNS_SQL);
 
+/** The rows after the cursor in the page's direction, on the walked index's (ts, id) columns. */
+const afterCursor = (q: FeedQuery, cursor: FeedCursor, columns: 'n.ts, n.id' | 's.ts, s.item_id' | 'h.ts, h.item_id') =>
+  sql`(${sql.raw(columns)}) ${sql.raw(q.sortOrder === 'asc' ? '>' : '<')} (${cursor.ts}, ${cursor.id})`;
+
 /** The filters a search applies beside the index (the index carries the others, feed-search.ts). */
 export function joinFilters(q: FeedQuery): SQL[] {
   const where: SQL[] = [];
   if (q.onePctMovement) where.push(sql`n.one_pct_movement = 1`);
   if (q.before !== undefined) where.push(sql`n.ts < ${q.before}`);
-  if (q.cursor)
-    where.push(
-      q.sortOrder === 'asc'
-        ? sql`(n.ts, n.id) > (${q.cursor.ts}, ${q.cursor.id})`
-        : sql`(n.ts, n.id) < (${q.cursor.ts}, ${q.cursor.id})`,
-    );
+  if (q.cursor) where.push(afterCursor(q, q.cursor, 'n.ts, n.id'));
   if (q.sources?.length) where.push(sql`(n.source_kind IN (${list(q.sources)}) OR n.source_id IN (${list(q.sources)}))`);
+  if (q.watchUserId !== undefined) where.push(sql`n.id IN (SELECT item_id FROM watch_hits WHERE user_id = ${q.watchUserId})`);
   return where;
 }
 
@@ -99,12 +101,7 @@ function filters(q: FeedQuery): SQL[] {
  */
 function bySymbolStatement(q: FeedQuery & { symbols: string[] }): SQL {
   const where = filters({ ...q, symbols: undefined, cursor: undefined });
-  if (q.cursor)
-    where.push(
-      q.sortOrder === 'asc'
-        ? sql`(s.ts, s.item_id) > (${q.cursor.ts}, ${q.cursor.id})`
-        : sql`(s.ts, s.item_id) < (${q.cursor.ts}, ${q.cursor.id})`,
-    );
+  if (q.cursor) where.push(afterCursor(q, q.cursor, 's.ts, s.item_id'));
   const direction = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
   const walks = [...new Set(q.symbols)].map(
     (symbol) => sql`SELECT * FROM (SELECT ${COLUMNS} FROM news_item_symbols s CROSS JOIN news_items n ON n.id = s.item_id
@@ -112,6 +109,20 @@ function bySymbolStatement(q: FeedQuery & { symbols: string[] }): SQL {
   );
   // UNION drops the second copy of an item that matched two of the symbols.
   return sql`SELECT * FROM (${sql.join(walks, sql` UNION `)}) ORDER BY ts ${direction}, id ${direction} LIMIT ${q.limit}`;
+}
+
+/**
+ * "My watchlists" in timestamp order: one walk of the user's hits (primary key user_id, ts, item_id;
+ * a hit keeps its headline's ts), each hit's row read by id and the other filters applied to it,
+ * stopping at the page. The cursor is a range on that key, so paging stays exact; an unfiltered
+ * page reads as many hits as it shows, not every headline of the feed.
+ */
+function byWatchStatement(q: FeedQuery & { watchUserId: string }): SQL {
+  const where = filters({ ...q, watchUserId: undefined, cursor: undefined });
+  if (q.cursor) where.push(afterCursor(q, q.cursor, 'h.ts, h.item_id'));
+  const direction = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  return sql`SELECT ${COLUMNS} FROM watch_hits h CROSS JOIN news_items n ON n.id = h.item_id
+    ${whereClause([sql`h.user_id = ${q.watchUserId}`, ...where])} ORDER BY h.ts ${direction}, h.item_id ${direction} LIMIT ${q.limit}`;
 }
 
 /** D1 binds at most this many parameters a statement. */
@@ -127,6 +138,8 @@ const whereClause = (where: SQL[]) => (where.length ? sql`WHERE ${sql.join(where
  * cursor is a range on that same index.
  */
 export function feedStatement(q: FeedQuery): SQL {
+  if (q.watchUserId !== undefined && !q.words && q.sortBy !== 'importance')
+    return byWatchStatement({ ...q, watchUserId: q.watchUserId });
   if (q.symbols?.length && !q.words && q.sortBy !== 'importance') {
     const walks = bySymbolStatement({ ...q, symbols: q.symbols });
     // Each walk binds the other filters again: many symbols with many filters take the plain statement.
