@@ -1,21 +1,24 @@
 import type { ReactNode } from 'react';
 import { Badge } from './badge';
 
-/** The user's own browsers and devices (sign-in sessions, push subscriptions): one bordered list. */
+/** The user's own browsers, devices and keys (sign-in sessions, push subscriptions, second factors): one bordered list. */
 export function DeviceList({ children }: { children: ReactNode }) {
   return <ul className="divide-y divide-border rounded-lg border border-border">{children}</ul>;
 }
 
-/** One device: its name, marked when it is this browser, the lines about it, and its actions on the right. */
+/** The mark of the row that is this very browser. */
+export const thisBrowserTag = (current: boolean) => (current ? <Badge tone="primary">This browser</Badge> : null);
+
+/** One device: its name and a tag after it, the lines about it, and its actions on the right. */
 export function DeviceRow({
   device,
-  current,
+  tag,
   details,
   actions,
   testId,
 }: {
   device: string;
-  current: boolean;
+  tag: ReactNode;
   details: ReactNode;
   actions: ReactNode;
   testId?: string;
@@ -25,7 +28,7 @@ export function DeviceRow({
       <div className="min-w-0">
         <p className="flex items-center gap-2 text-sm font-medium">
           {device}
-          {current ? <Badge tone="primary">This browser</Badge> : null}
+          {tag}
         </p>
         {details}
       </div>

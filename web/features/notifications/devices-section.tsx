@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { DeviceList, DeviceRow } from '~/components/ui/device-list';
+import { DeviceList, DeviceRow, thisBrowserTag } from '~/components/ui/device-list';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
@@ -123,7 +123,7 @@ export function DevicesSection() {
             <DeviceRow
               key={d.id}
               device={d.device}
-              current={d.id === mine}
+              tag={thisBrowserTag(d.id === mine)}
               testId="push-device"
               details={
                 <>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
-import { DeviceList, DeviceRow } from '~/components/ui/device-list';
+import { DeviceList, DeviceRow, thisBrowserTag } from '~/components/ui/device-list';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 import { QueryError } from '~/components/ui/error-state';
 import { Spinner } from '~/components/ui/spinner';
@@ -72,7 +72,7 @@ export function SessionsSection() {
             <DeviceRow
               key={s.id}
               device={s.device}
-              current={s.current}
+              tag={thisBrowserTag(s.current)}
               testId="session-row"
               details={
                 <p className="text-xs text-muted-foreground" title={s.userAgent ?? undefined}>
