@@ -15,119 +15,75 @@ const FEATURE = `^(web/features/(?:(?:${FEATURE_GROUPS.join('|')})/[^/]+|(?!(?:$
 /** Transport libraries only handlers may use. */
 const TRANSPORT_PACKAGES = '(^|/)node_modules/(hono|@orpc/server)/';
 
+/** Why each rule holds: depcruise prints it beside a violation. */
+const WHY = {
+  'no-circular':
+    "A cycle, type-only imports included: modules that need each other belong together or need a third. Cycles through the generated route tree are TanStack Router's type registration (typed links import its types), not ours.",
+  'domains-know-no-transport':
+    'domains, providers, exchanges, durable-objects and cron must not import the handlers (rpc/, server-fns/, http/, app.ts), hono or @orpc/server: throw DomainError (lib/domain-error.ts) and let the handler map it.',
+  'adapters-below-domains': 'providers/, exchanges/, db/ and lib/ are used by the domains, never the other way round.',
+  'domains-receive-bindings':
+    "Below the handlers, cron and Durable Objects nothing reads the Worker's bindings: no env.ts, no cloudflare:workers, no wiring/. The wiring layer (worker/wiring) builds publishers and adapters from env and hands them down. Tests may reach the real runtime.",
+  'lib-is-shared-ground': 'worker/lib is imported by every layer: it may only import itself and the contract.',
+  'contract-is-browser-safe':
+    'worker/contract is bundled into the web app: it may import itself, zod and @orpc/contract only (no db/, domains/, hono, cloudflare:*).',
+  'web-sees-only-the-contract': 'The web app may import from the worker only its contract and the error catalogue.',
+  'shared-web-code-knows-no-feature':
+    'web/components and web/lib are shared by every feature and route: they must not import web/shared, web/features or web/routes (move the shared piece down instead).',
+  'shared-layer-knows-no-feature':
+    'web/shared holds what several features use (account figures, date ranges, news items, orders): it may import components, lib and itself, never a feature or a route.',
+  'features-are-independent':
+    'A feature never imports another feature: move what both need to web/shared (or components, lib), or let the route compose them.',
+  'feature-groups-hold-features':
+    'news/ and admin/ only group features: a file directly in them belongs to no feature (put it in one, or in web/shared).',
+  'features-below-routes': 'Routes are thin and import features; a feature never imports a route (pass what it needs as props).',
+  'route-private-components':
+    "A route folder's -components/ serve the routes of that folder and of the folders below it, no others: share wider through a shared folder instead.",
+};
+
+/** A forbidden import: from modules matching `from` to modules matching `to`. */
+const rule = (name, from, to) => ({ name, severity: 'error', comment: WHY[name], from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment:
-        "A cycle, type-only imports included: modules that need each other belong together or need a third. Cycles through the generated route tree are TanStack Router's type registration (typed links import its types), not ours.",
-      from: {},
-      to: { circular: true, viaOnly: { pathNot: '^web/routeTree\\.gen\\.ts$' } },
-    },
-    {
-      name: 'domains-know-no-transport',
-      severity: 'error',
-      comment:
-        'domains, providers, exchanges, durable-objects and cron must not import the handlers (rpc/, server-fns/, http/, app.ts), hono or @orpc/server: throw DomainError (lib/domain-error.ts) and let the handler map it.',
-      from: { path: BELOW_HANDLERS },
-      to: { path: [HANDLERS, TRANSPORT_PACKAGES] },
-    },
-    {
-      name: 'adapters-below-domains',
-      severity: 'error',
-      comment: 'providers/, exchanges/, db/ and lib/ are used by the domains, never the other way round.',
-      from: { path: '^worker/(providers|exchanges|db|lib)/' },
-      to: { path: '^worker/(domains|durable-objects|cron)/' },
-    },
-    {
-      name: 'domains-receive-bindings',
-      severity: 'error',
-      comment:
-        "Below the handlers, cron and Durable Objects nothing reads the Worker's bindings: no env.ts, no cloudflare:workers, no wiring/. The wiring layer (worker/wiring) builds publishers and adapters from env and hands them down. Tests may reach the real runtime.",
-      from: { path: '^worker/(domains|providers|exchanges|db|lib)/', pathNot: '\\.test\\.ts$' },
-      to: { path: ['^worker/env\\.ts$', '^worker/wiring/', '^cloudflare:workers$'] },
-    },
-    {
-      name: 'lib-is-shared-ground',
-      severity: 'error',
-      comment: 'worker/lib is imported by every layer: it may only import itself and the contract.',
-      from: { path: '^worker/lib/' },
-      to: { path: '^worker/', pathNot: '^worker/(lib|contract)/' },
-    },
-    {
-      name: 'contract-is-browser-safe',
-      severity: 'error',
-      comment:
-        'worker/contract is bundled into the web app: it may import itself, zod and @orpc/contract only (no db/, domains/, hono, cloudflare:*).',
-      from: { path: '^worker/contract/' },
-      to: { pathNot: ['^worker/contract/', '(^|/)node_modules/(zod|@orpc/contract)/'] },
-    },
-    {
-      name: 'web-sees-only-the-contract',
-      severity: 'error',
-      comment: 'The web app may import from the worker only its contract and the error catalogue.',
-      from: { path: '^web/' },
-      to: { path: '^worker/', pathNot: '^worker/(contract/|lib/error-catalogue\\.ts$)' },
-    },
-    {
-      name: 'shared-web-code-knows-no-feature',
-      severity: 'error',
-      comment:
-        'web/components and web/lib are shared by every feature and route: they must not import web/shared, web/features or web/routes (move the shared piece down instead).',
-      from: { path: '^web/(components|lib)/' },
-      to: { path: '^web/(shared|features|routes)/' },
-    },
-    {
-      name: 'shared-layer-knows-no-feature',
-      severity: 'error',
-      comment:
-        'web/shared holds what several features use (account figures, date ranges, news items, orders): it may import components, lib and itself, never a feature or a route.',
-      from: { path: '^web/shared/' },
-      to: { path: '^web/(features|routes)/' },
-    },
-    {
-      name: 'features-are-independent',
-      severity: 'error',
-      comment:
-        'A feature never imports another feature: move what both need to web/shared (or components, lib), or let the route compose them.',
-      from: { path: FEATURE },
-      to: { path: '^web/features/', pathNot: '^$1/' },
-    },
-    {
-      name: 'feature-groups-hold-features',
-      severity: 'error',
-      comment: 'news/ and admin/ only group features: a file directly in them belongs to no feature (put it in one, or in web/shared).',
-      from: { path: `^web/features/(${FEATURE_GROUPS.join('|')})/[^/]+$` },
-      to: { path: '^web/' },
-    },
-    {
-      name: 'features-below-routes',
-      severity: 'error',
-      comment: 'Routes are thin and import features; a feature never imports a route (pass what it needs as props).',
-      from: { path: '^web/features/' },
-      to: { path: '^web/routes/' },
-    },
-    {
-      name: 'route-private-components',
-      severity: 'error',
-      comment:
-        "A route folder's -components/ serve the routes of that folder and of the folders below it, no others: share wider through a shared folder instead.",
-      // $1…$6: the importing route's folder, one segment a group (route folders never start with '-').
-      from: { path: `^(web/routes/)${'([^/-][^/]*/|)'.repeat(5)}(-components/.*|[^/]+)$` },
-      to: {
+    rule('no-circular', {}, { circular: true, viaOnly: { pathNot: '^web/routeTree\\.gen\\.ts$' } }),
+    rule('domains-know-no-transport', { path: BELOW_HANDLERS }, { path: [HANDLERS, TRANSPORT_PACKAGES] }),
+    rule(
+      'adapters-below-domains',
+      { path: '^worker/(providers|exchanges|db|lib)/' },
+      { path: '^worker/(domains|durable-objects|cron)/' },
+    ),
+    rule(
+      'domains-receive-bindings',
+      { path: '^worker/(domains|providers|exchanges|db|lib)/', pathNot: '\\.test\\.ts$' },
+      { path: ['^worker/env\\.ts$', '^worker/wiring/', '^cloudflare:workers$'] },
+    ),
+    rule('lib-is-shared-ground', { path: '^worker/lib/' }, { path: '^worker/', pathNot: '^worker/(lib|contract)/' }),
+    rule(
+      'contract-is-browser-safe',
+      { path: '^worker/contract/' },
+      { pathNot: ['^worker/contract/', '(^|/)node_modules/(zod|@orpc/contract)/'] },
+    ),
+    rule(
+      'web-sees-only-the-contract',
+      { path: '^web/' },
+      { path: '^worker/', pathNot: '^worker/(contract/|lib/error-catalogue\\.ts$)' },
+    ),
+    rule('shared-web-code-knows-no-feature', { path: '^web/(components|lib)/' }, { path: '^web/(shared|features|routes)/' }),
+    rule('shared-layer-knows-no-feature', { path: '^web/shared/' }, { path: '^web/(features|routes)/' }),
+    rule('features-are-independent', { path: FEATURE }, { path: '^web/features/', pathNot: '^$1/' }),
+    rule('feature-groups-hold-features', { path: `^web/features/(${FEATURE_GROUPS.join('|')})/[^/]+$` }, { path: '^web/' }),
+    rule('features-below-routes', { path: '^web/features/' }, { path: '^web/routes/' }),
+    // $1…$6: the importing route's folder, one segment a group (route folders never start with '-').
+    rule(
+      'route-private-components',
+      { path: `^(web/routes/)${'([^/-][^/]*/|)'.repeat(5)}(-components/.*|[^/]+)$` },
+      {
         path: '^web/routes/(.*/|)-components/',
-        pathNot: [
-          '^$1-components/',
-          '^$1$2-components/',
-          '^$1$2$3-components/',
-          '^$1$2$3$4-components/',
-          '^$1$2$3$4$5-components/',
-          '^$1$2$3$4$5$6-components/',
-        ],
+        pathNot: [1, 2, 3, 4, 5, 6].map((n) => `^${'$1$2$3$4$5$6'.slice(0, 2 * n)}-components/`),
       },
-    },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

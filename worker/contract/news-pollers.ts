@@ -105,6 +105,24 @@ export const POLLER_STATES = [
 ] as const;
 export type PollerState = (typeof POLLER_STATES)[number];
 
+/**
+ * A poller's health before anything happened: polling, nothing read, no error, nothing counted. The
+ * worker starts each poller from it; the web's component tests build their reports on it.
+ */
+export const IDLE_POLLER = {
+  state: 'polling' as PollerState,
+  nextAt: null,
+  lastPollAt: null,
+  lastOkAt: null,
+  lastItemAt: null,
+  rateLimitedUntil: null,
+  lastError: null,
+  consecutiveFailures: 0,
+  connectedSince: null,
+  polls: 0,
+  requests: 0,
+} as const;
+
 /** The exchanges whose announcements can be a news source (one source each). */
 export const ANNOUNCEMENT_EXCHANGES = ['binance', 'bybit', 'okx'] as const;
 export type AnnouncementExchange = (typeof ANNOUNCEMENT_EXCHANGES)[number];

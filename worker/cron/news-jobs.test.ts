@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
+import { insertTwitterSession, telegramOutboxRow } from '../test/news-rows';
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newsSources, outbox, telegramChats, twitterPollingSessions } from '../db/schema/news';
+import { newsSources, outbox, telegramChats } from '../db/schema/news';
 import { newsItems } from '../db/schema-news';
 import { getProviderConfig, type Bindings } from '../env';
 import { db, newsDb } from '../test/harness';
@@ -29,23 +30,18 @@ describe('news cron jobs', () => {
   it('without secrets, Telegram forwarding and X are off: X sessions say so, Telegram sources stay untouched', async () => {
     // A Telegram news source is an inbound webhook: it works without the bot token.
     await db.insert(newsSources).values({ id: 'tg', kind: 'telegram', name: 'TG', config: {}, createdAt: NOW });
-    await db.insert(outbox).values({
-      id: 'o1',
-      channel: 'telegram',
-      target: '-100500',
-      payload: { text: 'waiting' },
-      dedupKey: 'o1',
-      nextAttemptAt: NOW - 1_000,
-      createdAt: NOW - 1_000,
-    });
-    await db.insert(twitterPollingSessions).values({
+    await db.insert(outbox).values(
+      telegramOutboxRow({
+        id: 'o1',
+        target: '-100500',
+        payload: { text: 'waiting' },
+        nextAttemptAt: NOW - 1_000,
+        createdAt: NOW - 1_000,
+      }),
+    );
+    await insertTwitterSession({
       id: 's',
       name: 'S',
-      handleIds: [],
-      intervalSeconds: 60,
-      activeFromUtc: '00:00',
-      activeToUtc: '00:00',
-      cursors: {},
       createdAt: NOW,
     });
     const jobs = newsJobs(base, db, NOW);

@@ -17,6 +17,7 @@ import { recordBatches } from '../domains/accounts/snapshot-plan';
 import { SimulatedExchange } from '../exchanges/simulated/adapter';
 import type { ExchangeAdapter } from '../exchanges/types';
 import { db } from '../test/harness';
+import { simAdapterWith } from '../test/sim-adapter';
 import { deliver, enqueued, message, MINUTE, queueAccounts, queueEnv, T0 } from '../test/snapshot-queue-harness';
 import { handleQueueBatch, retryDelayFor, retryDelaySeconds, SNAPSHOT_QUEUE } from './snapshot-queue';
 
@@ -58,17 +59,10 @@ describe('the consumer retries', () => {
   it("a rate-limited batch waits as long as the exchange's Retry-After asks before it is retried", async () => {
     const sim = new SimulatedExchange();
     const waits = [90, 300, 60];
-    const limited: ExchangeAdapter = {
-      kind: 'simulated',
-      listSubAccounts: () => sim.listSubAccounts(),
-      getMarkPrices: (s) => sim.getMarkPrices(s),
-      getFundingRates: (s) => sim.getFundingRates(s),
-      lastUsedWeight: () => sim.lastUsedWeight(),
-      getAccountSnapshot: async () => {
-        const wait = waits.shift() ?? 60;
-        throw domainError('TOO_MANY_REQUESTS', `Binance rate limit reached. Try again in ${wait} s.`, { retryAfter: wait });
-      },
-    };
+    const limited = simAdapterWith(sim, async () => {
+      const wait = waits.shift() ?? 60;
+      throw domainError('TOO_MANY_REQUESTS', `Binance rate limit reached. Try again in ${wait} s.`, { retryAfter: wait });
+    });
     const body = await enqueued({
       batchId: 'b-limited',
       scheduledAt: T0 + 3 * MINUTE,
@@ -166,17 +160,10 @@ describe('the consumer retries', () => {
   /** An adapter over the simulator whose reads of `failing` (emails) fail while `fails` says so. */
   function flakyAdapter(fails: (email: string) => boolean): ExchangeAdapter {
     const sim = new SimulatedExchange();
-    return {
-      kind: 'simulated',
-      listSubAccounts: () => sim.listSubAccounts(),
-      getMarkPrices: (s) => sim.getMarkPrices(s),
-      getFundingRates: (s) => sim.getFundingRates(s),
-      lastUsedWeight: () => sim.lastUsedWeight(),
-      getAccountSnapshot: async (email) => {
-        if (fails(email)) throw new Error('Binance did not answer within 10 s. Try again.');
-        return sim.snapshotAt(email, T0);
-      },
-    };
+    return simAdapterWith(sim, async (email) => {
+      if (fails(email)) throw new Error('Binance did not answer within 10 s. Try again.');
+      return sim.snapshotAt(email, T0);
+    });
   }
 
   const minuteRows = (accountId: string) => db.select().from(snapshotsMinute).where(eq(snapshotsMinute.accountId, accountId));
@@ -240,17 +227,10 @@ describe('the consumer retries', () => {
   it('one failing account does not fail its batch: it is recorded on the account, the others are stored', async () => {
     const sim = new SimulatedExchange();
     const broken = (await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.id, ids[10]!) }))!.email;
-    const flaky: ExchangeAdapter = {
-      kind: 'simulated',
-      listSubAccounts: () => sim.listSubAccounts(),
-      getMarkPrices: (s) => sim.getMarkPrices(s),
-      getFundingRates: (s) => sim.getFundingRates(s),
-      lastUsedWeight: () => sim.lastUsedWeight(),
-      getAccountSnapshot: async (email) => {
-        if (email === broken) throw new Error('HTTP 503 from the exchange');
-        return sim.snapshotAt(email, T0);
-      },
-    };
+    const flaky = simAdapterWith(sim, async (email) => {
+      if (email === broken) throw new Error('HTTP 503 from the exchange');
+      return sim.snapshotAt(email, T0);
+    });
     const body = await enqueued({
       batchId: 'b-partial',
       scheduledAt: T0 + 2 * MINUTE,

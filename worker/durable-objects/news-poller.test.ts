@@ -1,4 +1,5 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { insertTwitterSession } from '../test/news-rows';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -40,15 +41,15 @@ describe('nextPollAt: the interval is honoured to the second, on a fixed grid', 
   });
 });
 
+/** An RSS source on the fake feed, read every `intervalSeconds`. */
+const insertFakeFeed = (id: string, name: string, intervalSeconds: number) =>
+  db
+    .insert(newsSources)
+    .values({ id, kind: 'rss', name, config: { url: 'https://feeds.fake.test/rss', intervalSeconds }, createdAt: Date.now() });
+
 describe('the NewsPoller Durable Object', () => {
   it('polls an RSS source on its alarm, stores its items, plans the next alarm one interval later and records health', async () => {
-    await db.insert(newsSources).values({
-      id: 'fast-feed',
-      kind: 'rss',
-      name: 'Fast feed',
-      config: { url: 'https://feeds.fake.test/rss', intervalSeconds: 2 },
-      createdAt: Date.now(),
-    });
+    await insertFakeFeed('fast-feed', 'Fast feed', 2);
     const target: PollerTarget = { kind: 'rss', id: 'fast-feed' };
     const stub = await armed(target);
     const planned = (await stub.status()).plannedAt!;
@@ -99,13 +100,7 @@ describe('the NewsPoller Durable Object', () => {
   });
 
   it('the watchdog starts a new poller, re-arms a stalled one and reports it', async () => {
-    await db.insert(newsSources).values({
-      id: 'watched',
-      kind: 'rss',
-      name: 'Watched',
-      config: { url: 'https://feeds.fake.test/rss', intervalSeconds: 30 },
-      createdAt: Date.now(),
-    });
+    await insertFakeFeed('watched', 'Watched', 30);
     const first = await watchNewsPollers(testEnv, db, Date.now());
     expect(first.started).toContain('rss:watched');
     expect(first.stalled).toEqual([]);
@@ -141,15 +136,11 @@ describe('the NewsPoller Durable Object', () => {
       { id: 'ha', handle: 'alpha', createdAt: Date.now() },
       { id: 'hb', handle: 'beta', createdAt: Date.now() },
     ]);
-    await db.insert(twitterPollingSessions).values({
+    await insertTwitterSession({
       id: 'sess',
       name: 'S',
       handleIds: ['ha', 'hb'],
       intervalSeconds: 5,
-      activeFromUtc: '00:00',
-      activeToUtc: '00:00',
-      cursors: {},
-      createdAt: Date.now(),
     });
     fakeX.post('alpha', 'Alpha says hello to the markets');
     fakeX.post('beta', 'Beta says goodbye to the markets');

@@ -7,6 +7,9 @@ import { adminAndTrader, callFn, issuePaths } from './news-test-client';
 
 const OWN_TOKEN = `my_Own-token_${'0'.repeat(27)}1234`;
 const jars = adminAndTrader('sources-fn');
+/** An admin's createSource of an RSS feed read every `intervalSeconds`. */
+const createRss = (name: string, url: string, intervalSeconds: number) =>
+  callFn('createSource', jars.admin, { kind: 'rss', name, config: { url, intervalSeconds } });
 
 describe('createSource / getSources', () => {
   it('adds an rss source and lists it with its health to every approved user', async () => {
@@ -47,23 +50,11 @@ describe('createSource / getSources', () => {
   });
 
   it('takes each kind with its own config', async () => {
-    const slow = await callFn('createSource', jars.admin, {
-      kind: 'rss',
-      name: 'Slow',
-      config: { url: 'https://slow.example.com/rss', intervalSeconds: 300 },
-    });
+    const slow = await createRss('Slow', 'https://slow.example.com/rss', 300);
     expect(slow.body.config).toEqual({ url: 'https://slow.example.com/rss', intervalSeconds: 300 });
-    const tooFast = await callFn('createSource', jars.admin, {
-      kind: 'rss',
-      name: 'Fast',
-      config: { url: 'https://fast.example.com/rss', intervalSeconds: 0 },
-    });
+    const tooFast = await createRss('Fast', 'https://fast.example.com/rss', 0);
     expect(issuePaths(tooFast.body)).toEqual(['config.intervalSeconds']);
-    const everySecond = await callFn('createSource', jars.admin, {
-      kind: 'rss',
-      name: 'Every second',
-      config: { url: 'https://fast.example.com/rss', intervalSeconds: 1 },
-    });
+    const everySecond = await createRss('Every second', 'https://fast.example.com/rss', 1);
     expect(everySecond.body.config).toEqual({ url: 'https://fast.example.com/rss', intervalSeconds: 1 });
     const atom = await callFn('createSource', jars.admin, {
       kind: 'atom',

@@ -35,3 +35,21 @@ export function PageSection({ title, actions, children }: { title: string; actio
     </section>
   );
 }
+
+/** A page whose header and content scroll together in the app's column (the risk team's pages). */
+export function ScrollingPage({
+  children,
+  ...header
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
+      <PageHeader {...header} />
+      {children}
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Link } from '@tanstack/react-router';
 import { UserAvatar } from '~/components/ui/avatar';
 import {
@@ -16,6 +17,28 @@ import { BellIcon, LogOutIcon, MoonIcon, ShieldIcon } from './icons';
 import { NameReveal } from './name-reveal';
 
 const roleLabel: Record<User['role'], string> = { user: 'User', admin: 'Admin', superadmin: 'Superadmin' };
+
+/** A menu row that opens one of the user's own account pages. */
+function AccountPageItem({
+  to,
+  icon: Icon,
+  label,
+  testId,
+}: {
+  to: '/account/security' | '/account/notifications';
+  icon: ComponentType<{ className?: string }>;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <DropdownMenuItem asChild data-testid={testId}>
+      <Link to={to}>
+        <Icon className="text-muted-foreground" />
+        {label}
+      </Link>
+    </DropdownMenuItem>
+  );
+}
 
 export function UserMenu({ user }: { user: User }) {
   const theme = useTheme();
@@ -74,19 +97,9 @@ export function UserMenu({ user }: { user: User }) {
           Match system theme
         </DropdownMenuCheckboxItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild data-testid="security-link">
-          <Link to="/account/security">
-            <ShieldIcon className="text-muted-foreground" />
-            Security
-          </Link>
-        </DropdownMenuItem>
+        <AccountPageItem to="/account/security" icon={ShieldIcon} label="Security" testId="security-link" />
         {user.approved ? (
-          <DropdownMenuItem asChild data-testid="notifications-link">
-            <Link to="/account/notifications">
-              <BellIcon className="text-muted-foreground" />
-              Notifications
-            </Link>
-          </DropdownMenuItem>
+          <AccountPageItem to="/account/notifications" icon={BellIcon} label="Notifications" testId="notifications-link" />
         ) : null}
         <DropdownMenuItem onSelect={() => void signOut()} data-testid="sign-out">
           <LogOutIcon className="text-muted-foreground" />

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '~/components/ui/alert';
-import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { DeviceList, DeviceRow, thisBrowserTag } from '~/components/ui/device-list';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
@@ -118,53 +118,57 @@ export function DevicesSection() {
           Subscribe this browser, then open Meridian on your phone and subscribe it too.
         </EmptyState>
       ) : (
-        <ul className="divide-y divide-border rounded-lg border border-border">
+        <DeviceList>
           {devices.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2" data-testid="push-device">
-              <div className="min-w-0">
-                <p className="flex items-center gap-2 text-sm font-medium">
-                  {d.device}
-                  {d.id === mine ? <Badge tone="primary">This browser</Badge> : null}
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  Added {formatDateTime(d.createdAt)} ·{' '}
-                  {d.lastDeliveryAt ? `last delivery ${formatDateTime(d.lastDeliveryAt)}` : 'nothing delivered yet'}
-                </p>
-                {d.lastError ? (
-                  <p className="text-xs text-destructive" data-testid="push-device-error">
-                    {d.lastError}
+            <DeviceRow
+              key={d.id}
+              device={d.device}
+              tag={thisBrowserTag(d.id === mine)}
+              testId="push-device"
+              details={
+                <>
+                  <p className="text-xs text-muted-foreground">
+                    Added {formatDateTime(d.createdAt)} ·{' '}
+                    {d.lastDeliveryAt ? `last delivery ${formatDateTime(d.lastDeliveryAt)}` : 'nothing delivered yet'}
                   </p>
-                ) : null}
-              </div>
-              <div className="flex gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={test.isPending}
-                  onClick={() => test.mutate({ id: d.id })}
-                  data-testid="push-test"
-                >
-                  Send a test
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() =>
-                    setConfirmation({
-                      title: `Remove ${d.device}?`,
-                      description: 'It stops getting notifications. Subscribe it again from that device to get them back.',
-                      action: 'Remove',
-                      onConfirm: () => remove.mutate({ id: d.id }),
-                    })
-                  }
-                  data-testid="push-remove"
-                >
-                  Remove
-                </Button>
-              </div>
-            </li>
+                  {d.lastError ? (
+                    <p className="text-xs text-destructive" data-testid="push-device-error">
+                      {d.lastError}
+                    </p>
+                  ) : null}
+                </>
+              }
+              actions={
+                <div className="flex gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={test.isPending}
+                    onClick={() => test.mutate({ id: d.id })}
+                    data-testid="push-test"
+                  >
+                    Send a test
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() =>
+                      setConfirmation({
+                        title: `Remove ${d.device}?`,
+                        description: 'It stops getting notifications. Subscribe it again from that device to get them back.',
+                        action: 'Remove',
+                        onConfirm: () => remove.mutate({ id: d.id }),
+                      })
+                    }
+                    data-testid="push-remove"
+                  >
+                    Remove
+                  </Button>
+                </div>
+              }
+            />
           ))}
-        </ul>
+        </DeviceList>
       )}
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </section>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { PageHeader } from '~/components/layout/page';
+import { ScrollingPage } from '~/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { QueryError } from '~/components/ui/error-state';
 import { SegmentedControl } from '~/components/ui/segmented-control';
@@ -31,11 +31,10 @@ export function RiskAlertsPage() {
     [query.data, status, kind],
   );
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
-      <PageHeader
-        title="Risk Alerts"
-        description="Limit breaches across the firm, as episodes: opened once, updated while they last, closed when back inside. Also sent to the risk Telegram chats."
-      />
+    <ScrollingPage
+      title="Risk Alerts"
+      description="Limit breaches across the firm, as episodes: opened once, updated while they last, closed when back inside. Also sent to the risk Telegram chats."
+    >
       <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
           <CardHeader className="flex flex-row flex-wrap items-end justify-between gap-3">
@@ -66,6 +65,6 @@ export function RiskAlertsPage() {
         </Card>
         <LimitsEditor />
       </div>
-    </div>
+    </ScrollingPage>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PageHeader } from '~/components/layout/page';
+import { ScrollingPage } from '~/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
@@ -21,11 +21,10 @@ export function RiskAnalysisPage() {
   const valid = betaText.trim() !== '' && Number.isFinite(beta) && beta >= 0 && beta <= 5;
   const query = useQuery({ ...exposureQuery(valid ? beta : DEFAULT_BETA), placeholderData: keepPreviousData });
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
-      <PageHeader
-        title="Risk Analysis"
-        description="Where the firm is exposed now, how concentrated, and what a BTC move would cost (from current positions)."
-      />
+    <ScrollingPage
+      title="Risk Analysis"
+      description="Where the firm is exposed now, how concentrated, and what a BTC move would cost (from current positions)."
+    >
       {query.isError ? (
         <QueryError query={query} what="the exposure" />
       ) : !query.data ? (
@@ -62,7 +61,7 @@ export function RiskAnalysisPage() {
           </Card>
         </>
       )}
-    </div>
+    </ScrollingPage>
   );
 }
 

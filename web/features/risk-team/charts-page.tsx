@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { PageHeader } from '~/components/layout/page';
+import { ScrollingPage } from '~/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
@@ -53,12 +53,11 @@ export function RiskChartsPage() {
   }, [history.data, chosenKey]);
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
-      <PageHeader
-        title="Risk Charts"
-        description="Firm-wide equity and exposure at each day’s close, and realized performance; traders compared on one chart."
-        actions={<DateRangePicker value={range} onChange={setSharedRange} />}
-      />
+    <ScrollingPage
+      title="Risk Charts"
+      description="Firm-wide equity and exposure at each day’s close, and realized performance; traders compared on one chart."
+      actions={<DateRangePicker value={range} onChange={setSharedRange} />}
+    >
       {history.isError ? (
         <QueryError query={history} what="the firm history" />
       ) : !history.data ? (
@@ -93,6 +92,6 @@ export function RiskChartsPage() {
         </>
       )}
       <FirmPerformance range={span} chosen={chosen} />
-    </div>
+    </ScrollingPage>
   );
 }

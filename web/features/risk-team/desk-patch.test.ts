@@ -1,24 +1,9 @@
+import { traderRow as row } from '@contract/risk-test-rows';
 import { describe, expect, it } from 'vitest';
 import { applyDeskPatch } from './desk-patch';
 import { isPatched } from './patched-desks';
-import { latestMetricsQuery, type DeskPatch, type LatestMetrics, type TraderRow } from './risk-queries';
+import { latestMetricsQuery, type DeskPatch, type LatestMetrics } from './risk-queries';
 
-const row = (traderId: string, over: Partial<TraderRow> = {}): TraderRow => ({
-  traderId,
-  name: `Trader ${traderId}`,
-  email: `${traderId}@patch.test`,
-  accounts: 1,
-  equity: 1000,
-  dayPnl: 0,
-  upnl: 0,
-  leverage: 1,
-  notional: 1000,
-  drawdown: 0,
-  largestPositionShare: 1,
-  lastUpdate: 1,
-  breaches: [],
-  ...over,
-});
 const firm = { equity: 3000, dayPnl: 0, upnl: 0, notional: 3000, leverage: 1, lastUpdate: 1 };
 const cached = (): LatestMetrics => ({ ts: 15, asOf: 10, firm, traders: [row('a'), row('b'), row('c')] });
 const patch = (over: Partial<DeskPatch> = {}): DeskPatch => ({

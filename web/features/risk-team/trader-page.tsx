@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
-import { PageHeader } from '~/components/layout/page';
+import { ScrollingPage } from '~/components/layout/page';
 import { Card, CardContent, CardHeader, CardTitle, TitledCard } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
@@ -56,12 +56,11 @@ export function RiskTraderPage({
   );
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto pb-4">
-      <PageHeader
-        title="Risk Trader"
-        description="One trader in depth: accounts, open positions, equity over the date range, statistics, breaches and limits."
-        actions={<DateRangePicker value={range} onChange={setSharedRange} />}
-      />
+    <ScrollingPage
+      title="Risk Trader"
+      description="One trader in depth: accounts, open positions, equity over the date range, statistics, breaches and limits."
+      actions={<DateRangePicker value={range} onChange={setSharedRange} />}
+    >
       {traders.isError ? (
         <QueryError query={traders} what="the traders" />
       ) : traders.data?.traders.length === 0 ? (
@@ -87,7 +86,7 @@ export function RiskTraderPage({
           <Skeleton className="h-72" />
         </div>
       ) : null}
-    </div>
+    </ScrollingPage>
   );
 }
 

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Alert } from '~/components/ui/alert';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { DeviceList, DeviceRow } from '~/components/ui/device-list';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 import { QueryError } from '~/components/ui/error-state';
 import { Spinner } from '~/components/ui/spinner';
@@ -93,43 +94,42 @@ export function SecondFactorsSection() {
       ) : factors.length === 0 ? (
         <p className="text-sm text-muted-foreground">No second factor yet.</p>
       ) : (
-        <ul className="divide-y divide-border rounded-lg border border-border">
+        <DeviceList>
           {factors.map((f) => (
-            <li
+            <DeviceRow
               key={f.id}
-              className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
-              data-testid="second-factor-row"
-            >
-              <div className="min-w-0">
-                <p className="flex items-center gap-2 text-sm font-medium">
-                  {f.label} <Badge>{KIND_LABEL[f.kind]}</Badge>
-                </p>
+              device={f.label}
+              tag={<Badge>{KIND_LABEL[f.kind]}</Badge>}
+              testId="second-factor-row"
+              details={
                 <p className="text-xs text-muted-foreground">
                   Added {formatDateTime(f.createdAt)}
                   {f.lastUsedAt ? ` · last used ${formatDateTime(f.lastUsedAt)}` : ''}
                 </p>
-              </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={remove.isPending}
-                onClick={() =>
-                  setConfirmation({
-                    title: `Remove ${f.label}?`,
-                    description:
-                      factors.length === 1
-                        ? 'It is your only second factor: your recovery codes stop working too, and terminal, risk-team or admin access waits until you add another.'
-                        : 'It no longer confirms sign-ins.',
-                    action: 'Remove',
-                    onConfirm: () => remove.mutate({ id: f.id }),
-                  })
-                }
-              >
-                Remove
-              </Button>
-            </li>
+              }
+              actions={
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    setConfirmation({
+                      title: `Remove ${f.label}?`,
+                      description:
+                        factors.length === 1
+                          ? 'It is your only second factor: your recovery codes stop working too, and terminal, risk-team or admin access waits until you add another.'
+                          : 'It no longer confirms sign-ins.',
+                      action: 'Remove',
+                      onConfirm: () => remove.mutate({ id: f.id }),
+                    })
+                  }
+                >
+                  Remove
+                </Button>
+              }
+            />
           ))}
-        </ul>
+        </DeviceList>
       )}
       {factors.length > 0 ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border px-3 py-2 text-sm">

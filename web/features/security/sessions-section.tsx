@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { DeviceList, DeviceRow, thisBrowserTag } from '~/components/ui/device-list';
 import { ConfirmDialog, type Confirmation } from '~/components/ui/confirm-dialog';
 import { QueryError } from '~/components/ui/error-state';
 import { Spinner } from '~/components/ui/spinner';
@@ -67,33 +67,35 @@ export function SessionsSection() {
       {sessions.isPending ? (
         <Spinner label="Loading your sessions" />
       ) : (
-        <ul className="divide-y divide-border rounded-lg border border-border">
+        <DeviceList>
           {rows.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2" data-testid="session-row">
-              <div className="min-w-0">
-                <p className="flex items-center gap-2 text-sm font-medium">
-                  {s.device}
-                  {s.current ? <Badge tone="primary">This browser</Badge> : null}
-                </p>
+            <DeviceRow
+              key={s.id}
+              device={s.device}
+              tag={thisBrowserTag(s.current)}
+              testId="session-row"
+              details={
                 <p className="text-xs text-muted-foreground" title={s.userAgent ?? undefined}>
                   {s.ip ?? 'Unknown IP'} · signed in {formatDateTime(s.createdAt)}
                   {s.lastSeenAt ? ` · last seen ${formatDateTime(s.lastSeenAt)}` : ''}
                 </p>
-              </div>
-              {s.current ? null : (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  disabled={end.isPending}
-                  onClick={() => end.mutate({ id: s.id })}
-                  aria-label={`End the session of ${s.device}`}
-                >
-                  End
-                </Button>
-              )}
-            </li>
+              }
+              actions={
+                s.current ? null : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={end.isPending}
+                    onClick={() => end.mutate({ id: s.id })}
+                    aria-label={`End the session of ${s.device}`}
+                  >
+                    End
+                  </Button>
+                )
+              }
+            />
           ))}
-        </ul>
+        </DeviceList>
       )}
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </section>

@@ -14,8 +14,6 @@ export function DateRangePicker({
   onChange: (range: DateRange) => void;
   className?: string;
 }) {
-  const fromId = useId();
-  const toId = useId();
   const today = toDayString(new Date());
 
   function startCustom() {
@@ -37,35 +35,60 @@ export function DateRangePicker({
       />
       {value.preset === 'custom' ? (
         <div className="flex items-center gap-1.5 text-xs">
-          <label htmlFor={fromId} className="text-muted-foreground">
-            From
-          </label>
-          <Input
-            id={fromId}
-            type="date"
+          <DayInput
+            label="From"
             value={value.from}
             max={value.to}
-            required
-            onChange={(event) => event.target.value && onChange({ ...value, from: event.target.value })}
-            className="h-8 w-[9.5rem] px-2 text-xs"
-            data-testid="range-from"
+            onChange={(from) => onChange({ ...value, from })}
+            testId="range-from"
           />
-          <label htmlFor={toId} className="text-muted-foreground">
-            To
-          </label>
-          <Input
-            id={toId}
-            type="date"
+          <DayInput
+            label="To"
             value={value.to}
             min={value.from}
             max={today}
-            required
-            onChange={(event) => event.target.value && onChange({ ...value, to: event.target.value })}
-            className="h-8 w-[9.5rem] px-2 text-xs"
-            data-testid="range-to"
+            onChange={(to) => onChange({ ...value, to })}
+            testId="range-to"
           />
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** One end of a custom range: a labelled, required day (an emptied input changes nothing). */
+function DayInput({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max: string;
+  onChange: (day: string) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="text-muted-foreground">
+        {label}
+      </label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        required
+        onChange={(event) => event.target.value && onChange(event.target.value)}
+        className="h-8 w-[9.5rem] px-2 text-xs"
+        data-testid={testId}
+      />
+    </>
   );
 }

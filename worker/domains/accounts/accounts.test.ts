@@ -8,8 +8,9 @@ import { accountLatest, exchangeAccounts, snapshotsHourly, snapshotsMinute } fro
 import type { AccountLiveHub, LiveEvent } from '../../durable-objects/account-live';
 import { readEventStream } from '../../durable-objects/event-stream-fanout';
 import { SimulatedExchange } from '../../exchanges/simulated/adapter';
-import type { ExchangeAdapter, Position } from '../../exchanges/types';
+import type { Position } from '../../exchanges/types';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
+import { simAdapterWith } from '../../test/sim-adapter';
 import type { UserRow } from '../../db/schema/users';
 import { simPositions } from '../../db/schema/orders';
 import { addAccount, setAssignment, syncAccountsFromExchange } from './manage-accounts';
@@ -56,18 +57,10 @@ describe('sync and assignment', () => {
 
 describe('snapshot cron', () => {
   it('snapshots every account in one batch; a failing account is recorded and does not stop the others', async () => {
-    const failing: ExchangeAdapter = {
-      ...sim,
-      kind: 'simulated',
-      listSubAccounts: () => sim.listSubAccounts(),
-      getMarkPrices: (s) => sim.getMarkPrices(s),
-      getFundingRates: (s) => sim.getFundingRates(s),
-      lastUsedWeight: () => sim.lastUsedWeight(),
-      getAccountSnapshot: async (email) => {
-        if (email === 'trader-alt@sim.meridian') throw new Error('Exchange rejected our API key');
-        return sim.snapshotAt(email, Date.UTC(2026, 10, 20, 12));
-      },
-    };
+    const failing = simAdapterWith(sim, async (email) => {
+      if (email === 'trader-alt@sim.meridian') throw new Error('Exchange rejected our API key');
+      return sim.snapshotAt(email, Date.UTC(2026, 10, 20, 12));
+    });
     const now = Date.UTC(2026, 10, 20, 12, 0, 30);
     const accounts = await db.select().from(exchangeAccounts).where(eq(exchangeAccounts.status, 'active'));
     const run = await processSnapshotBatch(db, () => failing, {

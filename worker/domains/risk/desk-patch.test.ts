@@ -1,3 +1,4 @@
+import { traderRow as row } from '../../contract/risk-test-rows';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskPatch, TraderLatest } from '../../contract/risk';
 import { db, insertUser } from '../../test/harness';
@@ -12,22 +13,6 @@ import { setLimit } from './limit-store';
 const MIN = 60_000;
 const NOW = Date.UTC(2026, 10, 24, 15, 0);
 
-const row = (traderId: string, over: Partial<TraderLatest> = {}): TraderLatest => ({
-  traderId,
-  name: `Trader ${traderId}`,
-  email: `${traderId}@patch.test`,
-  accounts: 1,
-  equity: 1000,
-  dayPnl: 0,
-  upnl: 0,
-  leverage: 1,
-  notional: 1000,
-  drawdown: 0,
-  largestPositionShare: 1,
-  lastUpdate: 1,
-  breaches: [],
-  ...over,
-});
 const firm = { equity: 2000, dayPnl: 0, upnl: 0, notional: 2000, leverage: 1, lastUpdate: 1 };
 const desk = (asOf: number, traders: TraderLatest[]): DeskRows => ({ asOf, firm, traders });
 

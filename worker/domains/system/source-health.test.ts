@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newsPollers, newsSources, twitterPollingSessions } from '../../db/schema/news';
+import { insertTwitterSession } from '../../test/news-rows';
+import { newsPollers, newsSources } from '../../db/schema/news';
 import { newsItems } from '../../db/schema-news';
 import { db, insertUser, newsDb, rpcClient, signedInJar } from '../../test/harness';
 
@@ -44,14 +45,11 @@ describe('source health in System status', () => {
       { id: 'manual-desk', kind: 'manual', name: 'Desk', config: {}, createdAt: now },
       { id: 'x-stream', kind: 'twitter', name: 'X filtered stream', config: { stream: true, handleIds: [] }, createdAt: now },
     ]);
-    await db.insert(twitterPollingSessions).values({
+    await insertTwitterSession({
       id: 'x-fast',
       name: 'Fast handles',
-      handleIds: [],
       intervalSeconds: 15,
-      activeFromUtc: '00:00',
       activeToUtc: '24:00',
-      cursors: {},
       createdAt: now,
     });
     await db.insert(newsPollers).values([

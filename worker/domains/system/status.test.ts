@@ -1,9 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
+import { insertTwitterSession, telegramOutboxRow } from '../../test/news-rows';
 import { describe, expect, it, vi } from 'vitest';
 import { CRON_STALL_MS, SYSTEM_WARNING_CODES, type SystemStatus } from '../../contract/system';
 import { eq } from 'drizzle-orm';
 import { exchangeAccounts } from '../../db/schema/accounts';
-import { newsSources, outbox, twitterPollingSessions } from '../../db/schema/news';
+import { newsSources, outbox } from '../../db/schema/news';
 import { addAccount } from '../accounts/manage-accounts';
 import { X_TOKEN_MISSING } from '../news/sources/twitter-poller';
 import { cronRuns, queueDeadLetters, snapshotBatches } from '../../db/schema/reliability';
@@ -43,30 +44,24 @@ describe('system status', () => {
       attempts: 4,
       recordedAt: now - MIN,
     });
-    await db.insert(outbox).values({
-      id: 'o-old',
-      channel: 'telegram',
-      target: '-100',
-      payload: { text: 'x' },
-      dedupKey: 'o-old',
-      nextAttemptAt: now,
-      createdAt: now - 10 * MIN,
-      attempts: 2,
-      lastError: 'Telegram answered 502',
-    });
+    await db.insert(outbox).values(
+      telegramOutboxRow({
+        id: 'o-old',
+        nextAttemptAt: now,
+        createdAt: now - 10 * MIN,
+        attempts: 2,
+        lastError: 'Telegram answered 502',
+      }),
+    );
     await db.insert(newsSources).values([
       { id: 'rss-bad', kind: 'rss', name: 'Bad feed', config: {}, consecutiveFailures: 4, lastError: 'HTTP 500', createdAt: now },
       { id: 'rss-ok', kind: 'rss', name: 'Good feed', config: {}, lastSuccessAt: now - MIN, createdAt: now },
     ]);
 
-    await db.insert(twitterPollingSessions).values({
+    await insertTwitterSession({
       id: 'x-bad',
       name: 'Macro handles',
-      handleIds: [],
-      intervalSeconds: 60,
-      activeFromUtc: '00:00',
       activeToUtc: '24:00',
-      cursors: {},
       lastPolledAt: now - MIN,
       lastError: 'X answered 503',
       createdAt: now,
@@ -177,27 +172,23 @@ describe('system status', () => {
     await db.delete(outbox);
     await db.insert(outbox).values([
       // Queued a minute ago, far from the backlog threshold; its first send timed out.
-      {
+      telegramOutboxRow({
         id: 'o-retry',
-        channel: 'telegram',
         target: '-200',
         payload: { text: 'y' },
-        dedupKey: 'o-retry',
         nextAttemptAt: now + 2_000,
         createdAt: now - MIN,
         attempts: 1,
         lastError: 'Telegram did not answer within 10 s.',
-      },
+      }),
       // Waiting behind it, never tried: not a failure.
-      {
+      telegramOutboxRow({
         id: 'o-next',
-        channel: 'telegram',
         target: '-200',
         payload: { text: 'z' },
-        dedupKey: 'o-next',
         nextAttemptAt: now,
         createdAt: now,
-      },
+      }),
     ]);
     const failing = await readSystemStatus(db, noLive, now);
     expect(failing.telegramOutbox).toMatchObject({ backlog: 2, retrying: 1, lastError: 'Telegram did not answer within 10 s.' });

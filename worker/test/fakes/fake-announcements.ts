@@ -44,6 +44,15 @@ export abstract class FakeExchangeBase {
     return { url, request };
   }
 
+  private window = { start: 0, used: 0 };
+
+  /** The exchange's per-IP limiter: a fixed window of `windowMs` allowing `limit` requests; true once over. */
+  protected overIpLimit(limit: number, windowMs: number): boolean {
+    const now = this.now();
+    if (now - this.window.start >= windowMs) this.window = { start: now, used: 0 };
+    return ++this.window.used > limit;
+  }
+
   protected transport(failure: FakeExchangeFailure): Response | null {
     if (failure.type === 'network' || failure.type === 'timeout') return throwTransportFailure(failure.type);
     if (failure.type === 'http')
@@ -67,7 +76,6 @@ export class FakeBybit extends FakeExchangeBase {
   private seq = 1;
   /** requests per 5 s before the IP limiter answers 403 */
   limitPer5s = 600;
-  private window = { start: 0, used: 0 };
 
   publish(a: FakeBybitAnnouncement) {
     const at = a.publishTime ?? this.now();
@@ -96,9 +104,7 @@ export class FakeBybit extends FakeExchangeBase {
         });
       return json({ retCode: 10001, retMsg: 'params error', result: {} });
     }
-    const now = this.now();
-    if (now - this.window.start >= 5_000) this.window = { start: now, used: 0 };
-    if (++this.window.used > this.limitPer5s) return new Response('access too frequent', { status: 403 });
+    if (this.overIpLimit(this.limitPer5s, 5_000)) return new Response('access too frequent', { status: 403 });
     if (url.pathname !== '/v5/announcements/index') return json({ retCode: 10404, retMsg: 'not found' }, 404);
     if (!url.searchParams.get('locale')) return json({ retCode: 10001, retMsg: 'locale is required', result: {} });
     const limit = Number(url.searchParams.get('limit') ?? 20);
@@ -113,7 +119,13 @@ export class FakeBybit extends FakeExchangeBase {
       endDateTimestamp: 0,
       publishTime: a.publishTime,
     }));
-    return json({ retCode: 0, retMsg: 'OK', result: { total: this.announcements.length, list }, retExtInfo: {}, time: now });
+    return json({
+      retCode: 0,
+      retMsg: 'OK',
+      result: { total: this.announcements.length, list },
+      retExtInfo: {},
+      time: this.now(),
+    });
   };
 }
 
@@ -130,7 +142,6 @@ export class FakeOkx extends FakeExchangeBase {
   private version = 0;
   /** requests per 2 s per IP (OKX: 5) */
   limitPer2s = 5;
-  private window = { start: 0, used: 0 };
 
   publish(a: FakeOkxAnnouncement) {
     const at = a.pTime ?? this.now();
@@ -156,9 +167,7 @@ export class FakeOkx extends FakeExchangeBase {
       if (failure.type === 'rate-limit') return tooMany();
       return json({ code: '50000', msg: 'Body can not be empty', data: [] }, 400);
     }
-    const now = this.now();
-    if (now - this.window.start >= 2_000) this.window = { start: now, used: 0 };
-    if (++this.window.used > this.limitPer2s) return tooMany();
+    if (this.overIpLimit(this.limitPer2s, 2_000)) return tooMany();
     if (url.pathname !== '/api/v5/support/announcements') return json({ code: '50030', msg: 'not found', data: [] }, 404);
     const etag = `"v${this.version}-${url.searchParams.get('annType') ?? 'all'}"`;
     if (request.headers.get('If-None-Match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } });

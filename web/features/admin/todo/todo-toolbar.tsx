@@ -17,6 +17,14 @@ const SORT_CHOICES: Choice<TodoFilters['sort']>[] = [
   { value: 'priority', label: 'Priority' },
 ];
 
+type ChoiceKey = 'status' | 'priority' | 'sort';
+/** The select filters, in toolbar order: one ChoiceField each. */
+const CHOICE_FILTERS: { key: ChoiceKey; label: string; options: Choice<TodoFilters[ChoiceKey]>[]; testId: string }[] = [
+  { key: 'status', label: 'Status', options: STATUS_CHOICES, testId: 'todo-filter-status' },
+  { key: 'priority', label: 'Priority', options: PRIORITY_CHOICES, testId: 'todo-filter-priority' },
+  { key: 'sort', label: 'Sort by', options: SORT_CHOICES, testId: 'todo-sort' },
+];
+
 /** Filters (assignee, status, priority) and the sort order. */
 export function TodoToolbar({
   filters,
@@ -43,30 +51,17 @@ export function TodoToolbar({
         onChange={(assignee) => onChange({ assignee })}
         testId="todo-filter-assignee"
       />
-      <ChoiceField
-        label="Status"
-        fieldClassName={field}
-        value={filters.status}
-        options={STATUS_CHOICES}
-        onChange={(status) => onChange({ status })}
-        data-testid="todo-filter-status"
-      />
-      <ChoiceField
-        label="Priority"
-        fieldClassName={field}
-        value={filters.priority}
-        options={PRIORITY_CHOICES}
-        onChange={(priority) => onChange({ priority })}
-        data-testid="todo-filter-priority"
-      />
-      <ChoiceField
-        label="Sort by"
-        fieldClassName={field}
-        value={filters.sort}
-        options={SORT_CHOICES}
-        onChange={(sort) => onChange({ sort })}
-        data-testid="todo-sort"
-      />
+      {CHOICE_FILTERS.map(({ key, label, options, testId }) => (
+        <ChoiceField
+          key={key}
+          label={label}
+          fieldClassName={field}
+          value={filters[key]}
+          options={options as Choice<string>[]}
+          onChange={(value) => onChange({ [key]: value } as Partial<TodoFilters>)}
+          data-testid={testId}
+        />
+      ))}
     </div>
   );
 }

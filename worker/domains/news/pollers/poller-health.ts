@@ -1,4 +1,4 @@
-import type { PollerState } from '../../../contract/news-pollers';
+import { IDLE_POLLER, type PollerState } from '../../../contract/news-pollers';
 import type { Db } from '../../../db/client';
 import type { PollerTarget } from './targets';
 
@@ -22,18 +22,8 @@ export interface PollerHealth {
 
 export function initialHealth(now: number): PollerHealth {
   return {
-    state: 'polling',
+    ...IDLE_POLLER,
     intervalMs: null,
-    nextAt: null,
-    lastPollAt: null,
-    lastOkAt: null,
-    lastItemAt: null,
-    rateLimitedUntil: null,
-    lastError: null,
-    consecutiveFailures: 0,
-    connectedSince: null,
-    polls: 0,
-    requests: 0,
     countedSince: now,
   };
 }

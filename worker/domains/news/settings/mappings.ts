@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client';
 import { bannedMappings, specialMappings } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import { invalidateClassifyConfig } from '../ingest/classify-config';
-import { deleteById } from './delete-by-id';
+import { deleteById } from './by-id';
 
 /** Both tables have the same columns; the cast below only picks one of two identical shapes. */
 const TABLES: Record<MappingKind, typeof specialMappings | typeof bannedMappings> = {

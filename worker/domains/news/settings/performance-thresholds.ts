@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { performanceThresholds } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import { isUniqueViolation } from '../../../db/errors';
-import { deleteById } from './delete-by-id';
+import { deleteById } from './by-id';
 
 /**
  * docs/PRODUCT-RULES.md §7: a 1% move within 5 minutes, unless an admin stored another default. The one copy:

@@ -15,7 +15,7 @@ import type {
   RulePreview,
 } from '../../../contract/server-fns/news-rules';
 import type { CustomRule } from '../types';
-import { deleteById } from './delete-by-id';
+import { deleteById } from './by-id';
 
 /** How many of the newest stored items the "test this rule" preview looks at. */
 export const RULE_PREVIEW_ITEMS = 200;

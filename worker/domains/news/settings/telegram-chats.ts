@@ -1,10 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { telegramChats } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import type { TelegramChatDto, TelegramChatFields } from '../../../contract/server-fns/news-telegram';
-import { isUniqueViolation } from '../../../db/errors';
-import { deleteById } from './delete-by-id';
+import { deleteById, updateById } from './by-id';
 
 const clash = () => domainError('CONFLICT', 'This Telegram chat is already configured');
 
@@ -24,16 +23,7 @@ export async function createTelegramChat(db: Db, fields: TelegramChatFields): Pr
 
 export async function updateTelegramChat(db: Db, id: string, updates: Partial<TelegramChatFields>): Promise<TelegramChatDto> {
   const set = updates.enabled === true ? { ...updates, disabledReason: null } : updates;
-  try {
-    const [row] = Object.keys(set).length
-      ? await db.update(telegramChats).set(set).where(eq(telegramChats.id, id)).returning()
-      : await db.select().from(telegramChats).where(eq(telegramChats.id, id));
-    if (!row) throw domainError('NOT_FOUND', 'Telegram chat not found');
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw clash();
-    throw error;
-  }
+  return updateById(db, telegramChats, id, set, 'Telegram chat not found', clash);
 }
 
 export async function deleteTelegramChat(db: Db, id: string): Promise<{ id: string }> {

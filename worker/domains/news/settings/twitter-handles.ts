@@ -3,7 +3,7 @@ import type { TwitterHandleDto, TwitterHandleFields } from '../../../contract/se
 import type { Db } from '../../../db/client';
 import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
-import { isUniqueViolation } from '../../../db/errors';
+import { updateById } from './by-id';
 
 const clash = (handle?: string) =>
   domainError('CONFLICT', handle ? `@${handle} is already configured` : 'This handle is already configured');
@@ -25,16 +25,7 @@ export async function createTwitterHandle(db: Db, fields: TwitterHandleFields): 
 export async function updateTwitterHandle(db: Db, id: string, updates: Partial<TwitterHandleFields>): Promise<TwitterHandleDto> {
   // A renamed handle is another X account: its user id is no longer known.
   const set = updates.handle !== undefined && updates.userId === undefined ? { ...updates, userId: null } : updates;
-  try {
-    const [row] = Object.keys(set).length
-      ? await db.update(twitterHandles).set(set).where(eq(twitterHandles.id, id)).returning()
-      : await db.select().from(twitterHandles).where(eq(twitterHandles.id, id));
-    if (!row) throw domainError('NOT_FOUND', 'Twitter handle not found');
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw clash(updates.handle);
-    throw error;
-  }
+  return updateById(db, twitterHandles, id, set, 'Twitter handle not found', () => clash(updates.handle));
 }
 
 /**

@@ -5,7 +5,7 @@ import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news'
 import { domainError } from '../../../lib/domain-error';
 import type { RateBudget } from '../../../contract/news-pollers';
 import { assertWithinXBudget } from '../pollers/rate-budget';
-import { deleteById } from './delete-by-id';
+import { deleteById } from './by-id';
 
 function toDto(row: typeof twitterPollingSessions.$inferSelect): TwitterPollingSessionDto {
   const { cursors: _cursors, ...session } = row;

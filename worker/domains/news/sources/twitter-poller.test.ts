@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { insertTwitterSession } from '../../../test/news-rows';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
 import { newsItems } from '../../../db/schema-news';
@@ -40,14 +41,11 @@ beforeAll(async () => {
     { id: 'h-guru', handle: 'WatcherGuru', createdAt: T0 },
     { id: 'h-tier', handle: 'tier10k', createdAt: T0 },
   ]);
-  await db.insert(twitterPollingSessions).values({
+  await insertTwitterSession({
     id: 's1',
     name: 'Always',
     handleIds: ['h-guru', 'h-tier'],
     intervalSeconds: 15,
-    activeFromUtc: '00:00',
-    activeToUtc: '00:00',
-    cursors: {},
     createdAt: T0,
   });
   fake.post('WatcherGuru', 'JUST IN: $BTC breaks $100,000 & keeps going');
@@ -147,14 +145,10 @@ describe('a twitter polling session poller', () => {
       createdAt: T0,
     }));
     for (let i = 0; i < many.length; i += 10) await db.insert(twitterHandles).values(many.slice(i, i + 10));
-    await db.insert(twitterPollingSessions).values({
+    await insertTwitterSession({
       id: 's-many',
       name: 'Many',
       handleIds: many.map((h) => h.id),
-      intervalSeconds: 60,
-      activeFromUtc: '00:00',
-      activeToUtc: '00:00',
-      cursors: {},
       createdAt: T0,
     });
     const before = searches().length;
