@@ -54,6 +54,16 @@ describe('getPerformance and listFills', () => {
     ]);
   });
 
+  it('a trade placed seconds after an import shows on the next read (an order since the import makes it due)', async () => {
+    const { account, client } = await deskTrader(`${TAG}fresh`, 'BTCUSDT');
+    await client.placeOrder(market(account.email, 'BUY', 0.03));
+    expect((await client.getPerformance(range())).symbols.find((s) => s.symbol === 'BTCUSDT')!.trades).toBe(1);
+    const sell = await client.placeOrder(market(account.email, 'SELL', 0.03));
+    const perf = await client.getPerformance(range());
+    expect(perf.symbols.find((s) => s.symbol === 'BTCUSDT')!.trades).toBe(2);
+    expect((await client.listFills(range()))[0]!.orderId).toBe(sell.id);
+  });
+
   it("a fill no Meridian order made counts for the account's trader; another trader cannot read it, the risk team can", async () => {
     const { user, account, client } = await deskTrader(TAG, 'ETHUSDT');
     await new SimulatedVenue(db, account.email).placeMarketOrder({

@@ -53,7 +53,8 @@ function readStatements(db: Db, traderId: string, from: number, to: number) {
       .prepare(
         `SELECT l.positions AS positions, e.exchange AS exchange, e.id AS id, e.status AS status, e.email AS email,
       e.label AS label, e.created_at AS createdAt, e.last_snapshot_at AS lastSnapshotAt, e.last_error_at AS lastErrorAt,
-      e.last_error AS lastError, (SELECT min(c.updated_at) FROM fill_cursors c WHERE c.account_id = e.id) AS imported
+      e.last_error AS lastError, (SELECT min(c.updated_at) FROM fill_cursors c WHERE c.account_id = e.id) AS imported,
+      (SELECT max(o.received_at) FROM orders o WHERE o.account_id = e.id) AS lastOrderAt
       FROM exchange_accounts e JOIN account_assignments a ON a.account_id = e.id AND a.user_id = ?1
       LEFT JOIN account_latest l ON l.account_id = e.id`,
       )
@@ -65,7 +66,7 @@ type Results = [
   SymbolRow[],
   { day: number; trades: number; realized: number; fees: number }[],
   { symbol: string; day: number; amount: number }[],
-  (ExchangeAccountRow & { positions: string | null; imported: number | null })[],
+  (ExchangeAccountRow & { positions: string | null; imported: number | null; lastOrderAt: number | null })[],
 ];
 
 async function readAll(db: Db, traderId: string, from: number, to: number): Promise<Results> {
@@ -163,6 +164,15 @@ function assemble(input: { from: number; to: number }, [symbols, days, funding, 
   };
 }
 
+/**
+ * An account is imported again when its last import is older than IMPORT_FRESH_MS, or when an order
+ * was placed on it since (the trader who just traded sees that fill, not the one before it).
+ */
+function importDue(a: { imported: number | null; lastOrderAt: number | null }, now: number) {
+  if (a.imported === null || now - a.imported > IMPORT_FRESH_MS) return true;
+  return a.lastOrderAt !== null && a.lastOrderAt >= a.imported;
+}
+
 export async function performanceFor(
   db: Db,
   trading: TradingSettings,
@@ -172,7 +182,7 @@ export async function performanceFor(
 ): Promise<Performance> {
   const traderId = orderReaderTrader(session, input.traderId);
   const read = await readAll(db, traderId, input.from, input.to);
-  const stale = read[3].filter((a) => a.status === 'active' && (a.imported === null || now - a.imported > IMPORT_FRESH_MS));
+  const stale = read[3].filter((a) => a.status === 'active' && importDue(a, now));
   if (stale.length === 0) return assemble(input, read);
   // The accounts as the read found them (no second read): import, then read again.
   await importFillsOf(db, stale, trading, now);
