@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { Performance } from '@contract/performance';
 import { PageSection } from '~/components/layout/page';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -96,6 +96,10 @@ export function PerformanceView({ range, traderId }: { range: DateRange; traderI
   // Performance imports first; the fills are read once it has.
   const fills = useQuery({ ...orpc.listFills.queryOptions({ input: { ...input, limit: 1_000 } }), enabled: perf.isSuccess });
   const periods = useMemo(() => (perf.data ? byPeriod(perf.data.days, period) : []), [perf.data, period]);
+  // The tables below the totals and the chart render in a deferred pass, which React interrupts to
+  // let the browser paint and handle input: a year of fills is not one long task on arrival.
+  const lower = useDeferredValue(perf.data, undefined);
+  const lowerFills = useDeferredValue(fills.data, undefined);
   const stamp = new Date(input.to).toISOString().slice(0, 10);
   const who = whose(traderId);
 
@@ -145,7 +149,7 @@ export function PerformanceView({ range, traderId }: { range: DateRange; traderI
           <CsvButton name={`performance-symbols-${stamp}.csv`} csv={() => symbolsCsv(p.symbols)} testId="perf-csv-symbols" />
         }
       >
-        <SymbolsTable rows={p.symbols} />
+        {lower ? <SymbolsTable rows={lower.symbols} /> : <Skeleton className="h-32 w-full" />}
       </PageSection>
       <PageSection
         title={`Per ${period} (UTC)`}
@@ -157,7 +161,7 @@ export function PerformanceView({ range, traderId }: { range: DateRange; traderI
           />
         }
       >
-        <PeriodsTable rows={periods} period={period} />
+        {lower ? <PeriodsTable rows={periods} period={period} /> : <Skeleton className="h-32 w-full" />}
       </PageSection>
       <PageSection
         title="Fills"
@@ -169,11 +173,11 @@ export function PerformanceView({ range, traderId }: { range: DateRange; traderI
       >
         {fills.isError ? (
           <ErrorState what={`${who} fills`} error={fills.error} onRetry={() => void fills.refetch()} />
-        ) : fills.data ? (
-          fills.data.length === 0 ? (
+        ) : lowerFills ? (
+          lowerFills.length === 0 ? (
             <EmptyState title="No fills in this range">Only funding was paid or received.</EmptyState>
           ) : (
-            <FillsTable rows={fills.data} />
+            <FillsTable rows={lowerFills} />
           )
         ) : (
           <Skeleton className="h-32 w-full" />
