@@ -21,6 +21,8 @@ import { demoFactorInsert } from '../scripts/demo-second-factor.mjs';
 import { startFakeBinance } from './fake-binance-server.mjs';
 import { percentile, rpcGet, signIn, venueClientId } from './lib.mjs';
 import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
+import { measureOrderKinds, order } from './orders/kinds.mjs';
+import { ordersSection } from './orders/section.mjs';
 
 const SMOKE = process.env.BENCH_ORDERS_SMOKE === '1';
 const SEQUENTIAL = Number(process.env.BENCH_ORDERS_SEQUENTIAL ?? (SMOKE ? 20 : 300));
@@ -151,41 +153,7 @@ try {
   console.log(`  placeOrder round trip:                   ${fmt(roundTrip)}`);
   results.overhead = { inWorker, outside, roundTrip };
 
-  // 1b. The same overhead for a resting limit order (GTC, 2 % below the mark; cancelled after, so the
-  // exposure it holds stays flat) and for a conditional order (a stop-loss added to the position the
-  // market orders opened: Binance's algo-order endpoint).
-  const KINDS = Math.min(SEQUENTIAL, 100);
-  const limitSent = [];
-  for (let i = 0; i < KINDS + 5; i++) {
-    const clientOrderId = `lim-${i}-${crypto.randomUUID().slice(0, 8)}`;
-    const res = await post(first.cookie, 'placeOrder', {
-      ...order(first, clientOrderId),
-      type: 'LIMIT',
-      price: 3332,
-      timeInForce: 'GTC',
-    });
-    if (res.status !== 200) throw new Error(`limit placeOrder answered ${res.status}: ${JSON.stringify(res.body)}`);
-    if (i >= 5) limitSent.push(res.body.json);
-    await post(first.cookie, 'cancelOrder', { accountEmail: first.accountEmail, clientOrderId });
-  }
-  const stopSent = [];
-  for (let i = 0; i < KINDS + 5; i++) {
-    const clientOrderId = `sl-${i}-${crypto.randomUUID().slice(0, 8)}`;
-    const stopLoss = 3000 + (i % 50);
-    const res = await post(first.cookie, 'protectPosition', {
-      accountEmail: first.accountEmail,
-      symbol: 'ETHUSDT',
-      stopLoss,
-      clientOrderId,
-    });
-    if (res.status !== 200) throw new Error(`protectPosition answered ${res.status}: ${JSON.stringify(res.body)}`);
-    if (i >= 5) stopSent.push(...res.body.json);
-  }
-  const limitInWorker = stats(limitSent.map((o) => o.sentAt - o.receivedAt));
-  const stopInWorker = stats(stopSent.filter((o) => o.sentAt && o.receivedAt).map((o) => o.sentAt - o.receivedAt));
-  console.log(`  limit order, in the Worker:              ${fmt(limitInWorker)}`);
-  console.log(`  conditional (stop-loss), in the Worker:  ${fmt(stopInWorker)}`);
-  results.kinds = { limitInWorker, stopInWorker, count: KINDS };
+  results.kinds = await measureOrderKinds({ post, trader: first, count: Math.min(SEQUENTIAL, 100), stats, fmt });
 
   // 3. RATE orders/s spread over the traders, some sent twice at once.
   const ids = new Map(traders.map((t) => [t.id, new Set()]));
@@ -299,11 +267,7 @@ try {
   await exchange.stop();
 }
 
-if (!SMOKE) writeSection('orders', section(results));
-
-function order(t, clientOrderId) {
-  return { accountEmail: t.accountEmail, symbol: 'ETHUSDT', side: 'BUY', notional: 1000, reduceOnly: false, clientOrderId };
-}
+if (!SMOKE) writeSection('orders', ordersSection(results, { traders: TRADERS, double: DOUBLE }));
 
 async function post(cookie, name, json) {
   const res = await fetch(`${base}/api/rpc/${name}`, {
@@ -359,36 +323,4 @@ async function keypressToRequest(appBase, cookie) {
   } finally {
     await browser.close();
   }
-}
-
-function section(r) {
-  const row = (name, s) =>
-    `| ${name} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} | ${s.n} |`;
-  return `<!-- bench:orders -->
-## Orders (issue 15)
-
-\`BENCH_ONLY=orders npm run bench\`, ${new Date().toISOString().slice(0, 10)}: wrangler dev (workerd) with a fresh local D1, the
-orders going to Binance sub-accounts on the local fake exchange (bench/fake-binance-server.mjs:
-signature, filters, one desk), each account signing with its own sealed key. ms.
-
-| Path | p50 | p95 | p99 | max | n |
-|---|---:|---:|---:|---:|---:|
-${row('placeOrder received → exchange request sent, in the Worker (target p99 ≤ 20)', r.overhead.inWorker)}
-${row('a resting limit order (GTC), received → sent, in the Worker (target p99 ≤ 20)', r.kinds.limitInWorker)}
-${row('a conditional order (stop-loss on the open position), received → sent, in the Worker (target p99 ≤ 20)', r.kinds.stopInWorker)}
-${row('client send → the fake exchange receives the order (loopback included)', r.overhead.outside)}
-${row('placeOrder round trip', r.overhead.roundTrip)}
-${row('keypress → placeOrder request leaves Chromium (target ≤ 16)', r.keypress)}
-
-Load: ${r.load.orders} orders in ${r.load.seconds.toFixed(1)} s (${r.load.rate.toFixed(1)}/s) from ${TRADERS} traders, ${Math.round(DOUBLE * 100)} % of
-them sent twice at once: ${r.load.ok} answers 200, ${r.load.failed} other (${JSON.stringify(r.load.statuses)}); ${r.load.refused} orders
-refused with an error answer (the trader is told; not sent); the orders answered 200, by status: ${JSON.stringify(r.load.answeredStatuses)}
-(\`unknown\` = the exchange did not answer in time and could not be asked: recorded, settled by a retry with the same id). Of the filled orders: **${r.load.duplicateSends} duplicates sent to
-the exchange, ${r.load.lostAtExchange} missing at the exchange; of all answered orders ${r.load.duplicatesInTable} duplicated and ${r.load.lostInTable} lost in the orders
-table** (checked by clientOrderId). Target: 50 orders/s sustained, every order accepted, 0 duplicates, 0 lost.
-
-The pre-trade gate under a burst (issue 25): ${r.burst.orders} orders sent at once for one trader whose leverage limit has
-room for 10 of them (and half of an 11th): **${r.burst.accepted} accepted** (target ≤ 10), by answer ${JSON.stringify(r.burst.byStatus)};
-every answer in ${r.burst.allAnsweredMs.toFixed(0)} ms (answer times p50 ${r.burst.answers.p50.toFixed(1)}, p99 ${r.burst.answers.p99.toFixed(1)} ms).
-<!-- /bench:orders -->`;
 }
