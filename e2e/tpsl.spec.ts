@@ -150,3 +150,45 @@ test('the terminal chart with TP/SL lines at 390 px', async ({ page }) => {
   await shot(page, 'tpsl-lines-390');
   await rpc(page, 'cancelAllOrders', { accountEmail: account!.email, symbol: 'ETHUSDT' });
 });
+
+test('default TP/SL distances in price from the order settings: the ticket starts with them, the entry carries mark ± each', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'meridian:terminal-order-settings',
+      JSON.stringify({
+        presets: [200, 5000, 25000],
+        confirm: false,
+        distanceUnit: 'offset',
+        takeProfitDistance: 60,
+        stopLossDistance: 25,
+      }),
+    ),
+  );
+  await openTerminal(page);
+  const title = `TP/SL distance e2e ${Date.now()}: ether`;
+  await publish(page, { title, symbols: ['ETH'], importance: 'high' });
+  await expect(page.getByTestId('headline').filter({ hasText: title })).toBeVisible();
+  await page.keyboard.press('j');
+  const panel = page.getByTestId('order-panel');
+  await expect(panel.getByTestId('order-symbol')).toHaveText('ETHUSDT');
+  await expect(panel.getByTestId('order-protect-unit')).toHaveValue('offset');
+  await expect(panel.getByTestId('order-take-profit')).toHaveValue('60');
+  await expect(panel.getByTestId('order-stop-loss')).toHaveValue('25');
+  await panel.getByRole('button', { name: 'Settings' }).click();
+  await expect(panel.getByTestId('settings-distance-unit')).toHaveValue('offset');
+  const accountEmail = await panel.getByTestId('order-account').inputValue();
+  await panel.getByRole('button', { name: /^Buy/ }).click();
+  await expect
+    .poll(async () => {
+      const rows = await rpc<
+        { side: string; type: string; takeProfit: number | null; stopLoss: number | null; accountEmail: string }[]
+      >(page, 'listOrders', { limit: 10 });
+      const entry = rows.find((o) => o.accountEmail === accountEmail && o.type === 'MARKET' && o.takeProfit !== null);
+      return entry ? Math.round((entry.takeProfit! - entry.stopLoss!) * 100) / 100 : null;
+    })
+    .toBe(85);
+  await rpc(page, 'cancelAllOrders', { accountEmail, symbol: 'ETHUSDT' });
+});

@@ -67,17 +67,27 @@ export const placeOrderInput = sized(
     takeProfitPercent: percent.optional(),
     /** or the stop-loss as a distance in % from the entry */
     stopLossPercent: percent.optional(),
+    /** or the take-profit as a distance in price (quote currency) from the entry */
+    takeProfitOffset: positive.optional(),
+    /** or the stop-loss as a distance in price from the entry */
+    stopLossOffset: positive.optional(),
   }),
 )
-  .refine((v) => v.takeProfit === undefined || v.takeProfitPercent === undefined, {
+  .refine((v) => [v.takeProfit, v.takeProfitPercent, v.takeProfitOffset].filter((x) => x !== undefined).length <= 1, {
     message: 'Give the take-profit as a price or a distance, not both',
   })
-  .refine((v) => v.stopLoss === undefined || v.stopLossPercent === undefined, {
+  .refine((v) => [v.stopLoss, v.stopLossPercent, v.stopLossOffset].filter((x) => x !== undefined).length <= 1, {
     message: 'Give the stop-loss as a price or a distance, not both',
   })
-  .refine((v) => !v.reduceOnly || (v.takeProfit ?? v.stopLoss ?? v.takeProfitPercent ?? v.stopLossPercent) === undefined, {
-    message: 'A take-profit or stop-loss protects an entry, not a close',
-  });
+  .refine(
+    (v) =>
+      !v.reduceOnly ||
+      (v.takeProfit ?? v.stopLoss ?? v.takeProfitPercent ?? v.stopLossPercent ?? v.takeProfitOffset ?? v.stopLossOffset) ===
+        undefined,
+    {
+      message: 'A take-profit or stop-loss protects an entry, not a close',
+    },
+  );
 
 /** Move a take-profit or stop-loss to a new trigger: the old one is canceled, the new one placed once per clientOrderId. */
 export const moveProtectionInput = z.object({

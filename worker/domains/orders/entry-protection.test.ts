@@ -54,6 +54,44 @@ describe('take-profit and stop-loss at entry', () => {
     expect(protective(await t.client.listOrders({ limit: 20 }))).toHaveLength(2);
   });
 
+  it('a resting limit with TP/SL as distances in price: entry ± the distance, on the tick; a distance past zero is refused', async () => {
+    const t = await trader('BTCUSDT');
+    const price = tickPriceAt('BTCUSDT', 0.98);
+    const input = {
+      accountEmail: t.account.email,
+      symbol: 'BTC',
+      side: 'SELL' as const,
+      type: 'LIMIT' as const,
+      price,
+      notional: 400,
+      reduceOnly: false,
+      clientOrderId: crypto.randomUUID(),
+      takeProfitOffset: 500,
+      stopLossOffset: 250,
+    };
+    expect(
+      await refusal(
+        t.client.placeOrder({
+          ...input,
+          side: 'BUY',
+          price,
+          clientOrderId: crypto.randomUUID(),
+          takeProfitOffset: undefined,
+          stopLossOffset: price * 2,
+        }),
+      ),
+    ).toMatchObject({ status: 400, reason: 'priceFilter' });
+    const placed = await t.client.placeOrder(input);
+    // A short: its take-profit below the entry, its stop above.
+    expect(placed.takeProfit).toBeCloseTo(price - 500, 6);
+    expect(placed.stopLoss).toBeCloseTo(price + 250, 6);
+    await expect(t.client.placeOrder({ ...input, clientOrderId: crypto.randomUUID(), stopLossPercent: 1 })).rejects.toMatchObject(
+      {
+        status: 400,
+      },
+    );
+  });
+
   it('a crossing limit attaches at once; a stop above a long limit is refused against the limit price, nothing sent', async () => {
     const t = await trader('SOLUSDT');
     const base = {

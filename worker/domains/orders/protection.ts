@@ -48,6 +48,9 @@ export async function checkTriggers(
     const triggerPrice = p[key];
     if (triggerPrice === undefined) continue;
     const name = label === 'tp' ? 'take-profit' : 'stop-loss';
+    // A distance larger than the entry itself leaves no price to trigger at.
+    if (!(triggerPrice > 0))
+      throw domainError('BAD_REQUEST', `The ${name}'s distance puts its trigger at or below zero`, { reason: 'priceFilter' });
     if (tick && !onTick(triggerPrice, tick))
       throw domainError('BAD_REQUEST', `The ${name} price ${triggerPrice} is not on ${symbol}'s tick of ${tick}`, {
         reason: 'priceFilter',
@@ -121,26 +124,31 @@ export async function placeProtection(
   return out;
 }
 
-/** A distance in % from the entry, as a trigger on the tick: a take-profit beyond the entry, a stop short of it. */
-export function triggerFromPercent(
+/** A distance from the entry, in % or in price, as a trigger on the tick: a take-profit beyond the entry, a stop short of it. */
+export function triggerFromDistance(
   entry: number,
-  percent: number,
+  distance: { percent: number } | { offset: number },
   closeSide: OrderSide,
   kind: 'tp' | 'sl',
   tick?: number | null,
 ) {
-  const up = (kind === 'tp') === (closeSide === 'SELL');
-  const raw = entry * (1 + ((up ? 1 : -1) * percent) / 100);
+  const sign = (kind === 'tp') === (closeSide === 'SELL') ? 1 : -1;
+  const raw = 'percent' in distance ? entry * (1 + (sign * distance.percent) / 100) : entry + sign * distance.offset;
   if (!tick) return Number(raw.toPrecision(8));
   const decimals = Math.max(0, Math.round(-Math.log10(tick)));
   return Number((Math.round(raw / tick) * tick).toFixed(decimals));
 }
 
-export type EntryProtection = Protection & { takeProfitPercent?: number; stopLossPercent?: number };
+export type EntryProtection = Protection & {
+  takeProfitPercent?: number;
+  stopLossPercent?: number;
+  takeProfitOffset?: number;
+  stopLossOffset?: number;
+};
 
 /**
- * An order with a take-profit and/or stop-loss. The triggers (a price, or a distance in % from the
- * entry: the limit price, or the mark for a market entry) are checked first, against the tick and
+ * An order with a take-profit and/or stop-loss. The triggers (a price, or a distance in % or in price
+ * from the entry: the limit price, or the mark for a market entry) are checked first, against the tick and
  * the entry, and recorded on the entry; nothing is sent when one is wrong. They are attached once
  * the entry filled: a market entry or a crossing limit at once, a resting limit when its fill is
  * seen (attachProtection, from the open-orders sync). The entry passes the pre-trade gate as any
@@ -151,16 +159,27 @@ export async function placeProtectedOrderFor(
   session: Session,
   input: PlaceOrderInput & EntryProtection,
 ): Promise<OrderDto> {
-  const { takeProfitPercent, stopLossPercent, ...entry } = input;
-  if ((entry.takeProfit ?? entry.stopLoss ?? takeProfitPercent ?? stopLossPercent) === undefined)
-    return placeOrderFor(ctx, session, entry);
+  const { takeProfitPercent, stopLossPercent, takeProfitOffset, stopLossOffset, ...entry } = input;
+  const tpDistance =
+    takeProfitPercent !== undefined
+      ? { percent: takeProfitPercent }
+      : takeProfitOffset !== undefined
+        ? { offset: takeProfitOffset }
+        : null;
+  const slDistance =
+    stopLossPercent !== undefined
+      ? { percent: stopLossPercent }
+      : stopLossOffset !== undefined
+        ? { offset: stopLossOffset }
+        : null;
+  if ((entry.takeProfit ?? entry.stopLoss ?? tpDistance ?? slDistance) == null) return placeOrderFor(ctx, session, entry);
   const account = await assignedAccount(ctx.db, session.sub, input.accountEmail);
   const venue = await ctx.venueFor(account);
   const closeSide: OrderSide = input.side === 'BUY' ? 'SELL' : 'BUY';
   const tick = (await venue.rules(input.symbol))?.tickSize ?? null;
   const reference = input.type === 'LIMIT' && input.price !== undefined ? input.price : await venue.markPrice(input.symbol);
-  if (takeProfitPercent !== undefined) entry.takeProfit = triggerFromPercent(reference, takeProfitPercent, closeSide, 'tp', tick);
-  if (stopLossPercent !== undefined) entry.stopLoss = triggerFromPercent(reference, stopLossPercent, closeSide, 'sl', tick);
+  if (tpDistance) entry.takeProfit = triggerFromDistance(reference, tpDistance, closeSide, 'tp', tick);
+  if (slDistance) entry.stopLoss = triggerFromDistance(reference, slDistance, closeSide, 'sl', tick);
   const protection = { takeProfit: entry.takeProfit, stopLoss: entry.stopLoss };
   await checkTriggers(
     venue,

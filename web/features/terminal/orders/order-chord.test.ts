@@ -23,17 +23,25 @@ describe('order settings', () => {
       presets: [10, 20, 30],
       confirm: false,
       accountEmail: null,
-      takeProfitPercent: null,
-      stopLossPercent: null,
+      distanceUnit: 'percent',
+      takeProfitDistance: null,
+      stopLossDistance: null,
     });
     // Default TP / SL distances in %: kept when the server would take them.
+    // Saved before distances could be in price: read as % distances.
     expect(parseOrderSettings('{"takeProfitPercent":3,"stopLossPercent":1.5}')).toMatchObject({
-      takeProfitPercent: 3,
-      stopLossPercent: 1.5,
+      distanceUnit: 'percent',
+      takeProfitDistance: 3,
+      stopLossDistance: 1.5,
+    });
+    expect(parseOrderSettings('{"distanceUnit":"offset","takeProfitDistance":150,"stopLossDistance":40}')).toMatchObject({
+      distanceUnit: 'offset',
+      takeProfitDistance: 150,
+      stopLossDistance: 40,
     });
     expect(parseOrderSettings('{"takeProfitPercent":-3,"stopLossPercent":150}')).toMatchObject({
-      takeProfitPercent: null,
-      stopLossPercent: null,
+      takeProfitDistance: null,
+      stopLossDistance: null,
     });
     expect(parseOrderSettings('{"presets":[10,-1,30]}').presets).toEqual(DEFAULT_ORDER_SETTINGS.presets);
     expect(parseOrderSettings('not json')).toEqual(DEFAULT_ORDER_SETTINGS);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TimeInForce } from '@contract/enums';
 import { Input } from '~/components/ui/input';
 import { NativeSelect } from '~/components/ui/select';
+import type { DistanceUnit, OrderSettings } from './order-settings';
 
 /** The ticket's order kind: market (with an optional take-profit / stop-loss) or limit (price, time in force). */
 export interface OrderKind {
@@ -10,8 +11,8 @@ export interface OrderKind {
   timeInForce: TimeInForce;
   takeProfit?: number;
   stopLoss?: number;
-  /** TP / SL as trigger prices, or as distances in % from the entry (the limit price, or the mark) */
-  protectUnit: 'price' | 'percent';
+  /** TP / SL as trigger prices, or as distances from the entry (the limit price, or the mark) in % or in price */
+  protectUnit: 'price' | DistanceUnit;
 }
 
 const num = (v: string) => (v.trim() === '' || !(Number(v) > 0) ? undefined : Number(v));
@@ -25,24 +26,25 @@ export function kindFields(k: OrderKind) {
 
 /** Take-profit and stop-loss go with an entry, market or limit (placeOrder only). */
 export function protectionFields(k: OrderKind) {
-  return k.protectUnit === 'percent'
-    ? { takeProfitPercent: k.takeProfit, stopLossPercent: k.stopLoss }
-    : { takeProfit: k.takeProfit, stopLoss: k.stopLoss };
+  if (k.protectUnit === 'percent') return { takeProfitPercent: k.takeProfit, stopLossPercent: k.stopLoss };
+  if (k.protectUnit === 'offset') return { takeProfitOffset: k.takeProfit, stopLossOffset: k.stopLoss };
+  return { takeProfit: k.takeProfit, stopLoss: k.stopLoss };
 }
 
-/** The ticket's kind; TP / SL start from the settings' default distances (in %), when there are any. */
-export function useOrderKind(defaults: { takeProfitPercent: number | null; stopLossPercent: number | null }) {
+/** The ticket's kind; TP / SL start from the settings' default distances (in % or in price), when there are any. */
+export function useOrderKind(defaults: Pick<OrderSettings, 'distanceUnit' | 'takeProfitDistance' | 'stopLossDistance'>) {
   const [kind, setKind] = useState<OrderKind>(() => ({
     type: 'MARKET',
     timeInForce: 'GTC',
-    protectUnit: 'percent',
-    takeProfit: defaults.takeProfitPercent ?? undefined,
-    stopLoss: defaults.stopLossPercent ?? undefined,
+    protectUnit: defaults.distanceUnit,
+    takeProfit: defaults.takeProfitDistance ?? undefined,
+    stopLoss: defaults.stopLossDistance ?? undefined,
   }));
   return [kind, (patch: Partial<OrderKind>) => setKind((k) => ({ ...k, ...patch }))] as const;
 }
 
 const FIELD = 'h-7 w-24 text-right text-xs tabular-nums max-md:h-10';
+const UNIT_SUFFIX: Record<OrderKind['protectUnit'], string> = { percent: ' %', offset: ' ±', price: '' };
 
 /** Market / Limit, the limit's price and time in force, and the entry's TP / SL trigger prices. */
 export function OrderKindFields({ kind, update }: { kind: OrderKind; update: (patch: Partial<OrderKind>) => void }) {
@@ -90,13 +92,13 @@ export function OrderKindFields({ kind, update }: { kind: OrderKind; update: (pa
         </>
       ) : null}
       <TriggerField
-        label={`Take-profit${kind.protectUnit === 'percent' ? ' %' : ''}`}
+        label={`Take-profit${UNIT_SUFFIX[kind.protectUnit]}`}
         testId="order-take-profit"
         value={kind.takeProfit}
         onChange={(takeProfit) => update({ takeProfit })}
       />
       <TriggerField
-        label={`Stop-loss${kind.protectUnit === 'percent' ? ' %' : ''}`}
+        label={`Stop-loss${UNIT_SUFFIX[kind.protectUnit]}`}
         testId="order-stop-loss"
         value={kind.stopLoss}
         onChange={(stopLoss) => update({ stopLoss })}
@@ -113,6 +115,7 @@ export function OrderKindFields({ kind, update }: { kind: OrderKind; update: (pa
           data-testid="order-protect-unit"
         >
           <option value="percent">% of entry</option>
+          <option value="offset">Distance (price)</option>
           <option value="price">Price</option>
         </NativeSelect>
       </label>

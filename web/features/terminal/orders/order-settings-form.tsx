@@ -1,10 +1,11 @@
 import { Input } from '~/components/ui/input';
+import { NativeSelect } from '~/components/ui/select';
 import { SwitchField } from '~/components/ui/switch-field';
-import type { OrderSettings } from './order-settings';
+import { validDistance, type DistanceUnit, type OrderSettings } from './order-settings';
 
 const FIELD = 'h-7 w-24 text-right text-xs tabular-nums max-md:h-10';
 
-/** The order panel's settings: the three sizes, the default TP / SL distances in %, confirmation. */
+/** The order panel's settings: the three sizes, the default TP / SL distances (in % or in price), confirmation. */
 export function OrderSettingsForm({
   settings,
   update,
@@ -12,10 +13,12 @@ export function OrderSettingsForm({
   settings: OrderSettings;
   update: (patch: Partial<OrderSettings>) => void;
 }) {
-  const distance = (label: string, key: 'takeProfitPercent' | 'stopLossPercent', testId: string) => (
+  const suffix = settings.distanceUnit === 'percent' ? '%' : '(price)';
+  const distance = (label: string, key: 'takeProfitDistance' | 'stopLossDistance', testId: string) => (
     <label className="flex flex-col text-xs text-muted-foreground">
-      {label}
+      {label} {suffix}
       <Input
+        key={settings.distanceUnit}
         type="number"
         min={0}
         step="any"
@@ -25,7 +28,7 @@ export function OrderSettingsForm({
         data-testid={testId}
         onBlur={(e) => {
           const v = Number(e.target.value);
-          update({ [key]: e.target.value.trim() !== '' && v > 0 && v < 99 ? v : null });
+          update({ [key]: e.target.value.trim() === '' ? null : validDistance(v, settings.distanceUnit) });
         }}
       />
     </label>
@@ -51,8 +54,24 @@ export function OrderSettingsForm({
           />
         </label>
       ))}
-      {distance('Default TP %', 'takeProfitPercent', 'settings-take-profit')}
-      {distance('Default SL %', 'stopLossPercent', 'settings-stop-loss')}
+      <label className="flex flex-col text-xs text-muted-foreground">
+        Default TP / SL in
+        <NativeSelect
+          aria-label="Default take-profit and stop-loss distances in"
+          className="w-32 [&_select]:h-7 [&_select]:text-xs max-md:[&_select]:h-10"
+          value={settings.distanceUnit}
+          // A distance in % means nothing in price: the defaults start again in the new unit.
+          onChange={(e) =>
+            update({ distanceUnit: e.target.value as DistanceUnit, takeProfitDistance: null, stopLossDistance: null })
+          }
+          data-testid="settings-distance-unit"
+        >
+          <option value="percent">% of entry</option>
+          <option value="offset">Price distance</option>
+        </NativeSelect>
+      </label>
+      {distance('Default TP', 'takeProfitDistance', 'settings-take-profit')}
+      {distance('Default SL', 'stopLossDistance', 'settings-stop-loss')}
       <SwitchField
         label="Confirm before sending"
         checked={settings.confirm}

@@ -3,33 +3,42 @@ import { useCallback, useSyncExternalStore } from 'react';
 /**
  * The order panel's settings, kept in this browser (localStorage): three preset notional sizes in
  * USD, whether an order asks for confirmation (on by default), the last account traded, and the
- * default take-profit / stop-loss distances from the entry in % (none by default).
+ * default take-profit / stop-loss distances from the entry, in % or in price (none by default).
  */
 export interface OrderSettings {
   presets: [number, number, number];
   confirm: boolean;
   accountEmail: string | null;
-  takeProfitPercent: number | null;
-  stopLossPercent: number | null;
+  /** what the default distances are in: % of the entry, or price (quote currency) from it */
+  distanceUnit: DistanceUnit;
+  takeProfitDistance: number | null;
+  stopLossDistance: number | null;
 }
+
+export type DistanceUnit = 'percent' | 'offset';
 
 export const DEFAULT_ORDER_SETTINGS: OrderSettings = {
   presets: [1_000, 5_000, 25_000],
   confirm: true,
   accountEmail: null,
-  takeProfitPercent: null,
-  stopLossPercent: null,
+  distanceUnit: 'percent',
+  takeProfitDistance: null,
+  stopLossDistance: null,
 };
 
-/** A distance in % the server takes (0 < d < 99), or null. */
-const distance = (v: unknown) => (typeof v === 'number' && v > 0 && v < 99 ? v : null);
+/** A distance the server takes (in %: 0 < d < 99; in price: d > 0), or null. */
+export const validDistance = (v: unknown, unit: DistanceUnit) =>
+  typeof v === 'number' && Number.isFinite(v) && v > 0 && (unit === 'offset' || v < 99) ? v : null;
+
+type Stored = Partial<OrderSettings> & { takeProfitPercent?: unknown; stopLossPercent?: unknown };
 const KEY = 'meridian:terminal-order-settings';
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; value: OrderSettings } | null = null;
 
 export function parseOrderSettings(raw: string | null): OrderSettings {
   try {
-    const v = raw ? (JSON.parse(raw) as Partial<OrderSettings>) : {};
+    const v = raw ? (JSON.parse(raw) as Stored) : {};
+    const unit: DistanceUnit = v.distanceUnit === 'offset' ? 'offset' : 'percent';
     const presets =
       Array.isArray(v.presets) &&
       v.presets.length === 3 &&
@@ -40,8 +49,10 @@ export function parseOrderSettings(raw: string | null): OrderSettings {
       presets,
       confirm: typeof v.confirm === 'boolean' ? v.confirm : true,
       accountEmail: typeof v.accountEmail === 'string' ? v.accountEmail : null,
-      takeProfitPercent: distance(v.takeProfitPercent),
-      stopLossPercent: distance(v.stopLossPercent),
+      distanceUnit: unit,
+      // Settings saved before distances could be in price kept them in % (takeProfitPercent).
+      takeProfitDistance: validDistance(v.takeProfitDistance ?? (unit === 'percent' ? v.takeProfitPercent : null), unit),
+      stopLossDistance: validDistance(v.stopLossDistance ?? (unit === 'percent' ? v.stopLossPercent : null), unit),
     };
   } catch {
     return DEFAULT_ORDER_SETTINGS;
