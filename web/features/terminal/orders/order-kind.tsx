@@ -115,7 +115,7 @@ export function OrderKindFields({ kind, update }: { kind: OrderKind; update: (pa
           data-testid="order-protect-unit"
         >
           <option value="percent">% of entry</option>
-          <option value="offset">Distance (price)</option>
+          <option value="offset">Distance</option>
           <option value="price">Price</option>
         </NativeSelect>
       </label>

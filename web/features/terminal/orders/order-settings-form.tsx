@@ -58,7 +58,7 @@ export function OrderSettingsForm({
         Default TP / SL in
         <NativeSelect
           aria-label="Default take-profit and stop-loss distances in"
-          className="w-32 [&_select]:h-7 [&_select]:text-xs max-md:[&_select]:h-10"
+          className="w-36 [&_select]:h-7 [&_select]:text-xs max-md:[&_select]:h-10"
           value={settings.distanceUnit}
           // A distance in % means nothing in price: the defaults start again in the new unit.
           onChange={(e) =>
@@ -67,7 +67,7 @@ export function OrderSettingsForm({
           data-testid="settings-distance-unit"
         >
           <option value="percent">% of entry</option>
-          <option value="offset">Price distance</option>
+          <option value="offset">Distance</option>
         </NativeSelect>
       </label>
       {distance('Default TP', 'takeProfitDistance', 'settings-take-profit')}
