@@ -1,5 +1,6 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { epochMs, epochMsOrNull } from './fields';
 import { INPUT_ERRORS } from './errors';
 import { ACCOUNT_STATUSES, EXCHANGES } from './enums';
 import { tradingKeyInfoSchema } from './orders';
@@ -13,9 +14,9 @@ export const accountSchema = z.object({
   email: z.string(),
   label: z.string().nullable(),
   status: z.enum(ACCOUNT_STATUSES),
-  createdAt: z.number(),
-  lastSnapshotAt: z.number().nullable(),
-  lastErrorAt: z.number().nullable(),
+  createdAt: epochMs,
+  lastSnapshotAt: epochMsOrNull,
+  lastErrorAt: epochMsOrNull,
   lastError: z.string().nullable(),
 });
 

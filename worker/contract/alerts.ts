@@ -1,6 +1,7 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
+import { byRowIdInput, epochMs, epochMsOrNull, removedRowOutput, rowId } from './fields';
 import { watchHitEventSchema } from './watchlists';
 import { ALERT_CHANNELS, ALERT_METRICS, ALERT_OPERATORS } from './enums';
 import { ALERT_MAX_COOLDOWN_SECONDS, ALERT_MIN_COOLDOWN_SECONDS, MAX_ALERT_RULES_PER_USER } from './patterns';
@@ -20,8 +21,8 @@ export const alertRuleSchema = z.object({
   channels: z.array(alertChannelSchema),
   enabled: z.boolean(),
   lastValue: z.number().nullable(),
-  lastFiredAt: z.number().nullable(),
-  createdAt: z.number(),
+  lastFiredAt: epochMsOrNull,
+  createdAt: epochMs,
 });
 
 export const alertEventSchema = z.object({
@@ -35,8 +36,8 @@ export const alertEventSchema = z.object({
   threshold: z.number(),
   value: z.number(),
   message: z.string(),
-  firedAt: z.number(),
-  acknowledgedAt: z.number().nullable(),
+  firedAt: epochMs,
+  acknowledgedAt: epochMsOrNull,
 });
 
 // The limits live with the plain values (patterns.ts), so the rule form's hints read them without zod.
@@ -70,12 +71,9 @@ export const alertsContract = {
   updateAlertRule: oc
     .route({ method: 'POST', summary: 'Change an alert rule' })
     .errors(INPUT_ERRORS)
-    .input(ruleFields.partial().extend({ id: z.string().min(1).max(64) }))
+    .input(ruleFields.partial().extend({ id: rowId }))
     .output(alertRuleSchema),
-  deleteAlertRule: oc
-    .route({ method: 'POST', summary: 'Delete an alert rule' })
-    .input(z.object({ id: z.string().min(1).max(64) }))
-    .output(z.object({ id: z.string() })),
+  deleteAlertRule: oc.route({ method: 'POST', summary: 'Delete an alert rule' }).input(byRowIdInput).output(removedRowOutput),
   listAlertEvents: oc
     .route({ method: 'GET', summary: 'Fired alerts, newest first' })
     .input(
@@ -86,7 +84,7 @@ export const alertsContract = {
     .output(z.array(alertEventSchema)),
   acknowledgeAlertEvent: oc
     .route({ method: 'POST', summary: 'Acknowledge a fired alert' })
-    .input(z.object({ id: z.string().min(1).max(64) }))
+    .input(byRowIdInput)
     .output(alertEventSchema),
   streamAlerts: oc
     .route({

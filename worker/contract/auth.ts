@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMs } from './fields';
 import type { AuthRouteName } from './auth-routes';
 import { INPUT_ERRORS, retryAfterSchema } from './errors';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './patterns';
@@ -61,13 +62,13 @@ const secondFactorChallenge = z.object({
     kinds: z.array(z.enum(SECOND_FACTOR_KINDS)),
     /** the user has unused recovery codes */
     recoveryCodes: z.boolean(),
-    expiresAt: z.number(),
+    expiresAt: epochMs,
   }),
 });
 /** What a confirmed second factor answers (the sign-in's second step, or a step-up). */
 const secondFactorDone = z.object({
   user: userSchema,
-  secondFactorAt: z.number(),
+  secondFactorAt: epochMs,
   /** after a recovery code: how many are left */
   recoveryCodesLeft: z.number().optional(),
 });

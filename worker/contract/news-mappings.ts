@@ -1,5 +1,6 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
+import { epochMs } from './fields';
 import { INPUT_ERRORS } from './errors';
 import { SYMBOL_MESSAGE, SYMBOL_PATTERN } from './patterns';
 
@@ -44,8 +45,8 @@ export const mappingSchema = z.strictObject({
   id: z.string(),
   terms: z.array(z.string()),
   symbols: z.array(z.string()),
-  createdAt: z.number(),
-  updatedAt: z.number(),
+  createdAt: epochMs,
+  updatedAt: epochMs,
 });
 
 export type Mapping = z.output<typeof mappingSchema>;

@@ -1,5 +1,6 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
+import { epochMs, epochMsOrNull } from './fields';
 import { HEADLINE_KINDS, IMPORTANCE, NEWS_TRADE_STAGES, ORDER_SIDES } from './enums';
 
 /** One figure of a news trade: the move from entry in the trade's direction, in percent and in USD. */
@@ -28,22 +29,22 @@ export const newsTradeSchema = z.object({
     sourceName: z.string().nullable(),
     importance: z.enum(IMPORTANCE),
     kind: z.enum(HEADLINE_KINDS),
-    publishedAt: z.number(),
+    publishedAt: epochMs,
   }),
   /** when the order reached the Worker; reaction = orderAt − publishedAt */
-  orderAt: z.number(),
+  orderAt: epochMs,
   reactionMs: z.number(),
   /** prices from the local simulated market */
   simulated: z.boolean(),
   stage: z.enum(NEWS_TRADE_STAGES),
   entryPrice: z.number().nullable(),
-  entryAt: z.number().nullable(),
+  entryAt: epochMsOrNull,
   quantity: z.number().nullable(),
   /** after entry; null until the window elapsed (or when it was measured too late to count) */
   taken: figuresSchema,
   /** closed: the position was closed (close is final); false with a close figure: still open, figure as last followed */
   closed: z.boolean(),
-  closeAt: z.number().nullable(),
+  closeAt: epochMsOrNull,
   /** the same size entered at the headline's publication, at its price then (null when none was recorded) */
   hypothetical: figuresSchema.extend({ entryPrice: z.number().nullable() }),
 });

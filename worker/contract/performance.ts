@@ -1,5 +1,6 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
+import { epochMsOrNull } from './fields';
 import { ORDER_SIDES } from './enums';
 
 /** What was earned over a range: realized PnL (gross of fees), fees, funding, and net = realized − fees + funding. */
@@ -56,7 +57,7 @@ export const performanceSchema = z.object({
   /** every UTC day of the range with a fill or a funding payment, oldest first */
   days: z.array(dayPerformanceSchema),
   /** when the oldest of the trader's accounts was last imported (null: never) */
-  importedAt: z.number().nullable(),
+  importedAt: epochMsOrNull,
   /** the accounts include the simulated venue: its fills, fees and funding are simulated */
   simulated: z.boolean(),
 });

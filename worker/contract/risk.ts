@@ -1,5 +1,6 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { epochMs, epochMsOrNull } from './fields';
 import { positionSchema } from './accounts';
 import { RISK_LIMIT_KINDS, TRADER_LIMIT_KINDS } from './enums';
 import { unchecked } from './unchecked';
@@ -37,10 +38,10 @@ export const breachSchema = z.object({
   openedValue: z.number(),
   lastValue: z.number(),
   worstValue: z.number(),
-  openedAt: z.number(),
-  updatedAt: z.number(),
-  closedAt: z.number().nullable(),
-  acknowledgedAt: z.number().nullable(),
+  openedAt: epochMs,
+  updatedAt: epochMs,
+  closedAt: epochMsOrNull,
+  acknowledgedAt: epochMsOrNull,
   acknowledgedBy: z.string().nullable(),
   ackNote: z.string().nullable(),
 });
@@ -61,7 +62,7 @@ export const traderLatestSchema = z.object({
   drawdown: z.number(),
   largestPositionShare: z.number(),
   /** ms of the newest snapshot of the trader's accounts; null: never snapshotted */
-  lastUpdate: z.number().nullable(),
+  lastUpdate: epochMsOrNull,
   breaches: z.array(z.object({ id: z.string(), kind: riskLimitKindSchema, value: z.number(), limit: z.number() })),
 });
 export type TraderLatest = z.infer<typeof traderLatestSchema>;
@@ -106,7 +107,7 @@ export const limitsViewSchema = z.object({
       oldValue: z.number().nullable(),
       newValue: z.number().nullable(),
       changedBy: z.string(),
-      changedAt: z.number(),
+      changedAt: epochMs,
     }),
   ),
 });

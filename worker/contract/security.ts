@@ -1,5 +1,6 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
+import { epochMs, epochMsOrNull } from './fields';
 import { SECOND_FACTOR_KINDS } from './enums';
 import { passkeyOptionsSchema, registrationResponseSchema } from './webauthn';
 
@@ -10,8 +11,8 @@ export const secondFactorSchema = z.object({
   id: z.string(),
   kind: z.enum(SECOND_FACTOR_KINDS),
   label: z.string(),
-  createdAt: z.number(),
-  lastUsedAt: z.number().nullable(),
+  createdAt: epochMs,
+  lastUsedAt: epochMsOrNull,
 });
 export type SecondFactor = z.infer<typeof secondFactorSchema>;
 
@@ -21,7 +22,7 @@ export const secondFactorStatusSchema = z.object({
   /** the policy requires a factor of this user (they hold terminal, risk-team or admin powers) */
   required: z.boolean(),
   /** when this session last confirmed a second factor (null: never) */
-  confirmedAt: z.number().nullable(),
+  confirmedAt: epochMsOrNull,
 });
 
 const label = z.string().trim().min(1, 'Give it a name').max(60, 'At most 60 characters');
@@ -34,8 +35,8 @@ export const sessionSchema = z.object({
   device: z.string(),
   userAgent: z.string().nullable(),
   ip: z.string().nullable(),
-  createdAt: z.number(),
-  lastSeenAt: z.number().nullable(),
+  createdAt: epochMs,
+  lastSeenAt: epochMsOrNull,
   /** the session making this call */
   current: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { epochMs, epochMsOrNull } from './fields';
 import { INPUT_ERRORS } from './errors';
 import { TODO_PRIORITIES } from './enums';
 import { TODO_NOTES_MAX, TODO_TITLE_MAX } from './patterns';
@@ -16,11 +17,11 @@ export const todoItemSchema = z.object({
   dueDate: z.string().nullable(),
   priority: todoPrioritySchema,
   done: z.boolean(),
-  doneAt: z.number().nullable(),
+  doneAt: epochMsOrNull,
   createdById: z.string().nullable(),
   createdByName: z.string().nullable(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
+  createdAt: epochMs,
+  updatedAt: epochMs,
   /** Grows by one per write; an update or delete names the version it was based on. */
   version: z.number().int(),
 });
@@ -38,11 +39,7 @@ export const todoConflictDataSchema = z.object({ current: todoItemSchema });
 
 const todoId = z.string().min(1).max(64);
 const todoFields = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Title is required')
-    .max(TODO_TITLE_MAX, `Title is at most ${TODO_TITLE_MAX} characters`),
+  title: z.string().trim().min(1, 'Title is required').max(TODO_TITLE_MAX, `Title is at most ${TODO_TITLE_MAX} characters`),
   notes: z.string().max(TODO_NOTES_MAX, `Notes are at most ${TODO_NOTES_MAX.toLocaleString('en-US')} characters`),
   assigneeId: todoId.nullable(),
   dueDate: z.iso.date('Due date must be a day (YYYY-MM-DD)').nullable(),

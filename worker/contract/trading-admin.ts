@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMs } from './fields';
 
 /** Trading switches and trading keys: the risk team's and admins' side of orders. */
 
@@ -7,7 +8,7 @@ export const tradingHaltSchema = z.object({
   name: z.string().nullable(),
   reason: z.string().nullable(),
   haltedBy: z.string(),
-  haltedAt: z.number(),
+  haltedAt: epochMs,
 });
 
 /** One switch of trading on or off: who, when, why. */
@@ -17,7 +18,7 @@ export const tradingSwitchChangeSchema = z.object({
   enabled: z.boolean(),
   reason: z.string().nullable(),
   changedBy: z.string(),
-  changedAt: z.number(),
+  changedAt: epochMs,
 });
 
 /** The switches now, and the newest 100 changes of any of them. */
@@ -28,7 +29,7 @@ export const tradingSwitchesSchema = z.object({
 });
 
 /** Whether a Binance sub-account has its own trading key: ids and dates only, never the key. */
-export const tradingKeyInfoSchema = z.object({ keyId: z.string(), setAt: z.number() });
+export const tradingKeyInfoSchema = z.object({ keyId: z.string(), setAt: epochMs });
 export const tradingKeyStatusSchema = z.object({ accountId: z.string(), tradingKey: tradingKeyInfoSchema.nullable() });
 export type TradingKeyStatus = z.infer<typeof tradingKeyStatusSchema>;
 

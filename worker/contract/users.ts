@@ -1,5 +1,6 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
+import { epochMs, epochMsOrNull } from './fields';
 import { ROLES } from './enums';
 
 export const roleSchema = z.enum(ROLES);
@@ -14,9 +15,9 @@ export const userSchema = z.object({
   isRiskTeam: z.boolean(),
   can_use_terminal: z.boolean(),
   disabled: z.boolean(),
-  createdAt: z.number(),
-  approvedAt: z.number().nullable(),
-  lastLoginAt: z.number().nullable(),
+  createdAt: epochMs,
+  approvedAt: epochMsOrNull,
+  lastLoginAt: epochMsOrNull,
 });
 
 export const listUsersInput = z.object({

@@ -1,6 +1,7 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
+import { byRowIdInput, epochMs, removedRowOutput, rowId } from './fields';
 import { IMPORTANCE, WATCH_COLORS, WATCH_ENTRY_KINDS, WATCH_NOTIFY, WATCH_SOUNDS } from './enums';
 import { newsItemSchema } from './news';
 import { MAX_WATCH_ENTRIES_PER_LIST, RULE_REGEX_MAX, SYMBOL_MESSAGE, SYMBOL_PATTERN, WATCH_TERM_MAX } from './patterns';
@@ -36,11 +37,11 @@ const watchlistFields = z.object({
     .max(MAX_WATCH_ENTRIES_PER_LIST, `At most ${MAX_WATCH_ENTRIES_PER_LIST} entries in a list`),
 });
 
-export const watchlistSchema = watchlistFields.extend({ id: z.string(), createdAt: z.number(), updatedAt: z.number() });
+export const watchlistSchema = watchlistFields.extend({ id: z.string(), createdAt: epochMs, updatedAt: epochMs });
 export type Watchlist = z.output<typeof watchlistSchema>;
 
 /** A new list (no id) or a change to one of yours (id). */
-export const saveWatchlistInput = watchlistFields.extend({ id: z.string().min(1).max(64).optional() });
+export const saveWatchlistInput = watchlistFields.extend({ id: rowId.optional() });
 export type SaveWatchlistInput = z.input<typeof saveWatchlistInput>;
 
 /** One headline that hit some of the caller's lists: on the caller's alert stream, and in history. */
@@ -65,8 +66,8 @@ export const watchlistsContract = {
     .output(watchlistSchema),
   deleteWatchlist: oc
     .route({ method: 'POST', summary: 'Delete one of your watchlists' })
-    .input(z.object({ id: z.string().min(1).max(64) }))
-    .output(z.object({ id: z.string() })),
+    .input(byRowIdInput)
+    .output(removedRowOutput),
   listWatchHits: oc
     .route({ method: 'GET', summary: 'Headlines that hit your watchlists, newest first, with the lists each hit' })
     .input(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMs } from '../fields';
 import { IMPORTANCE } from '../enums';
 import { idSchema, symbolSchema } from '../news-mappings';
 import { deletedSchema, mutation, query } from './define';
@@ -43,7 +44,7 @@ const ruleFieldsSchema = z.strictObject({
   actions: ruleActionsSchema,
 });
 
-export const customRuleSchema = ruleFieldsSchema.extend({ id: z.string(), createdAt: z.number(), updatedAt: z.number() });
+export const customRuleSchema = ruleFieldsSchema.extend({ id: z.string(), createdAt: epochMs, updatedAt: epochMs });
 
 export type CustomRuleConditions = z.output<typeof ruleConditionsSchema>;
 export type CustomRuleActions = z.output<typeof ruleActionsSchema>;

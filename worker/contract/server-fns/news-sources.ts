@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMs, epochMsOrNull } from '../fields';
 import { IMPORTANCE, SOURCE_KINDS } from '../enums';
 import { ANNOUNCEMENT_EXCHANGES, MAX_EXCHANGE_POLL_SECONDS, MIN_POLL_SECONDS, POLLER_STATES } from '../news-pollers';
 import { mutation, query } from './define';
@@ -54,11 +55,11 @@ export const createSourceInput = z.discriminatedUnion('kind', [
 export type CreateSourceInput = z.input<typeof createSourceInput>;
 
 export const sourceHealthSchema = z.strictObject({
-  lastSuccessAt: z.number().nullable(),
-  lastErrorAt: z.number().nullable(),
+  lastSuccessAt: epochMsOrNull,
+  lastErrorAt: epochMsOrNull,
   lastError: z.string().nullable(),
   consecutiveFailures: z.number(),
-  nextAttemptAt: z.number().nullable(),
+  nextAttemptAt: epochMsOrNull,
 });
 
 /** A Telegram source's webhook: the path to register with setWebhook, and only a hint of the secret. */
@@ -80,21 +81,21 @@ export const sourcePollerSchema = z.strictObject({
   state: z.enum(POLLER_STATES),
   /** null for held connections */
   intervalSeconds: z.number().nullable(),
-  nextAt: z.number().nullable(),
-  lastPollAt: z.number().nullable(),
-  lastOkAt: z.number().nullable(),
-  lastItemAt: z.number().nullable(),
-  rateLimitedUntil: z.number().nullable(),
+  nextAt: epochMsOrNull,
+  lastPollAt: epochMsOrNull,
+  lastOkAt: epochMsOrNull,
+  lastItemAt: epochMsOrNull,
+  rateLimitedUntil: epochMsOrNull,
   lastError: z.string().nullable(),
   consecutiveFailures: z.number(),
-  connectedSince: z.number().nullable(),
+  connectedSince: epochMsOrNull,
   /** Alarms run (or heartbeats) and requests sent (connections opened) since countedSince. */
   polls: z.number(),
   requests: z.number(),
-  countedSince: z.number(),
-  rearmedAt: z.number().nullable(),
+  countedSince: epochMs,
+  rearmedAt: epochMsOrNull,
   rearms: z.number(),
-  updatedAt: z.number(),
+  updatedAt: epochMs,
 });
 
 /** Publication → stored over the last 24 h (ms); null figures when no headline had a known publication time. */
@@ -107,7 +108,7 @@ export const sourceSchema = z.strictObject({
   /** without the secret token's hash and hint (see webhook) */
   config: z.record(z.string(), z.unknown()),
   enabled: z.boolean(),
-  createdAt: z.number(),
+  createdAt: epochMs,
   health: sourceHealthSchema,
   /** Sources read by a poller or a held connection (RSS/Atom, exchanges); null before its first report. */
   poller: sourcePollerSchema.nullable().optional(),

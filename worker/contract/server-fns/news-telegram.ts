@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMs, epochMsOrNull } from '../fields';
 import { CHAT_PURPOSES, IMPORTANCE } from '../enums';
 import { idSchema, symbolsSchema } from '../news-mappings';
 import { deletedSchema, mutation, query } from './define';
@@ -25,7 +26,7 @@ export const telegramChatSchema = z.strictObject({
   purpose: z.enum(CHAT_PURPOSES),
   /** Set by the sender when Telegram refused the chat (bot removed, chat gone); cleared on re-enable. */
   disabledReason: z.string().nullable(),
-  createdAt: z.number(),
+  createdAt: epochMs,
 });
 
 /** Outbound forwarding to the chats; the Telegram news sources (inbound webhooks) do not depend on it. */
@@ -37,7 +38,7 @@ export const telegramStatusSchema = z.strictObject({
   /** Messages waiting to be sent (pending, or claimed by a run in progress). */
   queued: z.number(),
   /** When Telegram last accepted a message (sent rows are kept for a week). */
-  lastSentAt: z.number().nullable(),
+  lastSentAt: epochMsOrNull,
   /** The error of the latest failed attempt among the waiting messages (e.g. a rejected token). */
   lastError: z.string().nullable(),
 });

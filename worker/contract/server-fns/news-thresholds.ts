@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMs, epochMsOrNull } from '../fields';
 import { THRESHOLD_WINDOWS } from '../enums';
 import { symbolSchema } from '../news-mappings';
 import { deletedSchema, mutation, query } from './define';
@@ -10,14 +11,14 @@ export const performanceThresholdSchema = z.strictObject({
   symbol: z.string().nullable(),
   percent: z.number(),
   windowMinutes: z.number(),
-  createdAt: z.number(),
+  createdAt: epochMs,
 });
 
 export const effectiveThresholdsSchema = z.strictObject({
   /** The stored default row, or the implied one (1% in 5 minutes: id and createdAt null, implied true). */
   default: performanceThresholdSchema.extend({
     id: z.string().nullable(),
-    createdAt: z.number().nullable(),
+    createdAt: epochMsOrNull,
     implied: z.boolean(),
   }),
   /** Per-symbol overrides, by symbol. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { epochMs, epochMsOrNull } from '../fields';
 import { idSchema } from '../news-mappings';
 import { UTC_FROM_TIME, UTC_TO_TIME } from '../patterns';
 import { deletedSchema, mutation, query } from './define';
@@ -50,7 +51,7 @@ export const twitterHandleSchema = z.strictObject({
   /** The X user id once known (numeric string), else null. */
   userId: z.string().nullable(),
   enabled: z.boolean(),
-  createdAt: z.number(),
+  createdAt: epochMs,
 });
 
 export const twitterPollingSessionSchema = z.strictObject({
@@ -64,10 +65,10 @@ export const twitterPollingSessionSchema = z.strictObject({
   /** 'HH:MM' UTC, exclusive ('24:00' allowed); earlier than activeFromUtc wraps midnight; equal means all day. */
   activeToUtc: z.string(),
   enabled: z.boolean(),
-  lastPolledAt: z.number().nullable(),
-  rateLimitedUntil: z.number().nullable(),
+  lastPolledAt: epochMsOrNull,
+  rateLimitedUntil: epochMsOrNull,
   lastError: z.string().nullable(),
-  createdAt: z.number(),
+  createdAt: epochMs,
 });
 
 /** What the polling sessions spend of the X plan's recent-search budget. */
