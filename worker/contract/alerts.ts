@@ -1,7 +1,7 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
-import { byRowIdInput, epochMs, epochMsOrNull, removedRowOutput, rowId } from './fields';
+import { byRowIdInput, epochMs, epochMsOrNull, removeByIdProcedure, rowId } from './fields';
 import { watchHitEventSchema } from './watchlists';
 import { ALERT_CHANNELS, ALERT_METRICS, ALERT_OPERATORS } from './enums';
 import { ALERT_MAX_COOLDOWN_SECONDS, ALERT_MIN_COOLDOWN_SECONDS, MAX_ALERT_RULES_PER_USER } from './patterns';
@@ -73,7 +73,7 @@ export const alertsContract = {
     .errors(INPUT_ERRORS)
     .input(ruleFields.partial().extend({ id: rowId }))
     .output(alertRuleSchema),
-  deleteAlertRule: oc.route({ method: 'POST', summary: 'Delete an alert rule' }).input(byRowIdInput).output(removedRowOutput),
+  deleteAlertRule: removeByIdProcedure('Delete an alert rule'),
   listAlertEvents: oc
     .route({ method: 'GET', summary: 'Fired alerts, newest first' })
     .input(

@@ -1,3 +1,4 @@
+import { oc } from '@orpc/contract';
 import { z } from 'zod';
 
 // Field schemas the contract's shapes share. Each stands for one meaning, so a shape reads as what
@@ -17,3 +18,7 @@ export const byRowIdInput = z.object({ id: rowId });
 
 /** What a delete answers: the id that is gone. */
 export const removedRowOutput = z.object({ id: z.string() });
+
+/** A procedure that removes one of the caller's rows by id and answers the id that is gone. */
+export const removeByIdProcedure = (summary: string) =>
+  oc.route({ method: 'POST', summary }).input(byRowIdInput).output(removedRowOutput);

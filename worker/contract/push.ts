@@ -1,6 +1,7 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
+import { byRowIdInput, removeByIdProcedure } from './fields';
 import { PUSH_KINDS } from './enums';
 
 /** base64url, as PushSubscription.toJSON() gives the keys. */
@@ -81,13 +82,10 @@ export const pushContract = {
     .errors(INPUT_ERRORS)
     .input(subscribePushInput)
     .output(pushDeviceSchema),
-  removePushDevice: oc
-    .route({ method: 'POST', summary: 'Remove one of your push devices' })
-    .input(z.object({ id: z.string().min(1).max(64) }))
-    .output(z.object({ id: z.string() })),
+  removePushDevice: removeByIdProcedure('Remove one of your push devices'),
   sendTestPush: oc
     .route({ method: 'POST', summary: 'Send a test notification to one of your devices now' })
-    .input(z.object({ id: z.string().min(1).max(64) }))
+    .input(byRowIdInput)
     .output(z.object({ outcome: z.enum(TEST_PUSH_OUTCOMES), error: z.string().nullable() })),
   savePushPreferences: oc
     .route({ method: 'POST', summary: 'Choose which notifications to push, and your quiet hours' })

@@ -1,7 +1,7 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
-import { byRowIdInput, epochMs, removedRowOutput, rowId } from './fields';
+import { epochMs, removeByIdProcedure, rowId } from './fields';
 import { IMPORTANCE, WATCH_COLORS, WATCH_ENTRY_KINDS, WATCH_NOTIFY, WATCH_SOUNDS } from './enums';
 import { newsItemSchema } from './news';
 import { MAX_WATCH_ENTRIES_PER_LIST, RULE_REGEX_MAX, SYMBOL_MESSAGE, SYMBOL_PATTERN, WATCH_TERM_MAX } from './patterns';
@@ -64,10 +64,7 @@ export const watchlistsContract = {
     .errors(INPUT_ERRORS)
     .input(saveWatchlistInput)
     .output(watchlistSchema),
-  deleteWatchlist: oc
-    .route({ method: 'POST', summary: 'Delete one of your watchlists' })
-    .input(byRowIdInput)
-    .output(removedRowOutput),
+  deleteWatchlist: removeByIdProcedure('Delete one of your watchlists'),
   listWatchHits: oc
     .route({ method: 'GET', summary: 'Headlines that hit your watchlists, newest first, with the lists each hit' })
     .input(
