@@ -7,6 +7,26 @@ import { domainError } from '../../../lib/domain-error';
 type SettingsTable = SQLiteTable & { id: SQLiteColumn };
 
 /**
+ * Inserts a settings row with a fresh id and `createdAt` now, and answers it; `clash()` when the
+ * value of its unique column `unique` is already taken.
+ */
+export async function insertNew<Row>(
+  db: Db,
+  table: SettingsTable,
+  unique: SQLiteColumn,
+  fields: Record<string, unknown>,
+  clash: () => Error,
+): Promise<Row> {
+  const [row] = await db
+    .insert(table)
+    .values({ id: crypto.randomUUID(), ...fields, createdAt: Date.now() })
+    .onConflictDoNothing({ target: unique })
+    .returning();
+  if (!row) throw clash();
+  return row as Row;
+}
+
+/**
  * Applies `set` to the settings row with this id and answers the row (as it is when `set` is empty);
  * NOT_FOUND (with `notFound` as its message) when there is none, `clash()` when a unique column clashes.
  */

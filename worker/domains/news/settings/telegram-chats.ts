@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { telegramChats } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
 import type { TelegramChatDto, TelegramChatFields } from '../../../contract/server-fns/news-telegram';
-import { deleteById, updateById } from './by-id';
+import { deleteById, insertNew, updateById } from './by-id';
 
 const clash = () => domainError('CONFLICT', 'This Telegram chat is already configured');
 
@@ -11,14 +11,8 @@ export function listTelegramChats(db: Db): Promise<TelegramChatDto[]> {
   return db.select().from(telegramChats).orderBy(asc(telegramChats.createdAt), asc(telegramChats.id));
 }
 
-export async function createTelegramChat(db: Db, fields: TelegramChatFields): Promise<TelegramChatDto> {
-  const [row] = await db
-    .insert(telegramChats)
-    .values({ id: crypto.randomUUID(), ...fields, createdAt: Date.now() })
-    .onConflictDoNothing({ target: telegramChats.chatId })
-    .returning();
-  if (!row) throw clash();
-  return row;
+export function createTelegramChat(db: Db, fields: TelegramChatFields): Promise<TelegramChatDto> {
+  return insertNew(db, telegramChats, telegramChats.chatId, fields, clash);
 }
 
 export async function updateTelegramChat(db: Db, id: string, updates: Partial<TelegramChatFields>): Promise<TelegramChatDto> {

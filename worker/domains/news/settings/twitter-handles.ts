@@ -3,7 +3,7 @@ import type { TwitterHandleDto, TwitterHandleFields } from '../../../contract/se
 import type { Db } from '../../../db/client';
 import { twitterHandles, twitterPollingSessions } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
-import { updateById } from './by-id';
+import { insertNew, updateById } from './by-id';
 
 const clash = (handle?: string) =>
   domainError('CONFLICT', handle ? `@${handle} is already configured` : 'This handle is already configured');
@@ -12,14 +12,8 @@ export function listTwitterHandles(db: Db): Promise<TwitterHandleDto[]> {
   return db.select().from(twitterHandles).orderBy(asc(twitterHandles.handle));
 }
 
-export async function createTwitterHandle(db: Db, fields: TwitterHandleFields): Promise<TwitterHandleDto> {
-  const [row] = await db
-    .insert(twitterHandles)
-    .values({ id: crypto.randomUUID(), ...fields, createdAt: Date.now() })
-    .onConflictDoNothing({ target: twitterHandles.handle })
-    .returning();
-  if (!row) throw clash(fields.handle);
-  return row;
+export function createTwitterHandle(db: Db, fields: TwitterHandleFields): Promise<TwitterHandleDto> {
+  return insertNew(db, twitterHandles, twitterHandles.handle, fields, () => clash(fields.handle));
 }
 
 export async function updateTwitterHandle(db: Db, id: string, updates: Partial<TwitterHandleFields>): Promise<TwitterHandleDto> {
