@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { domainError } from '../../lib/domain-error';
-import { globalFetch, trimBaseUrl, type FetchFn } from '../http';
-import { getExchangeJson, rateLimited, toMs } from './http';
+import { exchangeTime, rateLimited, toMs } from './http';
+import { PolledAnnouncementReader, type PolledReaderConfig } from './polled-reader';
 import type { AnnouncementPage, AnnouncementReader, ExchangeAnnouncement } from './types';
 
 export const DEFAULT_BYBIT_BASE_URL = 'https://api.bybit.com';
@@ -14,8 +14,8 @@ const announcementSchema = z.object({
   type: z.object({ title: z.string().optional(), key: z.string().optional() }).optional(),
   tags: z.array(z.string()).optional(),
   url: z.string(),
-  dateTimestamp: z.union([z.number(), z.string()]).optional(),
-  publishTime: z.union([z.number(), z.string()]).optional(),
+  dateTimestamp: exchangeTime,
+  publishTime: exchangeTime,
 });
 const responseSchema = z.object({
   retCode: z.number(),
@@ -23,11 +23,7 @@ const responseSchema = z.object({
   result: z.object({ total: z.number().optional(), list: z.array(announcementSchema).optional() }).optional(),
 });
 
-export interface BybitConfig {
-  baseUrl?: string;
-  fetch?: FetchFn;
-  now?: () => number;
-  timeoutMs?: number;
+export interface BybitConfig extends PolledReaderConfig {
   /** announcements per request, default 20 */
   limit?: number;
 }
@@ -37,41 +33,24 @@ export interface BybitConfig {
  * `result.list[]` of {title, description, type {title, key}, tags, url, dateTimestamp, publishTime}.
  * Bybit's IP limiter answers 403 ("access too frequent") or retCode 10006: both are rate limits.
  */
-export class BybitAnnouncements implements AnnouncementReader {
-  private readonly baseUrl: string;
-  private readonly fetchFn: FetchFn;
-  private readonly now: () => number;
-
-  constructor(private readonly config: BybitConfig = {}) {
-    this.baseUrl = trimBaseUrl(config.baseUrl ?? DEFAULT_BYBIT_BASE_URL);
-    this.fetchFn = config.fetch ?? globalFetch;
-    this.now = config.now ?? Date.now;
+export class BybitAnnouncements extends PolledAnnouncementReader<BybitConfig> implements AnnouncementReader {
+  constructor(config: BybitConfig = {}) {
+    super(config, DEFAULT_BYBIT_BASE_URL, 'Bybit');
   }
 
   async latest(): Promise<AnnouncementPage> {
-    const url = `${this.baseUrl}/v5/announcements/index?locale=en-US&limit=${this.config.limit ?? 20}`;
     let answer;
     try {
-      answer = await getExchangeJson(
-        this.fetchFn,
-        url,
-        { Accept: 'application/json' },
-        {
-          exchange: 'Bybit',
-          timeoutMs: this.config.timeoutMs ?? 5_000,
-          now: this.now(),
-        },
-      );
+      answer = await this.get(`/v5/announcements/index?locale=en-US&limit=${this.config.limit ?? 20}`, {
+        Accept: 'application/json',
+      });
     } catch (err) {
       // Bybit's IP limiter: HTTP 403 "access too frequent"; it lifts after about 10 minutes.
       if ((err as { data?: { httpStatus?: number } }).data?.httpStatus === 403)
         throw rateLimited('Bybit', this.now() + 10 * 60_000, 403);
       throw err;
     }
-    const parsed = responseSchema.safeParse(answer.body);
-    if (!parsed.success)
-      throw domainError('BAD_GATEWAY', 'Bybit sent an unreadable announcements answer.', { provider: 'Bybit', retryable: true });
-    const { retCode, retMsg, result } = parsed.data;
+    const { retCode, retMsg, result } = this.read(responseSchema, answer.body);
     if (retCode === TOO_MANY_VISITS) {
       const reset = toMs(answer.headers.get('X-Bapi-Limit-Reset-Timestamp'));
       throw rateLimited('Bybit', reset ?? this.now() + 1_000);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { domainError, type DomainError } from '../../lib/domain-error';
 import { fetchWithTimeout, parseJson, readText, type FetchFn } from '../http';
 
@@ -54,6 +55,9 @@ function networkError(exchange: string, kind: 'timeout' | 'network', timeoutMs: 
       })
     : domainError('BAD_GATEWAY', `Could not reach ${exchange}.`, { provider: exchange, retryable: true });
 }
+
+/** A time as an exchange may send it: ms as a number or as a numeric string (read it with toMs). */
+export const exchangeTime = z.union([z.string(), z.number()]).optional();
 
 /** A number from a number or numeric string (exchanges send times both ways). */
 export function toMs(value: unknown): number | null {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { domainError } from '../../lib/domain-error';
-import { globalFetch, trimBaseUrl, type FetchFn } from '../http';
-import { getExchangeJson, rateLimited, toMs } from './http';
+import { exchangeTime, rateLimited, toMs } from './http';
+import { PolledAnnouncementReader, type PolledReaderConfig } from './polled-reader';
 import type { AnnouncementPage, AnnouncementReader, ExchangeAnnouncement } from './types';
 
 export const DEFAULT_OKX_BASE_URL = 'https://www.okx.com';
@@ -12,8 +12,8 @@ const detailSchema = z.object({
   annType: z.string().optional(),
   title: z.string(),
   url: z.string(),
-  pTime: z.union([z.string(), z.number()]).optional(),
-  businessPTime: z.union([z.string(), z.number()]).optional(),
+  pTime: exchangeTime,
+  businessPTime: exchangeTime,
 });
 const responseSchema = z.object({
   code: z.string(),
@@ -30,11 +30,7 @@ export const OKX_TYPE_TITLES: Record<string, string> = {
   'announcements-latest-announcements': 'Latest announcements',
 };
 
-export interface OkxConfig {
-  baseUrl?: string;
-  fetch?: FetchFn;
-  now?: () => number;
-  timeoutMs?: number;
+export interface OkxConfig extends PolledReaderConfig {
   /** one type only (e.g. announcements-new-listings); default every type, newest first */
   annType?: string;
 }
@@ -45,32 +41,19 @@ export interface OkxConfig {
  * is the real publish time (it may trail the page by minutes); it is the headline's publication
  * time. Conditional requests with the last ETag when OKX sends one.
  */
-export class OkxAnnouncements implements AnnouncementReader {
-  private readonly baseUrl: string;
-  private readonly fetchFn: FetchFn;
-  private readonly now: () => number;
-
-  constructor(private readonly config: OkxConfig = {}) {
-    this.baseUrl = trimBaseUrl(config.baseUrl ?? DEFAULT_OKX_BASE_URL);
-    this.fetchFn = config.fetch ?? globalFetch;
-    this.now = config.now ?? Date.now;
+export class OkxAnnouncements extends PolledAnnouncementReader<OkxConfig> implements AnnouncementReader {
+  constructor(config: OkxConfig = {}) {
+    super(config, DEFAULT_OKX_BASE_URL, 'OKX');
   }
 
   async latest(options: { etag?: string | null } = {}): Promise<AnnouncementPage> {
     const query = this.config.annType ? `?annType=${encodeURIComponent(this.config.annType)}` : '';
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': 'en-US' };
     if (options.etag) headers['If-None-Match'] = options.etag;
-    const answer = await getExchangeJson(this.fetchFn, `${this.baseUrl}/api/v5/support/announcements${query}`, headers, {
-      exchange: 'OKX',
-      timeoutMs: this.config.timeoutMs ?? 5_000,
-      now: this.now(),
-    });
+    const answer = await this.get(`/api/v5/support/announcements${query}`, headers);
     const etag = answer.headers.get('ETag');
     if (answer.status === 304) return { items: [], notModified: true, etag: options.etag ?? etag };
-    const parsed = responseSchema.safeParse(answer.body);
-    if (!parsed.success)
-      throw domainError('BAD_GATEWAY', 'OKX sent an unreadable announcements answer.', { provider: 'OKX', retryable: true });
-    const { code, msg, data } = parsed.data;
+    const { code, msg, data } = this.read(responseSchema, answer.body);
     if (code === TOO_MANY_REQUESTS) throw rateLimited('OKX', this.now() + 2_000);
     if (code !== '0') {
       throw domainError('BAD_GATEWAY', `OKX refused the announcements request (${code}: ${msg || 'no message'}).`, {
