@@ -27,6 +27,8 @@ const priceDecimals = (price: number) => Math.max(2, 5 - Math.floor(Math.log10(p
 
 /** How a fill is priced from the mark: a market order takes with slippage, a crossing limit no worse than its price. */
 type Pricing = { kind: 'MARKET' } | { kind: 'LIMIT'; limit: number; timeInForce: LimitOrderRequest['timeInForce'] };
+/** A row of the venue's order memory as it is written. */
+type SimOrderRow = typeof simOrders.$inferInsert;
 
 /**
  * The simulated exchange's order desk for one account: fills market orders at once at the
@@ -94,22 +96,14 @@ export class SimulatedVenue implements OrderVenue {
       throw new OrderRejected('Reduce-only order rejected: there is no position for it to reduce', -2022);
     const status = req.timeInForce === 'IOC' ? 'EXPIRED' : 'NEW';
     const exchangeOrderId = `sim-${crypto.randomUUID()}`;
-    await this.db.insert(simOrders).values({
-      accountEmail: this.email,
-      clientOrderId: req.clientOrderId,
-      exchangeOrderId,
-      symbol: req.symbol,
-      side: req.side,
+    await this.rest(req, exchangeOrderId, now, {
       quantity: req.quantity,
       price: req.price,
-      ts: now,
       status,
       type: 'LIMIT',
       timeInForce: req.timeInForce,
       limitPrice: req.price,
-      filledQuantity: 0,
       reduceOnly: req.reduceOnly,
-      sweptAt: now,
     });
     return { exchangeOrderId, status, executedQty: 0, avgPrice: null };
   }
@@ -130,23 +124,38 @@ export class SimulatedVenue implements OrderVenue {
     if (!p || (p.side === 'LONG') !== (req.side === 'SELL'))
       throw new OrderRejected('Reduce-only order rejected: there is no position for it to close', -2022);
     const exchangeOrderId = `sim-algo-${crypto.randomUUID()}`;
+    await this.rest(req, exchangeOrderId, now, {
+      quantity: p.size,
+      price: req.triggerPrice,
+      status: 'NEW',
+      type: req.type,
+      triggerPrice: req.triggerPrice,
+      reduceOnly: true,
+    });
+    return { exchangeOrderId, status: 'NEW', executedQty: 0, avgPrice: null };
+  }
+
+  /** Keeps an order that did not fill at once (resting, or expired) in the venue's memory, unfilled. */
+  private async rest(
+    req: { clientOrderId: string; symbol: string; side: SimOrderRow['side'] },
+    exchangeOrderId: string,
+    now: number,
+    order: Omit<
+      SimOrderRow,
+      'accountEmail' | 'clientOrderId' | 'exchangeOrderId' | 'symbol' | 'side' | 'ts' | 'filledQuantity' | 'sweptAt'
+    >,
+  ): Promise<void> {
     await this.db.insert(simOrders).values({
       accountEmail: this.email,
       clientOrderId: req.clientOrderId,
       exchangeOrderId,
       symbol: req.symbol,
       side: req.side,
-      quantity: p.size,
-      price: req.triggerPrice,
       ts: now,
-      status: 'NEW',
-      type: req.type,
-      triggerPrice: req.triggerPrice,
       filledQuantity: 0,
-      reduceOnly: true,
       sweptAt: now,
+      ...order,
     });
-    return { exchangeOrderId, status: 'NEW', executedQty: 0, avgPrice: null };
   }
 
   private async reduces(req: MarketOrderRequest, now: number): Promise<boolean> {
