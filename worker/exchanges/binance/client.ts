@@ -1,17 +1,11 @@
 import { domainError } from '../../lib/domain-error';
 import type { UsedWeight } from '../types';
 import { classifyNetworkError, classifyResponse, parseErrorBody, type Failure } from './errors';
-import { buildQuery, createSigner, type QueryParams } from './sign';
+import { buildQuery, createSigner, type QueryParams, type SignedRequestConfig } from './sign';
 
-export interface BinanceConfig {
+export interface BinanceConfig extends SignedRequestConfig {
   baseUrl: string;
   futuresBaseUrl?: string;
-  apiKey: string;
-  apiSecret: string;
-  /** ms, default 5000, at most 60000 */
-  recvWindow?: number;
-  fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-  now?: () => number;
   /** Retries after the first attempt for 5xx, network errors and short Retry-After waits; default 3. */
   maxRetries?: number;
   sleep?: (ms: number) => Promise<void>;

@@ -12,16 +12,11 @@ import {
 import { domainError } from '../../lib/domain-error';
 import { parseErrorBody } from './errors';
 import { orderRefusalMessage, UNKNOWN_OUTCOME_CODES } from './order-errors';
-import { buildQuery, createSigner, type QueryParams } from './sign';
+import { buildQuery, createSigner, type QueryParams, type SignedRequestConfig } from './sign';
 
-export interface BinanceOrderConfig {
+/** With the sub-account's own key and secret. */
+export interface BinanceOrderConfig extends SignedRequestConfig {
   futuresBaseUrl: string;
-  /** the sub-account's own key and secret */
-  apiKey: string;
-  apiSecret: string;
-  recvWindow?: number;
-  fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-  now?: () => number;
   /** default 5 s: an order answer later than this is an unknown outcome */
   timeoutMs?: number;
   /** an HMAC signer made from apiSecret and kept by the caller (its imported key is reused) */

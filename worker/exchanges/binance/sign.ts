@@ -1,3 +1,13 @@
+/** What a signed Binance request needs, for the account client and the order venue alike. */
+export interface SignedRequestConfig {
+  apiKey: string;
+  apiSecret: string;
+  /** ms, default 5000, at most 60000 */
+  recvWindow?: number;
+  fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  now?: () => number;
+}
+
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 /** The exact query string we send and sign: values percent-encoded (`@` → `%40`), undefined dropped. */
