@@ -1,4 +1,5 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ownedBy, updatedAt } from '../columns';
 import { exchangeAccounts } from './accounts';
 
 /**
@@ -8,12 +9,10 @@ import { exchangeAccounts } from './accounts';
 export const fillCursors = sqliteTable(
   'fill_cursors',
   {
-    accountId: text('account_id')
-      .notNull()
-      .references(() => exchangeAccounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => exchangeAccounts.id),
     stream: text('stream').notNull(),
     cursor: integer('cursor').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.stream] })],
 );

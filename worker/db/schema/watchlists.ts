@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAt, jsonColumn, ownedBy, textId, updatedAt } from '../columns';
 import { WATCH_COLORS, WATCH_NOTIFY, WATCH_SOUNDS } from '../../contract/enums';
 import type { WatchEntry } from '../../contract/watchlists';
 import { users } from './users';
@@ -7,17 +8,15 @@ import { users } from './users';
 export const watchlists = sqliteTable(
   'watchlists',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: textId(),
+    userId: ownedBy('user_id', () => users.id),
     name: text('name').notNull(),
     color: text('color', { enum: WATCH_COLORS }).notNull(),
     sound: text('sound', { enum: WATCH_SOUNDS }).notNull(),
     notify: text('notify', { enum: WATCH_NOTIFY }).notNull(),
-    entries: text('entries', { mode: 'json' }).$type<WatchEntry[]>().notNull(),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
+    entries: jsonColumn<WatchEntry[]>('entries'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('watchlists_user_idx').on(t.userId)],
 );
