@@ -47,13 +47,13 @@ export const positionSchema = z.object({
 
 export const accountStatsSchema = z.object({
   account: accountSchema,
-  ts: z.number().nullable(),
+  ts: epochMsOrNull,
   metrics: metricsSchema.nullable(),
   positions: z.array(positionSchema),
 });
 
 export const historyPointSchema = z.object({
-  ts: z.number(),
+  ts: epochMs,
   totalBalance: z.number(),
   futuresUpnl: z.number(),
   totalUpnl: z.number(),
@@ -83,7 +83,7 @@ const MAX_RANGE_MS = 400 * 86_400_000;
 
 export const liveEventSchema = z.object({
   type: z.enum(['snapshot', 'error']),
-  ts: z.number(),
+  ts: epochMs,
   metrics: metricsSchema.optional(),
   positions: z.array(positionSchema).optional(),
   message: z.string().optional(),

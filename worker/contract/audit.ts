@@ -1,12 +1,13 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
+import { epochMs } from './fields';
 import { AUDIT_ACTIONS, AUDIT_RESULTS } from './enums';
 
 // The audit trail, read by admins (/admin/audit) and, for trading, the risk team.
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  at: z.number(),
+  at: epochMs,
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
   sessionId: z.string().nullable(),

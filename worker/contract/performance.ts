@@ -1,6 +1,6 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
-import { epochMsOrNull } from './fields';
+import { epochMs, epochMsOrNull } from './fields';
 import { ORDER_SIDES } from './enums';
 
 /** What was earned over a range: realized PnL (gross of fees), fees, funding, and net = realized − fees + funding. */
@@ -76,7 +76,7 @@ export const fillSchema = z.object({
   feeUsd: z.number(),
   realizedPnl: z.number(),
   maker: z.boolean(),
-  ts: z.number(),
+  ts: epochMs,
 });
 export type FillDto = z.infer<typeof fillSchema>;
 

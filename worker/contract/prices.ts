@@ -1,5 +1,6 @@
 import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
+import { epochMs } from './fields';
 import { newsItemSchema } from './news';
 import { MAX_STREAM_SYMBOLS } from './patterns';
 import { unchecked } from './unchecked';
@@ -19,7 +20,7 @@ export const priceStreamInput = z.object({
 /** One update of a price stream: the last mark price of each subscribed symbol the upstream knows. */
 export const priceTickSchema = z.object({
   /** ms since epoch of the upstream read */
-  ts: z.number(),
+  ts: epochMs,
   /** symbol (bare, e.g. BTC) → mark price in USDT */
   prices: z.record(z.string(), z.number()),
   /** 'down' while the upstream fails (prices are the last known); the hub retries with backoff. */
@@ -30,7 +31,7 @@ export type PriceTick = z.infer<typeof priceTickSchema>;
 
 export const candleSchema = z.object({
   /** minute start, ms since epoch */
-  time: z.number(),
+  time: epochMs,
   open: z.number(),
   high: z.number(),
   low: z.number(),

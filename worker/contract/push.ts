@@ -1,7 +1,7 @@
 import { oc } from '@orpc/contract';
 import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
-import { byRowIdInput, removeByIdProcedure } from './fields';
+import { byRowIdInput, epochMs, epochMsOrNull, removeByIdProcedure } from './fields';
 import { PUSH_KINDS } from './enums';
 
 /** base64url, as PushSubscription.toJSON() gives the keys. */
@@ -23,8 +23,8 @@ export const pushDeviceSchema = z.object({
   id: z.string(),
   /** browser and system, from the user agent that subscribed */
   device: z.string(),
-  createdAt: z.number(),
-  lastDeliveryAt: z.number().nullable(),
+  createdAt: epochMs,
+  lastDeliveryAt: epochMsOrNull,
   /** why the last delivery failed, until one succeeds */
   lastError: z.string().nullable(),
 });

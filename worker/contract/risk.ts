@@ -112,7 +112,7 @@ export const limitsViewSchema = z.object({
   ),
 });
 
-const historyPoint = z.object({ ts: z.number(), equity: z.number(), gross: z.number(), net: z.number() });
+const historyPoint = z.object({ ts: epochMs, equity: z.number(), gross: z.number(), net: z.number() });
 export const stressShocks = [-0.2, -0.1, -0.05, 0.05, 0.1, 0.2] as const;
 
 /** The firm's totals: a trader row's figures summed over the desk. */
@@ -132,8 +132,8 @@ export const firmTotalsSchema = traderLatestSchema.pick({
  * fields. A view holding another state refetches.
  */
 export const deskPatchSchema = z.object({
-  since: z.number(),
-  asOf: z.number(),
+  since: epochMs,
+  asOf: epochMs,
   traderCount: z.number(),
   firm: firmTotalsSchema,
   rows: z.array(traderLatestSchema.partial().extend({ traderId: z.string() })),
@@ -142,7 +142,7 @@ export type DeskPatch = z.infer<typeof deskPatchSchema>;
 
 export const riskEventSchema = z.object({
   type: z.enum(['breach-opened', 'breach-closed', 'snapshot']),
-  ts: z.number(),
+  ts: epochMs,
   breach: breachSchema.optional(),
   /** snapshot: the evaluation's changes to the traders' rows; absent (too many, no base): refetch */
   desk: deskPatchSchema.optional(),
@@ -158,9 +158,9 @@ export const riskContract = {
     .input(z.object({}).default({}))
     .output(
       z.object({
-        ts: z.number(),
+        ts: epochMs,
         /** the evaluation the figures come from (a live patch applies on it; `ts` when computed here) */
-        asOf: z.number(),
+        asOf: epochMs,
         firm: firmTotalsSchema,
         traders: z.array(traderLatestSchema),
       }),
@@ -184,7 +184,7 @@ export const riskContract = {
             id: z.string(),
             email: z.string(),
             label: z.string().nullable(),
-            ts: z.number().nullable(),
+            ts: epochMsOrNull,
             positions: z.array(positionSchema),
           }),
         ),
@@ -210,7 +210,7 @@ export const riskContract = {
     .input(z.object({ altBeta: z.number().finite().min(0).max(5).default(1.2) }).default({ altBeta: 1.2 }))
     .output(
       z.object({
-        ts: z.number(),
+        ts: epochMs,
         symbols: z.array(z.object({ symbol: z.string(), long: z.number(), short: z.number(), net: z.number() })),
         concentration: z.object({
           largestSymbol: z.string().nullable(),

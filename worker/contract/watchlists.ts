@@ -45,7 +45,7 @@ export const saveWatchlistInput = watchlistFields.extend({ id: rowId.optional() 
 export type SaveWatchlistInput = z.input<typeof saveWatchlistInput>;
 
 /** One headline that hit some of the caller's lists: on the caller's alert stream, and in history. */
-export const watchHitSchema = z.object({ itemId: z.string(), ts: z.number(), watchlistIds: z.array(z.string()) });
+export const watchHitSchema = z.object({ itemId: z.string(), ts: epochMs, watchlistIds: z.array(z.string()) });
 export type WatchHit = z.output<typeof watchHitSchema>;
 
 /** A live hit on the caller's alert stream: the headline's id and what the toast shows. */

@@ -53,7 +53,7 @@ export type CustomRuleDto = z.output<typeof customRuleSchema>;
 
 export const rulePreviewItemSchema = z.strictObject({
   id: z.number(),
-  ts: z.number(),
+  ts: epochMs,
   title: z.string(),
   sourceId: z.string(),
   sourceKind: z.string(),
