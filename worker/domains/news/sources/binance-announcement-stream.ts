@@ -12,6 +12,8 @@ import { errorText, SETTINGS_TTL_MS } from '../pollers/poll-schedule';
 import { exchangeSourceConfig, ingestAnnouncements } from './exchange-poller';
 import {
   initialSnapshot,
+  markConnected,
+  markConnecting,
   reconnectDelayMs,
   STREAM_HEARTBEAT_MS,
   type HeldStream,
@@ -106,18 +108,13 @@ export function binanceAnnouncementStream(deps: BinanceStreamDeps, sourceId: str
   async function connect(now: number) {
     if (!deps.socket || connecting) return;
     connecting = true;
-    snap.state = 'connecting';
-    snap.connections++;
+    markConnecting(snap);
     try {
       const ws = await openAnnouncementsSocket({ ...deps.socket, now: clock });
       socket = ws;
-      snap.state = 'connected';
-      snap.connectedSince = clock();
-      snap.lastOkAt = snap.connectedSince;
+      markConnected(snap, clock());
       snap.lastMessageAt = null;
       snap.consecutiveFailures = 0;
-      snap.lastError = null;
-      snap.rateLimitedUntil = null;
       ws.addEventListener('message', (event) => onMessage(event.data));
       ws.addEventListener('close', (event) => {
         if (socket !== ws) return;

@@ -54,6 +54,21 @@ export function reconnectDelayMs(consecutiveFailures: number, baseMs = 1_000, ma
   return Math.min(maxMs, baseMs * 2 ** Math.min(n - 1, 20));
 }
 
+/** A connection attempt starts: it counts as one more connection opened. */
+export function markConnecting(snap: StreamSnapshot): void {
+  snap.state = 'connecting';
+  snap.connections++;
+}
+
+/** The connection is open since `at`, which is also its last success; no error, no rate limit. */
+export function markConnected(snap: StreamSnapshot, at: number): void {
+  snap.state = 'connected';
+  snap.connectedSince = at;
+  snap.lastOkAt = at;
+  snap.lastError = null;
+  snap.rateLimitedUntil = null;
+}
+
 export function initialSnapshot(): StreamSnapshot {
   return {
     state: 'connecting',

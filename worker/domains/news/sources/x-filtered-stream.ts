@@ -13,7 +13,14 @@ import {
 import type { XStreamClient, XStreamConnection } from '../../../providers/twitter/stream-client';
 import { ingestNews, type IngestDeps } from '../ingest/ingest';
 import { errorText, SETTINGS_TTL_MS } from '../pollers/poll-schedule';
-import { initialSnapshot, STREAM_HEARTBEAT_MS, type HeldStream, type StreamHost } from './held-stream';
+import {
+  initialSnapshot,
+  markConnected,
+  markConnecting,
+  STREAM_HEARTBEAT_MS,
+  type HeldStream,
+  type StreamHost,
+} from './held-stream';
 import { tweetToRaw } from './twitter-poller';
 import { loadXStreamSettings, X_STREAM_SOURCE_ID, type XStreamSettings } from './x-stream-settings';
 import { initialHealth, writePollerHealth } from '../pollers/poller-health';
@@ -170,19 +177,14 @@ export function xFilteredStream(deps: XStreamDeps, sourceId: string): HeldStream
   async function connect(now: number) {
     if (!deps.x || connecting) return;
     connecting = true;
-    snap.state = 'connecting';
-    snap.connections++;
+    markConnecting(snap);
     try {
       const current = { connection: await deps.x.connect(), lastDataAt: clock() };
       conn = current;
       failures.http = 0;
       failures['rate-limited'] = 0;
       snap.consecutiveFailures = failures.network;
-      snap.state = 'connected';
-      snap.connectedSince = clock();
-      snap.lastOkAt = snap.connectedSince;
-      snap.lastError = null;
-      snap.rateLimitedUntil = null;
+      markConnected(snap, clock());
       void read(current);
       // After any gap (a drop, a restart): what was published meanwhile comes by recent search.
       if (newestId) backfill = { sinceId: newestId, notBefore: now };
