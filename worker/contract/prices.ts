@@ -12,7 +12,6 @@ export const priceSymbol = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{1,20}$/, 'Invalid symbol');
 
-
 export const priceStreamInput = z.object({
   symbols: z.array(priceSymbol).min(1).max(MAX_STREAM_SYMBOLS),
 });
