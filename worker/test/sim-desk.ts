@@ -2,6 +2,7 @@ import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
 import { refreshSimulatedAccount } from '../domains/orders/orders';
 import { snapshotAt } from '../exchanges/simulated/accounts';
 import { orderPriceAt, SIM_ORDER_RULES } from '../exchanges/simulated/market';
+import type { OrderSide, OrderType } from '../contract/enums';
 import { db, insertUser, rpcClient, signedInJar } from './harness';
 
 let n = 0;
@@ -17,6 +18,15 @@ export async function deskTrader(tag: string, symbol: string) {
   await refreshSimulatedAccount(db, account);
   return { user, account, client: rpcClient(await signedInJar(user)) };
 }
+
+/**
+ * An order on the desk trader's own account, not reduce-only, with a fresh client id; `fields`
+ * gives the symbol, side, size and the rest as placeOrder takes them.
+ */
+export const deskOrder = <F extends { symbol: string; side: OrderSide; type?: OrderType }>(
+  t: { account: { email: string } },
+  fields: F,
+) => ({ accountEmail: t.account.email, reduceOnly: false, clientOrderId: crypto.randomUUID(), ...fields });
 
 /** `fraction` of the simulated mark now, on the symbol's tick. */
 export function tickPriceAt(symbol: string, fraction: number) {
