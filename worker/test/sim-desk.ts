@@ -2,8 +2,12 @@ import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
 import { refreshSimulatedAccount } from '../domains/orders/orders';
 import { snapshotAt } from '../exchanges/simulated/accounts';
 import { orderPriceAt, SIM_ORDER_RULES } from '../exchanges/simulated/market';
-import type { OrderSide, OrderType } from '../contract/enums';
+import type { z } from 'zod';
+import type { OrderSide } from '../contract/enums';
+import type { placeOrderInput } from '../contract/orders';
 import { db, insertUser, rpcClient, signedInJar } from './harness';
+
+type PlaceOrderInput = z.input<typeof placeOrderInput>;
 
 let n = 0;
 
@@ -20,13 +24,24 @@ export async function deskTrader(tag: string, symbol: string) {
 }
 
 /**
- * An order on the desk trader's own account, not reduce-only, with a fresh client id; `fields`
- * gives the symbol, side, size and the rest as placeOrder takes them.
+ * An order of `notional` USD of `symbol` on the desk trader's own account, not reduce-only, with a
+ * fresh client id; `extra` adds the rest as placeOrder takes it (a type, a price, TP/SL).
  */
-export const deskOrder = <F extends { symbol: string; side: OrderSide; type?: OrderType }>(
+export const deskOrder = (
   t: { account: { email: string } },
-  fields: F,
-) => ({ accountEmail: t.account.email, reduceOnly: false, clientOrderId: crypto.randomUUID(), ...fields });
+  symbol: string,
+  side: OrderSide,
+  notional: number,
+  extra: Partial<PlaceOrderInput> = {},
+): PlaceOrderInput => ({
+  accountEmail: t.account.email,
+  symbol,
+  side,
+  notional,
+  reduceOnly: false,
+  clientOrderId: crypto.randomUUID(),
+  ...extra,
+});
 
 /** `fraction` of the simulated mark now, on the symbol's tick. */
 export function tickPriceAt(symbol: string, fraction: number) {

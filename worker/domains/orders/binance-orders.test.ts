@@ -6,7 +6,7 @@ import { writeSnapshotRun } from '../accounts/snapshot-store';
 import { FakeBinanceOrders } from '../../test/fakes/fake-binance-orders';
 import type { Session } from '../auth/access';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
-import { orderContext } from '../../test/order-traders';
+import { order, orderContext } from '../../test/order-traders';
 import { defaultVenueFor, placeOrderFor } from './orders';
 import { listOpenOrdersFor } from './open-orders';
 import { placeProtectedOrderFor } from './protection';
@@ -34,14 +34,7 @@ async function binanceTrader() {
 
 /** A market buy of $1,000 of ETH on the trader's Binance account. */
 const buyEth = (t: Awaited<ReturnType<typeof binanceTrader>>, clientOrderId: string) =>
-  placeOrderFor(orderContext(t.venueFor), t.session, {
-    accountEmail: t.account.email,
-    symbol: 'ETHUSDT',
-    side: 'BUY',
-    notional: 1000,
-    reduceOnly: false,
-    clientOrderId,
-  });
+  placeOrderFor(orderContext(t.venueFor), t.session, order(t.account.email, 'ETH', 'BUY', 1000, { clientOrderId }));
 
 describe('placeOrder on a Binance account (fake exchange)', () => {
   it('rounds the notional to the step size and sends it once', async () => {

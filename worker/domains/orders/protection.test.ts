@@ -18,13 +18,7 @@ describe('take-profit and stop-loss on the simulated exchange', () => {
   it('attached at entry: both rest open; the stop triggers from the price path, closes the position, the take-profit goes', async () => {
     const t = await trader('ETHUSDT');
     const entry = await t.client.placeOrder(
-      deskOrder(t, {
-        symbol: 'ETH',
-        side: 'BUY',
-        notional: 500,
-        takeProfit: priceAt('ETHUSDT', 1.2),
-        stopLoss: priceAt('ETHUSDT', 0.8),
-      }),
+      deskOrder(t, 'ETH', 'BUY', 500, { takeProfit: priceAt('ETHUSDT', 1.2), stopLoss: priceAt('ETHUSDT', 0.8) }),
     );
     expect(entry.status).toBe('filled');
     const open = await t.client.listOpenOrders({});
@@ -48,12 +42,7 @@ describe('take-profit and stop-loss on the simulated exchange', () => {
 
   it('a retried entry places its protection once; added to a position later with its own client id', async () => {
     const t = await trader('SOLUSDT');
-    const input = deskOrder(t, {
-      symbol: 'SOL',
-      side: 'SELL',
-      notional: 300,
-      stopLoss: priceAt('SOLUSDT', 1.1),
-    });
+    const input = deskOrder(t, 'SOL', 'SELL', 300, { stopLoss: priceAt('SOLUSDT', 1.1) });
     await t.client.placeOrder(input);
     await t.client.placeOrder(input);
     expect((await t.client.listOpenOrders({})).map((o) => [o.type, o.side])).toEqual([['STOP_MARKET', 'BUY']]);
@@ -69,16 +58,7 @@ describe('take-profit and stop-loss on the simulated exchange', () => {
   it('refuses what a trader can fix: a trigger already crossed, a position that is not there', async () => {
     const t = await trader('BNBUSDT');
     expect(
-      await refusal(
-        t.client.placeOrder(
-          deskOrder(t, {
-            symbol: 'BNB',
-            side: 'BUY',
-            notional: 300,
-            stopLoss: priceAt('BNBUSDT', 1.02),
-          }),
-        ),
-      ),
+      await refusal(t.client.placeOrder(deskOrder(t, 'BNB', 'BUY', 300, { stopLoss: priceAt('BNBUSDT', 1.02) }))),
     ).toMatchObject({
       status: 400,
       reason: 'wouldTrigger',
