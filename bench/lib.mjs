@@ -113,6 +113,19 @@ export async function logInPage(page, base, email, password = process.env.DEMO_P
   }
 }
 
+/** A 1440×900 browser context that carries a signed-in cookie header (signIn's) for `base`. */
+export async function signedInContext(browser, base, cookie) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const url = new URL(base);
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const [name, ...rest] = pair.split('=');
+      return { name, value: rest.join('='), domain: url.hostname, path: '/' };
+    }),
+  );
+  return context;
+}
+
 /** One autocannon run printed and summed up as a table row (opts: autocannon's, duration included). */
 export async function loadRow(title, opts) {
   const { default: autocannon } = await import('autocannon');

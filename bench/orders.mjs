@@ -19,7 +19,7 @@ import { chromium } from '@playwright/test';
 import { devVar, executeLocalD1, hashPassword, scratchDir, sqlString } from '../scripts/lib.mjs';
 import { demoFactorInsert } from '../scripts/demo-second-factor.mjs';
 import { startFakeBinance } from './fake-binance-server.mjs';
-import { percentile, rpcGet, signIn, venueClientId } from './lib.mjs';
+import { percentile, rpcGet, signIn, signedInContext, venueClientId } from './lib.mjs';
 import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
 import { measureOrderKinds, order } from './orders/kinds.mjs';
 import { ordersSection } from './orders/section.mjs';
@@ -284,14 +284,7 @@ async function keypressToRequest(appBase, cookie) {
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const url = new URL(appBase);
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name, ...rest] = pair.split('=');
-        return { name, value: rest.join('='), domain: url.hostname, path: '/' };
-      }),
-    );
+    const context = await signedInContext(browser, appBase, cookie);
     // One-keystroke sending (the setting's other choice), the first preset $1,000.
     await context.addInitScript(() =>
       localStorage.setItem('meridian:terminal-order-settings', JSON.stringify({ presets: [1000, 5000, 25000], confirm: false })),

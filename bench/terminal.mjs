@@ -12,7 +12,7 @@ import { createORPCClient } from '@orpc/client';
 import { RPCLink } from '@orpc/client/fetch';
 import { devVar, executeLocalD1, hashPassword, scratchDir, sqlString } from '../scripts/lib.mjs';
 import { demoFactorInsert } from '../scripts/demo-second-factor.mjs';
-import { percentile, signIn } from './lib.mjs';
+import { percentile, signedInContext, signIn } from './lib.mjs';
 import { prepareBenchState, startBenchServer, writeSection } from './server.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_TERMINAL_SUBSCRIBERS ?? 500);
@@ -43,14 +43,7 @@ async function openMany(count, open) {
 }
 
 async function terminalPage(browser, base, cookie) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const url = new URL(base);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name, ...rest] = pair.split('=');
-      return { name, value: rest.join('='), domain: url.hostname, path: '/' };
-    }),
-  );
+  const context = await signedInContext(browser, base, cookie);
   const page = await context.newPage();
   await page.goto(`${base}/terminal`);
   await page.getByTestId('news-status').getByText('Live').waitFor({ timeout: 30_000 });

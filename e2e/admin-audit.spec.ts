@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, logInAndWait, shot } from './fixtures';
+import { ADMIN, openAs, shot } from './fixtures';
 
 /** An RPC call from the signed-in page (same origin, its cookies). */
 function rpcFromPage(page: Page, name: string, input: unknown, method: 'GET' | 'POST' = 'POST') {
@@ -30,8 +30,7 @@ test('/admin/audit: the trail in a virtualized table, filtered, live, exported a
   page,
 }) => {
   test.setTimeout(90_000);
-  await logInAndWait(page, ADMIN.email);
-  await page.goto('/admin/audit');
+  await openAs(page, ADMIN.email, '/admin/audit');
   const table = page.getByRole('table', { name: 'Audit trail' });
   await expect(table).toBeVisible();
   // The admin's own sign-in is there.

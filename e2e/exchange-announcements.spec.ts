@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { FakeBybit } from '../worker/test/fakes/fake-announcements';
-import { ADMIN, logInAndWait } from './fixtures';
+import { ADMIN, openAs } from './fixtures';
 
 /**
  * Issue 29: an exchange's listing announcement, published by a local fake answering Bybit's
@@ -31,10 +31,8 @@ test('a listing announced by a fake Bybit shows in the feed and on the terminal 
   page,
 }) => {
   test.setTimeout(90_000);
-  await logInAndWait(page, ADMIN.email);
-
   // An admin switches Bybit's announcements on (polled every 2 s by default).
-  await page.goto('/news/settings/general');
+  await openAs(page, ADMIN.email, '/news/settings/general');
   const toggle = page.getByTestId('exchange-enabled-bybit');
   await expect(toggle).toBeVisible();
   if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();

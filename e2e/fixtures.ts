@@ -36,6 +36,12 @@ export async function logInAndWait(page: Page, email: string, path = '/dashboard
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
 }
 
+/** Signs in and opens `path` (the dashboard first: the sign-in lands there). */
+export async function openAs(page: Page, email: string, path: string) {
+  await logInAndWait(page, email);
+  await page.goto(path);
+}
+
 /** A second, independent browser (its own cookies) signed in as the given user. */
 export async function asUser(browser: Browser, email: string) {
   const context = await browser.newContext();
@@ -56,6 +62,21 @@ export async function openTerminal(page: Page, email = ADMIN.email) {
   await logInAndWait(page, email);
   await page.goto('/terminal');
   await expect(page.getByTestId('terminal-loading')).toHaveCount(0);
+}
+
+/**
+ * Opens the terminal, publishes a high-importance ETH headline titled `title` and opens the order
+ * ticket on it (j): the panel, once it shows ETHUSDT and an account.
+ */
+export async function openTicketOnHeadline(page: Page, title: string) {
+  await openTerminal(page);
+  await publishHeadline(page, { title, symbols: ['ETH'], importance: 'high' });
+  await expect(page.getByTestId('headline').filter({ hasText: title })).toBeVisible();
+  await page.keyboard.press('j');
+  const panel = page.getByTestId('order-panel');
+  await expect(panel.getByTestId('order-symbol')).toHaveText('ETHUSDT');
+  await expect(panel.getByTestId('order-account')).not.toHaveValue('');
+  return panel;
 }
 
 /** Publishes a headline as the signed-in admin, from the page itself (same origin, same cookies). */

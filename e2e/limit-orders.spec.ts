@@ -1,15 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { openTerminal, publishHeadline as publish, shot } from './fixtures';
+import { openTicketOnHeadline, shot } from './fixtures';
 
 test('a limit buy below the mark rests in the open orders, and cancel takes it off', async ({ page }) => {
   test.setTimeout(90_000);
-  await openTerminal(page);
-  const title = `Limit e2e ${Date.now()}: ether rally pauses`;
-  await publish(page, { title, symbols: ['ETH'], importance: 'high' });
-  await expect(page.getByTestId('headline').filter({ hasText: title })).toBeVisible();
-  await page.keyboard.press('j');
-  const panel = page.getByTestId('order-panel');
-  await expect(panel.getByTestId('order-symbol')).toHaveText('ETHUSDT');
+  const panel = await openTicketOnHeadline(page, `Limit e2e ${Date.now()}: ether rally pauses`);
   const account = await panel.getByTestId('order-account').inputValue();
   expect(account).not.toBe('');
   // 2 % below the mark, on ETH's 0.01 tick.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, TRADER, asUser, logInAndWait, setTheme, shot, unique } from './fixtures';
+import { ADMIN, TRADER, asUser, logInAndWait, openAs, setTheme, shot, unique } from './fixtures';
 
 /*
  * The news feed and news settings. Nothing here depends on seeded news: the headlines the tests
@@ -30,8 +30,7 @@ test('an admin posts a headline; the trader’s open feed shows it live with its
   browser,
 }) => {
   test.setTimeout(60_000);
-  await logInAndWait(page, TRADER.email);
-  await page.goto('/news/feed');
+  await openAs(page, TRADER.email, '/news/feed');
   await expect(page.getByRole('heading', { name: 'News Feed' })).toBeVisible();
   await expect(page.getByTestId('live-status')).toHaveText('Live');
   // Traders read the feed; only admins post.
@@ -73,8 +72,7 @@ test('an admin posts a headline; the trader’s open feed shows it live with its
 });
 
 test('feed filters change the URL and survive a reload; an empty result offers to clear them', async ({ page }) => {
-  await logInAndWait(page, TRADER.email);
-  await page.goto('/news/feed');
+  await openAs(page, TRADER.email, '/news/feed');
   await expect(page.getByTestId('feed-toolbar')).toBeVisible();
 
   await page.getByTestId('importance-high').click();
@@ -202,8 +200,7 @@ test('older pages follow the server cursor: 450 headlines of one millisecond, no
 
 test('keyboard first: ? opens the shortcuts overlay, / focuses search, j/k move between headlines', async ({ page }) => {
   test.setTimeout(60_000);
-  await logInAndWait(page, ADMIN.email);
-  await page.goto('/news/feed');
+  await openAs(page, ADMIN.email, '/news/feed');
   await expect(page.getByTestId('live-status')).toHaveText('Live');
   const first = unique('E2E keyboard: first headline');
   const second = unique('E2E keyboard: second headline');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, TRADER, asUser, logInAndWait, setTheme, shot, unique } from './fixtures';
+import { ADMIN, TRADER, asUser, openAs, setTheme, shot, unique } from './fixtures';
 
 /* News settings: general preferences, custom rules, mappings, Telegram chats (the feed: news-feed.spec.ts). */
 
@@ -8,10 +8,8 @@ test('settings: general preferences (shared with the dashboard), custom rule wit
   browser,
 }) => {
   test.setTimeout(90_000);
-  await logInAndWait(page, ADMIN.email);
-
   // /news/settings redirects to custom rules.
-  await page.goto('/news/settings');
+  await openAs(page, ADMIN.email, '/news/settings');
   await expect(page).toHaveURL(/\/news\/settings\/custom-rules$/);
 
   // General: switch to 12-hour time and save.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { ADMIN, openTerminal, publishHeadline, setTheme, shot, unique } from './fixtures';
+import { ADMIN, openTicketOnHeadline, setTheme, shot, unique } from './fixtures';
 
 /** Both widths, both themes (the e2e/fixtures.ts screenshots). */
 async function screens(page: Page, name: string) {
@@ -20,14 +20,8 @@ test('an order placed from a headline in the terminal shows on /news/trades with
 }) => {
   test.setTimeout(120_000);
   // The demo admin has the terminal flag, simulated accounts and the risk-team flag.
-  await openTerminal(page);
   const title = unique('Binance will list News Trades e2e token');
-  await publishHeadline(page, { title, symbols: ['ETH'], importance: 'high' });
-  await expect(page.getByTestId('headline').filter({ hasText: title })).toBeVisible();
-  await page.keyboard.press('j');
-  const panel = page.getByTestId('order-panel');
-  await expect(panel.getByTestId('order-symbol')).toHaveText('ETHUSDT');
-  await expect(panel.getByTestId('order-account')).not.toHaveValue('');
+  const panel = await openTicketOnHeadline(page, title);
   await page.keyboard.press('b');
   await page.keyboard.press('1');
   await page.getByTestId('confirm-dialog').getByTestId('confirm-action').click();

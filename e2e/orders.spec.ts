@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openTerminal, publishHeadline as publish, shot } from './fixtures';
+import { openTicketOnHeadline, shot } from './fixtures';
 
 /** An order sent as another tab would: straight to the API, so only the order stream can tell this page. */
 async function placeElsewhere(page: Page, accountEmail: string, side: 'BUY' | 'SELL') {
@@ -27,14 +27,7 @@ test('a trader with the terminal flag buys size 1 by keyboard, sees it filled; a
 }) => {
   test.setTimeout(90_000);
   // The demo admin has the terminal flag and simulated accounts of their own.
-  await openTerminal(page);
-  const title = `Orders e2e ${Date.now()}: ether upgrade ships`;
-  await publish(page, { title, symbols: ['ETH'], importance: 'high' });
-  await expect(page.getByTestId('headline').filter({ hasText: title })).toBeVisible();
-  await page.keyboard.press('j');
-  const panel = page.getByTestId('order-panel');
-  await expect(panel.getByTestId('order-symbol')).toHaveText('ETHUSDT');
-  await expect(panel.getByTestId('order-account')).not.toHaveValue('');
+  const panel = await openTicketOnHeadline(page, `Orders e2e ${Date.now()}: ether upgrade ships`);
   await expect(panel.getByTestId('preview-risk')).toHaveText('Within limits');
 
   // b1: buy size 1; the confirmation (on by default) shows the resulting position and leverage.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, TRADER, asUser, logInAndWait, publishHeadline } from './fixtures';
+import { ADMIN, TRADER, asUser, openAs, publishHeadline, unique } from './fixtures';
 
 /*
  * In the browser: a news stream that drops comes back with the id of the last event it
@@ -7,15 +7,12 @@ import { ADMIN, TRADER, asUser, logInAndWait, publishHeadline } from './fixtures
  * refetch of the feed.
  */
 
-const unique = (text: string) => `${text} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
 test('a dropped news stream resumes from its last event id: what was missed arrives once, with no refetch', async ({
   page,
   browser,
 }) => {
   test.setTimeout(60_000);
-  await logInAndWait(page, TRADER.email);
-  await page.goto('/news/feed');
+  await openAs(page, TRADER.email, '/news/feed');
   const live = page.getByTestId('live-status');
   await expect(live).toHaveText('Live');
 

@@ -3,6 +3,21 @@ import { logInAndWait, openTerminal, publishHeadline as publish, shot, TRADER } 
 
 const headline = (page: Page, title: string) => page.getByTestId('headline').filter({ hasText: title });
 
+/** Opens a filter field by its key (the field `testId` takes the focus) and types `text`. */
+async function typeFilter(page: Page, key: string, testId: string, text: string) {
+  await page.keyboard.press(key);
+  await expect(page.getByTestId(testId)).toBeFocused();
+  await page.keyboard.type(text);
+}
+
+/** Opens a filter field by its key, empties it and leaves it (Esc). */
+async function clearFilter(page: Page, key: string) {
+  await page.keyboard.press(key);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Escape');
+}
+
 /** How many colours a PNG (a screenshot) has: more than the background and the tint means digits are drawn. */
 const colourCount = (page: Page, png: Buffer) =>
   page.evaluate(async (b64) => {
@@ -114,29 +129,19 @@ test('a trader with the terminal flag works the live terminal from the keyboard'
   await expect(headline(page, title)).toBeVisible();
 
   // s: symbol filter; Esc returns to the list.
-  await page.keyboard.press('s');
-  await expect(page.getByTestId('symbol-filter')).toBeFocused();
-  await page.keyboard.type('sol');
+  await typeFilter(page, 's', 'symbol-filter', 'sol');
   await expect(headline(page, second)).toBeVisible();
   await expect(headline(page, title)).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('headline-list')).toBeFocused();
-  await page.keyboard.press('s');
-  await page.keyboard.press('Control+a');
-  await page.keyboard.press('Backspace');
-  await page.keyboard.press('Escape');
+  await clearFilter(page, 's');
 
   // /: search.
-  await page.keyboard.press('/');
-  await expect(page.getByTestId('terminal-search')).toBeFocused();
-  await page.keyboard.type('exchange lists');
+  await typeFilter(page, '/', 'terminal-search', 'exchange lists');
   await expect(headline(page, title)).toBeVisible();
   await expect(headline(page, second)).toHaveCount(0);
   await page.keyboard.press('Escape');
-  await page.keyboard.press('/');
-  await page.keyboard.press('Control+a');
-  await page.keyboard.press('Backspace');
-  await page.keyboard.press('Escape');
+  await clearFilter(page, '/');
 
   // m: mute, shown in the status bar.
   await page.keyboard.press('m');
@@ -181,7 +186,10 @@ test('no price is invented: an unlisted symbol says "no market"; b1 with nothing
     await expect(chip).toHaveAttribute('title', `${symbol} is not listed on the simulated market: no price`);
   }
   // The listed one beside them is priced as usual (the unlisted ones did not break the stream).
-  await expect(row.locator('[data-testid="price-chip"][data-symbol="BTC"]')).toHaveAttribute('aria-label', /^BTC [\d,]+\.\d+ \(simulated\)/);
+  await expect(row.locator('[data-testid="price-chip"][data-symbol="BTC"]')).toHaveAttribute(
+    'aria-label',
+    /^BTC [\d,]+\.\d+ \(simulated\)/,
+  );
   await page.keyboard.press('j');
   await expect(page.getByTestId('detail-title')).toHaveText(title);
   await expect(page.getByTestId('detail-symbol').filter({ hasText: 'ZZZQ' })).toContainText('no market');

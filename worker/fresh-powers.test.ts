@@ -33,6 +33,14 @@ const order = (accountEmail: string, extra: Record<string, unknown> = {}) => ({
 });
 const ordersOf = async (userId: string) => (await db.select().from(orders).where(eq(orders.userId, userId))).length;
 
+/** A signed-in trader whose order went through, and how many orders they have then. */
+async function traderWhoPlaced() {
+  const { user, account } = await simTrader('freshpowers', { withSnapshot: true });
+  const client = rpcClient(await signedInJar(user));
+  expect(await status(client.placeOrder(order(account.email)))).toBe(200);
+  return { user, account, client, before: await ordersOf(user.id) };
+}
+
 let otherTraderId: string;
 beforeAll(async () => {
   otherTraderId = (await insertUser({ email: 'other@fresh-powers.test' })).id;
@@ -40,10 +48,7 @@ beforeAll(async () => {
 
 describe('terminal powers end at the next call', () => {
   it('can_use_terminal removed: the next placeOrder answers 403 and records nothing', async () => {
-    const { user, account } = await simTrader('freshpowers', { withSnapshot: true });
-    const client = rpcClient(await signedInJar(user));
-    expect(await status(client.placeOrder(order(account.email)))).toBe(200);
-    const before = await ordersOf(user.id);
+    const { user, account, client, before } = await traderWhoPlaced();
     await setUser(user.id, { canUseTerminal: false });
     expect(await status(client.placeOrder(order(account.email)))).toBe(403);
     expect(await status(client.previewOrder(order(account.email)))).toBe(403);
@@ -51,10 +56,7 @@ describe('terminal powers end at the next call', () => {
   });
 
   it('user disabled: a reduce-only order answers 401, and so does creating an alert rule', async () => {
-    const { user, account } = await simTrader('freshpowers', { withSnapshot: true });
-    const client = rpcClient(await signedInJar(user));
-    expect(await status(client.placeOrder(order(account.email)))).toBe(200);
-    const before = await ordersOf(user.id);
+    const { user, account, client, before } = await traderWhoPlaced();
     await setUser(user.id, { disabled: true });
     expect(await status(client.placeOrder(order(account.email, { side: 'SELL', reduceOnly: true, notional: undefined })))).toBe(
       401,

@@ -17,26 +17,26 @@ import type { NewsStream } from './news-stream';
 
 const itemsOf = (sourceId: string) => newsDb.select().from(newsItems).where(eq(newsItems.sourceId, sourceId));
 
-async function pollerWith(target: PollerTarget, overrides: PollerOverrides) {
-  const stub = env.NEWS_POLLER.getByName(`${target.kind}:${target.id}`);
-  await runInDurableObject(stub, (p: NewsPoller) => {
-    p.overrides = overrides;
+/** The holder of `target` (a poller or a stream), given the overrides, then armed. */
+async function armedWith<H extends NewsPoller | NewsStream>(
+  namespace: DurableObjectNamespace<H>,
+  target: PollerTarget,
+  overrides: PollerOverrides,
+) {
+  const stub = namespace.getByName(`${target.kind}:${target.id}`);
+  await runInDurableObject(stub, (holder: H) => {
+    holder.overrides = overrides;
   });
   await stub.arm(target, true);
   return stub;
 }
+
+const pollerWith = (target: PollerTarget, overrides: PollerOverrides) => armedWith(env.NEWS_POLLER, target, overrides);
 
 /** The fake's sockets belong to the holder's Durable Object: push and cut from inside it. */
 const inside = <T>(stub: DurableObjectStub<NewsStream>, act: () => T) => runInDurableObject(stub, () => act());
 
-async function streamWith(target: PollerTarget, overrides: PollerOverrides) {
-  const stub = env.NEWS_STREAM.getByName(`${target.kind}:${target.id}`);
-  await runInDurableObject(stub, (s: NewsStream) => {
-    s.overrides = overrides;
-  });
-  await stub.arm(target, true);
-  return stub;
-}
+const streamWith = (target: PollerTarget, overrides: PollerOverrides) => armedWith(env.NEWS_STREAM, target, overrides);
 
 describe('Bybit announcements, polled every 2 s', () => {
   const bybit = new FakeBybit();

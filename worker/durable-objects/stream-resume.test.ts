@@ -55,6 +55,20 @@ function subscribe(stub: DurableObjectStub<NewsHub>, options: { lastEventId?: st
 const titles = (list: Frame[]) => list.map((f) => (f.data as NewsItemDto).title);
 const seqs = (list: Frame[]) => list.map((f) => Number(f.id!.split('-')[1]));
 
+/** Publishes an item flagged `flags`, then a clean one: the subscriber's next frame is the clean one (returned). */
+async function expectOnlyTheCleanOne(
+  stub: DurableObjectStub<NewsHub>,
+  subscriber: ReturnType<typeof subscribe>,
+  flags: { isGarbage?: boolean; isTest?: boolean },
+) {
+  const clean = item();
+  const soon = subscriber.take(1);
+  await stub.publish(item(flags));
+  await stub.publish(clean);
+  expect(titles(await soon)).toEqual([clean.title]);
+  return clean;
+}
+
 describe('stream resume (NewsHub, real Durable Object)', () => {
   it('numbers every event in order; a resume gets exactly the missed events, no gap and no duplicate', async () => {
     const stub = env.NEWS_HUB.getByName('resume-exact');
@@ -142,7 +156,14 @@ describe('stream resume (NewsHub, real Durable Object)', () => {
     const clean = subscribe(stub, { exclude: 'garbage,test' });
     const everything = subscribe(stub);
     await Promise.all([clean.ready, everything.ready]);
-    const mix = [item(), item({ isGarbage: true }), item({ isTest: true }), item(), item({ isGarbage: true, isTest: true }), item()];
+    const mix = [
+      item(),
+      item({ isGarbage: true }),
+      item({ isTest: true }),
+      item(),
+      item({ isGarbage: true, isTest: true }),
+      item(),
+    ];
     const wanted = mix.filter((i) => !i.isGarbage && !i.isTest);
     const soon = Promise.all([clean.take(wanted.length), everything.take(mix.length)]);
     for (const i of mix) await stub.publish(i);
@@ -151,21 +172,13 @@ describe('stream resume (NewsHub, real Durable Object)', () => {
     expect(titles(all)).toEqual(mix.map((i) => i.title));
     await everything.close();
     // Nothing else reaches the clean subscriber: the next thing it gets is the next clean item.
-    const marker = item();
-    const markerSoon = clean.take(1);
-    await stub.publish(item({ isTest: true }));
-    await stub.publish(marker);
-    expect(titles(await markerSoon)).toEqual([marker.title]);
+    const marker = await expectOnlyTheCleanOne(stub, clean, { isTest: true });
     await clean.close();
 
     // Resuming from its first item, the clean subscriber again gets only the clean ones it missed.
     const resumed = subscribe(stub, { exclude: 'garbage,test', lastEventId: cleanSeen[0]!.id });
     expect(titles(await resumed.take(3))).toEqual([...wanted.slice(1), marker].map((i) => i.title));
-    const last = item();
-    const lastSoon = resumed.take(1);
-    await stub.publish(item({ isGarbage: true }));
-    await stub.publish(last);
-    expect(titles(await lastSoon)).toEqual([last.title]);
+    await expectOnlyTheCleanOne(stub, resumed, { isGarbage: true });
     await resumed.close();
   });
 });
@@ -176,7 +189,8 @@ describe('ReplayLog bounds (memory-only log, as the price hub keeps)', () => {
     expect(log.lastId).toBe('');
     for (let k = 1; k <= 5; k++) log.append({ k });
     const epoch = log.lastId.split('-')[0]!;
-    const text = (list: Uint8Array[] | 'reset') => (list === 'reset' ? 'reset' : list.map((b) => /"k":(\d)/.exec(new TextDecoder().decode(b))![1]).join(''));
+    const text = (list: Uint8Array[] | 'reset') =>
+      list === 'reset' ? 'reset' : list.map((b) => /"k":(\d)/.exec(new TextDecoder().decode(b))![1]).join('');
     expect(text(log.since(`${epoch}-5`))).toBe('');
     expect(text(log.since(`${epoch}-3`))).toBe('45');
     expect(text(log.since(`${epoch}-2`))).toBe('345');

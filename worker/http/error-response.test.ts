@@ -2,7 +2,7 @@ import { ORPCError } from '@orpc/server';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
-import { fetchApp, insertUser, rpcClient, signedInJar } from '../test/harness';
+import { fetchApp, insertUser, postJson, postJsonText, rpcClient, signedInJar } from '../test/harness';
 import { ERROR_CATALOGUE, codeForStatus, type ErrorCode } from '../lib/error-catalogue';
 import { domainError } from '../lib/domain-error';
 
@@ -52,20 +52,12 @@ describe('error catalogue (docs/PRODUCT-RULES.md §4)', () => {
 
   it('answers unknown API paths and procedures with 404 NOT_FOUND', async () => {
     expect(await (await fetchApp('/api/nope')).json()).toMatchObject({ code: 'NOT_FOUND', status: 404 });
-    const res = await fetchApp('/api/rpc/noSuchProcedure', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const res = await postJsonText('/api/rpc/noSuchProcedure', '{}');
     expect(res.status).toBe(404);
   });
 
   it('refuses bodies over 1 MB with 413 PAYLOAD_TOO_LARGE', async () => {
-    const res = await fetchApp('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }),
-    });
+    const res = await postJson('/api/auth/sign-in/email', { email: 'a@b.co', password: 'x'.repeat(1_100_000) });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
@@ -86,11 +78,7 @@ describe('zod at the boundary', () => {
   it('rejects malformed server-function payloads with 400 BAD_REQUEST', async () => {
     expect((await fetchApp('/_serverFn/getUser?createServerFn&payload=%7Bnot-json')).status).toBe(400);
     expect((await fetchApp('/_serverFn/getUser?createServerFn&payload=%7B%22x%22%3A1%7D')).status).toBe(400);
-    const res = await fetchApp('/_serverFn/signOut?createServerFn', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '[1,2]',
-    });
+    const res = await postJsonText('/_serverFn/signOut?createServerFn', '[1,2]');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
   });

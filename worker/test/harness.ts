@@ -32,11 +32,12 @@ export function fetchApp(path: string, init: RequestInit = {}): Promise<Response
 }
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetchApp(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+  return postJsonText(path, JSON.stringify(body), headers);
+}
+
+/** A POST whose body is sent as given, labelled JSON (malformed on purpose, or the wrong shape). */
+export function postJsonText(path: string, body: string, headers: Record<string, string> = {}) {
+  return fetchApp(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 }
 
 /** A minimal cookie jar: name → value from Set-Cookie headers, deleted when Max-Age=0. */

@@ -1,6 +1,8 @@
 import { twitterPollingSessions, type outbox } from '../db/schema/news';
-import { db } from './harness';
+import { newsItems, newsItemSymbols, priceChecks } from '../db/schema-news';
+import { db, newsDb } from './harness';
 
+type NewsItemRow = typeof newsItems.$inferInsert;
 type SessionRow = typeof twitterPollingSessions.$inferInsert;
 type OutboxRow = typeof outbox.$inferInsert;
 
@@ -27,3 +29,38 @@ export const telegramOutboxRow = (
   dedupKey: row.id,
   ...row,
 });
+
+/** An RSS headline received when published, with no symbols, medium importance and no metadata, with the given fields. */
+export const rssItemRow = (
+  row: Pick<NewsItemRow, 'ts' | 'sourceId' | 'externalId' | 'title' | 'dedupKey'> & Partial<NewsItemRow>,
+): NewsItemRow => ({
+  receivedAt: row.ts,
+  sourceKind: 'rss',
+  symbols: [],
+  importance: 'medium',
+  metadata: {},
+  ...row,
+});
+
+/** A manual headline `id` of the source 'test', received when published, medium importance, its dedup key `k<id>`. */
+export const testItemRow = (
+  id: number,
+  ts: number,
+  fields: Pick<NewsItemRow, 'title' | 'symbols' | 'metadata'>,
+): NewsItemRow => ({
+  id,
+  ts,
+  receivedAt: ts,
+  sourceId: 'test',
+  sourceKind: 'manual',
+  importance: 'medium',
+  dedupKey: `k${id}`,
+  ...fields,
+});
+
+/** Empties the headlines, with their symbol rows and price checks. */
+export async function clearNewsItems() {
+  await newsDb.delete(priceChecks);
+  await newsDb.delete(newsItemSymbols);
+  await newsDb.delete(newsItems);
+}

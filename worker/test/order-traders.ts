@@ -1,4 +1,5 @@
-import { orders } from '../db/schema/orders';
+import { orders, tradingHalts } from '../db/schema/orders';
+import { riskLimits } from '../db/schema/risk';
 import type { Session } from '../domains/auth/access';
 import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
 import type { PublishOrder } from '../domains/orders/order-store';
@@ -67,6 +68,12 @@ export const order = (accountEmail: string, symbol: string, side: OrderSide, not
   clientOrderId: crypto.randomUUID(),
   ...extra,
 });
+
+/** No risk limits and no trading switches off: each test sets its own (a beforeEach). */
+export async function clearLimitsAndHalts() {
+  await db.delete(riskLimits);
+  await db.delete(tradingHalts);
+}
 
 /** A 412 refusal as the RPC client throws it. */
 export const refusedWith = (e: unknown) => e as { status: number; data: { limit: string; excess: number }; message: string };

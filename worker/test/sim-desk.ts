@@ -2,7 +2,12 @@ import { addAccount, setAssignment } from '../domains/accounts/manage-accounts';
 import { refreshSimulatedAccount } from '../domains/orders/orders';
 import { snapshotAt } from '../exchanges/simulated/accounts';
 import { orderPriceAt, SIM_ORDER_RULES } from '../exchanges/simulated/market';
+import type { z } from 'zod';
+import type { OrderSide } from '../contract/enums';
+import type { placeOrderInput } from '../contract/orders';
 import { db, insertUser, rpcClient, signedInJar } from './harness';
+
+type PlaceOrderInput = z.input<typeof placeOrderInput>;
 
 let n = 0;
 
@@ -17,6 +22,26 @@ export async function deskTrader(tag: string, symbol: string) {
   await refreshSimulatedAccount(db, account);
   return { user, account, client: rpcClient(await signedInJar(user)) };
 }
+
+/**
+ * An order of `notional` USD of `symbol` on the desk trader's own account, not reduce-only, with a
+ * fresh client id; `extra` adds the rest as placeOrder takes it (a type, a price, TP/SL).
+ */
+export const deskOrder = (
+  t: { account: { email: string } },
+  symbol: string,
+  side: OrderSide,
+  notional: number,
+  extra: Partial<PlaceOrderInput> = {},
+): PlaceOrderInput => ({
+  accountEmail: t.account.email,
+  symbol,
+  side,
+  notional,
+  reduceOnly: false,
+  clientOrderId: crypto.randomUUID(),
+  ...extra,
+});
 
 /** `fraction` of the simulated mark now, on the symbol's tick. */
 export function tickPriceAt(symbol: string, fraction: number) {

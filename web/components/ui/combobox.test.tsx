@@ -46,6 +46,13 @@ function Picker({
   );
 }
 
+/** Renders the picker (with these props) and answers the spy its picks go to. */
+function renderPicker(props: { disabled?: string[] } = {}) {
+  const onPick = vi.fn();
+  act(() => page.root.render(<Picker onPick={onPick} {...props} />));
+  return onPick;
+}
+
 const input = () => page.host.querySelector<HTMLInputElement>('[role="combobox"]')!;
 const options = () => [...page.host.querySelectorAll<HTMLElement>('[role="option"]')];
 const highlighted = () => options().find((o) => o.getAttribute('aria-selected') === 'true')?.textContent;
@@ -76,8 +83,7 @@ describe('ComboboxPanel', () => {
   });
 
   it('moves with the arrows and pages, and picks with Enter', () => {
-    const onPick = vi.fn();
-    act(() => page.root.render(<Picker onPick={onPick} />));
+    const onPick = renderPicker();
     press('ArrowDown');
     press('ArrowDown');
     expect(highlighted()).toBe('Trader 002');
@@ -92,8 +98,7 @@ describe('ComboboxPanel', () => {
   });
 
   it('starts again at the top of a new search, and says when nothing matches', () => {
-    const onPick = vi.fn();
-    act(() => page.root.render(<Picker onPick={onPick} />));
+    const onPick = renderPicker();
     press('ArrowDown');
     type('trader 3');
     expect(highlighted()).toBe('Trader 003');
@@ -105,8 +110,7 @@ describe('ComboboxPanel', () => {
   });
 
   it('never picks a disabled option', () => {
-    const onPick = vi.fn();
-    act(() => page.root.render(<Picker onPick={onPick} disabled={['t0']} />));
+    const onPick = renderPicker({ disabled: ['t0'] });
     expect(options()[0]!.getAttribute('aria-disabled')).toBe('true');
     press('Enter');
     act(() => options()[0]!.click());

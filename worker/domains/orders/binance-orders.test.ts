@@ -6,7 +6,7 @@ import { writeSnapshotRun } from '../accounts/snapshot-store';
 import { FakeBinanceOrders } from '../../test/fakes/fake-binance-orders';
 import type { Session } from '../auth/access';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
-import { orderContext } from '../../test/order-traders';
+import { order, orderContext } from '../../test/order-traders';
 import { defaultVenueFor, placeOrderFor } from './orders';
 import { listOpenOrdersFor } from './open-orders';
 import { placeProtectedOrderFor } from './protection';
@@ -32,17 +32,14 @@ async function binanceTrader() {
   return { account, session, fake, venueFor };
 }
 
+/** A market buy of $1,000 of ETH on the trader's Binance account. */
+const buyEth = (t: Awaited<ReturnType<typeof binanceTrader>>, clientOrderId: string) =>
+  placeOrderFor(orderContext(t.venueFor), t.session, order(t.account.email, 'ETH', 'BUY', 1000, { clientOrderId }));
+
 describe('placeOrder on a Binance account (fake exchange)', () => {
   it('rounds the notional to the step size and sends it once', async () => {
     const t = await binanceTrader();
-    const placed = await placeOrderFor(orderContext(t.venueFor), t.session, {
-      accountEmail: t.account.email,
-      symbol: 'ETHUSDT',
-      side: 'BUY',
-      notional: 1000,
-      reduceOnly: false,
-      clientOrderId: 'b-1',
-    });
+    const placed = await buyEth(t, 'b-1');
     expect(placed).toMatchObject({ status: 'filled', quantity: 0.294, fillPrice: 3400 });
     expect(placed.exchangeOrderId).toMatch(/^\d+$/);
     expect(t.fake.orderPosts()).toHaveLength(1);
@@ -66,14 +63,7 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
   it('a refusal by the exchange is recorded as rejected with the trader-facing message', async () => {
     const t = await binanceTrader();
     t.fake.refuseNextOrder(400, -2019, 'Margin is insufficient.');
-    const placed = await placeOrderFor(orderContext(t.venueFor), t.session, {
-      accountEmail: t.account.email,
-      symbol: 'ETHUSDT',
-      side: 'BUY',
-      notional: 1000,
-      reduceOnly: false,
-      clientOrderId: 'b-4',
-    });
+    const placed = await buyEth(t, 'b-4');
     expect(placed.status).toBe('rejected');
     expect(placed.error).toMatch(/^Insufficient margin/);
   });
@@ -95,13 +85,7 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
     });
     expect(t.fake.orderPosts()[0]!.params.get('reduceOnly')).toBe('true');
     // Once the exchange holds the position, the same close goes through.
-    await placeOrderFor(orderContext(t.venueFor), t.session, {
-      ...close,
-      side: 'BUY',
-      reduceOnly: false,
-      notional: 1000,
-      clientOrderId: 'r-2',
-    });
+    await buyEth(t, 'r-2');
     const closed = await placeOrderFor(orderContext(t.venueFor), t.session, { ...close, clientOrderId: 'r-3' });
     expect(closed).toMatchObject({ status: 'filled', quantity: 0.294 });
     expect(t.fake.positions.ETHUSDT).toBeCloseTo(0, 9);
@@ -114,14 +98,7 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
       apiKey: KEY,
       apiSecret: 'not-the-secret-0001',
     });
-    const placed = await placeOrderFor(orderContext(t.venueFor), t.session, {
-      accountEmail: t.account.email,
-      symbol: 'ETHUSDT',
-      side: 'BUY',
-      notional: 1000,
-      reduceOnly: false,
-      clientOrderId: 'w-1',
-    });
+    const placed = await buyEth(t, 'w-1');
     expect(placed).toMatchObject({ status: 'rejected', error: expect.stringMatching(/trading key/) });
     expect(t.fake.orders).toHaveLength(0);
   });

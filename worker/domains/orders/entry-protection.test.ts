@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { simOrders } from '../../db/schema/orders';
 import { riskLimits } from '../../db/schema/risk';
 import { db } from '../../test/harness';
-import { deskTrader, refusal, tickPriceAt } from '../../test/sim-desk';
+import { deskOrder, deskTrader, refusal, tickPriceAt } from '../../test/sim-desk';
 import { setLimit } from '../risk/limit-store';
 import { importAllFills } from '../fills/fill-source';
 
@@ -22,18 +22,7 @@ describe('take-profit and stop-loss at entry', () => {
   it('a resting limit with TP/SL in %: recorded on the entry, attached once when its fill is seen; a retry adds none', async () => {
     const t = await trader('ETHUSDT');
     const price = tickPriceAt('ETHUSDT', 0.98);
-    const input = {
-      accountEmail: t.account.email,
-      symbol: 'ETH',
-      side: 'BUY' as const,
-      type: 'LIMIT' as const,
-      price,
-      notional: 400,
-      reduceOnly: false,
-      clientOrderId: crypto.randomUUID(),
-      takeProfitPercent: 5,
-      stopLossPercent: 3,
-    };
+    const input = deskOrder(t, 'ETH', 'BUY', 400, { type: 'LIMIT', price, takeProfitPercent: 5, stopLossPercent: 3 });
     const placed = await t.client.placeOrder(input);
     expect(placed.status).toBe('open');
     expect(placed.takeProfit).toBeCloseTo(price * 1.05, 1);
@@ -57,18 +46,7 @@ describe('take-profit and stop-loss at entry', () => {
   it('a resting limit with TP/SL as distances in price: entry ± the distance, on the tick; a distance past zero is refused', async () => {
     const t = await trader('BTCUSDT');
     const price = tickPriceAt('BTCUSDT', 0.98);
-    const input = {
-      accountEmail: t.account.email,
-      symbol: 'BTC',
-      side: 'SELL' as const,
-      type: 'LIMIT' as const,
-      price,
-      notional: 400,
-      reduceOnly: false,
-      clientOrderId: crypto.randomUUID(),
-      takeProfitOffset: 500,
-      stopLossOffset: 250,
-    };
+    const input = deskOrder(t, 'BTC', 'SELL', 400, { type: 'LIMIT', price, takeProfitOffset: 500, stopLossOffset: 250 });
     expect(
       await refusal(
         t.client.placeOrder({
@@ -128,17 +106,7 @@ describe('take-profit and stop-loss at entry', () => {
     const t = await trader('BNBUSDT');
     await setLimit(db, t.user.id, { traderId: t.user.id, kind: 'maxLeverage', value: 0.0001 });
     expect(
-      await refusal(
-        t.client.placeOrder({
-          accountEmail: t.account.email,
-          symbol: 'BNB',
-          side: 'BUY',
-          notional: 5_000,
-          reduceOnly: false,
-          clientOrderId: crypto.randomUUID(),
-          stopLoss: tickPriceAt('BNBUSDT', 0.9),
-        }),
-      ),
+      await refusal(t.client.placeOrder(deskOrder(t, 'BNB', 'BUY', 5_000, { stopLoss: tickPriceAt('BNBUSDT', 0.9) }))),
     ).toMatchObject({ status: 412 });
     expect(protective(await t.client.listOrders({ limit: 10 }))).toEqual([]);
     await db.delete(riskLimits);
@@ -146,15 +114,7 @@ describe('take-profit and stop-loss at entry', () => {
 
   it('a stop moved (cancel and replace, once per request), then triggered: the position closes with a fill and realized PnL', async () => {
     const t = await trader('XRPUSDT');
-    const entry = await t.client.placeOrder({
-      accountEmail: t.account.email,
-      symbol: 'XRP',
-      side: 'BUY',
-      notional: 300,
-      reduceOnly: false,
-      clientOrderId: crypto.randomUUID(),
-      stopLoss: tickPriceAt('XRPUSDT', 0.8),
-    });
+    const entry = await t.client.placeOrder(deskOrder(t, 'XRP', 'BUY', 300, { stopLoss: tickPriceAt('XRPUSDT', 0.8) }));
     const [stop] = await t.client.listOpenOrders({});
     const move = {
       orderClientOrderId: stop!.clientOrderId,

@@ -24,13 +24,29 @@ function step(row: OrderRow | undefined, status: OrderRow['status'], id = 'o1'):
 }
 
 describe('order steps to the OrdersHub', () => {
-  it('an order settled within the hold reaches the hub once, with its pending step in the history', async () => {
-    const r = recording(50);
+  it.each([
+    {
+      title: 'an order settled within the hold reaches the hub once, with its pending step in the history',
+      holdMs: 50,
+      waitMs: 80,
+      seen: [['o1', 'filled', 2]],
+    },
+    {
+      title: 'with no hold every step goes as it happens',
+      holdMs: 0,
+      waitMs: 5,
+      seen: [
+        ['o1', 'pending', 1],
+        ['o1', 'filled', 2],
+      ],
+    },
+  ])('$title', async ({ holdMs, waitMs, seen }) => {
+    const r = recording(holdMs);
     const pending = step(undefined, 'pending');
     r.publish(pending);
     r.publish(step(pending, 'filled'));
-    await sleep(80);
-    expect(r.statuses()).toEqual([['o1', 'filled', 2]]);
+    await sleep(waitMs);
+    expect(r.statuses()).toEqual(seen);
   });
 
   it('an order still at the exchange after the hold shows as pending, then its outcome', async () => {
@@ -60,18 +76,6 @@ describe('order steps to the OrdersHub', () => {
       ['r1', 'refused', 1],
       ['o2', 'pending', 1],
       ['o3', 'filled', 2],
-    ]);
-  });
-
-  it('with no hold every step goes as it happens', async () => {
-    const r = recording(0);
-    const pending = step(undefined, 'pending');
-    r.publish(pending);
-    r.publish(step(pending, 'filled'));
-    await sleep(5);
-    expect(r.statuses()).toEqual([
-      ['o1', 'pending', 1],
-      ['o1', 'filled', 2],
     ]);
   });
 });

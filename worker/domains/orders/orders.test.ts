@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderSide } from '../../contract/enums';
 import { accountLatest } from '../../db/schema/accounts';
-import { orders, simOrders, tradingHalts } from '../../db/schema/orders';
-import { riskLimits } from '../../db/schema/risk';
+import { orders, simOrders } from '../../db/schema/orders';
 import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venue';
 import type { Position } from '../../exchanges/types';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
-import { order, orderContext, tradingClient as trader } from '../../test/order-traders';
+import { clearLimitsAndHalts, order, orderContext, tradingClient as trader } from '../../test/order-traders';
 import { setTradingEnabled } from './halts';
 import { placeOrderFor, refreshSimulatedAccount, type VenueFor } from './orders';
 import { SIM_SLIPPAGE, SimulatedVenue } from '../../exchanges/simulated/venue';
@@ -63,10 +62,7 @@ function countingVenue(
   return { calls, venueFor };
 }
 
-beforeEach(async () => {
-  await db.delete(riskLimits);
-  await db.delete(tradingHalts);
-});
+beforeEach(clearLimitsAndHalts);
 
 describe('placing a market order on a simulated account', () => {
   it('fills at the mark with the slippage, records the timings, and the account shows the position at once', async () => {

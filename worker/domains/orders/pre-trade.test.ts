@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderSide } from '../../contract/enums';
-import { orders, simOrders, tradingHalts } from '../../db/schema/orders';
-import { riskLimits } from '../../db/schema/risk';
+import { orders, simOrders } from '../../db/schema/orders';
 import { eq } from 'drizzle-orm';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
-import { book, order, refusedWith, tradingClient as trader } from '../../test/order-traders';
+import { book, clearLimitsAndHalts, order, refusedWith, tradingClient as trader } from '../../test/order-traders';
 import { position } from '../../test/snapshot-builders';
 import { loadDesk, netBySymbol } from '../risk/desk';
 import { setLimit } from '../risk/limit-store';
@@ -12,10 +11,7 @@ import { refreshSimulatedAccount } from './orders';
 import { venueClientId } from './venue-client-id';
 
 /** The risk team's limits and trading switches as placeOrder applies them, one order at a time (parallel: gate/gate.test.ts). */
-beforeEach(async () => {
-  await db.delete(riskLimits);
-  await db.delete(tradingHalts);
-});
+beforeEach(clearLimitsAndHalts);
 
 describe('pre-trade risk check (the risk team limits and evaluation)', () => {
   it('maxLeverage: refused with 412 naming the limit and by how much, recorded as refused, never sent', async () => {

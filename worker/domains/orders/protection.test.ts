@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { simOrders } from '../../db/schema/orders';
 import { db } from '../../test/harness';
-import { deskTrader, refusal, tickPriceAt } from '../../test/sim-desk';
+import { deskOrder, deskTrader, refusal, tickPriceAt } from '../../test/sim-desk';
 
 /**
  * Take-profit and stop-loss on the simulated exchange, through the RPC path: attached at entry or
@@ -17,16 +17,9 @@ const priceAt = tickPriceAt;
 describe('take-profit and stop-loss on the simulated exchange', () => {
   it('attached at entry: both rest open; the stop triggers from the price path, closes the position, the take-profit goes', async () => {
     const t = await trader('ETHUSDT');
-    const entry = await t.client.placeOrder({
-      accountEmail: t.account.email,
-      symbol: 'ETH',
-      side: 'BUY',
-      notional: 500,
-      reduceOnly: false,
-      clientOrderId: crypto.randomUUID(),
-      takeProfit: priceAt('ETHUSDT', 1.2),
-      stopLoss: priceAt('ETHUSDT', 0.8),
-    });
+    const entry = await t.client.placeOrder(
+      deskOrder(t, 'ETH', 'BUY', 500, { takeProfit: priceAt('ETHUSDT', 1.2), stopLoss: priceAt('ETHUSDT', 0.8) }),
+    );
     expect(entry.status).toBe('filled');
     const open = await t.client.listOpenOrders({});
     expect(open.map((o) => [o.type, o.side, o.reduceOnly, o.parentOrderId]).sort()).toEqual([
@@ -49,15 +42,7 @@ describe('take-profit and stop-loss on the simulated exchange', () => {
 
   it('a retried entry places its protection once; added to a position later with its own client id', async () => {
     const t = await trader('SOLUSDT');
-    const input = {
-      accountEmail: t.account.email,
-      symbol: 'SOL',
-      side: 'SELL' as const,
-      notional: 300,
-      reduceOnly: false,
-      clientOrderId: crypto.randomUUID(),
-      stopLoss: priceAt('SOLUSDT', 1.1),
-    };
+    const input = deskOrder(t, 'SOL', 'SELL', 300, { stopLoss: priceAt('SOLUSDT', 1.1) });
     await t.client.placeOrder(input);
     await t.client.placeOrder(input);
     expect((await t.client.listOpenOrders({})).map((o) => [o.type, o.side])).toEqual([['STOP_MARKET', 'BUY']]);
@@ -73,17 +58,7 @@ describe('take-profit and stop-loss on the simulated exchange', () => {
   it('refuses what a trader can fix: a trigger already crossed, a position that is not there', async () => {
     const t = await trader('BNBUSDT');
     expect(
-      await refusal(
-        t.client.placeOrder({
-          accountEmail: t.account.email,
-          symbol: 'BNB',
-          side: 'BUY',
-          notional: 300,
-          reduceOnly: false,
-          clientOrderId: crypto.randomUUID(),
-          stopLoss: priceAt('BNBUSDT', 1.02),
-        }),
-      ),
+      await refusal(t.client.placeOrder(deskOrder(t, 'BNB', 'BUY', 300, { stopLoss: priceAt('BNBUSDT', 1.02) }))),
     ).toMatchObject({
       status: 400,
       reason: 'wouldTrigger',

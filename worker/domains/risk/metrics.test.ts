@@ -31,13 +31,8 @@ const days = (rows: [number, number, number, number][], lev = 2): DailyEquity[] 
 
 describe('risk metrics on hand-computed series', () => {
   it('a flat series: no return, no drawdown, no volatility, no Sharpe', () => {
-    const s = seriesStats(
-      days([
-        [100, 100, 100, 100],
-        [100, 100, 100, 100],
-        [100, 100, 100, 100],
-      ]),
-    );
+    // Three days at 100 from open to close.
+    const s = seriesStats(days(Array.from({ length: 3 }, (): [number, number, number, number] => [100, 100, 100, 100])));
     expect(s).toMatchObject({ totalReturn: 0, maxDrawdown: 0, volatility: 0, sharpe: null, bestDay: 0, worstDay: 0, days: 3 });
     expect(s.avgLeverage).toBe(2);
     expect(s.peakLeverage).toBe(4);

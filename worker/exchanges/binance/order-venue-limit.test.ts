@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { rejection } from '../../test/order-rejection';
-import { FakeBinanceOrders } from '../../test/fakes/fake-binance-orders';
-import { BinanceOrderVenue } from './order-venue';
+import { btcOrder, btcSymbol, fakeOrderVenue } from '../../test/fakes/binance-order-venue';
+import type { BinanceOrderVenue } from './order-venue';
 
 /** Limit orders, cancel and cancel-all on the documented /fapi/v1 shapes, against the fake exchange. */
-let base = 0;
-function setup() {
-  const BTC = { symbol: 'BTCUSDT', stepSize: '0.001', minQty: '0.001', maxQty: '120', minNotional: '100', markPrice: '95000.00' };
-  const fake = new FakeBinanceOrders({ apiKey: 'k', apiSecret: 's', symbols: [BTC] });
-  const venue = new BinanceOrderVenue({
-    futuresBaseUrl: `https://fapi-limit-${++base}.fake`,
-    apiKey: 'k',
-    apiSecret: 's',
-    fetch: fake.fetch,
-  });
-  return { fake, venue };
-}
+const setup = () => fakeOrderVenue({ apiKey: 'k', apiSecret: 's', symbols: [btcSymbol()] });
 const limit = (extra: Partial<Parameters<BinanceOrderVenue['placeLimitOrder']>[0]> = {}) => ({
-  symbol: 'BTCUSDT',
-  side: 'BUY' as const,
-  quantity: 0.002,
-  reduceOnly: false,
-  clientOrderId: crypto.randomUUID(),
+  ...btcOrder(),
   price: 94000,
   timeInForce: 'GTC' as const,
   ...extra,

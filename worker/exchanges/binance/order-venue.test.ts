@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { rejection } from '../../test/order-rejection';
-import { FakeBinanceOrders, type FakeSymbol } from '../../test/fakes/fake-binance-orders';
+import { btcOrder, btcSymbol, fakeOrderVenue } from '../../test/fakes/binance-order-venue';
+import type { FakeSymbol } from '../../test/fakes/fake-binance-orders';
 import { OrderOutcomeUnknown, roundToStep } from '../order-venue';
 import { BinanceMarket, BinanceOrderVenue, MARK_TTL_MS } from './order-venue';
 
 const KEY = 'sub-key';
 const SECRET = 'sub-secret';
-const BTC: FakeSymbol = {
-  symbol: 'BTCUSDT',
-  stepSize: '0.001',
-  minQty: '0.001',
-  maxQty: '120',
-  minNotional: '100',
-  markPrice: '95000.00',
-};
 const DOGE: FakeSymbol = {
   symbol: 'DOGEUSDT',
   stepSize: '1',
@@ -23,26 +16,9 @@ const DOGE: FakeSymbol = {
   markPrice: '0.38',
 };
 
-let base = 0;
-function setup(secret = SECRET) {
-  const fake = new FakeBinanceOrders({ apiKey: KEY, apiSecret: SECRET, symbols: [BTC, DOGE] });
-  // Each test its own base URL: the exchangeInfo cache is per base URL.
-  const venue = new BinanceOrderVenue({
-    futuresBaseUrl: `https://fapi-${++base}.fake`,
-    apiKey: KEY,
-    apiSecret: secret,
-    fetch: fake.fetch,
-  });
-  return { fake, venue };
-}
-const order = (extra: Partial<Parameters<BinanceOrderVenue['placeMarketOrder']>[0]> = {}) => ({
-  symbol: 'BTCUSDT',
-  side: 'BUY' as const,
-  quantity: 0.002,
-  reduceOnly: false,
-  clientOrderId: crypto.randomUUID(),
-  ...extra,
-});
+const BTC = btcSymbol();
+const setup = (secret = SECRET) => fakeOrderVenue({ apiKey: KEY, apiSecret: SECRET, symbols: [BTC, DOGE], venueSecret: secret });
+const order = btcOrder;
 
 describe('Binance USDⓈ-M market orders against the fake exchange', () => {
   it('sends a signed MARKET order with our client id and reads the fill', async () => {
@@ -94,7 +70,7 @@ describe('Binance USDⓈ-M market orders against the fake exchange', () => {
       answers++;
       return answers === 3 ? new Response('busy', { status: 503 }) : Response.json({ markPrice: String(90_000 + answers) });
     };
-    const market = new BinanceMarket({ futuresBaseUrl: `https://fapi-${++base}.fake`, fetch: fetchFn, now: () => clock });
+    const market = new BinanceMarket({ futuresBaseUrl: 'https://fapi-mark.fake', fetch: fetchFn, now: () => clock });
     expect(await market.markPrice('BTCUSDT')).toBe(90_001);
     clock += MARK_TTL_MS - 1;
     expect(await market.markPrice('BTCUSDT')).toBe(90_001);

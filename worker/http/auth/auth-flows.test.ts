@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users';
-import { CookieJar, PASSWORD, db, fetchApp, postJson, rpcClient } from '../../test/harness';
+import { CookieJar, PASSWORD, db, fetchApp, postJson, postJsonText, rpcClient } from '../../test/harness';
 
 async function signUp(jar: CookieJar, email: string, name = 'Ada Lovelace', password = PASSWORD) {
   return jar.take(await postJson('/api/auth/sign-up/email', { name, email, password }));
@@ -42,11 +42,7 @@ describe('sign-up, sign-in, sign-out, refresh', () => {
     const body = (await res.json()) as { code: string; data: { issues: { path: string[] }[] } };
     expect(body.code).toBe('BAD_REQUEST');
     expect(body.data.issues.map((i) => i.path[0]).sort()).toEqual(['email', 'name', 'password']);
-    const garbled = await fetchApp('/api/auth/sign-up/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"name":',
-    });
+    const garbled = await postJsonText('/api/auth/sign-up/email', '{"name":');
     expect(garbled.status).toBe(400);
   });
 

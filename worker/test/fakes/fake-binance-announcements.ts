@@ -1,4 +1,5 @@
 import { FakeExchangeBase, json } from './fake-announcements';
+import { hmacHex } from './fake-binance';
 
 /**
  * A local fake of Binance's `com_announcement_en` WebSocket (workerd only: WebSocketPair): a signed
@@ -27,14 +28,6 @@ export function binanceAnnouncementMessage(a: FakeBinanceAnnouncement, now = Dat
       disclaimer: 'Trade on-the-go with Binance.',
     }),
   });
-}
-
-async function hmacHex(secret: string, payload: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(payload));
-  return [...new Uint8Array(sig)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**

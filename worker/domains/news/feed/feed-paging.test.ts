@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newsItems } from '../../../db/schema-news';
 import type { NewsItemDto } from '../../../contract/news';
 import { newsDb, insertUser, rpcClient, signedInJar } from '../../../test/harness';
+import { rssItemRow } from '../../../test/news-rows';
 import { feedStatement, type FeedQuery } from './feed-query';
 import { normaliseFeedSearch } from './search-params';
 
@@ -13,21 +14,8 @@ const SAME_MS = 250;
 type Client = ReturnType<typeof rpcClient>;
 let client: Client;
 
-function row(i: number, ts: number, over: Partial<typeof newsItems.$inferInsert> = {}): typeof newsItems.$inferInsert {
-  return {
-    ts,
-    receivedAt: ts,
-    sourceId: 'paging',
-    sourceKind: 'rss',
-    externalId: `p${i}`,
-    title: `Paging item ${i}`,
-    symbols: [],
-    importance: 'medium',
-    dedupKey: `paging-${i}`,
-    metadata: {},
-    ...over,
-  };
-}
+const row = (i: number, ts: number, over: Partial<typeof newsItems.$inferInsert> = {}) =>
+  rssItemRow({ ts, sourceId: 'paging', externalId: `p${i}`, title: `Paging item ${i}`, dedupKey: `paging-${i}`, ...over });
 
 beforeAll(async () => {
   client = rpcClient(await signedInJar(await insertUser()));

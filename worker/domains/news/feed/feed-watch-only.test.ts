@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newsItems, watchHits } from '../../../db/schema-news';
 import type { NewsItemDto } from '../../../contract/news';
 import { insertUser, newsDb, rpcClient, signedInJar } from '../../../test/harness';
+import { rssItemRow } from '../../../test/news-rows';
 import { feedStatement } from './feed-query';
 import { normaliseFeedSearch } from './search-params';
 
@@ -14,21 +15,16 @@ let myId: string;
 /** The ids of the headlines that hit "my" lists, newest first (ts desc, id desc). */
 let hitIds: number[] = [];
 
-function row(i: number, ts: number, over: Partial<typeof newsItems.$inferInsert> = {}): typeof newsItems.$inferInsert {
-  return {
+const row = (i: number, ts: number, over: Partial<typeof newsItems.$inferInsert> = {}) =>
+  rssItemRow({
     ts,
-    receivedAt: ts,
     sourceId: 'watch-only',
-    sourceKind: 'rss',
     externalId: `w${i}`,
     title: `Watch only item ${i}${i % 2 ? ' zephyrcoin' : ''}`,
-    symbols: [],
     importance: i % 4 === 0 ? 'critical' : 'medium',
     dedupKey: `watch-only-${i}`,
-    metadata: {},
     ...over,
-  };
-}
+  });
 
 beforeAll(async () => {
   const me = await insertUser();

@@ -78,23 +78,33 @@ describe('docs/PRODUCT-RULES.md §3 news feed search parameters', () => {
     expect(search('x'.repeat(300))).toHaveLength(200);
   });
 
-  it('sortBy: default timestamp (timestamp or importance)', () => {
-    const sortBy = (value: unknown) => normaliseFeedSearch({ sortBy: value }).sortBy;
-    expect(sortBy(undefined)).toBe('timestamp');
-    expect(sortBy('importance')).toBe('importance');
-    expect(sortBy('timestamp')).toBe('timestamp');
-    expect(sortBy('title; DROP TABLE news_items')).toBe('timestamp');
-    expect(sortBy('')).toBe('timestamp');
-    expect(sortBy(['importance'])).toBe('timestamp');
-  });
-
-  it('sortOrder: default desc (asc or desc)', () => {
-    const sortOrder = (value: unknown) => normaliseFeedSearch({ sortOrder: value }).sortOrder;
-    expect(sortOrder(undefined)).toBe('desc');
-    expect(sortOrder('asc')).toBe('asc');
-    expect(sortOrder('desc')).toBe('desc');
-    expect(sortOrder('ASC')).toBe('desc');
-    expect(sortOrder('up')).toBe('desc');
+  it.each([
+    {
+      title: 'sortBy: default timestamp (timestamp or importance)',
+      key: 'sortBy',
+      cases: [
+        [undefined, 'timestamp'],
+        ['importance', 'importance'],
+        ['timestamp', 'timestamp'],
+        ['title; DROP TABLE news_items', 'timestamp'],
+        ['', 'timestamp'],
+        [['importance'], 'timestamp'],
+      ],
+    },
+    {
+      title: 'sortOrder: default desc (asc or desc)',
+      key: 'sortOrder',
+      cases: [
+        [undefined, 'desc'],
+        ['asc', 'asc'],
+        ['desc', 'desc'],
+        ['ASC', 'desc'],
+        ['up', 'desc'],
+      ],
+    },
+  ] as const)('$title', ({ key, cases }) => {
+    for (const [value, expected] of cases)
+      expect(normaliseFeedSearch({ [key]: value })[key], JSON.stringify(value)).toBe(expected);
   });
 
   it('onePctMovement: boolean; kept only when true', () => {

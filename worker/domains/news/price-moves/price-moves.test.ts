@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { performanceThresholds } from '../../../db/schema/news';
 import { newsItems, priceChecks } from '../../../db/schema-news';
 import { db, newsDb } from '../../../test/harness';
+import { clearNewsItems, testItemRow } from '../../../test/news-rows';
 import { measurePriceMoves, meetsThreshold, movePercent, thresholdFor } from './price-moves';
 import { IMPLIED_DEFAULT_THRESHOLD } from '../settings/performance-thresholds';
 
@@ -31,18 +32,9 @@ describe('pure parts', () => {
 let nextId = 1;
 async function item(symbols: string[], prices: Record<string, number>, windows = [1, 5, 15], ts = T0) {
   const id = nextId++;
-  await newsDb.insert(newsItems).values({
-    id,
-    ts,
-    receivedAt: ts,
-    sourceId: 'test',
-    sourceKind: 'manual',
-    title: `item ${id}`,
-    symbols,
-    importance: 'medium',
-    dedupKey: `k${id}`,
-    metadata: { priceAtPublish: prices, matchedRules: [] },
-  });
+  await newsDb
+    .insert(newsItems)
+    .values(testItemRow(id, ts, { title: `item ${id}`, symbols, metadata: { priceAtPublish: prices, matchedRules: [] } }));
   for (const symbol of symbols) {
     for (const m of windows) {
       await newsDb
@@ -60,8 +52,7 @@ const exchange = (marks: Record<string, number>) => ({
 });
 
 beforeEach(async () => {
-  await newsDb.delete(priceChecks);
-  await newsDb.delete(newsItems);
+  await clearNewsItems();
   await db.delete(performanceThresholds);
 });
 

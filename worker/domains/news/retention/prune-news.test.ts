@@ -2,24 +2,14 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newsItems, newsItemSymbols, priceChecks } from '../../../db/schema-news';
 import { newsDb } from '../../../test/harness';
+import { clearNewsItems, testItemRow } from '../../../test/news-rows';
 import { NEWS_RETENTION_MS, pruneOldNews } from './prune-news';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const DAY = 86_400_000;
 
 async function headline(id: number, ts: number, title: string) {
-  await newsDb.insert(newsItems).values({
-    id,
-    ts,
-    receivedAt: ts,
-    sourceId: 'test',
-    sourceKind: 'manual',
-    title,
-    symbols: ['BTC'],
-    importance: 'medium',
-    dedupKey: `k${id}`,
-    metadata: { matchedRules: [] },
-  });
+  await newsDb.insert(newsItems).values(testItemRow(id, ts, { title, symbols: ['BTC'], metadata: { matchedRules: [] } }));
   await newsDb.insert(newsItemSymbols).values({ symbol: 'BTC', ts, itemId: id });
   await newsDb.insert(priceChecks).values({ itemId: id, symbol: 'BTC', priceAtPublish: 1, dueAt: ts + 60_000, windowMinutes: 1 });
 }
@@ -29,11 +19,7 @@ const ftsHits = async (word: string) =>
     (r) => r.rowid,
   );
 
-beforeEach(async () => {
-  await newsDb.delete(priceChecks);
-  await newsDb.delete(newsItemSymbols);
-  await newsDb.delete(newsItems);
-});
+beforeEach(clearNewsItems);
 
 describe('pruneOldNews', () => {
   it('deletes headlines past the retention, oldest first and a bounded batch per call, with their symbols, checks and index entries', async () => {
