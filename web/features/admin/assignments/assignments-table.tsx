@@ -1,5 +1,5 @@
-import { createContext, useContext } from 'react';
 import { Badge } from '~/components/ui/badge';
+import { requiredContext } from '~/lib/required-context';
 import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
 import { cn } from '~/lib/cn';
 import { formatAgo, formatDateTime } from '~/lib/format';
@@ -18,13 +18,7 @@ export interface AssignmentActions {
   pendingAccountId: string | null;
 }
 
-export const AssignmentActionsContext = createContext<AssignmentActions | null>(null);
-
-function useAssignmentActions() {
-  const value = useContext(AssignmentActionsContext);
-  if (!value) throw new Error('AssignmentActionsContext missing');
-  return value;
-}
+export const [AssignmentActionsContext, useAssignmentActions] = requiredContext<AssignmentActions>('AssignmentActionsContext');
 
 /** Snapshots run every minute: older than this is worth a look. */
 const SNAPSHOT_STALE_MS = 5 * 60_000;

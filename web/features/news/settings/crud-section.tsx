@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import { requiredContext } from '~/lib/required-context';
 import type { RowData } from '@tanstack/react-table';
-import { createContext, Fragment, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
@@ -33,12 +34,7 @@ interface CrudContextValue {
   actionsTestId: (item: unknown) => string;
 }
 
-const CrudContext = createContext<CrudContextValue | null>(null);
-function useCrud() {
-  const value = useContext(CrudContext);
-  if (!value) throw new Error('CrudSection missing');
-  return value;
-}
+const [CrudContext, useCrud] = requiredContext<CrudContextValue>('CrudSection');
 
 /** A mutation announced by a toast either way; the section's queries are refreshed when it settles. */
 function useToastMutation<V, R>({
