@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext } from 'react';
+import { requiredContext } from '~/lib/required-context';
 import { toast } from 'sonner';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import { DataTable, nullableCell, sortableColumnHelper } from '~/components/ui/data-table';
 import { Switch } from '~/components/ui/switch';
 import { formatDateTime } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
@@ -15,13 +15,7 @@ interface RuleActions {
   remove: (rule: AlertRule) => void;
 }
 
-const RuleActionsContext = createContext<RuleActions | null>(null);
-
-function useRuleActions() {
-  const value = useContext(RuleActionsContext);
-  if (!value) throw new Error('RuleActionsContext missing');
-  return value;
-}
+const [RuleActionsContext, useRuleActions] = requiredContext<RuleActions>('RuleActionsContext');
 
 function EnabledCell({ rule }: { rule: AlertRule }) {
   const queryClient = useQueryClient();
@@ -108,29 +102,17 @@ const columns = helper.columns([
     header: 'Last value',
     meta: { align: 'right' },
     sortUndefined: 'last',
-    cell: (info) => {
-      const value = info.getValue();
-      return value === null ? (
-        <span className="text-muted-foreground">—</span>
-      ) : (
-        <span className="tabular" title={`${metricLabel(info.row.original.metric)} at the last check`}>
-          {formatMetricValue(info.row.original.metric, value)}
-        </span>
-      );
-    },
+    cell: nullableCell((value: number, rule: AlertRule) => (
+      <span className="tabular" title={`${metricLabel(rule.metric)} at the last check`}>
+        {formatMetricValue(rule.metric, value)}
+      </span>
+    )),
   }),
   helper.accessor('lastFiredAt', {
     header: 'Last fired',
     meta: { align: 'right' },
     sortUndefined: 'last',
-    cell: (info) => {
-      const value = info.getValue();
-      return value === null ? (
-        <span className="text-muted-foreground">Never</span>
-      ) : (
-        <span className="tabular">{formatDateTime(value)}</span>
-      );
-    },
+    cell: nullableCell((value: number) => <span className="tabular">{formatDateTime(value)}</span>, 'Never'),
   }),
   helper.accessor('enabled', {
     header: 'Enabled',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
 import { formatPercent } from '~/lib/format';
 import { Pnl } from '~/shared/figures';
@@ -9,41 +10,29 @@ const pnl = (v: number | null, percent = false) =>
 
 const g = sortableColumnHelper<TradeGroup>();
 const numeric = { meta: { align: 'right' as const }, sortUndefined: 'last' as const };
+/** A right-aligned figure of a group that may be missing (sorted last): `show` renders it, "—" when missing. */
+const figure = (id: string, header: string, get: (r: TradeGroup) => number | null, show: (v: number | null) => ReactNode) =>
+  g.accessor((r) => get(r) ?? undefined, { id, header, ...numeric, cell: (c) => show(get(c.row.original)) });
 const columns = (by: GroupBy) =>
   g.columns([
     g.accessor('label', { header: by === 'source' ? 'Source' : by === 'importance' ? 'Importance' : 'Kind' }),
     g.accessor('trades', { header: 'Trades', ...numeric, cell: (c) => <span className="tabular">{c.getValue()}</span> }),
     g.accessor('scored', { header: 'Scored', ...numeric, cell: (c) => <span className="tabular">{c.getValue()}</span> }),
-    g.accessor((r) => r.hitRate ?? undefined, {
-      id: 'hitRate',
-      header: 'Hit rate',
-      ...numeric,
-      cell: (c) => rate(c.row.original.hitRate),
-    }),
-    g.accessor((r) => r.avgPercent ?? undefined, {
-      id: 'avgPercent',
-      header: 'Avg PnL %',
-      ...numeric,
-      cell: (c) => pnl(c.row.original.avgPercent, true),
-    }),
-    g.accessor((r) => r.avgUsd ?? undefined, {
-      id: 'avgUsd',
-      header: 'Avg PnL',
-      ...numeric,
-      cell: (c) => pnl(c.row.original.avgUsd),
-    }),
-    g.accessor((r) => r.hypotheticalHitRate ?? undefined, {
-      id: 'hypHitRate',
-      header: 'At publication: hit rate',
-      ...numeric,
-      cell: (c) => rate(c.row.original.hypotheticalHitRate),
-    }),
-    g.accessor((r) => r.hypotheticalAvgPercent ?? undefined, {
-      id: 'hypAvgPercent',
-      header: 'At publication: avg %',
-      ...numeric,
-      cell: (c) => pnl(c.row.original.hypotheticalAvgPercent, true),
-    }),
+    figure('hitRate', 'Hit rate', (r) => r.hitRate, rate),
+    figure(
+      'avgPercent',
+      'Avg PnL %',
+      (r) => r.avgPercent,
+      (v) => pnl(v, true),
+    ),
+    figure('avgUsd', 'Avg PnL', (r) => r.avgUsd, pnl),
+    figure('hypHitRate', 'At publication: hit rate', (r) => r.hypotheticalHitRate, rate),
+    figure(
+      'hypAvgPercent',
+      'At publication: avg %',
+      (r) => r.hypotheticalAvgPercent,
+      (v) => pnl(v, true),
+    ),
   ]);
 
 const COLUMNS = { source: columns('source'), importance: columns('importance'), kind: columns('kind') };
