@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requiredContext } from '~/lib/required-context';
 import { toast } from 'sonner';
 import { Badge } from '~/components/ui/badge';
-import { Button } from '~/components/ui/button';
+import { RowActions } from '~/components/ui/row-actions';
 import { DataTable, nullableCell, sortableColumnHelper } from '~/components/ui/data-table';
 import { Switch } from '~/components/ui/switch';
 import { formatDateTime } from '~/lib/format';
@@ -41,27 +41,12 @@ function EnabledCell({ rule }: { rule: AlertRule }) {
 function ActionsCell({ rule }: { rule: AlertRule }) {
   const { edit, remove } = useRuleActions();
   return (
-    <span className="flex justify-end gap-1">
-      <Button
-        size="xs"
-        variant="ghost"
-        onClick={() => edit(rule)}
-        aria-label={`Edit ${describeCondition(rule)}`}
-        data-testid={`edit-rule-${rule.id}`}
-      >
-        Edit
-      </Button>
-      <Button
-        size="xs"
-        variant="ghost"
-        className="text-destructive hover:text-destructive"
-        onClick={() => remove(rule)}
-        aria-label={`Delete ${describeCondition(rule)}`}
-        data-testid={`delete-rule-${rule.id}`}
-      >
-        Delete
-      </Button>
-    </span>
+    <RowActions
+      label={describeCondition(rule)}
+      onEdit={() => edit(rule)}
+      onDelete={() => remove(rule)}
+      testId={`rule-${rule.id}`}
+    />
   );
 }
 

@@ -11,7 +11,8 @@ import { DataTable, rowKeyOf, sortableColumnHelper, type DataColumns, type DataT
 import { DialogForm, FormDialog } from '~/components/form/dialog-form';
 import { Switch } from '~/components/ui/switch';
 import { errorMessage } from '~/lib/http-error';
-import { QueryState, ReadOnlyNote, RowActions, SettingsSection } from './common';
+import { RowActions } from '~/components/ui/row-actions';
+import { QueryState, ReadOnlyNote, SettingsSection } from './common';
 
 /**
  * The "list + editor dialog + delete confirmation" block of the news settings pages. A page gives

@@ -4,7 +4,7 @@ import type { Mapping } from '@contract/news-mappings';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
-import { RowActions } from './common';
+import { RowActions } from '~/components/ui/row-actions';
 
 /** The mapping tables: their columns, and the row actions they reach through MappingsContext. */
 
