@@ -7,6 +7,7 @@ import type { GroupBy, TradeGroup } from './trade-groups';
 const rate = (v: number | null) => (v === null ? '—' : formatPercent(v * 100, { signed: false }));
 const pnl = (v: number | null, percent = false) =>
   v === null ? <span className="text-muted-foreground">—</span> : <Pnl value={v} percent={percent} />;
+const pnlPercent = (v: number | null) => pnl(v, true);
 
 const g = sortableColumnHelper<TradeGroup>();
 const numeric = { meta: { align: 'right' as const }, sortUndefined: 'last' as const };
@@ -19,20 +20,10 @@ const columns = (by: GroupBy) =>
     g.accessor('trades', { header: 'Trades', ...numeric, cell: (c) => <span className="tabular">{c.getValue()}</span> }),
     g.accessor('scored', { header: 'Scored', ...numeric, cell: (c) => <span className="tabular">{c.getValue()}</span> }),
     figure('hitRate', 'Hit rate', (r) => r.hitRate, rate),
-    figure(
-      'avgPercent',
-      'Avg PnL %',
-      (r) => r.avgPercent,
-      (v) => pnl(v, true),
-    ),
+    figure('avgPercent', 'Avg PnL %', (r) => r.avgPercent, pnlPercent),
     figure('avgUsd', 'Avg PnL', (r) => r.avgUsd, pnl),
     figure('hypHitRate', 'At publication: hit rate', (r) => r.hypotheticalHitRate, rate),
-    figure(
-      'hypAvgPercent',
-      'At publication: avg %',
-      (r) => r.hypotheticalAvgPercent,
-      (v) => pnl(v, true),
-    ),
+    figure('hypAvgPercent', 'At publication: avg %', (r) => r.hypotheticalAvgPercent, pnlPercent),
   ]);
 
 const COLUMNS = { source: columns('source'), importance: columns('importance'), kind: columns('kind') };
