@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import type { SourceDto as NewsSource } from '@contract/server-fns/news-sources';
 import { IMPORTANCE, type Importance } from '@contract/enums';
-import { SearchInput } from '~/components/ui/search-input';
+import { SearchIcon } from '~/components/layout/icons';
 import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
 import { NativeSelect, Options } from '~/components/ui/select';
 import { cn } from '~/lib/cn';
 import { hasActiveFilters } from '~/shared/news/news-feed';
@@ -63,18 +64,20 @@ function SearchBox({
   }, [text, onSearch]);
 
   return (
-    <SearchInput
-      ref={ref}
-      className="min-w-0 basis-full sm:max-w-xs sm:min-w-48 sm:flex-1 sm:basis-auto"
-      inputClassName="h-8 pr-7"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      placeholder="Search headlines"
-      aria-label="Search headlines"
-      aria-keyshortcuts="/"
-      maxLength={200}
-      data-testid="news-search"
-    >
+    <div className="relative min-w-0 basis-full sm:max-w-xs sm:min-w-48 sm:flex-1 sm:basis-auto">
+      <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input
+        ref={ref}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search headlines"
+        aria-label="Search headlines"
+        aria-keyshortcuts="/"
+        className="h-8 pr-7 pl-8"
+        maxLength={200}
+        data-testid="news-search"
+      />
       {text ? null : (
         <kbd
           aria-hidden="true"
@@ -83,7 +86,7 @@ function SearchBox({
           /
         </kbd>
       )}
-    </SearchInput>
+    </div>
   );
 }
 
