@@ -37,6 +37,11 @@ export function sortableColumnHelper<T extends RowData>() {
   return createColumnHelper<SortableFeatures, T>();
 }
 
+/** The cell of a column that shows its value as it is, in a span of `className` (font-medium, tabular, muted…). */
+export const spanCell =
+  (className: string) =>
+  <V extends ReactNode>(info: { getValue: () => V }) => <span className={className}>{info.getValue()}</span>;
+
 /**
  * The cell of a column whose value may be missing (null): a muted placeholder ("—" unless told), else
  * `render(value, row)`.

@@ -3,7 +3,7 @@ import { requiredContext } from '~/lib/required-context';
 import { toast } from 'sonner';
 import { Badge } from '~/components/ui/badge';
 import { RowActions } from '~/components/ui/row-actions';
-import { DataTable, nullableCell, sortableColumnHelper } from '~/components/ui/data-table';
+import { DataTable, nullableCell, sortableColumnHelper, spanCell } from '~/components/ui/data-table';
 import { Switch } from '~/components/ui/switch';
 import { formatDateTime } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
@@ -53,11 +53,7 @@ function ActionsCell({ rule }: { rule: AlertRule }) {
 const helper = sortableColumnHelper<AlertRule>();
 
 const columns = helper.columns([
-  helper.accessor('accountEmail', {
-    header: 'Account',
-    sortFn: 'alphanumeric',
-    cell: (info) => <span className="text-muted-foreground">{info.getValue()}</span>,
-  }),
+  helper.accessor('accountEmail', { header: 'Account', sortFn: 'alphanumeric', cell: spanCell('text-muted-foreground') }),
   helper.accessor((rule) => describeCondition(rule), {
     id: 'condition',
     header: 'Condition',

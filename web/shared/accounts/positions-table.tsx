@@ -1,6 +1,6 @@
 import { Badge } from '~/components/ui/badge';
 import type { ComponentType } from 'react';
-import { DataTable, nullableCell, sortableColumnHelper } from '~/components/ui/data-table';
+import { DataTable, nullableCell, sortableColumnHelper, spanCell } from '~/components/ui/data-table';
 import { formatExact, formatLeverage, formatPrice, formatQuantity } from '~/lib/format';
 import { upnlPercent, type Position } from './metrics';
 import { FlashValue, MetricValue, Pnl } from '~/shared/figures';
@@ -24,11 +24,7 @@ const flashing = (value: number, Figure: ComponentType<{ value: number }>) => (
 );
 
 const columns = helper.columns([
-  helper.accessor('symbol', {
-    header: 'Symbol',
-    sortFn: 'alphanumeric',
-    cell: (info) => <span className="font-medium">{info.getValue()}</span>,
-  }),
+  helper.accessor('symbol', { header: 'Symbol', sortFn: 'alphanumeric', cell: spanCell('font-medium') }),
   helper.accessor('side', {
     header: 'Side',
     sortFn: 'alphanumeric',

@@ -1,6 +1,6 @@
 import { Badge } from '~/components/ui/badge';
 import { requiredContext } from '~/lib/required-context';
-import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import { DataTable, sortableColumnHelper, spanCell } from '~/components/ui/data-table';
 import { cn } from '~/lib/cn';
 import { formatAgo, formatDateTime } from '~/lib/format';
 import type { RpcOutputs, User } from '@contract/types';
@@ -93,11 +93,7 @@ const STATUS_TONE = { active: 'success', frozen: 'warning', archived: 'neutral' 
 const helper = sortableColumnHelper<ManagedAccount>();
 
 const columns = helper.columns([
-  helper.accessor('email', {
-    header: 'Email',
-    sortFn: 'alphanumeric',
-    cell: (info) => <span className="font-medium">{info.getValue()}</span>,
-  }),
+  helper.accessor('email', { header: 'Email', sortFn: 'alphanumeric', cell: spanCell('font-medium') }),
   helper.accessor((account) => account.label ?? '', {
     id: 'label',
     header: 'Label',

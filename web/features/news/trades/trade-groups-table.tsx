@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import { DataTable, sortableColumnHelper, spanCell } from '~/components/ui/data-table';
 import { formatPercent } from '~/lib/format';
 import { Pnl } from '~/shared/figures';
 import type { GroupBy, TradeGroup } from './trade-groups';
@@ -17,8 +17,8 @@ const figure = (id: string, header: string, get: (r: TradeGroup) => number | nul
 const columns = (by: GroupBy) =>
   g.columns([
     g.accessor('label', { header: by === 'source' ? 'Source' : by === 'importance' ? 'Importance' : 'Kind' }),
-    g.accessor('trades', { header: 'Trades', ...numeric, cell: (c) => <span className="tabular">{c.getValue()}</span> }),
-    g.accessor('scored', { header: 'Scored', ...numeric, cell: (c) => <span className="tabular">{c.getValue()}</span> }),
+    g.accessor('trades', { header: 'Trades', ...numeric, cell: spanCell('tabular') }),
+    g.accessor('scored', { header: 'Scored', ...numeric, cell: spanCell('tabular') }),
     figure('hitRate', 'Hit rate', (r) => r.hitRate, rate),
     figure('avgPercent', 'Avg PnL %', (r) => r.avgPercent, pnlPercent),
     figure('avgUsd', 'Avg PnL', (r) => r.avgUsd, pnl),
