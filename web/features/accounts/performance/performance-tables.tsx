@@ -3,6 +3,7 @@ import { DataTable, sortableColumnHelper, spanCell, type DataColumns } from '~/c
 import { formatDateTime, formatPercent, formatPrice, formatQuantity, formatUsd } from '~/lib/format';
 import { Pnl } from '~/shared/figures';
 import type { Period } from './performance-data';
+import { SideLabel } from '~/shared/orders/side-label';
 
 /** The Performance page's sortable tables: per symbol, per period, and the fills. */
 
@@ -93,14 +94,7 @@ const fillColumns: DataColumns<FillDto> = fill.columns([
     cell: (i) => <span className="tabular whitespace-nowrap">{formatDateTime(i.getValue(), { seconds: true })}</span>,
   }),
   fill.accessor('symbol', { header: 'Symbol' }),
-  fill.accessor('side', {
-    header: 'Side',
-    cell: (i) => (
-      <span className={i.getValue() === 'BUY' ? 'text-success' : 'text-destructive'}>
-        {i.getValue() === 'BUY' ? 'Buy' : 'Sell'}
-      </span>
-    ),
-  }),
+  fill.accessor('side', { header: 'Side', cell: (i) => <SideLabel side={i.getValue()} buyClassName="text-success" /> }),
   fill.accessor('price', {
     header: 'Price',
     meta: { align: 'right' },
