@@ -1,17 +1,10 @@
 import { useLocation } from '@tanstack/react-router';
 import { Fragment } from 'react';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '~/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuSeparator, DropdownMenuTrigger } from '~/components/ui/dropdown-menu';
 import type { permissions } from '~/lib/user-query';
 import { ChevronDown } from './icons';
 import { isSectionActive, NAV_SECTIONS } from './nav-items';
-import { NavMenuItem } from './nav-menu-item';
+import { NavMenuGroup, NavMenuItem } from './nav-menu-item';
 import { navItemClasses } from './nav-link';
 
 /** Accounts, News, Risk Team and Admin menus (Radix: arrow keys, Enter/Space, Esc, typeahead). */
@@ -36,12 +29,7 @@ export function DesktopMenus({ can }: { can: ReturnType<typeof permissions> }) {
             {section.groups?.map((group) => (
               <Fragment key={group.label}>
                 <DropdownMenuSeparator />
-                <DropdownMenuGroup aria-label={group.label}>
-                  <DropdownMenuLabel>{group.label}</DropdownMenuLabel>
-                  {group.items.map((item) => (
-                    <NavMenuItem key={item.to} link={item} />
-                  ))}
-                </DropdownMenuGroup>
+                <NavMenuGroup label={group.label} links={group.items} />
               </Fragment>
             ))}
           </DropdownMenuContent>

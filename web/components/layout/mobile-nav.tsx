@@ -1,17 +1,10 @@
 import { Fragment } from 'react';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '~/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuSeparator, DropdownMenuTrigger } from '~/components/ui/dropdown-menu';
 import { buttonClasses } from '~/components/ui/button';
 import type { permissions } from '~/lib/user-query';
 import { MenuIcon } from './icons';
 import { NAV_SECTIONS, TERMINAL_LINK } from './nav-items';
-import { NavMenuItem } from './nav-menu-item';
+import { NavMenuGroup, NavMenuItem } from './nav-menu-item';
 
 /** Below the lg breakpoint the whole navigation collapses into one menu button. */
 export function MobileNav({ can }: { can: ReturnType<typeof permissions> }) {
@@ -30,22 +23,17 @@ export function MobileNav({ can }: { can: ReturnType<typeof permissions> }) {
           {NAV_SECTIONS.filter((section) => can[section.requires]).map((section) => (
             <Fragment key={section.id}>
               <DropdownMenuSeparator />
-              <DropdownMenuGroup aria-label={section.label}>
-                <DropdownMenuLabel>{section.label}</DropdownMenuLabel>
-                {section.items.map((item) => (
-                  <NavMenuItem key={item.to} link={item} />
-                ))}
+              <NavMenuGroup label={section.label} links={section.items}>
                 {section.groups?.map((group) => (
-                  <DropdownMenuGroup key={group.label} aria-label={group.label}>
-                    <DropdownMenuLabel inset className="normal-case tracking-normal">
-                      {group.label}
-                    </DropdownMenuLabel>
-                    {group.items.map((item) => (
-                      <NavMenuItem key={item.to} link={item} inset />
-                    ))}
-                  </DropdownMenuGroup>
+                  <NavMenuGroup
+                    key={group.label}
+                    label={group.label}
+                    links={group.items}
+                    inset
+                    labelClassName="normal-case tracking-normal"
+                  />
                 ))}
-              </DropdownMenuGroup>
+              </NavMenuGroup>
             </Fragment>
           ))}
           {can.terminal ? (

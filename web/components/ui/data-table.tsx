@@ -37,6 +37,22 @@ export function sortableColumnHelper<T extends RowData>() {
   return createColumnHelper<SortableFeatures, T>();
 }
 
+/** The cell of a column that shows its value as it is, in a span of `className` (font-medium, tabular, muted…). */
+export const spanCell =
+  (className: string) =>
+  <V extends ReactNode>(info: { getValue: () => V }) => <span className={className}>{info.getValue()}</span>;
+
+/**
+ * The cell of a column whose value may be missing (null): a muted placeholder ("—" unless told), else
+ * `render(value, row)`.
+ */
+export function nullableCell<V, T>(render: (value: V, row: T) => ReactNode, missing = '—') {
+  return (info: { getValue: () => V | null; row: { original: T } }) => {
+    const value = info.getValue();
+    return value === null ? <span className="text-muted-foreground">{missing}</span> : render(value, info.row.original);
+  };
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns mix value types
 export type DataColumns<T extends RowData> = ColumnDef<SortableFeatures, T, any>[];
 

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Field, type FieldProps } from './form-field';
-import { NativeSelect } from './select';
+import { NativeSelect, Options } from './select';
 
 /** A labelled native select (its options as children) with its hint and field error. */
 export function SelectField({
@@ -49,11 +49,7 @@ export function ChoiceField<T extends string>({
       value={value}
       onChange={(e) => onChange(options.find((o) => o.value === e.target.value)?.value ?? value)}
     >
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <Options choices={options} />
     </SelectField>
   );
 }

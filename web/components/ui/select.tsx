@@ -27,3 +27,17 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
     </span>
   );
 }
+
+type OptionsProps<T extends string | number> =
+  { values: readonly T[]; label?: (value: T) => string } | { choices: readonly { value: T; label: string }[] };
+
+/** A select's options: one per value (its text from `label`, else the value itself), or one per `{ value, label }` choice. */
+export function Options<T extends string | number>(props: OptionsProps<T>) {
+  const { label = String } = 'values' in props ? props : {};
+  const choices = 'choices' in props ? props.choices : props.values.map((value) => ({ value, label: label(value) }));
+  return choices.map((choice) => (
+    <option key={choice.value} value={choice.value}>
+      {choice.label}
+    </option>
+  ));
+}

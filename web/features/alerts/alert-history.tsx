@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import { DataTable, sortableColumnHelper, spanCell } from '~/components/ui/data-table';
 import { Spinner } from '~/components/ui/spinner';
 import { formatAgo, formatDateTime } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
@@ -59,7 +59,7 @@ const columns = helper.columns([
   helper.accessor('message', {
     header: 'Alert',
     sortFn: 'alphanumeric',
-    cell: (info) => <span className="block max-w-[30rem] min-w-[14rem] whitespace-normal">{info.getValue()}</span>,
+    cell: spanCell('block max-w-[30rem] min-w-[14rem] whitespace-normal'),
   }),
   helper.accessor('value', {
     header: 'Value',
@@ -72,11 +72,7 @@ const columns = helper.columns([
     meta: { align: 'right' },
     cell: (info) => <AckCell event={info.row.original} />,
   }),
-  helper.accessor('accountEmail', {
-    header: 'Account',
-    sortFn: 'alphanumeric',
-    cell: (info) => <span className="text-muted-foreground">{info.getValue()}</span>,
-  }),
+  helper.accessor('accountEmail', { header: 'Account', sortFn: 'alphanumeric', cell: spanCell('text-muted-foreground') }),
 ]);
 
 /** Fired alerts, newest first, each acknowledgeable. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext } from 'react';
+import { requiredContext } from '~/lib/required-context';
 import { toast } from 'sonner';
 import { Badge } from '~/components/ui/badge';
-import { Button } from '~/components/ui/button';
-import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import { RowActions } from '~/components/ui/row-actions';
+import { DataTable, nullableCell, sortableColumnHelper, spanCell } from '~/components/ui/data-table';
 import { Switch } from '~/components/ui/switch';
 import { formatDateTime } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
@@ -15,13 +15,7 @@ interface RuleActions {
   remove: (rule: AlertRule) => void;
 }
 
-const RuleActionsContext = createContext<RuleActions | null>(null);
-
-function useRuleActions() {
-  const value = useContext(RuleActionsContext);
-  if (!value) throw new Error('RuleActionsContext missing');
-  return value;
-}
+const [RuleActionsContext, useRuleActions] = requiredContext<RuleActions>('RuleActionsContext');
 
 function EnabledCell({ rule }: { rule: AlertRule }) {
   const queryClient = useQueryClient();
@@ -47,38 +41,19 @@ function EnabledCell({ rule }: { rule: AlertRule }) {
 function ActionsCell({ rule }: { rule: AlertRule }) {
   const { edit, remove } = useRuleActions();
   return (
-    <span className="flex justify-end gap-1">
-      <Button
-        size="xs"
-        variant="ghost"
-        onClick={() => edit(rule)}
-        aria-label={`Edit ${describeCondition(rule)}`}
-        data-testid={`edit-rule-${rule.id}`}
-      >
-        Edit
-      </Button>
-      <Button
-        size="xs"
-        variant="ghost"
-        className="text-destructive hover:text-destructive"
-        onClick={() => remove(rule)}
-        aria-label={`Delete ${describeCondition(rule)}`}
-        data-testid={`delete-rule-${rule.id}`}
-      >
-        Delete
-      </Button>
-    </span>
+    <RowActions
+      label={describeCondition(rule)}
+      onEdit={() => edit(rule)}
+      onDelete={() => remove(rule)}
+      testId={`rule-${rule.id}`}
+    />
   );
 }
 
 const helper = sortableColumnHelper<AlertRule>();
 
 const columns = helper.columns([
-  helper.accessor('accountEmail', {
-    header: 'Account',
-    sortFn: 'alphanumeric',
-    cell: (info) => <span className="text-muted-foreground">{info.getValue()}</span>,
-  }),
+  helper.accessor('accountEmail', { header: 'Account', sortFn: 'alphanumeric', cell: spanCell('text-muted-foreground') }),
   helper.accessor((rule) => describeCondition(rule), {
     id: 'condition',
     header: 'Condition',
@@ -108,29 +83,17 @@ const columns = helper.columns([
     header: 'Last value',
     meta: { align: 'right' },
     sortUndefined: 'last',
-    cell: (info) => {
-      const value = info.getValue();
-      return value === null ? (
-        <span className="text-muted-foreground">—</span>
-      ) : (
-        <span className="tabular" title={`${metricLabel(info.row.original.metric)} at the last check`}>
-          {formatMetricValue(info.row.original.metric, value)}
-        </span>
-      );
-    },
+    cell: nullableCell((value: number, rule: AlertRule) => (
+      <span className="tabular" title={`${metricLabel(rule.metric)} at the last check`}>
+        {formatMetricValue(rule.metric, value)}
+      </span>
+    )),
   }),
   helper.accessor('lastFiredAt', {
     header: 'Last fired',
     meta: { align: 'right' },
     sortUndefined: 'last',
-    cell: (info) => {
-      const value = info.getValue();
-      return value === null ? (
-        <span className="text-muted-foreground">Never</span>
-      ) : (
-        <span className="tabular">{formatDateTime(value)}</span>
-      );
-    },
+    cell: nullableCell((value: number) => <span className="tabular">{formatDateTime(value)}</span>, 'Never'),
   }),
   helper.accessor('enabled', {
     header: 'Enabled',

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Options } from '~/components/ui/select';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { RpcInputs } from '@contract/types';
@@ -182,18 +183,10 @@ function RuleForm({
 
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField control={form.control} name="metric" label="Metric" data-testid="rule-metric">
-          {ALERT_METRIC_KEYS.map((key) => (
-            <option key={key} value={key}>
-              {metricLabel(key)}
-            </option>
-          ))}
+          <Options values={ALERT_METRIC_KEYS} label={metricLabel} />
         </SelectField>
         <SelectField control={form.control} name="operator" label="Condition" data-testid="rule-operator">
-          {OPERATORS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options choices={OPERATORS} />
         </SelectField>
       </div>
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { FirmPerformance as FirmPerformanceDto } from '@contract/performance';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/empty-state';
@@ -18,20 +18,30 @@ const rate = (r: number | null) => (r === null ? '—' : formatPercent(r * 100, 
 
 function Figures({ perf }: { perf: FirmPerformanceDto }) {
   const t = perf.totals;
+  const figures: [label: string, value: ReactNode][] = [
+    ['Net (realized − fees + funding)', <Pnl value={t.net} />],
+    ['Realized PnL', <Pnl value={t.realizedPnl} />],
+    ['Fees', formatUsd(t.fees)],
+    ['Funding', <Pnl value={t.funding} />],
+    [`Win rate · ${t.closing} closing of ${t.trades} fills`, rate(t.winRate)],
+  ];
   return (
     <div className="flex flex-wrap gap-x-8 gap-y-3" data-testid="firm-perf-totals">
-      <Figure label="Net (realized − fees + funding)">
-        <Pnl value={t.net} />
-      </Figure>
-      <Figure label="Realized PnL">
-        <Pnl value={t.realizedPnl} />
-      </Figure>
-      <Figure label="Fees">{formatUsd(t.fees)}</Figure>
-      <Figure label="Funding">
-        <Pnl value={t.funding} />
-      </Figure>
-      <Figure label={`Win rate · ${t.closing} closing of ${t.trades} fills`}>{rate(t.winRate)}</Figure>
+      {figures.map(([label, value]) => (
+        <Figure key={label} label={label}>
+          {value}
+        </Figure>
+      ))}
     </div>
+  );
+}
+
+/** A PnL cell of the traders table. */
+function PnlCell({ value }: { value: number }) {
+  return (
+    <TableCell className="text-right">
+      <Pnl value={value} />
+    </TableCell>
   );
 }
 
@@ -60,16 +70,10 @@ function TradersTable({ perf }: { perf: FirmPerformanceDto }) {
             </TableCell>
             <TableCell className="tabular text-right">{t.trades}</TableCell>
             <TableCell className="tabular text-right">{rate(t.winRate)}</TableCell>
-            <TableCell className="text-right">
-              <Pnl value={t.realizedPnl} />
-            </TableCell>
+            <PnlCell value={t.realizedPnl} />
             <TableCell className="tabular text-right">{formatUsd(t.fees)}</TableCell>
-            <TableCell className="text-right">
-              <Pnl value={t.funding} />
-            </TableCell>
-            <TableCell className="text-right">
-              <Pnl value={t.net} />
-            </TableCell>
+            <PnlCell value={t.funding} />
+            <PnlCell value={t.net} />
           </TableRow>
         ))}
       </TableBody>

@@ -1,4 +1,5 @@
 import { TRADER_LIMIT_KINDS, type RiskLimitKind } from '@contract/enums';
+import { Options } from '~/components/ui/select';
 import type { RpcInputs } from '@contract/types';
 import { useForm, useWatch } from 'react-hook-form';
 import { PickerField, SelectField, TextField } from '~/components/form/fields';
@@ -92,11 +93,7 @@ export function OverrideForm({ traders, onSave }: { traders: { value: string; la
         testId="override-trader"
       />
       <SelectField control={form.control} name="kind" label="Limit">
-        {TRADER_LIMIT_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {LIMIT_LABELS[k]}
-          </option>
-        ))}
+        <Options values={TRADER_LIMIT_KINDS} label={(k) => LIMIT_LABELS[k]} />
       </SelectField>
       <TextField control={form.control} name="value" label={`Value (${limitUnit(kind)})`} type="number" step="any" min="0" />
       {/* On the value's line: below its label (14 px and a 6 px gap), centred on the 36 px input. */}

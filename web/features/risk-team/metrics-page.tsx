@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { PageHeader } from '~/components/layout/page';
 import { Button } from '~/components/ui/button';
-import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
+import { sortableColumnHelper, spanCell, type DataColumns } from '~/components/ui/data-table';
 import { EmptyState } from '~/components/ui/empty-state';
 import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
@@ -25,11 +25,7 @@ const plain = (v: number | null) => <span className="tabular">{formatFraction(v)
 const num = (v: number | null) => v ?? Number.NEGATIVE_INFINITY;
 
 const columns: DataColumns<AccountRow> = [
-  col.accessor('trader', {
-    header: 'Trader',
-    meta: { width: 'minmax(10rem, 1fr)' },
-    cell: (c) => <span className="font-medium">{c.getValue()}</span>,
-  }),
+  col.accessor('trader', { header: 'Trader', meta: { width: 'minmax(10rem, 1fr)' }, cell: spanCell('font-medium') }),
   col.accessor('email', {
     header: 'Account',
     meta: { width: 'minmax(14rem, 1.5fr)' },

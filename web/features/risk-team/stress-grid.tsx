@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
+import { sortableColumnHelper, spanCell, type DataColumns } from '~/components/ui/data-table';
 import { fittedTableHeight, GRID_ROW, GridCell, VirtualDataTable } from '~/components/ui/virtual-data-table';
 import { Pnl } from '~/shared/figures';
 import type { RiskExposure } from './risk-queries';
@@ -18,11 +18,7 @@ const figure = { align: 'right' as const, width: 'minmax(7rem, 1fr)' };
 
 function stressColumns(shocks: number[]): DataColumns<StressRow> {
   return [
-    col.accessor('name', {
-      header: 'Trader',
-      meta: { width: 'minmax(11rem, 1.5fr)' },
-      cell: (c) => <span className="truncate font-medium">{c.getValue()}</span>,
-    }),
+    col.accessor('name', { header: 'Trader', meta: { width: 'minmax(11rem, 1.5fr)' }, cell: spanCell('truncate font-medium') }),
     ...shocks.map((s, i) =>
       col.accessor((r) => r.pnl[i] ?? 0, {
         id: `shock${i}`,

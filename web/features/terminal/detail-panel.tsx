@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { AlsoReportedLine } from '~/shared/news/also-reported';
 import { memo } from 'react';
 import { formatPrice } from '~/lib/format';
 import { rpc } from '~/lib/rpc';
 import { type NewsItem } from '~/shared/news/news-feed';
-import { formatAlsoReported, formatDelay, formatNewsTime, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import { formatDelay, formatNewsTime, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { useNow } from '~/lib/use-now';
 import { cn } from '~/lib/cn';
 import { ImportanceBadge } from '~/shared/news/importance';
@@ -105,11 +106,7 @@ export const DetailPanel = memo(function DetailPanel({
           {formatNewsTime(item.ts)} · {formatDelay(measuredLatency(item, arrivedAt))}
         </span>
       </div>
-      {item.alsoReportedBy?.length ? (
-        <p className="text-xs text-muted-foreground" data-testid="detail-also">
-          {formatAlsoReported(item.alsoReportedBy)}
-        </p>
-      ) : null}
+      <AlsoReportedLine also={item.alsoReportedBy} className="text-xs text-muted-foreground" testId="detail-also" />
       <h2 className="text-base leading-snug font-semibold" data-testid="detail-title">
         {item.title}
       </h2>

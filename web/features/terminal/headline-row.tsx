@@ -1,8 +1,9 @@
 import { memo } from 'react';
+import { AlsoReportedLine } from '~/shared/news/also-reported';
 import { isSimulatedSource } from '@contract/patterns';
 import { cn } from '~/lib/cn';
 import { type NewsItem } from '~/shared/news/news-feed';
-import { formatAlsoReported, formatDelay, formatShortAge, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
+import { formatDelay, formatShortAge, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { useNowDerived } from '~/lib/use-now';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
 import { PriceChip } from '~/shared/prices/price-chip';
@@ -132,11 +133,12 @@ export const HeadlineRow = memo(function HeadlineRow({
               {source}
               {item.author && item.author !== sourceName ? ` · ${item.author}` : ''}
             </span>
-            {item.alsoReportedBy?.length ? (
-              <span className="max-w-56 shrink-0 truncate max-sm:hidden" data-testid="headline-also">
-                {formatAlsoReported(item.alsoReportedBy)}
-              </span>
-            ) : null}
+            <AlsoReportedLine
+              also={item.alsoReportedBy}
+              as="span"
+              className="max-w-56 shrink-0 truncate max-sm:hidden"
+              testId="headline-also"
+            />
             <WatchMark itemId={item.id} />
             {isSimulatedSource(item.sourceId) ? <SimulatedTag /> : null}
           </div>

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Options } from '~/components/ui/select';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { RpcInputs } from '@contract/types';
@@ -135,11 +136,7 @@ function WatchlistForm({ list, onDone }: { list: Watchlist | null; onDone: () =>
       <div className="grid gap-3 sm:grid-cols-3">
         {CHOICES.map(({ name, label, values, labels }) => (
           <SelectField key={name} control={form.control} name={name} label={label} data-testid={`watchlist-${name}`}>
-            {values.map((value) => (
-              <option key={value} value={value}>
-                {labels[value as keyof typeof labels]}
-              </option>
-            ))}
+            <Options values={values} label={(value) => labels[value as keyof typeof labels]} />
           </SelectField>
         ))}
       </div>

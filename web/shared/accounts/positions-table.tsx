@@ -1,5 +1,6 @@
 import { Badge } from '~/components/ui/badge';
-import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import type { ComponentType } from 'react';
+import { DataTable, nullableCell, sortableColumnHelper, spanCell } from '~/components/ui/data-table';
 import { formatExact, formatLeverage, formatPrice, formatQuantity } from '~/lib/format';
 import { upnlPercent, type Position } from './metrics';
 import { FlashValue, MetricValue, Pnl } from '~/shared/figures';
@@ -15,12 +16,15 @@ function Price({ value }: { value: number }) {
   );
 }
 
+/** A live figure that flashes when it changes. */
+const flashing = (value: number, Figure: ComponentType<{ value: number }>) => (
+  <FlashValue value={value}>
+    <Figure value={value} />
+  </FlashValue>
+);
+
 const columns = helper.columns([
-  helper.accessor('symbol', {
-    header: 'Symbol',
-    sortFn: 'alphanumeric',
-    cell: (info) => <span className="font-medium">{info.getValue()}</span>,
-  }),
+  helper.accessor('symbol', { header: 'Symbol', sortFn: 'alphanumeric', cell: spanCell('font-medium') }),
   helper.accessor('side', {
     header: 'Side',
     sortFn: 'alphanumeric',
@@ -36,23 +40,12 @@ const columns = helper.columns([
     ),
   }),
   helper.accessor('entryPrice', { header: 'Entry', meta: right, cell: (info) => <Price value={info.getValue()} /> }),
-  helper.accessor('markPrice', {
-    header: 'Mark',
-    meta: right,
-    cell: (info) => (
-      <FlashValue value={info.getValue()}>
-        <Price value={info.getValue()} />
-      </FlashValue>
-    ),
-  }),
+  helper.accessor('markPrice', { header: 'Mark', meta: right, cell: (info) => flashing(info.getValue(), Price) }),
   helper.accessor('liquidationPrice', {
     header: 'Liq. price',
     meta: right,
     sortUndefined: 'last',
-    cell: (info) => {
-      const value = info.getValue();
-      return value === null ? <span className="text-muted-foreground">—</span> : <Price value={value} />;
-    },
+    cell: nullableCell((value: number) => <Price value={value} />),
   }),
   helper.accessor('leverage', {
     header: 'Leverage',
@@ -64,24 +57,13 @@ const columns = helper.columns([
     meta: right,
     cell: (info) => <MetricValue kind="usd" value={info.getValue()} />,
   }),
-  helper.accessor('unrealizedPnl', {
-    header: 'uPnL',
-    meta: right,
-    cell: (info) => (
-      <FlashValue value={info.getValue()}>
-        <Pnl value={info.getValue()} />
-      </FlashValue>
-    ),
-  }),
+  helper.accessor('unrealizedPnl', { header: 'uPnL', meta: right, cell: (info) => flashing(info.getValue(), Pnl) }),
   helper.accessor((position) => upnlPercent(position), {
     id: 'upnlPercent',
     header: 'uPnL % margin',
     meta: right,
     sortUndefined: 'last',
-    cell: (info) => {
-      const value = info.getValue();
-      return value === null ? <span className="text-muted-foreground">—</span> : <Pnl value={value} percent />;
-    },
+    cell: nullableCell((value: number) => <Pnl value={value} percent />),
   }),
 ]);
 

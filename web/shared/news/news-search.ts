@@ -17,7 +17,8 @@ export interface NewsSearch {
   watchOnly?: true;
 }
 
-const ABSENT: Record<Exclude<keyof FeedSearchParams, keyof typeof FEED_SEARCH_DEFAULTS>, undefined> = {
+/** Every filter of the feed left out (what "clear filters" sets); the defaults (limit, sort) stay. */
+export const NO_FEED_FILTERS: Record<Exclude<keyof FeedSearchParams, keyof typeof FEED_SEARCH_DEFAULTS>, undefined> = {
   importance: undefined,
   symbols: undefined,
   sources: undefined,
@@ -33,5 +34,5 @@ const ABSENT: Record<Exclude<keyof FeedSearchParams, keyof typeof FEED_SEARCH_DE
  * the router keeps raw parameters the validator does not mention.
  */
 export function normalizeNewsSearch(raw: Record<string, unknown>): NewsSearch {
-  return { ...ABSENT, ...normaliseFeedSearchParams(raw) };
+  return { ...NO_FEED_FILTERS, ...normaliseFeedSearchParams(raw) };
 }

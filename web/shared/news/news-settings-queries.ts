@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ServerFnInput, ServerFnName, ServerFnOutput } from '@contract/server-fns';
 import { serverFn } from '~/lib/server-fn';
 
 /**
@@ -21,5 +22,15 @@ export const newsSettingsKeys = {
   xPollingBudget: [...NEWS_SETTINGS_KEY, 'x-polling-budget'] as const,
 };
 
-export const newsSettingsQuery = queryOptions({ queryKey: newsSettingsKeys.general, queryFn: () => serverFn('getNewsSettings') });
-export const sourcesQuery = queryOptions({ queryKey: newsSettingsKeys.sources, queryFn: () => serverFn('getSources') });
+/** The server functions that take no input: the settings reads. */
+type InputlessServerFn = { [N in ServerFnName]: undefined extends ServerFnInput<N> ? N : never }[ServerFnName];
+
+/** A settings read: its key in newsSettingsKeys and the input-less server function that answers it. */
+export function settingsRead<K extends keyof typeof newsSettingsKeys, N extends InputlessServerFn>(key: K, name: N) {
+  // serverFn's optional input is a conditional rest parameter, which TypeScript cannot resolve for a generic N.
+  const read = serverFn as (name: N) => Promise<ServerFnOutput<N>>;
+  return queryOptions({ queryKey: newsSettingsKeys[key], queryFn: () => read(name) });
+}
+
+export const newsSettingsQuery = settingsRead('general', 'getNewsSettings');
+export const sourcesQuery = settingsRead('sources', 'getSources');

@@ -8,6 +8,7 @@ import { DataTable, sortableColumnHelper, type DataColumns } from '~/components/
 import { formatPrice, formatQuantity } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
+import { SideLabel } from './side-label';
 
 /** Resting orders are brought up to date by each read (fills from the exchange), so they are read often. */
 export const OPEN_ORDERS_POLL_MS = 5_000;
@@ -29,14 +30,7 @@ const baseColumns: DataColumns<OrderDto> = helper.columns([
       return `${KIND[o.type]}${o.type === 'LIMIT' && o.timeInForce && o.timeInForce !== 'GTC' ? ` ${o.timeInForce === 'GTX' ? 'post-only' : o.timeInForce}` : ''}`;
     },
   }),
-  helper.accessor('side', {
-    header: 'Side',
-    cell: (info) => (
-      <span className={info.getValue() === 'BUY' ? 'text-emerald-500' : 'text-destructive'}>
-        {info.getValue() === 'BUY' ? 'Buy' : 'Sell'}
-      </span>
-    ),
-  }),
+  helper.accessor('side', { header: 'Side', cell: (info) => <SideLabel side={info.getValue()} /> }),
   helper.accessor((o) => o.price ?? o.triggerPrice ?? 0, {
     id: 'price',
     header: 'Price',

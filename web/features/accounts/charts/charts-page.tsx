@@ -2,9 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AccountGate } from '~/shared/accounts/account-selector';
 import { DateRangePicker } from '~/shared/date-range/date-range-picker';
-import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader } from '~/components/layout/page';
-import { SectionTabs } from '~/components/layout/section-tabs';
+import { AccountsPageHeader } from '~/components/layout/section-layout';
 import { setSharedRange, useSharedRange } from '~/shared/date-range/shared-range';
 import { rangeFromSearch, rangeToSearch, type DateRange } from '~/shared/date-range/date-range';
 import { ChartsSkeleton, HistorySection, rangeKey } from '~/features/accounts/charts/history-section';
@@ -32,8 +30,7 @@ export function ChartsPage() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <SectionTabs label="Accounts" links={accountsLinks} />
-      <PageHeader
+      <AccountsPageHeader
         title="Charts"
         description="Equity, uPnL, leverage and notional over the shared date range, in your local time."
         className="mb-3"

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import type { Account, HistoryPoint } from '~/shared/accounts/metrics';
 import { QueryError } from '~/components/ui/error-state';
-import { Skeleton } from '~/components/ui/skeleton';
+import { SkeletonCards } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
 import { cn } from '~/lib/cn';
 import { describeRange, resolveRange, type DateRange } from '~/shared/date-range/date-range';
@@ -70,12 +70,7 @@ export function HistorySection({ account, range }: { account: Account; range: Da
 export function ChartsSkeleton({ className }: { className?: string }) {
   return (
     <div className={cn('flex min-h-0 flex-1 flex-col gap-2', className)} data-testid="charts-loading" aria-busy="true">
-      {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="flex min-h-36 flex-1 flex-col gap-2 rounded-lg border border-border bg-card p-3">
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="flex-1" />
-        </div>
-      ))}
+      <SkeletonCards count={4} className="flex min-h-36 flex-1 flex-col gap-2 p-3" bars={['h-4 w-40', 'flex-1']} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { METRIC_KEYS, METRICS, type Account, type AccountMetrics, type Position 
 import { DataAge, FlashValue, MetricValue, StaleFrame } from '~/shared/figures';
 import { PositionsTable } from '~/shared/accounts/positions-table';
 import { Alert } from '~/components/ui/alert';
-import { Skeleton } from '~/components/ui/skeleton';
+import { Skeleton, SkeletonCards } from '~/components/ui/skeleton';
 import { useEventStream } from '~/lib/event-stream';
 import { formatDateTime } from '~/lib/format';
 import { rpc } from '~/lib/rpc';
@@ -108,12 +108,7 @@ function LiveSkeleton() {
   return (
     <div className="flex flex-col gap-4" data-testid="live-loading" aria-busy="true">
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-5">
-        {Array.from({ length: 9 }, (_, i) => (
-          <div key={i} className="flex flex-col gap-2 rounded-lg border border-border bg-card px-3 py-2">
-            <Skeleton className="h-3 w-20" />
-            <Skeleton className="h-6 w-28" />
-          </div>
-        ))}
+        <SkeletonCards count={9} className="flex flex-col gap-2 px-3 py-2" bars={['h-3 w-20', 'h-6 w-28']} />
       </div>
       <Skeleton className="h-48 w-full" />
     </div>

@@ -1,6 +1,4 @@
-import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader } from '~/components/layout/page';
-import { SectionTabs } from '~/components/layout/section-tabs';
+import { AccountsPageHeader } from '~/components/layout/section-layout';
 import { AccountGate } from '~/shared/accounts/account-selector';
 import { Overview, OverviewSkeleton, OverviewToolbar } from './overview';
 
@@ -8,8 +6,7 @@ import { Overview, OverviewSkeleton, OverviewToolbar } from './overview';
 export function OverviewPage() {
   return (
     <>
-      <SectionTabs label="Accounts" links={accountsLinks} />
-      <PageHeader
+      <AccountsPageHeader
         title="Overview"
         description="Your exchange sub-account at a glance. Choose the panes you want; the figures come from a snapshot taken every minute."
       />

@@ -8,7 +8,7 @@ import { Alert } from '~/components/ui/alert';
 import { EmptyState } from '~/components/ui/empty-state';
 import { SegmentedControl } from '~/components/ui/segmented-control';
 import { QueryError } from '~/components/ui/error-state';
-import { Skeleton } from '~/components/ui/skeleton';
+import { Skeleton, SkeletonCards } from '~/components/ui/skeleton';
 import { Spinner } from '~/components/ui/spinner';
 import { myAccountsQuery } from '~/shared/accounts/my-accounts';
 import { cn } from '~/lib/cn';
@@ -233,13 +233,11 @@ export function OverviewSkeleton() {
     <div className="flex flex-col gap-4" data-testid="overview-loading" aria-busy="true">
       <Skeleton className="h-4 w-48" />
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="flex min-h-28 flex-col justify-between rounded-lg border border-border bg-card p-3">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-7 w-32" />
-            <Skeleton className="h-3 w-40" />
-          </div>
-        ))}
+        <SkeletonCards
+          count={4}
+          className="flex min-h-28 flex-col justify-between p-3"
+          bars={['h-4 w-24', 'h-7 w-32', 'h-3 w-40']}
+        />
       </div>
       <Skeleton className="h-48 w-full" />
     </div>

@@ -1,6 +1,4 @@
-import { accountsLinks } from '~/components/layout/nav-items';
-import { PageHeader } from '~/components/layout/page';
-import { SectionTabs } from '~/components/layout/section-tabs';
+import { AccountsPageHeader } from '~/components/layout/section-layout';
 import { DateRangePicker } from '~/shared/date-range/date-range-picker';
 import { setSharedRange, useSharedRange } from '~/shared/date-range/shared-range';
 import { PerformanceView } from './performance-view';
@@ -13,8 +11,7 @@ export function PerformancePage() {
   const range = useSharedRange();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <SectionTabs label="Accounts" links={accountsLinks} />
-      <PageHeader
+      <AccountsPageHeader
         title="Performance"
         description="Realized PnL (gross of fees), fees, funding and unrealized PnL of your accounts over the shared date range; days are UTC days."
         className="mb-3"

@@ -1,8 +1,9 @@
 import type { DayPerformance, FillDto, SymbolPerformance } from '@contract/performance';
-import { DataTable, sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
+import { DataTable, sortableColumnHelper, spanCell, type DataColumns } from '~/components/ui/data-table';
 import { formatDateTime, formatPercent, formatPrice, formatQuantity, formatUsd } from '~/lib/format';
 import { Pnl } from '~/shared/figures';
 import type { Period } from './performance-data';
+import { SideLabel } from '~/shared/orders/side-label';
 
 /** The Performance page's sortable tables: per symbol, per period, and the fills. */
 
@@ -13,11 +14,7 @@ const rate = (v: number | null) => (v === null ? '—' : formatPercent(v * 100, 
 const sym = sortableColumnHelper<SymbolPerformance>();
 const symbolColumns: DataColumns<SymbolPerformance> = sym.columns([
   sym.accessor('symbol', { header: 'Symbol' }),
-  sym.accessor('trades', {
-    header: 'Fills',
-    meta: { align: 'right' },
-    cell: (i) => <span className="tabular">{i.getValue()}</span>,
-  }),
+  sym.accessor('trades', { header: 'Fills', meta: { align: 'right' }, cell: spanCell('tabular') }),
   sym.accessor((r) => r.winRate ?? -1, {
     id: 'winRate',
     header: 'Win rate',
@@ -69,11 +66,7 @@ const periodColumns = (period: Period): DataColumns<DayPerformance> =>
       header: period === 'day' ? 'Day (UTC)' : period === 'week' ? 'Week (UTC)' : 'Month (UTC)',
       cell: (i) => <span className="tabular">{periodLabel(i.getValue(), period)}</span>,
     }),
-    per.accessor('trades', {
-      header: 'Fills',
-      meta: { align: 'right' },
-      cell: (i) => <span className="tabular">{i.getValue()}</span>,
-    }),
+    per.accessor('trades', { header: 'Fills', meta: { align: 'right' }, cell: spanCell('tabular') }),
     per.accessor('realizedPnl', { header: 'Realized', meta: { align: 'right' }, cell: (i) => pnl(i.getValue()) }),
     per.accessor('fees', { header: 'Fees', meta: { align: 'right' }, cell: (i) => usd(i.getValue()) }),
     per.accessor('funding', { header: 'Funding', meta: { align: 'right' }, cell: (i) => pnl(i.getValue()) }),
@@ -101,14 +94,7 @@ const fillColumns: DataColumns<FillDto> = fill.columns([
     cell: (i) => <span className="tabular whitespace-nowrap">{formatDateTime(i.getValue(), { seconds: true })}</span>,
   }),
   fill.accessor('symbol', { header: 'Symbol' }),
-  fill.accessor('side', {
-    header: 'Side',
-    cell: (i) => (
-      <span className={i.getValue() === 'BUY' ? 'text-success' : 'text-destructive'}>
-        {i.getValue() === 'BUY' ? 'Buy' : 'Sell'}
-      </span>
-    ),
-  }),
+  fill.accessor('side', { header: 'Side', cell: (i) => <SideLabel side={i.getValue()} buyClassName="text-success" /> }),
   fill.accessor('price', {
     header: 'Price',
     meta: { align: 'right' },

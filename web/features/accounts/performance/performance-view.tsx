@@ -42,26 +42,22 @@ function Figure({ label, children, testId }: { label: string; children: ReactNod
 
 function Totals({ perf }: { perf: Performance }) {
   const t = perf.totals;
+  const winRate = t.winRate === null ? '—' : formatPercent(t.winRate * 100, { signed: false });
+  const figures: [label: string, testId: string, value: ReactNode][] = [
+    ['Net (realized − fees + funding)', 'perf-net', <Pnl value={t.net} />],
+    ['Realized PnL', 'perf-realized', <Pnl value={t.realizedPnl} />],
+    ['Fees', 'perf-fees', <span className="tabular">{formatUsd(t.fees)}</span>],
+    ['Funding', 'perf-funding', <Pnl value={t.funding} />],
+    ['Unrealized PnL (now)', 'perf-unrealized', <Pnl value={t.unrealizedPnl} />],
+    [`Win rate · ${t.closing} closing of ${t.trades} fills`, 'perf-winrate', <span className="tabular">{winRate}</span>],
+  ];
   return (
     <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" data-testid="perf-totals">
-      <Figure label="Net (realized − fees + funding)" testId="perf-net">
-        <Pnl value={t.net} />
-      </Figure>
-      <Figure label="Realized PnL" testId="perf-realized">
-        <Pnl value={t.realizedPnl} />
-      </Figure>
-      <Figure label="Fees" testId="perf-fees">
-        <span className="tabular">{formatUsd(t.fees)}</span>
-      </Figure>
-      <Figure label="Funding" testId="perf-funding">
-        <Pnl value={t.funding} />
-      </Figure>
-      <Figure label="Unrealized PnL (now)" testId="perf-unrealized">
-        <Pnl value={t.unrealizedPnl} />
-      </Figure>
-      <Figure label={`Win rate · ${t.closing} closing of ${t.trades} fills`} testId="perf-winrate">
-        <span className="tabular">{t.winRate === null ? '—' : formatPercent(t.winRate * 100, { signed: false })}</span>
-      </Figure>
+      {figures.map(([label, testId, value]) => (
+        <Figure key={testId} label={label} testId={testId}>
+          {value}
+        </Figure>
+      ))}
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { createContext, useContext } from 'react';
 import { Badge } from '~/components/ui/badge';
-import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import { requiredContext } from '~/lib/required-context';
+import { DataTable, sortableColumnHelper, spanCell } from '~/components/ui/data-table';
 import { cn } from '~/lib/cn';
 import { formatAgo, formatDateTime } from '~/lib/format';
 import type { RpcOutputs, User } from '@contract/types';
@@ -18,13 +18,7 @@ export interface AssignmentActions {
   pendingAccountId: string | null;
 }
 
-export const AssignmentActionsContext = createContext<AssignmentActions | null>(null);
-
-function useAssignmentActions() {
-  const value = useContext(AssignmentActionsContext);
-  if (!value) throw new Error('AssignmentActionsContext missing');
-  return value;
-}
+export const [AssignmentActionsContext, useAssignmentActions] = requiredContext<AssignmentActions>('AssignmentActionsContext');
 
 /** Snapshots run every minute: older than this is worth a look. */
 const SNAPSHOT_STALE_MS = 5 * 60_000;
@@ -99,11 +93,7 @@ const STATUS_TONE = { active: 'success', frozen: 'warning', archived: 'neutral' 
 const helper = sortableColumnHelper<ManagedAccount>();
 
 const columns = helper.columns([
-  helper.accessor('email', {
-    header: 'Email',
-    sortFn: 'alphanumeric',
-    cell: (info) => <span className="font-medium">{info.getValue()}</span>,
-  }),
+  helper.accessor('email', { header: 'Email', sortFn: 'alphanumeric', cell: spanCell('font-medium') }),
   helper.accessor((account) => account.label ?? '', {
     id: 'label',
     header: 'Label',

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Options } from '~/components/ui/select';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '~/components/layout/page';
@@ -205,11 +206,7 @@ export function AuditPage() {
         </SelectField>
         <SelectField label="Action" value={action} onChange={(e) => setAction(e.target.value)} fieldClassName="w-52">
           <option value="">Any action</option>
-          {AUDIT_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {ACTION_LABEL[a]}
-            </option>
-          ))}
+          <Options values={AUDIT_ACTIONS} label={(a) => ACTION_LABEL[a]} />
         </SelectField>
         <FormField
           label="Target"

@@ -1,4 +1,5 @@
 import { safe } from '@orpc/client';
+import { Options } from '~/components/ui/select';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -124,11 +125,7 @@ export function TodoEditor({ item, assignees, onClose }: { item?: TodoItem; assi
         />
         <TextField control={control} name="dueDate" label="Due date" type="date" />
         <SelectField control={control} name="priority" label="Priority">
-          {PRIORITIES_DESC.map((p) => (
-            <option key={p} value={p}>
-              {PRIORITY_LABEL[p]}
-            </option>
-          ))}
+          <Options values={PRIORITIES_DESC} label={(p) => PRIORITY_LABEL[p]} />
         </SelectField>
       </div>
       {conflict ? (

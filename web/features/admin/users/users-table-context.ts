@@ -1,5 +1,5 @@
-import { createContext, useContext } from 'react';
 import type { User } from '@contract/types';
+import { requiredContext } from '~/lib/required-context';
 import type { UserChanges } from './user-changes';
 
 export interface UsersTableActions {
@@ -10,10 +10,4 @@ export interface UsersTableActions {
   pendingId: string | null;
 }
 
-export const UsersTableContext = createContext<UsersTableActions | null>(null);
-
-export function useUsersTable() {
-  const value = useContext(UsersTableContext);
-  if (!value) throw new Error('UsersTableContext missing');
-  return value;
-}
+export const [UsersTableContext, useUsersTable] = requiredContext<UsersTableActions>('UsersTableContext');

@@ -1,4 +1,4 @@
-import { DataTable, sortableColumnHelper, type DataColumnMeta, type DataColumns } from '~/components/ui/data-table';
+import { DataTable, sortableColumnHelper, spanCell, type DataColumnMeta, type DataColumns } from '~/components/ui/data-table';
 import type { User } from '@contract/types';
 import { ApprovedCell, DateCell, FlagCell, NameCell, RoleCell } from './user-cells';
 import { SecurityCell } from './security-cell';
@@ -8,7 +8,7 @@ const centered: DataColumnMeta = { align: 'center', className: '[&>button]:align
 
 const columns: DataColumns<User> = helper.columns([
   helper.accessor('name', { header: 'Name', cell: (info) => <NameCell user={info.row.original} /> }),
-  helper.accessor('email', { header: 'Email', cell: (info) => <span className="text-muted-foreground">{info.getValue()}</span> }),
+  helper.accessor('email', { header: 'Email', cell: spanCell('text-muted-foreground') }),
   helper.accessor('role', { header: 'Role', cell: (info) => <RoleCell user={info.row.original} /> }),
   helper.accessor('approved', { header: 'Approved', cell: (info) => <ApprovedCell user={info.row.original} /> }),
   helper.accessor('isRiskTeam', {

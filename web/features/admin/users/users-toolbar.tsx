@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { SearchIcon } from '~/components/layout/icons';
-import { Input } from '~/components/ui/input';
+import { SearchInput } from '~/components/ui/search-input';
 import { SegmentedControl } from '~/components/ui/segmented-control';
 import type { UserStatusFilter } from '@contract/types';
 import type { UsersSearch } from './users-search';
@@ -44,19 +43,15 @@ export function UsersToolbar({ search }: { search: UsersSearch }) {
 
   return (
     <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-      <div className="relative w-full sm:max-w-xs">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder="Search name or email"
-          aria-label="Search users"
-          className="pl-8"
-          maxLength={100}
-          data-testid="users-search"
-        />
-      </div>
+      <SearchInput
+        className="w-full sm:max-w-xs"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search name or email"
+        aria-label="Search users"
+        maxLength={100}
+        data-testid="users-search"
+      />
       <SegmentedControl
         label="Status"
         className="w-fit"

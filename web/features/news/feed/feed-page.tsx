@@ -14,6 +14,7 @@ import { errorMessage } from '~/lib/http-error';
 import { canPageOlder, hasActiveFilters, type NewsItem } from '~/shared/news/news-feed';
 import { playNewsBeep, showNewsNotification } from '~/shared/news/news-sound';
 import { setNewsView, useNewsView } from '~/shared/news/news-view';
+import { NO_FEED_FILTERS } from '~/shared/news/news-search';
 import { permissions, userQuery } from '~/lib/user-query';
 import { FeedToolbar, type FeedSearchPatch } from './feed-toolbar';
 import { NewsList, type NewsListHandle } from './news-list';
@@ -67,15 +68,7 @@ export function NewsFeedPage() {
   const clearFilters = useCallback(
     () =>
       void navigate({
-        search: (prev) => ({
-          ...prev,
-          importance: undefined,
-          symbols: undefined,
-          sources: undefined,
-          search: undefined,
-          onePctMovement: undefined,
-          watchOnly: undefined,
-        }),
+        search: (prev) => ({ ...prev, ...NO_FEED_FILTERS }),
       }),
     [navigate],
   );

@@ -4,7 +4,7 @@ import { IMPORTANCE, type Importance } from '@contract/enums';
 import { SearchIcon } from '~/components/layout/icons';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
-import { NativeSelect } from '~/components/ui/select';
+import { NativeSelect, Options } from '~/components/ui/select';
 import { cn } from '~/lib/cn';
 import { hasActiveFilters } from '~/shared/news/news-feed';
 import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
@@ -178,11 +178,7 @@ export function FeedToolbar({
         className="w-36 sm:w-44 [&_select]:h-8"
         data-testid="news-sort"
       >
-        {SORTS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options choices={SORTS} />
       </NativeSelect>
       <button
         type="button"

@@ -1,16 +1,10 @@
 import { memo, useId, type Ref } from 'react';
+import { AlsoReportedLine } from '~/shared/news/also-reported';
 import type { TimeFormat } from '@contract/enums';
 import { Badge } from '~/components/ui/badge';
 import { cn } from '~/lib/cn';
 import { type NewsItem } from '~/shared/news/news-feed';
-import {
-  delayTitle,
-  formatAlsoReported,
-  formatDelay,
-  formatNewsTime,
-  headlineDelay,
-  SOURCE_KIND_LABEL,
-} from '~/shared/news/news-format';
+import { delayTitle, formatDelay, formatNewsTime, headlineDelay, SOURCE_KIND_LABEL } from '~/shared/news/news-format';
 import { EDGE, FRESH_TINT, ImportanceBadge } from '~/shared/news/importance';
 import { isSimulatedSource } from '@contract/patterns';
 import { MoverFlag } from './mover-flag';
@@ -205,11 +199,11 @@ export const NewsRow = memo(function NewsRow({
             </button>
           ) : null}
         </div>
-        {item.alsoReportedBy?.length ? (
-          <p className="mt-0.5 truncate text-xs text-muted-foreground" data-testid="news-also">
-            {formatAlsoReported(item.alsoReportedBy)}
-          </p>
-        ) : null}
+        <AlsoReportedLine
+          also={item.alsoReportedBy}
+          className="mt-0.5 truncate text-xs text-muted-foreground"
+          testId="news-also"
+        />
         {expanded && item.body ? (
           <p className="mt-1 max-w-4xl text-xs leading-relaxed whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
             {item.body}

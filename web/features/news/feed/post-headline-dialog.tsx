@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Options } from '~/components/ui/select';
 import { IMPORTANCE, isImportance } from '@contract/enums';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -85,11 +86,7 @@ function PostHeadlineForm({ onDone }: { onDone: () => void }) {
           data-testid="post-importance"
         >
           <option value="auto">Automatic</option>
-          {IMPORTANCE.map((level) => (
-            <option key={level} value={level}>
-              {IMPORTANCE_LABEL[level]}
-            </option>
-          ))}
+          <Options values={IMPORTANCE} label={(level) => IMPORTANCE_LABEL[level]} />
         </SelectField>
       </div>
       <SwitchField

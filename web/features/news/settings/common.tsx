@@ -1,6 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { Button } from '~/components/ui/button';
 import { QueryError } from '~/components/ui/error-state';
 import { Skeleton } from '~/components/ui/skeleton';
 import { cn } from '~/lib/cn';
@@ -92,47 +91,6 @@ export function QueryState<T>({
   }
   if (query.isError) return <QueryError query={query} what={label} />;
   return <>{children(query.data)}</>;
-}
-
-/** "Edit" and "Delete" for a table row (admins only). */
-export function RowActions({
-  label,
-  onEdit,
-  onDelete,
-  testId,
-}: {
-  label: string;
-  onEdit?: () => void;
-  onDelete?: () => void;
-  testId?: string;
-}) {
-  return (
-    <span className="flex justify-end gap-1">
-      {onEdit ? (
-        <Button
-          size="xs"
-          variant="ghost"
-          onClick={onEdit}
-          aria-label={`Edit ${label}`}
-          data-testid={testId ? `edit-${testId}` : undefined}
-        >
-          Edit
-        </Button>
-      ) : null}
-      {onDelete ? (
-        <Button
-          size="xs"
-          variant="ghost"
-          className="text-destructive hover:text-destructive"
-          onClick={onDelete}
-          aria-label={`Delete ${label}`}
-          data-testid={testId ? `delete-${testId}` : undefined}
-        >
-          Delete
-        </Button>
-      ) : null}
-    </span>
-  );
 }
 
 /** A field error under a control. */

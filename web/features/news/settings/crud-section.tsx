@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import { requiredContext } from '~/lib/required-context';
 import type { RowData } from '@tanstack/react-table';
-import { createContext, Fragment, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '~/components/ui/button';
@@ -10,7 +11,8 @@ import { DataTable, rowKeyOf, sortableColumnHelper, type DataColumns, type DataT
 import { DialogForm, FormDialog } from '~/components/form/dialog-form';
 import { Switch } from '~/components/ui/switch';
 import { errorMessage } from '~/lib/http-error';
-import { QueryState, ReadOnlyNote, RowActions, SettingsSection } from './common';
+import { RowActions } from '~/components/ui/row-actions';
+import { QueryState, ReadOnlyNote, SettingsSection } from './common';
 
 /**
  * The "list + editor dialog + delete confirmation" block of the news settings pages. A page gives
@@ -33,12 +35,7 @@ interface CrudContextValue {
   actionsTestId: (item: unknown) => string;
 }
 
-const CrudContext = createContext<CrudContextValue | null>(null);
-function useCrud() {
-  const value = useContext(CrudContext);
-  if (!value) throw new Error('CrudSection missing');
-  return value;
-}
+const [CrudContext, useCrud] = requiredContext<CrudContextValue>('CrudSection');
 
 /** A mutation announced by a toast either way; the section's queries are refreshed when it settles. */
 function useToastMutation<V, R>({

@@ -4,7 +4,7 @@ import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
 import { customRulesQuery } from './settings-queries';
 import type { CustomRuleDto as CustomRule } from '@contract/server-fns/news-rules';
 import { Badge } from '~/components/ui/badge';
-import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
+import { sortableColumnHelper, spanCell, type DataColumns } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
 import { useCanEdit } from './common';
 import { CrudSection, enabledColumn } from './crud-section';
@@ -13,16 +13,8 @@ import { describeActions, describeConditions } from './rule-format';
 
 const helper = sortableColumnHelper<CustomRule>();
 const columns: DataColumns<CustomRule> = helper.columns([
-  helper.accessor('priority', {
-    header: 'Order',
-    meta: { align: 'right' },
-    cell: (info) => <span className="tabular text-muted-foreground">{info.getValue()}</span>,
-  }),
-  helper.accessor('name', {
-    header: 'Name',
-    sortFn: 'alphanumeric',
-    cell: (info) => <span className="font-medium">{info.getValue()}</span>,
-  }),
+  helper.accessor('priority', { header: 'Order', meta: { align: 'right' }, cell: spanCell('tabular text-muted-foreground') }),
+  helper.accessor('name', { header: 'Name', sortFn: 'alphanumeric', cell: spanCell('font-medium') }),
   helper.accessor((rule) => describeConditions(rule.conditions).join(' and '), {
     id: 'conditions',
     header: 'When',

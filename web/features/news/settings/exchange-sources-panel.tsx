@@ -9,7 +9,7 @@ import {
   type AnnouncementExchange,
 } from '@contract/news-pollers';
 import type { SetExchangeSourceInput, SourceDto } from '@contract/server-fns/news-sources';
-import { NativeSelect } from '~/components/ui/select';
+import { NativeSelect, Options } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
 import { errorMessage } from '~/lib/http-error';
 import { IMPORTANCE_LABEL } from '~/shared/news/news-format';
@@ -93,11 +93,7 @@ export function ExchangeSourcesPanel({ canEdit, sources }: { canEdit: boolean; s
                         aria-label={`${ANNOUNCEMENT_EXCHANGE_LABEL[exchange]} poll interval`}
                         data-testid={`exchange-interval-${exchange}`}
                       >
-                        {INTERVALS.map((s) => (
-                          <option key={s} value={s}>
-                            every {s} s
-                          </option>
-                        ))}
+                        <Options values={INTERVALS} label={(s) => `every ${s} s`} />
                       </NativeSelect>
                     </label>
                   )}
@@ -110,11 +106,7 @@ export function ExchangeSourcesPanel({ canEdit, sources }: { canEdit: boolean; s
                       aria-label={`${ANNOUNCEMENT_EXCHANGE_LABEL[exchange]} importance of other announcements`}
                       data-testid={`exchange-importance-${exchange}`}
                     >
-                      {IMPORTANCE.map((i) => (
-                        <option key={i} value={i}>
-                          {IMPORTANCE_LABEL[i]}
-                        </option>
-                      ))}
+                      <Options values={IMPORTANCE} label={(i) => IMPORTANCE_LABEL[i]} />
                     </NativeSelect>
                   </label>
                 </div>

@@ -1,10 +1,10 @@
 import type { MappingKind } from '@contract/enums';
+import { requiredContext } from '~/lib/required-context';
 import type { Mapping } from '@contract/news-mappings';
-import { createContext, useContext } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
-import { RowActions } from './common';
+import { RowActions } from '~/components/ui/row-actions';
 
 /** The mapping tables: their columns, and the row actions they reach through MappingsContext. */
 
@@ -21,12 +21,7 @@ export interface MappingActions {
   remove: (kind: MappingKind, mapping: Mapping) => void;
 }
 
-export const MappingsContext = createContext<MappingActions | null>(null);
-function useMappingActions() {
-  const value = useContext(MappingsContext);
-  if (!value) throw new Error('MappingsContext missing');
-  return value;
-}
+export const [MappingsContext, useMappingActions] = requiredContext<MappingActions>('MappingsContext');
 
 const MAX_CHIPS = 8;
 

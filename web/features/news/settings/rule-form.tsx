@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { Options } from '~/components/ui/select';
 import { useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { IMPORTANCE, isImportance } from '@contract/enums';
@@ -316,11 +317,7 @@ function ImportanceSelect({
   return (
     <SelectField control={control} name={name} label={label} fieldClassName="grid content-start gap-1.5" data-testid={testId}>
       <option value="">{none}</option>
-      {IMPORTANCE.map((level) => (
-        <option key={level} value={level}>
-          {IMPORTANCE_LABEL[level]}
-        </option>
-      ))}
+      <Options values={IMPORTANCE} label={(level) => IMPORTANCE_LABEL[level]} />
     </SelectField>
   );
 }

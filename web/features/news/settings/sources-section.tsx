@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Options } from '~/components/ui/select';
 import { serverFn } from '~/lib/server-fn';
 import { serverFnResolver } from '~/lib/contract-form';
 import { CONFIGURABLE_SOURCE_KINDS, type ConfigurableSourceKind } from '@contract/enums';
@@ -213,11 +214,7 @@ function AddSourceForm() {
       pendingLabel="Adding"
     >
       <SelectField control={form.control} name="kind" label="Kind" data-testid="source-kind">
-        {CONFIGURABLE_SOURCE_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {SOURCE_KIND_LABEL[k] ?? k}
-          </option>
-        ))}
+        <Options values={CONFIGURABLE_SOURCE_KINDS} label={(k) => SOURCE_KIND_LABEL[k] ?? k} />
       </SelectField>
       <TextField control={form.control} name="name" label="Name" maxLength={100} autoComplete="off" />
       {feed ? (

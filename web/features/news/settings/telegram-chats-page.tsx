@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Options } from '~/components/ui/select';
 import { serverFn } from '~/lib/server-fn';
 import { serverFnResolver } from '~/lib/contract-form';
 import { newsSettingsKeys } from '~/shared/news/news-settings-queries';
@@ -176,11 +177,7 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
           hint={PURPOSES.find((p) => p.value === purpose)?.hint}
           data-testid="chat-purpose"
         >
-          {PURPOSES.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
+          <Options choices={PURPOSES} />
         </SelectField>
         <SelectField
           control={form.control}
@@ -189,11 +186,7 @@ function ChatForm({ chat }: { chat: TelegramChat | null }) {
           fieldClassName="grid content-start gap-1.5"
           data-testid="chat-min-importance"
         >
-          {IMPORTANCE.map((level) => (
-            <option key={level} value={level}>
-              {IMPORTANCE_LABEL[level]} and above
-            </option>
-          ))}
+          <Options values={IMPORTANCE} label={(level) => `${IMPORTANCE_LABEL[level]} and above`} />
         </SelectField>
       </div>
       <TagField

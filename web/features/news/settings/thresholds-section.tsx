@@ -11,7 +11,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { NativeSelect } from '~/components/ui/select';
+import { NativeSelect, Options } from '~/components/ui/select';
 import { Spinner } from '~/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverFnResolver, showServerErrors } from '~/lib/contract-form';
@@ -220,11 +220,7 @@ function AddThresholdForm({ hasStoredDefault, existing }: { hasStoredDefault: bo
             Within
           </Label>
           <NativeSelect id={ids.window} {...form.register('windowMinutes')} className="[&_select]:h-8">
-            {THRESHOLD_WINDOWS.map((w) => (
-              <option key={w} value={w}>
-                {w} min
-              </option>
-            ))}
+            <Options values={THRESHOLD_WINDOWS} label={(w) => `${w} min`} />
           </NativeSelect>
         </div>
       </div>

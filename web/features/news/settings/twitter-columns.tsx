@@ -4,7 +4,7 @@ import type {
   TwitterPollingSessionDto as TwitterPollingSession,
 } from '@contract/server-fns/news-twitter';
 import { Badge } from '~/components/ui/badge';
-import { sortableColumnHelper, type DataColumns } from '~/components/ui/data-table';
+import { sortableColumnHelper, spanCell, type DataColumns } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/format';
 import { serverFn } from '~/lib/server-fn';
 import { useNow } from '~/lib/use-now';
@@ -93,11 +93,7 @@ function SessionHandles({ session }: { session: TwitterPollingSession }) {
 
 const sessionHelper = sortableColumnHelper<TwitterPollingSession>();
 export const sessionColumns: DataColumns<TwitterPollingSession> = sessionHelper.columns([
-  sessionHelper.accessor('name', {
-    header: 'Session',
-    sortFn: 'alphanumeric',
-    cell: (info) => <span className="font-medium">{info.getValue()}</span>,
-  }),
+  sessionHelper.accessor('name', { header: 'Session', sortFn: 'alphanumeric', cell: spanCell('font-medium') }),
   sessionHelper.accessor((s) => s.handleIds.length, {
     id: 'handles',
     header: 'Handles',

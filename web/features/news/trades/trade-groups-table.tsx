@@ -1,4 +1,5 @@
-import { DataTable, sortableColumnHelper } from '~/components/ui/data-table';
+import type { ReactNode } from 'react';
+import { DataTable, sortableColumnHelper, spanCell } from '~/components/ui/data-table';
 import { formatPercent } from '~/lib/format';
 import { Pnl } from '~/shared/figures';
 import type { GroupBy, TradeGroup } from './trade-groups';
@@ -6,44 +7,23 @@ import type { GroupBy, TradeGroup } from './trade-groups';
 const rate = (v: number | null) => (v === null ? '—' : formatPercent(v * 100, { signed: false }));
 const pnl = (v: number | null, percent = false) =>
   v === null ? <span className="text-muted-foreground">—</span> : <Pnl value={v} percent={percent} />;
+const pnlPercent = (v: number | null) => pnl(v, true);
 
 const g = sortableColumnHelper<TradeGroup>();
 const numeric = { meta: { align: 'right' as const }, sortUndefined: 'last' as const };
+/** A right-aligned figure of a group that may be missing (sorted last): `show` renders it, "—" when missing. */
+const figure = (id: string, header: string, get: (r: TradeGroup) => number | null, show: (v: number | null) => ReactNode) =>
+  g.accessor((r) => get(r) ?? undefined, { id, header, ...numeric, cell: (c) => show(get(c.row.original)) });
 const columns = (by: GroupBy) =>
   g.columns([
     g.accessor('label', { header: by === 'source' ? 'Source' : by === 'importance' ? 'Importance' : 'Kind' }),
-    g.accessor('trades', { header: 'Trades', ...numeric, cell: (c) => <span className="tabular">{c.getValue()}</span> }),
-    g.accessor('scored', { header: 'Scored', ...numeric, cell: (c) => <span className="tabular">{c.getValue()}</span> }),
-    g.accessor((r) => r.hitRate ?? undefined, {
-      id: 'hitRate',
-      header: 'Hit rate',
-      ...numeric,
-      cell: (c) => rate(c.row.original.hitRate),
-    }),
-    g.accessor((r) => r.avgPercent ?? undefined, {
-      id: 'avgPercent',
-      header: 'Avg PnL %',
-      ...numeric,
-      cell: (c) => pnl(c.row.original.avgPercent, true),
-    }),
-    g.accessor((r) => r.avgUsd ?? undefined, {
-      id: 'avgUsd',
-      header: 'Avg PnL',
-      ...numeric,
-      cell: (c) => pnl(c.row.original.avgUsd),
-    }),
-    g.accessor((r) => r.hypotheticalHitRate ?? undefined, {
-      id: 'hypHitRate',
-      header: 'At publication: hit rate',
-      ...numeric,
-      cell: (c) => rate(c.row.original.hypotheticalHitRate),
-    }),
-    g.accessor((r) => r.hypotheticalAvgPercent ?? undefined, {
-      id: 'hypAvgPercent',
-      header: 'At publication: avg %',
-      ...numeric,
-      cell: (c) => pnl(c.row.original.hypotheticalAvgPercent, true),
-    }),
+    g.accessor('trades', { header: 'Trades', ...numeric, cell: spanCell('tabular') }),
+    g.accessor('scored', { header: 'Scored', ...numeric, cell: spanCell('tabular') }),
+    figure('hitRate', 'Hit rate', (r) => r.hitRate, rate),
+    figure('avgPercent', 'Avg PnL %', (r) => r.avgPercent, pnlPercent),
+    figure('avgUsd', 'Avg PnL', (r) => r.avgUsd, pnl),
+    figure('hypHitRate', 'At publication: hit rate', (r) => r.hypotheticalHitRate, rate),
+    figure('hypAvgPercent', 'At publication: avg %', (r) => r.hypotheticalAvgPercent, pnlPercent),
   ]);
 
 const COLUMNS = { source: columns('source'), importance: columns('importance'), kind: columns('kind') };

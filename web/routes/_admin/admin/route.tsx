@@ -1,19 +1,13 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { adminLinks } from '~/components/layout/nav-items';
-import { SectionTabs } from '~/components/layout/section-tabs';
+import { createFileRoute } from '@tanstack/react-router';
+import { adminLinks, type NavLink } from '~/components/layout/nav-items';
+import { SectionLayout } from '~/components/layout/section-layout';
+
+const links: NavLink[] = [
+  ...adminLinks,
+  { label: 'Audit Trail', to: '/admin/audit' },
+  { label: 'API Docs', to: '/admin/api-docs' },
+];
 
 export const Route = createFileRoute('/_admin/admin')({
-  component: AdminLayout,
+  component: () => <SectionLayout label="Admin" links={links} />,
 });
-
-function AdminLayout() {
-  return (
-    <>
-      <SectionTabs
-        label="Admin"
-        links={[...adminLinks, { label: 'Audit Trail', to: '/admin/audit' }, { label: 'API Docs', to: '/admin/api-docs' }]}
-      />
-      <Outlet />
-    </>
-  );
-}

@@ -1,22 +1,12 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { newsSettingsLinks } from '~/components/layout/nav-items';
 import { PageHeader } from '~/components/layout/page';
-import { SectionTabs } from '~/components/layout/section-tabs';
+import { SectionLayout } from '~/components/layout/section-layout';
+
+const header = (
+  <PageHeader title="News Settings" description="How headlines are tagged, filtered, ranked and forwarded." className="mb-3" />
+);
 
 export const Route = createFileRoute('/_approved/news/settings')({
-  component: NewsSettingsLayout,
+  component: () => <SectionLayout label="News Settings" links={newsSettingsLinks} header={header} />,
 });
-
-function NewsSettingsLayout() {
-  return (
-    <>
-      <PageHeader
-        title="News Settings"
-        description="How headlines are tagged, filtered, ranked and forwarded."
-        className="mb-3"
-      />
-      <SectionTabs label="News Settings" links={newsSettingsLinks} />
-      <Outlet />
-    </>
-  );
-}
