@@ -184,8 +184,7 @@ export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
  */
 export const WRITES_CHECKED_ALONGSIDE: ReadonlySet<keyof Contract> = new Set<keyof Contract>([
   // Not listed: cancelOrder and cancelAllOrders (the venue's cancel goes to the exchange before
-  // D1 is written), syncExchangeAccounts and addExchangeAccount (they ask the exchange first),
-  // postManualNews (it needs the caller's row before anything else, so it would run twice).
+  // D1 is written), syncExchangeAccounts and addExchangeAccount (they ask the exchange first).
   'updateUser',
   'updateDashboardPrefs',
   'setAccountAssignment',
@@ -202,6 +201,9 @@ export const WRITES_CHECKED_ALONGSIDE: ReadonlySet<keyof Contract> = new Set<key
   'deleteSpecialMapping',
   'addTermToAllSpecialMappings',
   'addSymbolToAllSpecialMappings',
+  // The headline is stored and published (held) only after the check; before it, only reads: the
+  // mark prices from the exchange (no effect there) and the author, the caller's name read by id.
+  'postManualNews',
   'createTodoItem',
   'updateTodoItem',
   'deleteTodoItem',

@@ -77,7 +77,6 @@ const MEASURED: Record<string, number> = {
   // cursors, one write, read again).
   getPerformance: 4,
   placeOrder: 3,
-  postManualNews: 4, // the caller (its row first), the classify config beside the watchlists version, the duplicate check, the store
   protectPosition: 4,
   // The order and a retry's (one read), the account, the cancel's answer, the new order's intent and its answer.
   moveProtection: 5,
