@@ -80,9 +80,6 @@ const MEASURED: Record<string, number> = {
   protectPosition: 4,
   // The order and a retry's (one read), the account, the cancel's answer, the new order's intent and its answer.
   moveProtection: 5,
-  // Sends at once through the outbox (queue, claim, the device, mark sent and note the device) and
-  // reads the outcome: the round trips of a delivery, not of the call.
-  sendTestPush: 8,
 };
 
 /**
