@@ -75,9 +75,11 @@ const MEASURED: Record<string, number> = {
   // cursors, one write, read again).
   getPerformance: 4,
   placeOrder: 3,
-  protectPosition: 4,
-  // The order and a retry's (one read), the account, the cancel's answer, the new order's intent and its answer.
-  moveProtection: 5,
+  // The account with its positions (one round beside the check), the pending rows, the exchange's answers.
+  protectPosition: 3,
+  // The order, a retry's and the account (one read beside the check), the cancel's answer, the new
+  // order's intent and its answer.
+  moveProtection: 4,
 };
 
 /**
