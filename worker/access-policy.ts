@@ -178,14 +178,13 @@ export const SERVER_FN_ACCESS: Record<ServerFnName, AccessLevel> = {
 
 /**
  * Writes whose first reads share a D1 round with the caller's fresh check (rpc/admit-alongside.ts).
- * Their D1 writes and Durable Object calls wait for the check; what they send elsewhere does not,
- * so a write is listed only when it reaches no exchange or provider before its first D1 write or
- * Durable Object call. Every other write is checked in a round of its own first.
+ * Their D1 writes and Durable Object calls wait for the check, and so do the exchange venues'
+ * orders and cancels (rpc/routers/orders.ts); what they send elsewhere does not, so a write is
+ * listed only when it reaches no other exchange call or provider before its first held effect.
+ * Every other write is checked in a round of its own first.
  */
 export const WRITES_CHECKED_ALONGSIDE: ReadonlySet<keyof Contract> = new Set<keyof Contract>([
-  // Not listed: cancelOrder and cancelAllOrders (the venue's cancel goes to the exchange before
-  // D1 is written), syncExchangeAccounts and addExchangeAccount (they ask the exchange first),
-  // postManualNews (it needs the caller's row before anything else, so it would run twice).
+  // Not listed: syncExchangeAccounts and addExchangeAccount (they ask the exchange first).
   'updateUser',
   'updateDashboardPrefs',
   'setAccountAssignment',
@@ -202,6 +201,9 @@ export const WRITES_CHECKED_ALONGSIDE: ReadonlySet<keyof Contract> = new Set<key
   'deleteSpecialMapping',
   'addTermToAllSpecialMappings',
   'addSymbolToAllSpecialMappings',
+  // The headline is stored and published (held) only after the check; before it, only reads: the
+  // mark prices from the exchange (no effect there) and the author, the caller's name read by id.
+  'postManualNews',
   'createTodoItem',
   'updateTodoItem',
   'deleteTodoItem',
@@ -213,6 +215,10 @@ export const WRITES_CHECKED_ALONGSIDE: ReadonlySet<keyof Contract> = new Set<key
   'protectPosition',
   'moveProtection',
   'previewOrder',
+  // The venue's cancel is a request to the exchange: it waits for the check explicitly (the
+  // venues' orders and cancels, rpc/routers/orders.ts; admit-alongside.ts holdEffects).
+  'cancelOrder',
+  'cancelAllOrders',
   'setTradingEnabled',
   'setTradingKey',
   'clearTradingKey',

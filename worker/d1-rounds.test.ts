@@ -68,8 +68,6 @@ const ROUND_DELAY_MS = 25;
  * listed here is held to the targets themselves: 1 sequential round for a read, 2 for a write.
  */
 const MEASURED: Record<string, number> = {
-  cancelAllOrders: 3,
-  cancelOrder: 4,
   fetchAllTraderStats: 4,
   getAllTradersLatestMetrics: 2,
   // 1 round when the trader's accounts were imported in the last 10 s (the minute cron imports them);
@@ -77,13 +75,11 @@ const MEASURED: Record<string, number> = {
   // cursors, one write, read again).
   getPerformance: 4,
   placeOrder: 3,
-  postManualNews: 4, // the caller (its row first), the classify config beside the watchlists version, the duplicate check, the store
-  protectPosition: 4,
-  // The order and a retry's (one read), the account, the cancel's answer, the new order's intent and its answer.
-  moveProtection: 5,
-  // Sends at once through the outbox (queue, claim, the device, mark sent and note the device) and
-  // reads the outcome: the round trips of a delivery, not of the call.
-  sendTestPush: 8,
+  // The account with its positions (one round beside the check), the pending rows, the exchange's answers.
+  protectPosition: 3,
+  // The order, a retry's and the account (one read beside the check), the cancel's answer, the new
+  // order's intent and its answer.
+  moveProtection: 4,
 };
 
 /**

@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exchangeAccounts } from './db/schema/accounts';
 import { alertRules } from './db/schema/alerts';
-import { orders, tradingHalts } from './db/schema/orders';
+import { orders, simOrders, tradingHalts } from './db/schema/orders';
 import { riskLimits } from './db/schema/risk';
 import { users } from './db/schema/users';
 import { addAccount, setAssignment } from './domains/accounts/manage-accounts';
 import { db, insertUser, rpcClient, signedInJar } from './test/harness';
 import { simTrader } from './test/order-traders';
+import { deskTrader, tickPriceAt } from './test/sim-desk';
+import { venueClientId } from './domains/orders/venue-client-id';
 
 /**
  * As the review reproduced it: a power removed in D1 stops at the caller's next
@@ -73,6 +75,33 @@ describe('terminal powers end at the next call', () => {
     expect(await status(client.createAlertRule(rule))).toBe(401);
     expect(await ordersOf(user.id)).toBe(before);
     expect(await db.select().from(alertRules).where(eq(alertRules.userId, user.id))).toHaveLength(0);
+  });
+});
+
+describe('cancels are checked beside their reads, and reach the exchange only after the check', () => {
+  it('can_use_terminal removed: cancelOrder and cancelAllOrders answer 403 and the order still rests at the exchange', async () => {
+    const t = await deskTrader(`freshcancel${Date.now() % 100_000}`, 'ETHUSDT');
+    const placed = await t.client.placeOrder({
+      accountEmail: t.account.email,
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: tickPriceAt('ETHUSDT', 0.98),
+      notional: 500,
+      reduceOnly: false,
+      clientOrderId: crypto.randomUUID(),
+    });
+    expect(placed.status).toBe('open');
+    await setUser(t.user.id, { canUseTerminal: false });
+    expect(await status(t.client.cancelOrder({ clientOrderId: placed.clientOrderId }))).toBe(403);
+    expect(await status(t.client.cancelAllOrders({ accountEmail: t.account.email }))).toBe(403);
+    const [row] = await db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(row!.status).toBe('open');
+    const [sim] = await db
+      .select()
+      .from(simOrders)
+      .where(eq(simOrders.clientOrderId, await venueClientId(t.user.id, placed.clientOrderId)));
+    expect(sim!.status).toBe('NEW');
   });
 });
 

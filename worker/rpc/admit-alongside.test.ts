@@ -8,7 +8,7 @@ import type { Session } from '../domains/auth/access';
 import { startSession } from '../domains/auth/sessions';
 import { freshCheck } from '../wiring/second-factor';
 import { db, insertUser, testEnv } from '../test/harness';
-import { admitAlongside, type AdmittedRun } from './admit-alongside';
+import { admitAlongside, holdEffects, type AdmittedRun } from './admit-alongside';
 
 /**
  * The fresh check riding beside a procedure's first reads (admit-alongside.ts): whatever the
@@ -127,5 +127,31 @@ describe('the fresh check beside the first reads', () => {
     expect(out).toBe(user.email);
     expect(runs).toBe(2);
     expect(await titled(`alongside-actor-${user.id}`)).toHaveLength(1);
+  });
+
+  it('an effect held by holdEffects (an exchange venue’s cancel) waits for the check: never made for a disabled user', async () => {
+    const calls: string[] = [];
+    const venue = {
+      queryOrder: async () => (calls.push('read'), null),
+      cancelOrder: async () => (calls.push('canceled at the exchange'), null),
+    };
+    const cancel = async (run: AdmittedRun) => {
+      const held = holdEffects(venue, ['cancelOrder'], run.checkPassed);
+      await held.queryOrder();
+      await held.cancelOrder();
+      return 'done';
+    };
+    const user = await insertUser();
+    const refused = await tokenFor(user);
+    await db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    await expect(
+      admitAlongside(testEnv, 'approved', refused, freshCheck(testEnv), { holdObjects: true }, cancel),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(calls).toEqual(['read']);
+    const confirmed = await tokenFor(await insertUser());
+    calls.length = 0;
+    const { out } = await admitAlongside(testEnv, 'approved', confirmed, freshCheck(testEnv), { holdObjects: true }, cancel);
+    expect(out).toBe('done');
+    expect(calls).toEqual(['read', 'canceled at the exchange']);
   });
 });

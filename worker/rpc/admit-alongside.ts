@@ -15,7 +15,38 @@ export interface Admitted {
 }
 
 /** The part of the call's context a run gets: the caller as admitted, and the bindings it may use. */
-export type AdmittedRun = Admitted & { db: Db; env: Bindings };
+export type AdmittedRun = Admitted & {
+  db: Db;
+  env: Bindings;
+  /**
+   * Resolves once the caller's fresh check has passed with the claims the run has (at once when the
+   * check ran first); rejects when the run is refused or abandoned. An effect the bindings cannot
+   * hold (a request to an exchange) waits for it: see holdEffects.
+   */
+  checkPassed: () => Promise<void>;
+};
+
+/** For a run admitted before it started (the check ran first): nothing to wait for. */
+export const alreadyChecked = (): Promise<void> => Promise.resolve();
+
+/**
+ * `target` with the calls of `methods` waiting for `checkPassed` first (procedures.ts: an exchange
+ * venue's orders and cancels, so a write checked alongside never reaches an exchange before the
+ * check has passed). Other calls (reads, such as a price) go at once.
+ */
+export function holdEffects<T extends object>(target: T, methods: readonly (keyof T)[], checkPassed: () => Promise<void>): T {
+  return new Proxy(target, {
+    get(obj, key) {
+      const value = Reflect.get(obj, key, obj) as unknown;
+      if (typeof value !== 'function') return value;
+      if (!methods.includes(key as keyof T)) return (value as (...a: unknown[]) => unknown).bind(obj);
+      return async (...args: unknown[]) => {
+        await checkPassed();
+        return (value as (...a: unknown[]) => unknown).apply(obj, args);
+      };
+    },
+  });
+}
 
 /** Thrown to a run that used the caller's D1 row (`actor`) before the check had read it. */
 class NotYetConfirmed extends Error {}
@@ -63,7 +94,7 @@ export async function admitAlongside<T>(
     throw new NotYetConfirmed('the caller is not confirmed yet');
   });
   const held = heldEnv(env, gate, options.holdObjects);
-  const first = run({ session: token, actor, secondFactorAt: undefined, db: createDb(held.DB), env: held });
+  const first = run({ session: token, actor, secondFactorAt: undefined, db: createDb(held.DB), env: held, checkPassed: gate });
   const [checked, outcome] = await Promise.allSettled([verdict, first]);
   if (checked.status === 'rejected') throw checked.reason;
   const caller = checked.value;
@@ -72,7 +103,7 @@ export async function admitAlongside<T>(
     !sameClaims(caller.session, token) || (outcome.status === 'rejected' && outcome.reason instanceof NotYetConfirmed);
   if (again) {
     abandoned = true;
-    return { out: await run({ ...admitted, db, env }), admitted };
+    return { out: await run({ ...admitted, db, env, checkPassed: alreadyChecked }), admitted };
   }
   if (outcome.status === 'rejected') throw outcome.reason;
   return { out: outcome.value, admitted };

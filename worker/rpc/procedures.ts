@@ -9,7 +9,7 @@ import { auditActor, auditTrail } from '../wiring/audit';
 import { freshCheck } from '../wiring/second-factor';
 import { primaryDb } from '../wiring/d1-session';
 import { admitCaller } from './admit-caller';
-import { admitAlongside, type AdmittedRun } from './admit-alongside';
+import { admitAlongside, alreadyChecked, type AdmittedRun } from './admit-alongside';
 import { defaultNote, RPC_AUDIT } from './audited';
 import type { RpcContext } from './context';
 
@@ -68,7 +68,7 @@ const guard = (level: AccessLevel) =>
     }
     const admitted = await admitCaller(primaryDb(context.env), level, token, writes, check);
     if (context.auditNote && admitted.actor) context.auditNote.actorEmail = admitted.actor.email;
-    return proceed({ ...admitted, db: context.db, env: context.env });
+    return proceed({ ...admitted, db: context.db, env: context.env, checkPassed: alreadyChecked });
   });
 
 const base = pub.use(audit);

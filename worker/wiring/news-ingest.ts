@@ -2,7 +2,7 @@ import type { NewsItemDto } from '../contract/news';
 import { createNewsDb, type Db } from '../db/client';
 import type { Bindings } from '../env';
 import { defaultAdapterFor } from './exchanges';
-import { enqueueTelegramForItem } from '../domains/telegram-outbox/telegram-outbox';
+import { enabledChats, enqueueTelegramForItem } from '../domains/telegram-outbox/telegram-outbox';
 import type { IngestDeps } from '../domains/news/ingest/ingest';
 import { loadWatchIndex, recordWatchHits } from '../domains/watchlists/watch-hits';
 import { logError } from '../lib/log';
@@ -27,17 +27,20 @@ export function newsIngestDeps(env: Bindings, db: Db, clock: () => number = Date
     newsDb,
     exchange: defaultAdapterFor(env),
     publish: newsHubPublisher(env),
-    // The watchlists' index is read while the item is classified; after the store, the watchlists
-    // and the Telegram outbox write side by side: one round trip, not two.
+    // The watchlists' index and the Telegram chats are read while the item is classified; after the
+    // store, the watchlists and the Telegram outbox write side by side: one round trip, not three.
     prepareAfterStore: () => {
       const index = loadWatchIndex(db);
-      index.catch(() => {}); // a failure is reported where it is awaited
+      const chats = enabledChats(db);
+      // A failure is reported where it is awaited.
+      index.catch(() => {});
+      chats.catch(() => {});
       return async (item, forward) => {
         await Promise.all([
-          recordWatchHits({ db, newsDb, push: watchHitPublisher(env), deliverPushes: deliverPushesNow(env) }, item, index).catch((err) =>
-            logError('watchlist hits not recorded', err),
+          recordWatchHits({ db, newsDb, push: watchHitPublisher(env), deliverPushes: deliverPushesNow(env) }, item, index).catch(
+            (err) => logError('watchlist hits not recorded', err),
           ),
-          clock() - item.ts > FORWARD_MAX_AGE_MS ? undefined : enqueueTelegramForItem(db, item, forward),
+          clock() - item.ts > FORWARD_MAX_AGE_MS ? undefined : enqueueTelegramForItem(db, item, forward, chats),
         ]);
       };
     },

@@ -1,7 +1,8 @@
 import { waitUntil } from 'cloudflare:workers';
 import { createDb, type Db } from '../db/client';
 import { getProviderConfig, type Bindings } from '../env';
-import { runPushSender, type PushSenderDeps } from '../domains/push/push-sender';
+import { runPushSender, sendTestPushNow, type PushSenderDeps } from '../domains/push/push-sender';
+import { inBackground } from './background';
 import { parseVapidKeys, WebPushClient } from '../providers/web-push/client';
 import { logError } from '../lib/log';
 
@@ -41,3 +42,13 @@ export const deliverPushesNow = (env: Bindings) => async () => {
     sendDuePushes(env, createDb(env.DB), { budgetMs: 15_000 }).catch((err: unknown) => logError('push delivery failed', err)),
   );
 };
+
+/**
+ * A test notification to one of the owner's devices, sent at once (push-sender.ts: queued, claimed
+ * and sent in one D1 round; what the outcome writes runs in the background). 'off' without VAPID
+ * keys; null when the device is not the owner's.
+ */
+export async function sendTestPush(env: Bindings, db: Db, owner: string, deviceId: string) {
+  if (vapidPublicKey(env) === null) return 'off' as const;
+  return sendTestPushNow({ db, push: webPushClient(env) }, owner, deviceId, inBackground);
+}

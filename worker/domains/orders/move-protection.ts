@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { OrderDto } from '../../contract/orders';
 import { domainError } from '../../lib/domain-error';
 import type { Session } from '../auth/access';
 import { cancelOpen } from './open-orders';
 import { isProtective } from './order-send';
-import { orderByClientIdQuery, toDto } from './order-store';
-import { assignedAccount, type OrderContext } from './orders';
+import { orderByClientIdQuery, orderEmailQuery, toDto } from './order-store';
+import { assignedAccountQuery, assignedFrom, type OrderContext } from './orders';
 import { checkTriggers, type Protection, placeProtection, protectiveClientId } from './protection';
 
 /**
@@ -20,12 +21,16 @@ export async function moveProtectionFor(
   session: Session,
   input: { orderClientOrderId: string; triggerPrice: number; clientOrderId: string },
 ): Promise<OrderDto> {
-  // One round: the order to move and the new one a retried move would find (either kind's id).
+  // One round: the order to move, the new one a retried move would find (either kind's id), and the
+  // order's account (through the order's email).
   const ids = await Promise.all(['tp', 'sl'].map((label) => protectiveClientId(input.clientOrderId, label)));
-  const [[old], [movedTp], [movedSl]] = await ctx.db.batch([
-    orderByClientIdQuery(ctx.db, session.sub, input.orderClientOrderId),
-    orderByClientIdQuery(ctx.db, session.sub, ids[0]!),
-    orderByClientIdQuery(ctx.db, session.sub, ids[1]!),
+  const [[[old], [movedTp], [movedSl]], accountRows] = await Promise.all([
+    ctx.db.batch([
+      orderByClientIdQuery(ctx.db, session.sub, input.orderClientOrderId),
+      orderByClientIdQuery(ctx.db, session.sub, ids[0]!),
+      orderByClientIdQuery(ctx.db, session.sub, ids[1]!),
+    ]),
+    assignedAccountQuery(ctx.db, session.sub, sql`(${orderEmailQuery(ctx.db, session.sub, input.orderClientOrderId)})`),
   ]);
   if (!old || !isProtective(old)) throw domainError('NOT_FOUND', 'No such take-profit or stop-loss');
   const kind = old.type === 'STOP_MARKET' ? 'stopLoss' : 'takeProfit';
@@ -36,7 +41,7 @@ export async function moveProtectionFor(
     throw domainError('CONFLICT', `A ${old.status} ${kind === 'stopLoss' ? 'stop' : 'take-profit'} cannot be moved`, {
       order: toDto(old),
     });
-  const account = await assignedAccount(ctx.db, session.sub, old.accountEmail);
+  const account = assignedFrom(accountRows);
   const venue = await ctx.venueFor(account);
   await checkTriggers(
     venue,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderDto } from '../../contract/orders';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { orders, type OrderRow } from '../../db/schema/orders';
@@ -7,11 +7,11 @@ import { domainError } from '../../lib/domain-error';
 import { logError } from '../../lib/log';
 import type { Session } from '../auth/access';
 import { settleGates } from './gate/gate-client';
-import { listOrdersWhere, orderByClientId, toDto, updateOrder } from './order-store';
+import { listOrdersWhere, orderByClientIdQuery, orderEmailQuery, toDto, updateOrder } from './order-store';
 import { bookOf, isProtective, recordAnswer } from './order-send';
 import type { ExchangeAccountRow } from './order-types';
 import { attachProtection } from './protection';
-import { assignedAccount, depsFor, orderReaderTrader, type OrderContext } from './orders';
+import { assignedAccountQuery, assignedFrom, depsFor, orderReaderTrader, type OrderContext } from './orders';
 
 /**
  * Resting orders: read, brought up to date and canceled. The exchange is the truth about a
@@ -129,11 +129,15 @@ export async function cancelOpen(
  */
 export async function cancelOrderFor(ctx: OrderContext, session: Session, clientOrderId: string) {
   const { db, publish } = ctx;
-  const row = await orderByClientId(db, session.sub, clientOrderId);
+  // One round: the order and its account (through the order's email) are read together.
+  const [[row], accountRows] = await Promise.all([
+    orderByClientIdQuery(db, session.sub, clientOrderId),
+    assignedAccountQuery(db, session.sub, sql`(${orderEmailQuery(db, session.sub, clientOrderId)})`),
+  ]);
   if (!row) throw domainError('NOT_FOUND', 'No such order');
   if (row.status !== 'unknown' && row.status !== 'open')
     throw domainError('CONFLICT', `A ${row.status} order cannot be canceled`, { order: toDto(row) });
-  const account = await assignedAccount(db, session.sub, row.accountEmail);
+  const account = assignedFrom(accountRows);
   const venue = await venueOf(ctx, account);
   if (row.status === 'open') {
     const done = await cancelOpen(ctx, account, venue, row);
@@ -157,12 +161,18 @@ export async function cancelAllOrdersFor(
   session: Session,
   input: { accountEmail: string; symbol?: string },
 ): Promise<OrderDto[]> {
-  const account = await assignedAccount(ctx.db, session.sub, input.accountEmail);
+  // One round: the account and the caller's open orders on it are read together.
+  const email = input.accountEmail.toLowerCase();
+  const [accountRows, open] = await Promise.all([
+    assignedAccountQuery(ctx.db, session.sub, email),
+    ctx.db
+      .select()
+      .from(orders)
+      .where(openWhere(session.sub, email, input.symbol)),
+  ]);
+  const account = assignedFrom(accountRows);
   const venue = await venueOf(ctx, account);
-  const rows = await ctx.db
-    .select()
-    .from(orders)
-    .where(openWhere(session.sub, account.email, input.symbol));
+  const rows = open.filter((row) => row.accountId === account.id);
   const done = await Promise.all(rows.map((row) => cancelOpen(ctx, account, venue, row)));
   return done.map((row) => toDto(row));
 }

@@ -54,6 +54,13 @@ export const orderByClientIdQuery = (db: Db, userId: string, clientOrderId: stri
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.clientOrderId, clientOrderId)));
 
+/** The account email of the caller's order, as a subquery (its account read in the same round). */
+export const orderEmailQuery = (db: Db, userId: string, clientOrderId: string) =>
+  db
+    .select({ email: orders.accountEmail })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.clientOrderId, clientOrderId)));
+
 /** Moves an order on, appends the step to its history and tells the order's live views (publish). */
 export async function updateOrder(
   { db, publish }: { db: Db; publish?: PublishOrder },

@@ -30,7 +30,8 @@ export async function assignedAccount(db: Db, userId: string, email: string): Pr
   return assignedFrom(await assignedAccountQuery(db, userId, email));
 }
 
-const assignedAccountQuery = (db: Db, userId: string, email: string) =>
+/** assignedAccount's read, unawaited; `email` may be a subquery (the account of an order, read in the same round). */
+export const assignedAccountQuery = (db: Db, userId: string, email: string | SQL) =>
   db
     .select({ account: exchangeAccounts })
     .from(exchangeAccounts)
@@ -38,10 +39,10 @@ const assignedAccountQuery = (db: Db, userId: string, email: string) =>
       accountAssignments,
       and(eq(accountAssignments.accountId, exchangeAccounts.id), eq(accountAssignments.userId, userId)),
     )
-    .where(eq(exchangeAccounts.email, email.toLowerCase()))
+    .where(eq(exchangeAccounts.email, typeof email === 'string' ? email.toLowerCase() : email))
     .limit(1);
 
-function assignedFrom([row]: { account: ExchangeAccountRow }[]): ExchangeAccountRow {
+export function assignedFrom([row]: { account: ExchangeAccountRow }[]): ExchangeAccountRow {
   if (!row) throw domainError('FORBIDDEN', 'This account is not assigned to you');
   if (row.account.status !== 'active') throw domainError('FORBIDDEN', `This account is ${row.account.status}: no orders`);
   return row.account;

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { OrderDto } from '../../contract/orders';
 import type { OrderSide } from '../../contract/enums';
-import { accountLatest } from '../../db/schema/accounts';
+import { accountLatest, exchangeAccounts } from '../../db/schema/accounts';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { onTick, wouldTrigger, type OrderVenue } from '../../exchanges/order-venue';
 import type { Position } from '../../exchanges/types';
@@ -10,7 +10,7 @@ import type { Session } from '../auth/access';
 import { orderByClientId, toDto } from './order-store';
 import { send } from './order-send';
 import type { ExchangeAccountRow, PlaceOrderInput } from './order-types';
-import { assignedAccount, depsFor, placeOrderFor, type OrderContext } from './orders';
+import { assignedAccount, assignedAccountQuery, assignedFrom, depsFor, placeOrderFor, type OrderContext } from './orders';
 import { venueClientId } from './venue-client-id';
 
 /**
@@ -227,9 +227,23 @@ export async function protectPositionFor(
 ): Promise<OrderDto[]> {
   if (input.takeProfit === undefined && input.stopLoss === undefined)
     throw domainError('BAD_REQUEST', 'Give a take-profit or a stop-loss price');
-  const account = await assignedAccount(ctx.db, session.sub, input.accountEmail);
-  const [latest] = await ctx.db.select().from(accountLatest).where(eq(accountLatest.accountId, account.id));
-  const position = ((latest?.positions ?? []) as Position[]).find((p) => p.symbol === input.symbol && p.size > 0);
+  // One round: the account and its latest positions (through the account's email) are read together.
+  const email = input.accountEmail.toLowerCase();
+  const [accountRows, [latest]] = await Promise.all([
+    assignedAccountQuery(ctx.db, session.sub, email),
+    ctx.db
+      .select()
+      .from(accountLatest)
+      .where(
+        eq(
+          accountLatest.accountId,
+          sql`(${ctx.db.select({ id: exchangeAccounts.id }).from(exchangeAccounts).where(eq(exchangeAccounts.email, email))})`,
+        ),
+      ),
+  ]);
+  const account = assignedFrom(accountRows);
+  const positions = latest?.accountId === account.id ? (latest.positions as Position[]) : [];
+  const position = positions.find((p) => p.symbol === input.symbol && p.size > 0);
   if (!position)
     throw domainError('BAD_REQUEST', `No open ${input.symbol} position on this account to protect`, { reason: 'noPosition' });
   const venue = await ctx.venueFor(account);

@@ -69,7 +69,22 @@ export async function claimDue(
   target?: string,
 ): Promise<OutboxRow[]> {
   if (limit <= 0) return [];
-  const { results } = await db.$client
+  return claimedRows(await claimDueStatement(db, channel, now, limit, { target }).all<ClaimedRow>());
+}
+
+/**
+ * claimDue as a statement, to batch with the write that queues a row (`onlyWith`: claims nothing
+ * unless the row with this id exists, e.g. one queued by a guarded INSERT earlier in the batch).
+ * Read its results with claimedRows.
+ */
+export function claimDueStatement(
+  db: Db,
+  channel: OutboxChannel,
+  now: number,
+  limit: number,
+  only: { target?: string; onlyWith?: string } = {},
+) {
+  return db.$client
     .prepare(
       `UPDATE outbox SET status = 'sending', claimed_until = ?1
        WHERE id IN (
@@ -79,14 +94,18 @@ export async function claimDue(
            AND NOT EXISTS (
              SELECT 1 FROM outbox w
              WHERE w.status = 'pending' AND w.next_attempt_at > ?2 AND w.target = o.target AND w.created_at < o.created_at)
+           AND (?6 IS NULL OR EXISTS (SELECT 1 FROM outbox g WHERE g.id = ?6))
          ORDER BY o.created_at, o.id
          LIMIT ?3)
        RETURNING id, target, payload, attempts, next_attempt_at, created_at, claimed_until`,
     )
-    .bind(now + CLAIM_MS, now, limit, channel, target ?? null)
-    .all<RawRow>();
-  return results.map(toRow).sort(byAge);
+    .bind(now + CLAIM_MS, now, limit, channel, only.target ?? null, only.onlyWith ?? null);
 }
+
+export type ClaimedRow = RawRow;
+
+/** The rows a claim returned, oldest first. */
+export const claimedRows = ({ results }: D1Result<ClaimedRow>): OutboxRow[] => results.map(toRow).sort(byAge);
 
 /** Back to pending: rows claimed but not sent now (only while the claim is still this run's). */
 export async function releaseRows(db: Db, rows: OutboxRow[]) {

@@ -8,7 +8,7 @@ import { db, insertUser } from '../../test/harness';
 import { FakePushService, type FakeSubscription } from '../../test/fakes/fake-push-service';
 import { savePushDevice } from './push-devices';
 import { savePushPreferences } from './push-preferences';
-import { MAX_ATTEMPTS, runPushSender } from './push-sender';
+import { MAX_ATTEMPTS, runPushSender, sendTestPushNow } from './push-sender';
 import { queuePushes, type PushNotice } from './queue-pushes';
 
 const vapid = parseVapidKeys((env as { VAPID_KEYS?: string }).VAPID_KEYS ?? null);
@@ -16,7 +16,9 @@ const T0 = Date.UTC(2026, 10, 27, 12); // 12:00 UTC
 
 function setup() {
   const clock = { t: T0 };
-  const fake = new FakePushService('https://push.fake.test', { vapidKey: vapid.publicKey, now: () => clock.t });
+  // The client signs its VAPID JWT with the real clock (exp within 24 h of it), not the test's T0:
+  // the fake checks it against the same clock, or the tests fail from 12 h after T0 on.
+  const fake = new FakePushService('https://push.fake.test', { vapidKey: vapid.publicKey });
   const push = new WebPushClient({ vapid, subject: 'mailto:desk@example.com', fetch: fake.fetch });
   const run = (over: { target?: string } = {}) => runPushSender({ db, push, now: () => clock.t, random: () => 0, ...over });
   return { clock, fake, run };
@@ -159,5 +161,70 @@ describe('push outbox', () => {
     clock.t = T0 + 11 * 3_600_000;
     expect(await run()).toMatchObject({ sent: 2 });
     expect(fake.receivedBy(d.sub.id)).toHaveLength(2);
+  });
+
+  describe('a test notification sent at once', () => {
+    /** sendTestPushNow with its background writes kept, to run when the test says. */
+    function testSender() {
+      const { clock, fake } = setup();
+      const push = new WebPushClient({ vapid, subject: 'mailto:desk@example.com', fetch: fake.fetch });
+      const pending: (() => Promise<unknown>)[] = [];
+      const send = (owner: string, deviceId: string) =>
+        sendTestPushNow({ db, push, now: () => clock.t }, owner, deviceId, (work) => pending.push(work));
+      const settle = async () => {
+        for (const work of pending.splice(0)) await work();
+      };
+      return { clock, fake, send, settle };
+    }
+
+    it('answers delivered once the push service took it; the row is sent and the device noted when the background writes land', async () => {
+      const { fake, send, settle } = testSender();
+      const user = await insertUser();
+      const d = await deviceFor(fake, user.id);
+      await queuePushes(db, [notice(user.id, { body: 'queued before' })], T0 - 1);
+      expect(await send(user.id, d.id)).toEqual({ status: 'sent', error: null });
+      // The device's older due row went first (FIFO), then the test.
+      expect(fake.receivedBy(d.sub.id).map((r) => (r.payload as { kind: string }).kind)).toEqual(['alerts', 'test']);
+      // Until the outcome is written the rows stay claimed: a run that dies leaves them to the cron.
+      expect((await rowsOf(d.id)).map((r) => r.status)).toEqual(['sending', 'sending']);
+      await settle();
+      expect((await rowsOf(d.id)).map((r) => r.status)).toEqual(['sent', 'sent']);
+      expect((await db.query.pushSubscriptions.findFirst({ where: eq(pushSubscriptions.id, d.id) }))!.lastDeliveryAt).toBe(T0);
+    });
+
+    it("writes and claims nothing for a device that is not the caller's", async () => {
+      const { fake, send, settle } = testSender();
+      const owner = await insertUser();
+      const other = await insertUser();
+      const d = await deviceFor(fake, owner.id);
+      await queuePushes(db, [notice(owner.id)], T0 - 1);
+      expect(await send(other.id, d.id)).toBeNull();
+      await settle();
+      expect(await rowsOf(d.id)).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
+      expect(fake.received).toHaveLength(0);
+    });
+
+    it('answers removed when the push service no longer knows the device, and retrying behind an older row that waits', async () => {
+      const { fake, send, settle } = testSender();
+      const user = await insertUser();
+      const gone = await deviceFor(fake, user.id);
+      fake.expire(gone.sub.id);
+      expect(await send(user.id, gone.id)).toMatchObject({ status: 'removed', error: expect.stringContaining('410') });
+      await settle();
+      expect(await db.query.pushSubscriptions.findFirst({ where: eq(pushSubscriptions.id, gone.id) })).toBeUndefined();
+      expect(await rowsOf(gone.id)).toEqual([expect.objectContaining({ status: 'failed' })]);
+
+      const d = await deviceFor(fake, user.id);
+      await queuePushes(db, [notice(user.id)], T0 - 1);
+      fake.failNext({ status: 503 });
+      // The older row's send failed: it waits for its retry, and the test waits behind it, unsent.
+      expect(await send(user.id, d.id)).toEqual({ status: 'retrying', error: null });
+      await settle();
+      // The next test is not even claimed while the older row waits.
+      expect(await send(user.id, d.id)).toEqual({ status: 'retrying', error: null });
+      await settle();
+      expect((await rowsOf(d.id)).map((r) => r.status)).toEqual(['pending', 'pending', 'pending']);
+      expect(fake.receivedBy(d.sub.id)).toHaveLength(0);
+    });
   });
 });

@@ -3,6 +3,8 @@ import type { PushOutcome, PushTarget } from '../../providers/web-push/client';
 import { retryDelay } from '../../providers/telegram/scheduler';
 import {
   claimDue,
+  claimDueStatement,
+  claimedRows,
   errorMessage,
   failRow,
   failTargetStatement,
@@ -10,8 +12,10 @@ import {
   pruneOld,
   releaseRows,
   scheduleRetry,
+  type ClaimedRow,
   type OutboxRow,
 } from '../outbox/outbox-store';
+import { testPushRow } from './queue-pushes';
 
 /**
  * The Web Push sender: claims due 'webpush' rows of the outbox (outbox-store.ts: at least once, a
@@ -67,18 +71,57 @@ export async function runPushSender(deps: PushSenderDeps): Promise<PushRunResult
   const deadline = now() + (deps.budgetMs ?? PUSH_BUDGET_MS);
   const result: PushRunResult = { sent: 0, retried: 0, failed: 0, removedDevices: [] };
   if (deps.prune) await pruneOld(db, now());
+  // The run records each outcome before it sends the device's next row.
+  const send = deviceSender(deps, result, async (write) => {
+    await write();
+  });
 
+  while (now() < deadline) {
+    const claimed = await claimDue(db, 'webpush', now(), BATCH, deps.target);
+    if (claimed.length === 0) break;
+    const ids = JSON.stringify([...new Set(claimed.map((r) => r.target))]);
+    const { results } = await d1
+      .prepare(`SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?1))`)
+      .bind(ids)
+      .all<Device>();
+    const devices = new Map(results.map((d) => [d.id, d]));
+    const byDevice = new Map<string, OutboxRow[]>();
+    for (const row of claimed) byDevice.set(row.target, [...(byDevice.get(row.target) ?? []), row]);
+    await Promise.all([...byDevice].map(([id, rows]) => send(rows, devices.get(id))));
+  }
+  return result;
+}
+
+/** What became of one row a sender tried. */
+export interface RowOutcome {
+  status: 'sent' | 'retrying' | 'failed' | 'removed';
+  error: string | null;
+}
+
+/** Records an outcome in D1: the run awaits it at once, a test notification leaves it to the background. */
+type Recorder = (write: () => Promise<unknown>) => Promise<void>;
+
+/**
+ * Sends one device's rows in order and stops at the first that must wait or cannot go; answers each
+ * row's outcome by id. What the outcomes write (sent, retried, failed, the device's last delivery
+ * or error, a gone device's removal) goes through `record`, in order.
+ */
+function deviceSender(deps: PushSenderDeps, result: PushRunResult, record: Recorder) {
+  const { db } = deps;
+  const d1 = db.$client;
+  const now = deps.now ?? Date.now;
   const noteDevice = (id: string, error: string | null) =>
     (error === null
       ? d1.prepare(`UPDATE push_subscriptions SET last_delivery_at = ?2, last_error = NULL WHERE id = ?1`).bind(id, now())
       : d1.prepare(`UPDATE push_subscriptions SET last_error = ?2 WHERE id = ?1`).bind(id, error)
     ).run();
 
-  /** Sends one device's rows in order; stops at the first that must wait or cannot go. */
-  const sendAll = async (rows: OutboxRow[], device: Device | undefined) => {
+  return async (rows: OutboxRow[], device: Device | undefined): Promise<Map<string, RowOutcome>> => {
+    const outcomes = new Map<string, RowOutcome>();
     for (const [i, row] of rows.entries()) {
       if (!device) {
-        await failRow(db, row.id, row.attempts, 'the device was removed');
+        await record(() => failRow(db, row.id, row.attempts, 'the device was removed'));
+        outcomes.set(row.id, { status: 'failed', error: 'the device was removed' });
         result.failed++;
         continue;
       }
@@ -95,47 +138,86 @@ export async function runPushSender(deps: PushSenderDeps): Promise<PushRunResult
       }
       const attempts = row.attempts + 1;
       if (outcome.kind === 'accepted') {
-        await Promise.all([markSent(db, row.id, now()), noteDevice(device.id, null)]);
+        const sentAt = now();
+        await record(() => Promise.all([markSent(db, row.id, sentAt), noteDevice(device.id, null)]));
+        outcomes.set(row.id, { status: 'sent', error: null });
         result.sent++;
       } else if (outcome.kind === 'gone') {
         const reason = `the push service no longer knows this device (${outcome.status}): removed`;
-        const [, failed] = await d1.batch([
-          d1.prepare(`DELETE FROM push_subscriptions WHERE id = ?1`).bind(device.id),
-          failTargetStatement(db, 'webpush', device.id, reason, row.id),
-        ]);
-        result.failed += failed?.meta.changes ?? 1;
+        await record(async () => {
+          const [, failed] = await d1.batch([
+            d1.prepare(`DELETE FROM push_subscriptions WHERE id = ?1`).bind(device.id),
+            failTargetStatement(db, 'webpush', device.id, reason, row.id),
+          ]);
+          result.failed += failed?.meta.changes ?? 1;
+        });
+        for (const later of rows.slice(i)) outcomes.set(later.id, { status: 'removed', error: reason });
         result.removedDevices.push(device.id);
-        return;
+        return outcomes;
       } else if (outcome.kind === 'retry' && attempts < MAX_ATTEMPTS) {
         const next = now() + retryDelay(attempts, outcome.retryAfterSeconds, { random: deps.random });
-        await Promise.all([scheduleRetry(db, row.id, attempts, next, outcome.reason), noteDevice(device.id, outcome.reason)]);
+        const reason = outcome.reason;
+        await record(() => Promise.all([scheduleRetry(db, row.id, attempts, next, reason), noteDevice(device.id, reason)]));
+        outcomes.set(row.id, { status: 'retrying', error: reason });
         result.retried++;
         // Younger rows of this device wait behind it (FIFO per device).
-        await releaseRows(db, rows.slice(i + 1));
-        return;
+        const younger = rows.slice(i + 1);
+        await record(() => releaseRows(db, younger));
+        for (const later of younger) outcomes.set(later.id, { status: 'retrying', error: null });
+        return outcomes;
       } else {
-        await Promise.all([failRow(db, row.id, attempts, outcome.reason), noteDevice(device.id, outcome.reason)]);
+        const reason = outcome.reason;
+        await record(() => Promise.all([failRow(db, row.id, attempts, reason), noteDevice(device.id, reason)]));
+        outcomes.set(row.id, { status: 'failed', error: reason });
         result.failed++;
       }
     }
+    return outcomes;
   };
-
-  while (now() < deadline) {
-    const claimed = await claimDue(db, 'webpush', now(), BATCH, deps.target);
-    if (claimed.length === 0) break;
-    const ids = JSON.stringify([...new Set(claimed.map((r) => r.target))]);
-    const { results } = await d1
-      .prepare(`SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(?1))`)
-      .bind(ids)
-      .all<Device>();
-    const devices = new Map(results.map((d) => [d.id, d]));
-    const byDevice = new Map<string, OutboxRow[]>();
-    for (const row of claimed) byDevice.set(row.target, [...(byDevice.get(row.target) ?? []), row]);
-    await Promise.all([...byDevice].map(([id, rows]) => sendAll(rows, devices.get(id))));
-  }
-  return result;
 }
 
+/**
+ * A test notification for one of the caller's devices, sent at once (one D1 round): the row is
+ * queued only for a device of the caller's, and the device's due rows (the test row the youngest:
+ * FIFO) are claimed and the device read in the same batch; the claimed rows are sent in order.
+ * The outcomes' writes run in the background (`later`): the row stays claimed until they land, and
+ * should they fail, the claim expires and the cron sends it again (at least once, as every push).
+ * Answers null when the device is not the caller's (nothing written).
+ */
+export async function sendTestPushNow(
+  deps: Pick<PushSenderDeps, 'db' | 'push' | 'now'>,
+  owner: string,
+  deviceId: string,
+  later: (work: () => Promise<unknown>) => void,
+): Promise<RowOutcome | null> {
+  const { db } = deps;
+  const d1 = db.$client;
+  const now = (deps.now ?? Date.now)();
+  const row = testPushRow(deviceId);
+  const [device, queued, claim] = await d1.batch([
+    d1.prepare(`SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE id = ?1 AND user_id = ?2`).bind(deviceId, owner),
+    d1
+      .prepare(
+        `INSERT INTO outbox (id, channel, target, payload, dedup_key, status, attempts, next_attempt_at, created_at)
+         SELECT ?1, 'webpush', id, ?3, ?4, 'pending', 0, ?5, ?5 FROM push_subscriptions WHERE id = ?2 AND user_id = ?6`,
+      )
+      .bind(row.id, deviceId, JSON.stringify(row.payload), row.dedupKey, now, owner),
+    claimDueStatement(db, 'webpush', now, BATCH, { target: deviceId, onlyWith: row.id }),
+  ]);
+  const target = (device as D1Result<Device>).results[0];
+  if (!target || !queued?.meta.changes) return null;
+  const writes: (() => Promise<unknown>)[] = [];
+  const send = deviceSender(deps, { sent: 0, retried: 0, failed: 0, removedDevices: [] }, async (write) => {
+    writes.push(write);
+  });
+  const outcomes = await send(claimedRows(claim as D1Result<ClaimedRow>), target);
+  if (writes.length)
+    later(async () => {
+      for (const write of writes) await write();
+    });
+  // Not claimed: an older row of the device waits for its retry, and this one waits behind it.
+  return outcomes.get(row.id) ?? { status: 'retrying', error: null };
+}
 /** RFC 8030 §5.4: a Topic is at most 32 base64url characters; a newer message replaces a queued one. */
 function topicOf(tag: string): string {
   return tag.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 32);

@@ -71,11 +71,10 @@ export async function queuePushes(db: Db, notices: PushNotice[], now = Date.now(
 }
 
 /**
- * A test notification for one device, through the outbox like every push (kinds and quiet hours do
- * not apply: the user asked for it). Answers the row's dedup key.
+ * A test notification's outbox row for one device (kinds and quiet hours do not apply: the user
+ * asked for it); push-sender.ts `sendTestPushNow` queues and sends it in one go.
  */
-export async function queueTestPush(db: Db, deviceId: string, now = Date.now()): Promise<string> {
-  const dedupKey = `push:test:${crypto.randomUUID()}:${deviceId}`;
+export function testPushRow(deviceId: string) {
   const payload = {
     kind: 'test',
     title: 'Meridian',
@@ -83,8 +82,5 @@ export async function queueTestPush(db: Db, deviceId: string, now = Date.now()):
     url: '/account/notifications',
     tag: 'test',
   };
-  await insertOutboxRows(db, [
-    { id: crypto.randomUUID(), channel: 'webpush', target: deviceId, payload, dedupKey, nextAttemptAt: now, createdAt: now },
-  ]);
-  return dedupKey;
+  return { id: crypto.randomUUID(), payload, dedupKey: `push:test:${crypto.randomUUID()}:${deviceId}` };
 }

@@ -5,14 +5,30 @@ import type { NewsItemDto } from '../../contract/news';
 import { IMPORTANCE_RANK, type ChatPurpose } from '../../contract/enums';
 import { insertOutboxRows } from '../outbox/outbox-store';
 
+type TelegramChatRow = typeof telegramChats.$inferSelect;
+
+/** The chats a headline may go to (enqueueTelegramForItem's read, to start it early). */
+export const enabledChats = (db: Db): Promise<TelegramChatRow[]> =>
+  db
+    .select()
+    .from(telegramChats)
+    .where(eq(telegramChats.enabled, true))
+    .then((rows) => rows);
+
 /**
  * Queues the item for every news chat that wants it (importance at least the chat's minimum, and
  * one of its symbols if the chat lists any; a rule's "forward" sends it to every news chat). The
  * outbox row is the promise: the sender cron delivers it at least once, with retries.
  */
-export async function enqueueTelegramForItem(db: Db, item: NewsItemDto, forced: boolean) {
+export async function enqueueTelegramForItem(
+  db: Db,
+  item: NewsItemDto,
+  forced: boolean,
+  /** the chats when they were read ahead (while the item was classified: news-ingest.ts) */
+  chatsRead?: Promise<TelegramChatRow[]>,
+) {
   if (item.isGarbage || item.isTest) return;
-  const chats = await db.select().from(telegramChats).where(eq(telegramChats.enabled, true));
+  const chats = await (chatsRead ?? enabledChats(db));
   const wanted = chats.filter((chat) => {
     if (chat.purpose !== 'news') return false;
     if (forced) return true;

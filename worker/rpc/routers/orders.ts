@@ -2,7 +2,9 @@ import { setTradingEnabled, tradingSwitches } from '../../domains/orders/halts';
 import { moveProtectionFor } from '../../domains/orders/move-protection';
 import { placeProtectedOrderFor, protectPositionFor } from '../../domains/orders/protection';
 import { cancelAllOrdersFor, cancelOrderFor, listOpenOrdersFor } from '../../domains/orders/open-orders';
-import { defaultVenueFor, listOrdersFor, previewOrderFor, type OrderContext } from '../../domains/orders/orders';
+import { defaultVenueFor, listOrdersFor, previewOrderFor, type OrderContext, type VenueFor } from '../../domains/orders/orders';
+import type { OrderVenue } from '../../exchanges/order-venue';
+import { holdEffects, type AdmittedRun } from '../admit-alongside';
 import { riskGates } from '../../durable-objects/risk-gate';
 import { ordersHub } from '../../wiring/hubs';
 import { clearTradingKey, keyRingFrom, setTradingKey } from '../../domains/orders/trading-keys';
@@ -14,14 +16,33 @@ import type { AuditNote } from '../../domains/audit/audit-log';
 import type { RpcContext } from '../context';
 import { admin, approved, riskTeam, terminal } from '../procedures';
 
-/** The order path's dependencies: venues, the pre-trade gates, and each step to the trader's OrdersHub as it happens. */
-const orderContext = (context: RpcContext): OrderContext => ({
+/**
+ * The order path's dependencies: venues, the pre-trade gates, and each step to the trader's
+ * OrdersHub as it happens. A venue's orders and cancels wait for the caller's fresh check (a write
+ * checked alongside its first reads, access-policy.ts: an exchange's request cannot be held).
+ */
+const orderContext = (context: RpcContext & Pick<AdmittedRun, 'checkPassed'>): OrderContext => ({
   db: context.db,
   gates: riskGates(context.env.RISK_GATE),
-  venueFor: defaultVenueFor(context.db, getProviderConfig(context.env).trading),
+  venueFor: heldVenues(defaultVenueFor(context.db, getProviderConfig(context.env).trading), context.checkPassed),
   publish: ordersHub(context.env),
   receivedAt: context.receivedAt,
 });
+
+/** What a venue does at the exchange (its other calls read: rules, prices, an order's state). */
+const VENUE_EFFECTS = [
+  'placeMarketOrder',
+  'placeLimitOrder',
+  'placeConditionalOrder',
+  'cancelOrder',
+  'cancelAllOrders',
+] as const satisfies readonly (keyof OrderVenue)[];
+
+function heldVenues(venueFor: VenueFor, checkPassed: () => Promise<void>): VenueFor {
+  const held: VenueFor = async (account, reads) => holdEffects(await venueFor(account, reads), VENUE_EFFECTS, checkPassed);
+  held.markPrice = venueFor.markPrice;
+  return held;
+}
 
 /** An order as asked for, for the audit trail. */
 const orderIntent = (input: {

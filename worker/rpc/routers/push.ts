@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { outbox } from '../../db/schema/news';
 import { listPushDevices, removePushDevice, savePushDevice } from '../../domains/push/push-devices';
 import { availablePushKinds, getPushPreferences, savePushPreferences } from '../../domains/push/push-preferences';
-import { queueTestPush } from '../../domains/push/queue-pushes';
 import { findUserById } from '../../domains/users/find-user';
 import { domainError } from '../../lib/domain-error';
-import { isKnownPushService, sendDuePushes, vapidPublicKey } from '../../wiring/web-push';
+import { isKnownPushService, sendTestPush, vapidPublicKey } from '../../wiring/web-push';
 import { approved } from '../procedures';
+
+/** The answer for the test row's outcome (push-sender.ts RowOutcome). */
+const TEST_OUTCOME = { sent: 'delivered', retrying: 'retrying', failed: 'failed', removed: 'removed' } as const;
 
 export const pushRouter = {
   getPushSettings: approved.getPushSettings.handler(async ({ context }) => {
@@ -41,16 +41,12 @@ export const pushRouter = {
     return { id: input.id };
   }),
   sendTestPush: approved.sendTestPush.handler(async ({ context, input }) => {
-    const devices = await listPushDevices(context.db, context.session.sub);
-    if (!devices.some((d) => d.id === input.id)) throw domainError('NOT_FOUND', 'No such device');
-    const dedupKey = await queueTestPush(context.db, input.id);
-    const result = await sendDuePushes(context.env, context.db, { target: input.id, budgetMs: 15_000 });
-    if ('off' in result) throw domainError('SERVICE_UNAVAILABLE', 'Push notifications are off: the VAPID_KEYS secret is not set');
-    const row = await context.db.query.outbox.findFirst({ where: eq(outbox.dedupKey, dedupKey) });
-    if (result.removedDevices.includes(input.id))
+    const sent = await sendTestPush(context.env, context.db, context.session.sub, input.id);
+    if (sent === 'off') throw domainError('SERVICE_UNAVAILABLE', 'Push notifications are off: the VAPID_KEYS secret is not set');
+    if (!sent) throw domainError('NOT_FOUND', 'No such device');
+    if (sent.status === 'removed')
       return { outcome: 'removed' as const, error: 'The push service no longer knows this device: it was removed' };
-    if (row?.status === 'sent') return { outcome: 'delivered' as const, error: null };
-    return { outcome: row?.status === 'failed' ? ('failed' as const) : ('retrying' as const), error: row?.lastError ?? null };
+    return { outcome: TEST_OUTCOME[sent.status], error: sent.error };
   }),
   savePushPreferences: approved.savePushPreferences.handler(({ context, input }) =>
     savePushPreferences(context.db, context.session.sub, input),

@@ -5,7 +5,9 @@ import type { NewsItemDto } from '../../../contract/news';
 import { alsoReportedEntry, attachAlsoReported } from './also-reported';
 import { loadClassifyConfig } from './classify-config';
 import { findRecentDuplicate, storeNewsItem } from './news-store';
-import { classify } from './pipeline';
+import { classifyNormalised } from './pipeline';
+import { dedupKey } from './dedupe';
+import { normaliseAuthor, normaliseRawNews } from './normalise';
 import type { NewsItemDraft, RawNewsItem } from '../types';
 
 export interface IngestDeps {
@@ -29,6 +31,11 @@ export type AfterStore = (item: NewsItemDto, forwardToTelegram: boolean) => Prom
 export interface IngestOverrides {
   importance?: NewsItemDraft['importance'];
   addSymbols?: string[];
+  /**
+   * The author when it is known only later (a manual headline's caller, read beside the first
+   * reads): it does not take part in the classification, only in what is stored.
+   */
+  author?: Promise<string>;
 }
 
 /** A duplicate from another source updates the first headline (`alsoReported`: pushed again with it). */
@@ -66,23 +73,32 @@ async function pricesFor(
 }
 
 /**
- * The one code path for every source: classify (normalise → mappings → banned → rules) → dedupe
- * → store (D1 + FTS5 via trigger) → publish to the news hub → after-store hooks (Telegram).
+ * The one code path for every source: normalise → classify (mappings → banned → rules) beside
+ * the duplicate check (its key is the cleaned title's) → store (D1 + FTS5 via trigger) → publish
+ * to the news hub → after-store hooks (Telegram).
  */
 export async function ingestNews(deps: IngestDeps, raw: RawNewsItem, overrides: IngestOverrides = {}): Promise<IngestResult> {
+  const normalised = normaliseRawNews(raw);
+  if (!normalised) return { status: 'rejected' };
   const afterStore = deps.prepareAfterStore?.();
-  const classified = classify(raw, await loadClassifyConfig(deps.db));
-  if (!classified) return { status: 'rejected' };
+  // The duplicate key depends on the cleaned title only: the check reads beside the config, one round.
+  const duplicateRead = findRecentDuplicate(deps.newsDb, dedupKey(normalised), normalised.ts);
+  // A failure of either is reported where it is awaited.
+  duplicateRead.catch(() => {});
+  overrides.author?.catch(() => {});
+  const classified = classifyNormalised(normalised, await loadClassifyConfig(deps.db));
   const draft = {
     ...classified,
     symbols: [...new Set([...classified.symbols, ...(overrides.addSymbols ?? [])])],
     importance: overrides.importance ?? classified.importance,
   };
   // The exchange call (a network round trip with a real exchange) overlaps the duplicate check.
-  const [duplicate, prices] = await Promise.all([
-    findRecentDuplicate(deps.newsDb, draft.dedupKey, draft.ts),
+  const [duplicate, prices, author] = await Promise.all([
+    duplicateRead,
     pricesFor(deps.exchange, draft.symbols),
+    overrides.author,
   ]);
+  if (overrides.author) draft.author = normaliseAuthor(raw.source.kind, author);
   if (duplicate) {
     const { id: sourceId, kind: sourceKind, name } = raw.source;
     const entry = alsoReportedEntry(duplicate, { sourceId, sourceKind, name, receivedAt: draft.receivedAt });

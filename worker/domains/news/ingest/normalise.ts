@@ -1,4 +1,5 @@
 import { decodeHtmlEntities } from '../../../lib/html-entities';
+import type { SourceKind } from '../../../contract/enums';
 import type { NormalisedNews, RawNewsItem } from '../types';
 
 export const TITLE_MAX = 500;
@@ -91,6 +92,19 @@ export function toEpochMs(value: number): number {
   return value > 0 && value < 1e11 ? value * 1000 : value;
 }
 
+/** A source's text, cleaned: RSS/Atom text loses its HTML; entities decoded, then invisible and control characters dropped. */
+function sourceText(kind: SourceKind, value: string | undefined): string {
+  if (typeof value !== 'string') return '';
+  const isHtml = kind === 'rss' || kind === 'atom';
+  // Cleaned after decoding: an entity can spell a control or zero-width character.
+  return clean(decodeHtmlEntities(isHtml ? stripHtml(value) : value));
+}
+
+/** The author as one clean line (normaliseRawNews; also for an author known only later, ingest.ts). */
+export function normaliseAuthor(kind: SourceKind, author: string | undefined): string | undefined {
+  return truncate(collapseLine(sourceText(kind, author)), AUTHOR_MAX) || undefined;
+}
+
 /**
  * Cleans a raw item. Title and author become one line, the body keeps paragraphs; RSS/Atom text
  * loses its HTML. Case is kept (matching downstream is case-insensitive). The timestamp is the
@@ -99,18 +113,13 @@ export function toEpochMs(value: number): number {
  * when neither time is usable).
  */
 export function normaliseRawNews(raw: RawNewsItem): NormalisedNews | null {
-  const isHtml = raw.source.kind === 'rss' || raw.source.kind === 'atom';
-  const text = (value: string | undefined) => {
-    if (typeof value !== 'string') return '';
-    // Cleaned after decoding: an entity can spell a control or zero-width character.
-    return clean(decodeHtmlEntities(isHtml ? stripHtml(value) : value));
-  };
+  const text = (value: string | undefined) => sourceText(raw.source.kind, value);
 
   const title = truncate(collapseLine(text(raw.title)), TITLE_MAX);
   if (!title) return null;
   let body: string | undefined = truncate(collapseBlock(text(raw.body)), BODY_MAX);
   if (!body || collapseLine(body) === title) body = undefined;
-  const author = truncate(collapseLine(text(raw.author)), AUTHOR_MAX) || undefined;
+  const author = normaliseAuthor(raw.source.kind, raw.author);
   const externalId = typeof raw.externalId === 'string' && raw.externalId.trim() ? raw.externalId.trim() : undefined;
 
   const validTime = (value: number) => (Number.isFinite(value) && value > 0 ? toEpochMs(value) : null);

@@ -68,7 +68,11 @@ export const STEPS: readonly Step[] = [specialMappingStep, bannedMappingStep, cu
  */
 export function classify(raw: RawNewsItem, config: ClassifyConfig): NewsItemDraft | null {
   const normalised = normaliseRawNews(raw);
-  if (!normalised) return null;
+  return normalised && classifyNormalised(normalised, config);
+}
+
+/** classify for an item already normalised (ingest.ts normalises first, to check duplicates beside the config read). */
+export function classifyNormalised(normalised: NormalisedNews, config: ClassifyConfig): NewsItemDraft {
   const done = STEPS.reduce((item, step) => step(item, config), startClassification(normalised));
   return { ...done, importance: done.importance ?? defaultImportance(done) };
 }
