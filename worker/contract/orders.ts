@@ -180,6 +180,8 @@ export const orderPreviewSchema = z.object({
   symbol: z.string(),
   quantity: z.number(),
   markPrice: z.number(),
+  /** the symbol's price tick (PRICE_FILTER), null when the exchange gives none: a trigger moved by keys steps by it */
+  tickSize: z.number().nullable().optional(),
   notional: z.number(),
   /** the account's position in the symbol now and after (signed base quantity) */
   positionBefore: z.number(),

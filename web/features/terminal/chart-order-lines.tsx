@@ -1,34 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LineStyle, type AutoscaleInfo, type IChartApi, type IPriceLine, type ISeriesApi } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useEffect, useRef } from 'react';
 import type { OrderDto } from '@contract/orders';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { formatPrice } from '~/lib/format';
-import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import { OPEN_ORDERS_POLL_MS } from '~/shared/orders/open-orders';
+import { isProtective, OPEN_ORDERS_POLL_MS } from '~/shared/orders/open-orders';
+import { askMove, useMoveDraft } from './orders/move-draft';
 import { useTradingAccountEmail } from './orders/order-queries';
+import { decimalsOf } from './orders/tick-step';
 
-/** How close (px) the pointer must come to a take-profit / stop-loss line to grab it. */
-const GRAB_PX = 6;
+/** How close (px) the pointer must come to a take-profit / stop-loss line to grab it: a finger is less precise than a mouse. */
+const GRAB_PX = { mouse: 6, touch: 16 } as const;
 const COLORS = { TAKE_PROFIT_MARKET: '#22c55e', STOP_MARKET: '#ef4444', LIMIT: '#94a3b8' } as const;
 
 const lineOf = (o: OrderDto) => ({
   price: o.type === 'LIMIT' ? o.price! : o.triggerPrice!,
   title: o.type === 'LIMIT' ? `Limit ${o.side === 'BUY' ? 'buy' : 'sell'}` : o.type === 'STOP_MARKET' ? 'SL' : 'TP',
 });
-const draggable = (o: OrderDto) => o.type === 'STOP_MARKET' || o.type === 'TAKE_PROFIT_MARKET';
-/** A dragged price with the decimals of the order's own (a trigger on the tick stays on it). */
-const decimalsOf = (p: number) => (String(p).split('.')[1] ?? '').length;
-const nameOf = (o: OrderDto) => (o.type === 'STOP_MARKET' ? 'stop' : 'take-profit');
 
 /**
  * The traded account's resting orders in this symbol as price lines: limits, take-profits and
- * stops. lightweight-charts has no dragging of its own: a pointer pressed within GRAB_PX of a
- * take-profit or stop line takes it (the chart does not pan meanwhile) and moves it with the
- * pointer (coordinateToPrice); on release a dialog asks to move it there (moveProtection: cancel
- * and replace); Cancel, or Escape, puts the line back.
+ * stops. lightweight-charts has no dragging of its own: a pointer (mouse, pen or finger) pressed
+ * within GRAB_PX of a take-profit or stop line takes it (the chart neither pans nor scrolls the page
+ * meanwhile: the container is touch-action none, the chart's own touch panning off) and moves it with the pointer
+ * (coordinateToPrice); on release the confirmation asks to move it there (ProtectionMove:
+ * moveProtection, cancel and replace). A move from the keyboard (the Move dialog) shows here too: the
+ * line follows its price. Cancel, Escape or an error puts the line back.
  */
 export function ChartOrderLines({
   chart,
@@ -41,7 +38,6 @@ export function ChartOrderLines({
   container: HTMLElement;
   symbol: string;
 }) {
-  const queryClient = useQueryClient();
   const accountEmail = useTradingAccountEmail();
   const open = useQuery({
     ...orpc.listOpenOrders.queryOptions({ input: accountEmail ? { accountEmail } : {} }),
@@ -51,22 +47,7 @@ export function ChartOrderLines({
   const orders = (open.data ?? []).filter((o) => o.symbol === pair && o.status === 'open');
   const ordersKey = orders.map((o) => `${o.id}:${lineOf(o).price}`).join('|');
   const lines = useRef(new Map<string, { line: IPriceLine; order: OrderDto }>());
-  const [pending, setPending] = useState<{ order: OrderDto; price: number } | null>(null);
-
-  const move = useMutation({
-    ...orpc.moveProtection.mutationOptions(),
-    onSuccess: (o) => toast.success(`Moved the ${nameOf(o)} to ${formatPrice(o.triggerPrice ?? 0)}`),
-    onError: (error, asked) => {
-      toast.error(errorMessage(error, 'The order was not moved'));
-      // Back to where the order still is.
-      for (const { line, order } of lines.current.values())
-        if (order.clientOrderId === asked.orderClientOrderId) line.applyOptions({ price: order.triggerPrice! });
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: orpc.listOpenOrders.key() });
-      void queryClient.invalidateQueries({ queryKey: orpc.listOrders.key() });
-    },
-  });
+  const draft = useMoveDraft();
 
   // The lines, redrawn when the orders change.
   useEffect(() => {
@@ -101,94 +82,88 @@ export function ChartOrderLines({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- ordersKey stands for the orders
   }, [series, ordersKey, container]);
 
+  // A move being asked or typed shows on its line; none (canceled, failed, done): each line at its order.
+  useEffect(() => {
+    for (const { line, order } of lines.current.values())
+      line.applyOptions({ price: draft?.order.id === order.id ? draft.price : lineOf(order).price });
+  }, [draft, ordersKey]);
+
   // Dragging: pointer events on the container, taken before the chart's own (capture).
   useEffect(() => {
     let dragging: { order: OrderDto; line: IPriceLine; pointerId: number } | null = null;
     const yOf = (e: PointerEvent) => e.clientY - container.getBoundingClientRect().top;
-    const near = (y: number) =>
+    const near = (y: number, pointerType: string) =>
       [...lines.current.values()].find(({ order, line }) => {
         const at = series.priceToCoordinate(line.options().price);
-        return draggable(order) && at !== null && Math.abs(at - y) <= GRAB_PX;
+        const reach = pointerType === 'mouse' ? GRAB_PX.mouse : GRAB_PX.touch;
+        return isProtective(order) && at !== null && Math.abs(at - y) <= reach;
       });
     const down = (e: PointerEvent) => {
-      const hit = near(yOf(e));
+      const hit = near(yOf(e), e.pointerType);
       if (!hit || e.button !== 0) return;
       e.preventDefault();
       e.stopPropagation();
       container.setPointerCapture(e.pointerId);
+      // The chart's own panning off (its touch handlers see touches, not pointers).
       chart.applyOptions({ handleScroll: false, handleScale: false });
       dragging = { ...hit, pointerId: e.pointerId };
     };
     const moveLine = (e: PointerEvent) => {
       if (!dragging) {
-        container.style.cursor = near(yOf(e)) ? 'ns-resize' : '';
+        if (e.pointerType === 'mouse') container.style.cursor = near(yOf(e), e.pointerType) ? 'ns-resize' : '';
         return;
       }
+      if (e.pointerId !== dragging.pointerId) return;
       e.stopPropagation();
       const price = series.coordinateToPrice(yOf(e));
       if (price !== null) dragging.line.applyOptions({ price });
     };
     const up = (e: PointerEvent) => {
-      if (!dragging) return;
+      if (!dragging || e.pointerId !== dragging.pointerId) return;
       e.stopPropagation();
       const { order, line } = dragging;
       dragging = null;
-      container.releasePointerCapture(e.pointerId);
+      if (container.hasPointerCapture(e.pointerId)) container.releasePointerCapture(e.pointerId);
       chart.applyOptions({ handleScroll: true, handleScale: true });
-      const decimals = decimalsOf(order.triggerPrice!);
-      const price = Number(line.options().price.toFixed(decimals));
-      if (price === order.triggerPrice || !(price > 0)) line.applyOptions({ price: order.triggerPrice! });
-      else setPending({ order, price });
+      const price = Number(line.options().price.toFixed(decimalsOf(order.triggerPrice!)));
+      // Canceled by the browser, not put down, or put back: the line goes back to the order.
+      if (e.type === 'pointercancel' || price === order.triggerPrice || !(price > 0))
+        line.applyOptions({ price: order.triggerPrice! });
+      else askMove(order, price);
+    };
+    // A finger on a line drags it, never the page under it: the container is touch-action none (ChartPanel),
+    // and a browser without it has the touch's moves held here.
+    const holdPage = (e: TouchEvent) => {
+      if (dragging && e.cancelable) e.preventDefault();
     };
     container.addEventListener('pointerdown', down, true);
     container.addEventListener('pointermove', moveLine, true);
     container.addEventListener('pointerup', up, true);
     container.addEventListener('pointercancel', up, true);
+    container.addEventListener('touchmove', holdPage, { capture: true, passive: false });
     return () => {
       container.removeEventListener('pointerdown', down, true);
       container.removeEventListener('pointermove', moveLine, true);
       container.removeEventListener('pointerup', up, true);
       container.removeEventListener('pointercancel', up, true);
+      container.removeEventListener('touchmove', holdPage, true);
     };
   }, [chart, series, container]);
 
-  const confirmed = useRef(false);
-  const close = () => {
-    // Not confirmed: the line goes back to where the order is.
-    if (pending && !confirmed.current)
-      lines.current.get(pending.order.id)?.line.applyOptions({ price: pending.order.triggerPrice! });
-    confirmed.current = false;
-    setPending(null);
-  };
   return (
-    <>
-      {/* What the lines show, for screen readers and tests. */}
-      <ul className="sr-only" aria-label={`${pair} order lines`} data-testid="chart-order-lines">
-        {orders.map((o) => (
-          <li key={o.id} data-kind={lineOf(o).title} data-price={lineOf(o).price}>
-            {lineOf(o).title} at {formatPrice(lineOf(o).price)}
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        confirmation={
-          pending && {
-            title: `Move ${nameOf(pending.order)} to ${formatPrice(pending.price)}?`,
-            description: `The ${nameOf(pending.order)} at ${formatPrice(pending.order.triggerPrice ?? 0)} is canceled and a new one placed at ${formatPrice(pending.price)}: a mark-price trigger closing the whole ${pair} position.`,
-            action: `Move ${nameOf(pending.order)}`,
-            destructive: false,
-            onConfirm: () => {
-              confirmed.current = true;
-              move.mutate({
-                orderClientOrderId: pending.order.clientOrderId,
-                triggerPrice: pending.price,
-                clientOrderId: crypto.randomUUID(),
-              });
-            },
-          }
-        }
-        onClose={close}
-      />
-    </>
+    /* What the lines show, for screen readers and tests. */
+    <ul className="sr-only" aria-label={`${pair} order lines`} data-testid="chart-order-lines">
+      {orders.map((o) => (
+        <li
+          key={o.id}
+          data-kind={lineOf(o).title}
+          data-price={lineOf(o).price}
+          data-moving-to={draft?.order.id === o.id ? draft.price : undefined}
+        >
+          {lineOf(o).title} at {formatPrice(lineOf(o).price)}
+          {draft?.order.id === o.id ? `, moving to ${formatPrice(draft.price)}` : ''}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -155,7 +155,8 @@ export function ChartPanel({ symbol, store, items }: { symbol: string; store: Pr
         </span>
       </header>
       <div className="relative min-h-0 flex-1">
-        <div ref={containerRef} className="absolute inset-0" data-testid="chart-canvas" />
+        {/* touch-action none: a finger dragging a take-profit or stop line never scrolls the page (the chart pans by itself). */}
+        <div ref={containerRef} className="absolute inset-0 touch-none" data-testid="chart-canvas" />
         {api ? <ChartOrderLines chart={api.chart} series={api.series} container={api.el} symbol={symbol} /> : null}
         {candles.isError ? (
           <p className="absolute inset-0 grid place-items-center text-sm text-destructive" role="alert">

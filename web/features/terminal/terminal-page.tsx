@@ -21,6 +21,7 @@ import { DetailPanel } from './detail-panel';
 import { HeadlineList, type HeadlineListHandle } from './headline-list';
 import { MarketContext, useMarket } from '~/shared/prices/market';
 import { OrderPanel, type OrderPanelHandle } from './orders/order-panel';
+import { ProtectionMove } from './orders/protection-move';
 import { TERMINAL_SHORTCUTS } from './shortcuts';
 import { StatusBar } from './status-bar';
 import { applyFilters, parseSymbols } from './terminal-filters';
@@ -279,6 +280,8 @@ export function TerminalPage() {
           shown={items.length}
           total={news.items.length}
         />
+        {/* The move of a take-profit or stop-loss: its Move dialog (t, l, Move…) and its confirmation (a line dropped too). */}
+        <ProtectionMove />
         <ShortcutsDialog
           open={helpOpen}
           onOpenChange={setHelpOpen}

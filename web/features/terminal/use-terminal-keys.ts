@@ -86,6 +86,8 @@ export function useTerminalKeys({ refs, state, setHidden, setChartSymbol, setHel
       },
       f: focusSymbolFilter,
       x: () => r.order.current?.close(Date.now()),
+      t: () => r.order.current?.moveProtection('TAKE_PROFIT_MARKET'),
+      l: () => r.order.current?.moveProtection('STOP_MARKET'),
       '/': () => {
         r.search.current?.focus();
         r.search.current?.select();

@@ -47,18 +47,29 @@ const baseColumns: DataColumns<OrderDto> = helper.columns([
   }),
 ]);
 
+/** A row's Move… and Cancel: small, 40 px tall on a phone. */
+const ROW_BUTTON = { size: 'xs', variant: 'ghost', className: 'px-1.5 max-md:h-10' } as const;
+
+export const isProtective = (o: OrderDto) => o.type === 'STOP_MARKET' || o.type === 'TAKE_PROFIT_MARKET';
+/** "stop-loss of BTCUSDT long": what a take-profit or stop-loss protects, for accessible names and titles. */
+export const protectionLabel = (o: OrderDto) =>
+  `${KIND[o.type].toLowerCase()} of ${o.symbol} ${o.side === 'SELL' ? 'long' : 'short'}`;
+
 /**
  * Resting orders (limits, take-profits, stop-losses): your own with cancel and cancel all (the
- * terminal), or a trader's read-only (dashboard, risk team).
+ * terminal; with `onMove`, a Move… button on each take-profit and stop-loss), or a trader's
+ * read-only (dashboard, risk team).
  */
 export function OpenOrders({
   accountEmail,
   traderId,
   cancelable = false,
+  onMove,
 }: {
   accountEmail?: string | null;
   traderId?: string;
   cancelable?: boolean;
+  onMove?: (order: OrderDto) => void;
 }) {
   const queryClient = useQueryClient();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -93,23 +104,41 @@ export function OpenOrders({
           id: 'cancel',
           header: '',
           meta: { align: 'right' },
-          cell: (info) => (
-            <Button
-              size="xs"
-              variant="ghost"
-              className="max-md:h-10"
-              disabled={cancel.isPending}
-              onClick={() => cancel.mutate({ clientOrderId: info.row.original.clientOrderId })}
-              aria-label={`Cancel ${info.row.original.symbol} ${KIND[info.row.original.type]}`}
-            >
-              Cancel
-            </Button>
-          ),
+          cell: (info) => {
+            const o = info.row.original;
+            return (
+              <span className="inline-flex">
+                {onMove && isProtective(o) ? (
+                  <Button
+                    {...ROW_BUTTON}
+                    onClick={() => onMove(o)}
+                    aria-label={`Move ${protectionLabel(o)}`}
+                    data-testid="open-order-move"
+                  >
+                    Move…
+                  </Button>
+                ) : null}
+                <Button
+                  {...ROW_BUTTON}
+                  disabled={cancel.isPending}
+                  onClick={() => cancel.mutate({ clientOrderId: o.clientOrderId })}
+                  aria-label={`Cancel ${o.symbol} ${KIND[o.type]}`}
+                >
+                  Cancel
+                </Button>
+              </span>
+            );
+          },
         }),
       ]
     : baseColumns;
   return (
-    <section className="flex flex-col gap-1" aria-label="Open orders" data-testid="open-orders">
+    <section
+      // The terminal's: narrower cells, so Move… and Cancel side by side fit its order column at 1440 px.
+      className={cancelable ? 'flex flex-col gap-1 [&_td]:px-2 [&_th]:px-2' : 'flex flex-col gap-1'}
+      aria-label="Open orders"
+      data-testid="open-orders"
+    >
       <div className="flex items-center gap-2">
         <h3 className="text-xs font-semibold text-muted-foreground">Open orders</h3>
         {cancelable && accountEmail && rows.length > 0 ? (

@@ -192,6 +192,7 @@ export async function previewOrderFor(ctx: OrderContext, session: Session, input
     symbol: input.symbol,
     quantity,
     markPrice: sized.markPrice,
+    tickSize: sized.rules.tickSize ?? null,
     notional: quantity * sized.markPrice,
     positionBefore: decision.positionBefore,
     positionAfter: decision.positionBefore + signedQty,

@@ -8,7 +8,8 @@ import { NativeSelect } from '~/components/ui/select';
 import { formatPrice, formatQuantity, formatUsd } from '~/lib/format';
 import { errorMessage } from '~/lib/http-error';
 import { orpc } from '~/lib/rpc';
-import { OpenOrders } from '~/shared/orders/open-orders';
+import { OpenOrders, OPEN_ORDERS_POLL_MS } from '~/shared/orders/open-orders';
+import { startMove } from './move-draft';
 import { OrderPreview, type OrderIntent } from './order-preview';
 import { useOrderSettings } from './order-settings';
 import { OrderSettingsForm } from './order-settings-form';
@@ -23,6 +24,8 @@ export interface OrderPanelHandle {
   close: (keypressAt: number) => void;
   /** Says why an order key did nothing (no headline, no symbol, no market, no account). */
   explain: (message: string) => void;
+  /** t / l: the Move dialog of the order symbol's take-profit / stop-loss (or why there is none). */
+  moveProtection: (type: 'TAKE_PROFIT_MARKET' | 'STOP_MARKET') => void;
 }
 
 const pairOf = (symbol: string) => (symbol.endsWith('USDT') ? symbol : `${symbol}USDT`);
@@ -155,7 +158,25 @@ export function OrderPanel({
     toast.info(message);
   };
 
-  useImperativeHandle(ref, () => ({ ready: () => symbol !== null && accountEmail !== null, order, close, explain }));
+  const open = useQuery({
+    ...orpc.listOpenOrders.queryOptions({ input: accountEmail ? { accountEmail } : {} }),
+    refetchInterval: OPEN_ORDERS_POLL_MS,
+  });
+  const moveProtection = (type: 'TAKE_PROFIT_MARKET' | 'STOP_MARKET') => {
+    const name = type === 'STOP_MARKET' ? 'stop-loss' : 'take-profit';
+    if (!symbol) return explain(`Select a headline with a symbol first: t and l move its take-profit and stop-loss.`);
+    const found = open.data?.find((o) => o.symbol === pairOf(symbol) && o.type === type && o.status === 'open');
+    if (found) startMove(found);
+    else explain(`No ${name} resting on ${pairOf(symbol)}${accountEmail ? ` on ${accountEmail}` : ''}.`);
+  };
+
+  useImperativeHandle(ref, () => ({
+    ready: () => symbol !== null && accountEmail !== null,
+    order,
+    close,
+    explain,
+    moveProtection,
+  }));
 
   if (accounts.isError) return <p className="p-3 text-sm text-destructive">Could not load your accounts.</p>;
   const armedIntent = intentFor(armed.side, armed.size);
@@ -247,7 +268,7 @@ export function OrderPanel({
           {lastError}
         </p>
       ) : null}
-      <OpenOrders accountEmail={accountEmail} cancelable />
+      <OpenOrders accountEmail={accountEmail} cancelable onMove={startMove} />
       <OrdersList accountEmail={accountEmail} positions={stats.data?.positions ?? []} />
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </section>
