@@ -99,6 +99,8 @@ test('the stop moved from the keyboard: l, arrows and PageDown by the tick, Ente
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(field).toHaveValue(String(target));
+  // The field gets the focus back a tick after the confirmation closes: Enter goes to it then.
+  await expect(field).toBeFocused();
   // Enter, Enter: moved. The line and the open order show the new price.
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
