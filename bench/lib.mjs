@@ -95,6 +95,18 @@ export async function signIn(base, email, password = process.env.DEMO_PASSWORD ?
   throw new Error(`second factor refused three codes for ${email}`);
 }
 
+/** Trades a session's refresh cookie for new cookies (POST /api/auth/refresh), as the SPA does. */
+export async function refreshSession(base, cookie) {
+  const res = await fetch(`${base}/api/auth/refresh`, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!res.ok) throw new Error(`refresh failed: ${res.status}`);
+  await res.arrayBuffer();
+  return cookiesOf(res);
+}
+
 /**
  * Signs a user in through /login in a Playwright page, the second step included when the user has
  * one (the code from the same ledger as signIn), and waits for /dashboard.

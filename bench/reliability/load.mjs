@@ -15,6 +15,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * down mid-request) is kept apart as `unconfirmed`: it may or may not have been stored.
  */
 export function startPoster(base, adminCookie, tag, everyMs = 200) {
+  const currentCookie = typeof adminCookie === 'function' ? adminCookie : () => adminCookie;
   const posted = [];
   const unconfirmed = [];
   let failed = 0;
@@ -27,7 +28,7 @@ export function startPoster(base, adminCookie, tag, everyMs = 200) {
       try {
         const res = await fetch(`${base}/api/rpc/postManualNews`, {
           method: 'POST',
-          headers: { cookie: adminCookie, 'content-type': 'application/json' },
+          headers: { cookie: currentCookie(), 'content-type': 'application/json' },
           body: JSON.stringify({ json: { title, isTest: true } }),
           signal: AbortSignal.timeout(10_000),
         });
@@ -56,6 +57,8 @@ export function startPoster(base, adminCookie, tag, everyMs = 200) {
  * connections at a fixed overall rate (a soak is about holding a rate for long, not finding the peak).
  */
 export function mixedLoad(base, cookie, { seconds, rate, connections = 10 }) {
+  // `cookie` may be a function: a soak longer than the access token's life reads the refreshed one.
+  const currentCookie = typeof cookie === 'function' ? cookie : () => cookie;
   const now = Date.now();
   const email = 'trader-main@sim.meridian';
   const paths = [
@@ -69,8 +72,11 @@ export function mixedLoad(base, cookie, { seconds, rate, connections = 10 }) {
     connections,
     overallRate: rate,
     duration: seconds,
-    headers: { cookie },
-    requests: paths.map((path) => ({ method: 'GET', path })),
+    requests: paths.map((path) => ({
+      method: 'GET',
+      path,
+      setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: currentCookie() } }),
+    })),
   });
   autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   return new Promise((resolve) =>

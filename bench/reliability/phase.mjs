@@ -1,6 +1,6 @@
 // One phase of bench/reliability.mjs: subscribers + mixed load + a headline every 200 ms for
 // `seconds`, optionally restarting the Worker half-way (restart) or with failing providers (faults).
-import { signIn } from '../lib.mjs';
+import { refreshSession, signIn } from '../lib.mjs';
 import { startBenchServer } from '../server.mjs';
 import { collectGarbage } from './heap.mjs';
 import { mixedLoad, sampleMemory, startPoster } from './load.mjs';
@@ -15,6 +15,22 @@ const INSPECTOR_PORT = Number(process.env.RELIABILITY_INSPECTOR_PORT ?? 9239);
 process.env.BENCH_INSPECTOR_PORT = String(INSPECTOR_PORT);
 // After the subscribers leave: how long memory is still sampled, then one full GC and a last reading.
 const DRAIN_SECONDS = Number(process.env.RELIABILITY_DRAIN_SECONDS ?? 120);
+// A round longer than the access token (900 s at most) refreshes both sessions well before expiry.
+const REFRESH_EVERY_MS = Number(process.env.RELIABILITY_REFRESH_MS ?? 480_000);
+
+/** The trader's and the admin's cookies, refreshed on a timer; subscribers get the trader's. */
+function keepSessions(base, sessions, onTrader) {
+  const timer = setInterval(async () => {
+    try {
+      sessions.trader = await refreshSession(base, sessions.trader);
+      sessions.admin = await refreshSession(base, sessions.admin);
+      onTrader(sessions.trader);
+    } catch (err) {
+      console.log(`  session refresh failed: ${err.message}`);
+    }
+  }, REFRESH_EVERY_MS);
+  return () => clearInterval(timer);
+}
 
 async function waitDown(base) {
   for (let i = 0; i < 100; i++) {
@@ -35,13 +51,13 @@ async function waitDown(base) {
 async function oneRound(ctx, round) {
   const { name, seconds, subscribers, rate, restart, vars, during } = ctx.options;
   const base = ctx.server.base;
-  const trader = await signIn(base, 'trader@example.com');
-  const admin = await signIn(base, 'admin@example.com');
+  const sessions = { trader: await signIn(base, 'trader@example.com'), admin: await signIn(base, 'admin@example.com') };
   const tag = `${name}${round}${Date.now().toString(36)}`;
-  const pool = await startSubscribers(base, trader, subscribers, tag);
-  const hooks = during ? await during({ base, admin }) : null;
-  const poster = startPoster(base, admin, tag);
-  const load = mixedLoad(base, trader, { seconds, rate });
+  const pool = await startSubscribers(base, sessions.trader, subscribers, tag);
+  const stopKeeping = keepSessions(base, sessions, pool.setCookie);
+  const hooks = during ? await during({ base, admin: sessions.admin }) : null;
+  const poster = startPoster(base, () => sessions.admin, tag);
+  const load = mixedLoad(base, () => sessions.trader, { seconds, rate });
   let restartFigures = null;
   if (restart) {
     await sleep((seconds * 1000) / 2);
@@ -55,6 +71,7 @@ async function oneRound(ctx, round) {
   }
   const loadFigures = await load;
   const posts = await poster.stop();
+  stopKeeping();
   const settled = hooks ? await hooks.settle() : null;
   await sleep(5000);
   const delivery = await pool.finish(posts.posted);

@@ -27,6 +27,8 @@ export async function startSubscribers(base, cookie, total, tag, perProcess = 10
   console.log(`  ${connected}/${total} subscribers connected (${children.length} processes)`);
   return {
     connected,
+    /** Hands the subscribers a refreshed session cookie (their next reconnect uses it). */
+    setCookie: (next) => children.forEach((c) => c.proc.stdin.write(`cookie ${next}\n`)),
     /** Ends every subscriber and returns the merged figures against the confirmed posts. */
     finish: async (posted) => {
       const answers = await Promise.all(

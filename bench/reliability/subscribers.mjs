@@ -7,7 +7,9 @@
 import { createInterface } from 'node:readline';
 import { forEachFrame, rpcGet } from '../lib.mjs';
 
-const [base, cookie, countArg, tag] = process.argv.slice(2);
+const [base, firstCookie, countArg, tag] = process.argv.slice(2);
+// A soak longer than the access token's life: the parent sends `cookie <refreshed>` lines.
+let cookie = firstCookie;
 const COUNT = Number(countArg);
 const TITLE = new RegExp(`Bench soak ${tag} (\\d+)`);
 const controller = new AbortController();
@@ -114,7 +116,11 @@ console.log(`ready ${open}`);
 
 const lines = createInterface({ input: process.stdin });
 lines.on('close', () => process.exit(1)); // the bench died: do not linger
-const posted = JSON.parse(await new Promise((resolve) => lines.once('line', resolve)));
+const posted = JSON.parse(
+  await new Promise((resolve) =>
+    lines.on('line', (line) => (line.startsWith('cookie ') ? (cookie = line.slice(7)) : resolve(line))),
+  ),
+);
 controller.abort();
 await Promise.race([Promise.allSettled(running), new Promise((r) => setTimeout(r, 3000))]);
 const subscribers = states.map((s) => ({

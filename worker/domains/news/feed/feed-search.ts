@@ -78,6 +78,11 @@ const windowFor = (q: FeedQuery) => Math.min(WINDOW_MAX, q.limit * WINDOW_PER_IT
  *    would, which costs little when matches are sparse. SQLite skips the branches whose one-row
  *    condition is false, so a page reads p, at most `window` index entries, the candidates' ranges
  *    of the FTS index and the page's rows.
+ *
+ * D1 prepares the statement for every call, so its planning counts as much as its run. Scalar
+ * subqueries on the CTEs are kept few: a WHERE on a compound (u) is pushed into both arms, each arm
+ * copying every subquery it holds, which took planning from ~1 to ~4 ms at 5M items; u joins the
+ * edge's one row instead (docs/PERFORMANCE.md, "Search at 5M: planning").
  */
 export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = windowFor(q), byFilters = true): SQL {
   const filters = besideIndex(q);
@@ -98,8 +103,8 @@ export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = wi
     rng AS MATERIALIZED (SELECT min(id) AS lo, max(id) AS hi FROM cand GROUP BY id >> ${sql.raw(String(ID_BLOCK_BITS))}),
     late AS (SELECT cand.id, cand.ts FROM rng CROSS JOIN news_fts f CROSS JOIN cand ON cand.id = f.rowid
       WHERE news_fts MATCH (SELECT q FROM m) AND f.rowid >= rng.lo AND f.rowid <= rng.hi),
-    u AS MATERIALIZED (SELECT id, ts FROM (SELECT id, ts FROM p UNION SELECT id, ts FROM late)
-      WHERE NOT EXISTS (SELECT 1 FROM edge) OR (ts, id) >= ((SELECT ts FROM edge), (SELECT id FROM edge))),
+    u AS MATERIALIZED (SELECT x.id, x.ts FROM (SELECT id, ts FROM p UNION SELECT id, ts FROM late) x
+      LEFT JOIN edge e ON 1 WHERE e.ts IS NULL OR (x.ts, x.id) >= (e.ts, e.id)),
     fallback AS MATERIALIZED (SELECT 1 AS yes FROM edge WHERE (SELECT count(*) FROM u) < ${limit}),
     every AS (SELECT n.id, n.ts FROM fallback CROSS JOIN news_fts f CROSS JOIN news_items n ON n.id = f.rowid
       WHERE news_fts MATCH (SELECT q FROM m)${and(filters)})

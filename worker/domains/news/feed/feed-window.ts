@@ -27,7 +27,8 @@ const raw = (n: number) => sql.raw(String(Math.max(1, Math.trunc(n))));
 
 /** The window's bounds on (ts, id): above the page's oldest item, and the request's own position. */
 function bounds(ts: SQL, id: SQL, q: FeedQuery): SQL[] {
-  const where = [sql`${ts} >= (SELECT lts FROM b)`, sql`(${ts}, ${id}) > ((SELECT lts FROM b), (SELECT lid FROM b))`];
+  // A row-value subquery (one copy of b to plan, not two); a join on b would lose the index's order.
+  const where = [sql`${ts} >= (SELECT lts FROM b)`, sql`(${ts}, ${id}) > (SELECT lts, lid FROM b)`];
   if (q.before !== undefined) where.push(sql`${ts} < ${q.before}`);
   if (q.cursor) where.push(sql`(${ts}, ${id}) < (${q.cursor.ts}, ${q.cursor.id})`);
   return where;
