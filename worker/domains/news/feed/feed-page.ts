@@ -35,9 +35,8 @@ export function toDto(r: Row, includeMetadata: boolean): NewsItemDto {
     isTest: !!r.isTest,
     onePctMovement: !!r.onePctMovement,
   };
-  const metadata = JSON.parse(r.metadata) as Record<string, unknown>;
   const also = r.alsoReported ? (JSON.parse(r.alsoReported) as NewsItemDto['alsoReportedBy']) : undefined;
   if (also?.length) item.alsoReportedBy = also;
-  if (includeMetadata) item.metadata = metadata;
+  if (includeMetadata) item.metadata = JSON.parse(r.metadata) as Record<string, unknown>;
   return item;
 }
