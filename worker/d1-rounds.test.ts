@@ -10,7 +10,8 @@ import { contract, type Contract } from './contract';
 import type { AccessLevel } from './domains/auth/access';
 import { ORIGIN, type CookieJar, type UserKind } from './test/harness';
 import { asyncInputs, jars, sampleInputs, setUpAccessFixtures } from './test/access-fixtures';
-import { db } from './test/harness';
+import { db, insertUser, rpcClient, signedInJar } from './test/harness';
+import { totpCodeAt } from './domains/auth/second-factor/totp';
 import { evaluateRiskLimits } from './domains/risk/evaluate';
 import { storeDefaultStats } from './domains/risk/stats';
 import { countingD1, newRoundCounter, type RoundCounter } from './test/d1-rounds';
@@ -126,6 +127,19 @@ describe('D1 round trips per procedure', () => {
       await countedClient(jars.riskTeam, counter)[name]!(sampleInputs[name]?.());
       expect(answered(counter), `${name}: ${counter.log!.join('; ')}`).toBe(1);
     }
+  });
+
+  it("a user's first second factor takes 2 rounds, its ten recovery codes included", async () => {
+    const user = await insertUser({ email: 'first-factor@rounds.test', secondFactor: false });
+    const jar = await signedInJar(user);
+    const { secret } = (await rpcClient(jar).startTotpEnrolment({})) as { secret: string };
+    const counter = newRoundCounter(ROUND_DELAY_MS, true);
+    const done = (await countedClient(jar, counter).confirmTotpEnrolment!({
+      code: totpCodeAt(secret, Date.now()),
+      label: 'First app',
+    })) as { recoveryCodes: string[] | null };
+    expect(done.recoveryCodes).toHaveLength(10);
+    expect(answered(counter), counter.log!.join('; ')).toBeLessThanOrEqual(2);
   });
 
   it('cost a distant trader a trip each: the four everyday calls with 150 ms added per D1 call', async () => {

@@ -5,10 +5,10 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { domainError } from '../../../lib/domain-error';
 import type { KeyRing } from '../../orders/key-vault';
 import { startSessionCeremony, type ChallengeRow } from './challenges';
-import { addFactorSpending, factorsOf, toFactorDto, type SecondFactorDto } from './factors';
+import { addFactorSpending, factorsOf, toFactorDto } from './factors';
 import { registrationOptions, verifyRegistration, type RelyingParty } from './passkeys';
 import { holdsPowers, type SecondFactorPolicy } from './policy';
-import { replaceRecoveryCodes, unusedRecoveryCodes } from './recovery-codes';
+import { newRecoveryCodeSet, unusedRecoveryCodes } from './recovery-codes';
 import { newTotpSecret, sealTotpSecret, totpStep, totpUri } from './totp';
 import { openSecret, sealSecret } from '../../orders/key-vault';
 
@@ -62,10 +62,12 @@ export async function startTotpEnrolment(db: Db, ring: KeyRing, who: Enroller, i
   return { secret, uri: totpUri(secret, who.user.email, issuer), expiresAt: ceremony.expiresAt };
 }
 
-/** The first factor comes with ten recovery codes; later ones leave the codes as they are. */
-async function added(db: Db, userId: string, factor: SecondFactorDto, wasFirst: boolean) {
-  return { factor, recoveryCodes: wasFirst ? await replaceRecoveryCodes(db, userId) : null };
-}
+/**
+ * The first factor comes with ten recovery codes, written in the factor's own batch (one D1 round);
+ * later ones leave the codes as they are.
+ */
+const recoveryFor = async (who: Enroller, now: number) =>
+  who.factors.length === 0 ? newRecoveryCodeSet(who.user.id, now) : { codes: null, rows: [] };
 
 /** `ceremony`: the session's pending setup, read beside the caller (sessionCeremony). */
 export async function confirmTotpEnrolment(
@@ -85,22 +87,29 @@ export async function confirmTotpEnrolment(
     throw domainError('BAD_REQUEST', 'That code does not match: check the app shows this account, and its clock');
   assertRoomForAnother(who.factors);
   const id = crypto.randomUUID();
-  const row = await addFactorSpending(db, who.sessionId, ceremony.id, {
-    id,
-    userId: who.user.id,
-    kind: 'totp',
-    label,
-    totpSecret: await sealTotpSecret(ring, id, secret),
-    // The confirming code is spent: it cannot also finish a sign-in.
-    totpLastStep: step,
-    credentialId: null,
-    publicKey: null,
-    signCount: null,
-    transports: null,
-    createdAt: now,
-  });
+  const recovery = await recoveryFor(who, now);
+  const row = await addFactorSpending(
+    db,
+    who.sessionId,
+    ceremony.id,
+    {
+      id,
+      userId: who.user.id,
+      kind: 'totp',
+      label,
+      totpSecret: await sealTotpSecret(ring, id, secret),
+      // The confirming code is spent: it cannot also finish a sign-in.
+      totpLastStep: step,
+      credentialId: null,
+      publicKey: null,
+      signCount: null,
+      transports: null,
+      createdAt: now,
+    },
+    recovery.rows,
+  );
   if (!row) throw domainError('CONFLICT', 'This setup was already finished');
-  return added(db, who.user.id, toFactorDto(row), who.factors.length === 0);
+  return { factor: toFactorDto(row), recoveryCodes: recovery.codes };
 }
 
 export async function startPasskeyEnrolment(db: Db, rp: RelyingParty, who: Enroller) {
@@ -129,19 +138,26 @@ export async function finishPasskeyEnrolment(
   const verified = await verifyRegistration(rp, ceremony.challenge, response);
   if (!verified) throw domainError('BAD_REQUEST', 'The passkey could not be verified');
   assertRoomForAnother(who.factors);
-  const row = await addFactorSpending(db, who.sessionId, ceremony.id, {
-    id: crypto.randomUUID(),
-    userId: who.user.id,
-    kind: 'passkey',
-    label,
-    totpSecret: null,
-    ...verified,
-    createdAt: now,
-  }).catch((err: unknown) => {
+  const recovery = await recoveryFor(who, now);
+  const row = await addFactorSpending(
+    db,
+    who.sessionId,
+    ceremony.id,
+    {
+      id: crypto.randomUUID(),
+      userId: who.user.id,
+      kind: 'passkey',
+      label,
+      totpSecret: null,
+      ...verified,
+      createdAt: now,
+    },
+    recovery.rows,
+  ).catch((err: unknown) => {
     // The unique credential id: this authenticator is registered already (to this user or another).
     if (String(err).includes('UNIQUE')) throw domainError('CONFLICT', 'This passkey is registered already');
     throw err;
   });
   if (!row) throw domainError('PRECONDITION_FAILED', 'Start adding the passkey again: that request expired');
-  return added(db, who.user.id, toFactorDto(row), who.factors.length === 0);
+  return { factor: toFactorDto(row), recoveryCodes: recovery.codes };
 }

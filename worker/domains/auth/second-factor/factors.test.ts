@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authChallenges, secondFactors } from '../../../db/schema/second-factors';
+import { authChallenges, recoveryCodes, secondFactors } from '../../../db/schema/second-factors';
 import { sessions } from '../../../db/schema/sessions';
 import { db, enrolTotp, insertUser, signedInJar } from '../../../test/harness';
 import { sessionIdOf } from '../../../test/second-factor-helpers';
 import { startSessionCeremony } from './challenges';
 import { addFactorSpending, removeFactor } from './factors';
-import { replaceRecoveryCodes } from './recovery-codes';
+import { newRecoveryCodeSet, replaceRecoveryCodes, unusedRecoveryCodes, useRecoveryCode } from './recovery-codes';
 
 describe('removeFactor', () => {
   it('keeps the recovery codes while a factor is left, takes them with the last one, and answers what is left', async () => {
@@ -35,26 +35,30 @@ describe('removeFactor', () => {
   });
 });
 
+/** A TOTP factor's row as enrolment writes it (the secret already sealed). */
+const totpRow = (userId: string, label: string, createdAt: number) => ({
+  id: crypto.randomUUID(),
+  userId,
+  kind: 'totp' as const,
+  label,
+  totpSecret: 'sealed',
+  totpLastStep: 1,
+  credentialId: null,
+  publicKey: null,
+  signCount: null,
+  transports: null,
+  createdAt,
+});
+
 describe('addFactorSpending', () => {
   it('adds the factor once when the same ceremony is spent by three writes at once, and confirms the session', async () => {
     const user = await insertUser({ email: 'spend-once@factors.test', secondFactor: false });
     const sessionId = sessionIdOf(await signedInJar(user));
     const ceremony = await startSessionCeremony(db, { userId: user.id, sessionId, purpose: 'totpEnrol' }, { totpSecret: 'x' });
     const now = Date.now();
-    const factor = (n: number) => ({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      kind: 'totp' as const,
-      label: `App ${n}`,
-      totpSecret: 'sealed',
-      totpLastStep: 1,
-      credentialId: null,
-      publicKey: null,
-      signCount: null,
-      transports: null,
-      createdAt: now,
-    });
-    const outcomes = await Promise.all([1, 2, 3].map((n) => addFactorSpending(db, sessionId, ceremony.id, factor(n))));
+    const outcomes = await Promise.all(
+      [1, 2, 3].map((n) => addFactorSpending(db, sessionId, ceremony.id, totpRow(user.id, `App ${n}`, now))),
+    );
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     expect(await db.select().from(secondFactors).where(eq(secondFactors.userId, user.id))).toHaveLength(1);
     expect(await db.select().from(authChallenges).where(eq(authChallenges.id, ceremony.id))).toEqual([]);
@@ -82,9 +86,30 @@ describe('addFactorSpending', () => {
       transports: ['usb'],
       createdAt: ceremony.expiresAt + 1,
     };
-    expect(await addFactorSpending(db, sessionId, ceremony.id, row)).toBeUndefined();
+    const earlier = await replaceRecoveryCodes(db, user.id);
+    const recovery = await newRecoveryCodeSet(user.id, row.createdAt);
+    expect(await addFactorSpending(db, sessionId, ceremony.id, row, recovery.rows)).toBeUndefined();
     expect(await db.select().from(secondFactors).where(eq(secondFactors.userId, user.id))).toEqual([]);
+    // The codes that came with it were not written either: the earlier ones stand.
+    expect(await useRecoveryCode(db, user.id, recovery.codes[0]!)).toBe(false);
+    expect(await useRecoveryCode(db, user.id, earlier[0]!)).toBe(true);
     const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
     expect(session!.secondFactorAt).not.toBe(row.createdAt);
+  });
+
+  it("writes a first factor's recovery codes in its batch, replacing any left, and they work once", async () => {
+    const user = await insertUser({ email: 'first-factor-codes@factors.test', secondFactor: false });
+    const sessionId = sessionIdOf(await signedInJar(user));
+    const stale = await replaceRecoveryCodes(db, user.id);
+    const ceremony = await startSessionCeremony(db, { userId: user.id, sessionId, purpose: 'totpEnrol' }, { totpSecret: 'x' });
+    const now = Date.now();
+    const recovery = await newRecoveryCodeSet(user.id, now);
+    const added = await addFactorSpending(db, sessionId, ceremony.id, totpRow(user.id, 'App', now), recovery.rows);
+    expect(added).toBeDefined();
+    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toHaveLength(10);
+    expect(await useRecoveryCode(db, user.id, stale[0]!)).toBe(false);
+    expect(await useRecoveryCode(db, user.id, recovery.codes[3]!)).toBe(true);
+    expect(await useRecoveryCode(db, user.id, recovery.codes[3]!)).toBe(false);
+    expect(await unusedRecoveryCodes(db, user.id)).toBe(9);
   });
 });

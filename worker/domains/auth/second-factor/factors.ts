@@ -58,11 +58,29 @@ export async function addFactorSpending(
   sessionId: string,
   challengeId: string,
   row: NewFactor,
+  recoveryCodeRows: (typeof recoveryCodes.$inferSelect)[] = [],
 ): Promise<SecondFactorRow | undefined> {
   const now = row.createdAt;
   const live = and(eq(authChallenges.id, challengeId), gt(authChallenges.expiresAt, now))!;
   const full: SecondFactorRow = { ...row, totpLastStep: row.totpLastStep ?? null, lastUsedAt: now };
-  const [, , spent] = await db.batch([
+  // A first factor's recovery codes replace any left, in the same batch and under the same guard.
+  const codes = recoveryCodeRows.length
+    ? [
+        db.delete(recoveryCodes).where(
+          and(
+            eq(recoveryCodes.userId, row.userId),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(authChallenges)
+                .where(live),
+            ),
+          ),
+        ),
+        ...recoveryCodeRows.map((code) => insertWhere(db, recoveryCodes, code, authChallenges, live)),
+      ]
+    : [];
+  const [, , ...rest] = await db.batch([
     insertWhere(db, secondFactors, full, authChallenges, live),
     db
       .update(sessions)
@@ -78,8 +96,10 @@ export async function addFactorSpending(
           ),
         ),
       ),
+    ...codes,
     db.delete(authChallenges).where(live).returning({ id: authChallenges.id }),
   ]);
+  const spent = rest.at(-1) as { id: string }[];
   return spent.length ? full : undefined;
 }
 

@@ -26,10 +26,18 @@ export const isRecoveryCode = (code: string) => /^[a-z0-9]{10}$/.test(normalizeR
 
 const codeHash = (userId: string, code: string) => hashToken(`${userId}:${normalizeRecoveryCode(code)}`);
 
+/** Ten new codes and the rows that store them (hashed), to be written by the caller. */
+export async function newRecoveryCodeSet(userId: string, now = Date.now()) {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const rows = await Promise.all(
+    codes.map(async (code) => ({ userId, codeHash: await codeHash(userId, code), createdAt: now, usedAt: null })),
+  );
+  return { codes, rows };
+}
+
 /** Replaces the user's codes with ten new ones; answers them (shown once, never stored in the clear). */
 export async function replaceRecoveryCodes(db: Db, userId: string, now = Date.now()): Promise<string[]> {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const rows = await Promise.all(codes.map(async (code) => ({ userId, codeHash: await codeHash(userId, code), createdAt: now })));
+  const { codes, rows } = await newRecoveryCodeSet(userId, now);
   await db.batch([db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)), db.insert(recoveryCodes).values(rows)]);
   return codes;
 }
