@@ -4,7 +4,7 @@ import { OrderRejected, type OrderVenue, type VenueOrder } from '../../exchanges
 import { logError } from '../../lib/log';
 import { passGates, progressGates, releaseGates, settleGates } from './gate/gate-client';
 import { CLOCK_SKEW_MS } from './gate/gate-core';
-import { updateOrder } from './order-store';
+import { orderUpdate, updateOrder, type OrderStep } from './order-store';
 import { gateAsk, sizeOrder } from './order-sizing';
 import { STALE_PENDING_MS, type OrderDeps, type OrderInput, type OrderReads } from './order-types';
 import { checkRecord, refusalMessage } from './risk-check';
@@ -165,11 +165,22 @@ function statusOf(row: OrderRow, answer: VenueOrder): OrderRow['status'] {
 }
 
 export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: VenueOrder, note?: string): Promise<OrderRow> {
+  const step = answerStep(deps, row, answer, note);
+  if (step.write) await step.write;
+  return step.finish();
+}
+
+/**
+ * recordAnswer in two halves: the row's write, unawaited (a caller batches it with its own), and
+ * what follows once it is written (publish, the gates).
+ */
+export function answerStep(deps: OrderDeps, row: OrderRow, answer: VenueOrder, note?: string): OrderStep {
   const at = (deps.now ?? Date.now)();
   const status = statusOf(row, answer);
   const executed = answer.executedQty;
   // A resting order's answer that changes nothing (the same status, no new fill) is not a step.
-  if (row.type !== 'MARKET' && status === row.status && executed === (row.filledQuantity ?? 0)) return row;
+  if (row.type !== 'MARKET' && status === row.status && executed === (row.filledQuantity ?? 0))
+    return { status, finish: () => Promise.resolve(row) };
   // Snapshots from this time on show the fill: the one written now, or any taken after the clocks agree.
   // The account is refreshed while the answer is written (one D1 round less; neither needs the other).
   const newlyFilled = executed > (row.filledQuantity ?? 0);
@@ -180,8 +191,8 @@ export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: Venue
           return at + CLOCK_SKEW_MS;
         })
       : undefined;
-  const next = await updateOrder(
-    deps,
+  const { write, next } = orderUpdate(
+    deps.db,
     row,
     status,
     at,
@@ -195,14 +206,18 @@ export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: Venue
     },
     note,
   );
-  if (status === 'pending') return next; // still working at the exchange: its reservation stays
-  const includedFrom = refreshed ? await refreshed : at + CLOCK_SKEW_MS;
-  const signed = (row.side === 'BUY' ? 1 : -1) * executed;
-  // A protective order only ever closes (closePosition): it holds no room in the gates.
-  if (isProtective(row)) return next;
-  if (row.type === 'LIMIT')
-    // Resting: what filled moves from the order's reservation to the position; what rests stays.
-    await progressGates(deps.gates, row.gates, row.id, { executed: signed, open: status === 'open', includedFrom });
-  else await settleGates(deps.gates, row.gates, row.id, { filled: status === 'filled' ? signed : 0, includedFrom });
-  return next;
+  const finish = async () => {
+    deps.publish?.(next);
+    if (status === 'pending') return next; // still working at the exchange: its reservation stays
+    const includedFrom = refreshed ? await refreshed : at + CLOCK_SKEW_MS;
+    const signed = (row.side === 'BUY' ? 1 : -1) * executed;
+    // A protective order only ever closes (closePosition): it holds no room in the gates.
+    if (isProtective(row)) return next;
+    if (row.type === 'LIMIT')
+      // Resting: what filled moves from the order's reservation to the position; what rests stays.
+      await progressGates(deps.gates, row.gates, row.id, { executed: signed, open: status === 'open', includedFrom });
+    else await settleGates(deps.gates, row.gates, row.id, { filled: status === 'filled' ? signed : 0, includedFrom });
+    return next;
+  };
+  return { status, write, finish };
 }
