@@ -1,4 +1,5 @@
 import { and, eq, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { OrderRejected, type OrderVenue, type VenueOrder } from '../../exchanges/order-venue';
 import { logError } from '../../lib/log';
@@ -15,17 +16,7 @@ import { checkRecord, refusalMessage } from './risk-check';
  * through the gates once more, since its reservation may have lapsed meanwhile.
  */
 export async function settle(deps: OrderDeps, row: OrderRow, reads?: OrderReads): Promise<OrderRow> {
-  const now = (deps.now ?? Date.now)();
-  const claimable = or(
-    eq(orders.status, 'unknown'),
-    and(eq(orders.status, 'pending'), lt(orders.updatedAt, now - STALE_PENDING_MS)),
-  );
-  // Claimed as pending again (fresh updatedAt): a concurrent retry sees an order in flight, not one to settle.
-  const [claimed] = await deps.db
-    .update(orders)
-    .set({ status: 'pending', updatedAt: now })
-    .where(and(eq(orders.id, row.id), eq(orders.updatedAt, row.updatedAt), claimable))
-    .returning();
+  const [claimed] = await claimQuery(deps.db, row, (deps.now ?? Date.now)());
   if (!claimed) return row;
   const found = await askFinal(deps, claimed, claimed.sentAt);
   if (found === undefined)
@@ -37,6 +28,22 @@ export async function settle(deps: OrderDeps, row: OrderRow, reads?: OrderReads)
   }
   return send(deps, claimed);
 }
+
+/**
+ * Claims an order to settle, unawaited (a sweep batches its claims): only while it is as read (the
+ * same updatedAt) and unknown, or pending with no step for STALE_PENDING_MS. Claimed as pending
+ * again (fresh updatedAt): a concurrent retry or sweep sees an order in flight, not one to settle.
+ */
+export const claimQuery = (db: Db, row: OrderRow, now: number) =>
+  db
+    .update(orders)
+    .set({ status: 'pending', updatedAt: now })
+    .where(and(eq(orders.id, row.id), eq(orders.updatedAt, row.updatedAt), claimableAt(now)))
+    .returning();
+
+/** Orders whose outcome is to be settled at `now`: unknown, or pending whose sender is gone. */
+export const claimableAt = (now: number) =>
+  or(eq(orders.status, 'unknown'), and(eq(orders.status, 'pending'), lt(orders.updatedAt, now - STALE_PENDING_MS)));
 
 /** The gates' word on sending a lost order again (null: go); a close keeps to what it can still close. */
 async function regate(deps: OrderDeps, row: OrderRow, reads: OrderReads): Promise<string | null> {
@@ -84,7 +91,7 @@ const venueIdOf = (row: OrderRow) => row.venueClientId ?? row.clientOrderId;
  * request sent at `sentAt` can no longer arrive (the venue's lateArrivalMs). Resending on an
  * earlier "no" could make a slow request and its resend two orders.
  */
-async function askFinal(deps: OrderDeps, row: OrderRow, sentAt: number | null): Promise<VenueOrder | null | undefined> {
+export async function askFinal(deps: OrderDeps, row: OrderRow, sentAt: number | null): Promise<VenueOrder | null | undefined> {
   const found = await queryQuietly(deps.venue, row);
   if (found !== null || sentAt === null) return found;
   const wait = sentAt + (deps.venue.lateArrivalMs ?? 0) - (deps.now ?? Date.now)();
