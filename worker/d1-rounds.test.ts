@@ -78,9 +78,9 @@ const MEASURED: Record<string, number> = {
   placeOrder: 3,
   // The account with its positions (one round beside the check), the pending rows, the exchange's answers.
   protectPosition: 3,
-  // The order, a retry's and the account (one read beside the check), the cancel's answer, the new
-  // order's intent and its answer.
-  moveProtection: 4,
+  // The order, a retry's and the account (one read beside the check), the cancel's answer with the
+  // new order's intent (one batch), its answer.
+  moveProtection: 3,
 };
 
 /**

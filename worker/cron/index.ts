@@ -6,13 +6,25 @@ import { newsJobs } from './news-jobs';
 import { pruneAuthRecords } from './prune-auth-records';
 import { evaluateRiskLimits } from '../domains/risk/evaluate';
 import { notifyRiskTeam } from '../domains/risk/notify';
-import { riskNotifier } from '../wiring/hubs';
 import { enqueueSnapshotBatches } from '../domains/accounts/snapshot-plan';
 import { pruneSystemRecords, recordCronRun } from '../domains/system/cron-runs';
 import { storeDefaultStats } from '../domains/risk/stats';
 import { importAllFills } from '../domains/fills/fill-source';
 import { getProviderConfig } from '../env';
 import { sendDuePushes } from '../wiring/web-push';
+import { sweepStaleOrders } from '../domains/orders/order-sweep';
+import { defaultVenueFor, type OrderContext } from '../domains/orders/orders';
+import { riskGates } from '../durable-objects/risk-gate';
+import { ordersHub, riskNotifier } from '../wiring/hubs';
+import type { Db } from '../db/client';
+
+/** The order path's dependencies outside a request: each account's own venue, the gates, the traders' live views. */
+const sweepContext = (env: Bindings, db: Db): OrderContext => ({
+  db,
+  gates: riskGates(env.RISK_GATE),
+  venueFor: defaultVenueFor(db, getProviderConfig(env).trading),
+  publish: ordersHub(env),
+});
 
 /** The minute cron: each job is independent, so one failing does not stop the others. */
 export async function runScheduled(controller: ScheduledController, env: Bindings) {
@@ -37,6 +49,9 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     fills: () => importAllFills(db, getProviderConfig(env).trading, now),
     // Web Push: what producers queued and could not deliver at once, retries whose time came.
     webPush: () => sendDuePushes(env, db, { prune: true }),
+    // Orders whose outcome was never recorded (pending whose sender is gone, unknown): asked for at
+    // the exchange by client id, never sent again (order-sweep.ts).
+    staleOrders: () => sweepStaleOrders(sweepContext(env, db)),
   };
   const names = Object.keys(jobs);
   const results = await Promise.allSettled(names.map((n) => jobs[n]!()));

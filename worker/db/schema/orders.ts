@@ -88,6 +88,10 @@ export const orders = sqliteTable(
     index('orders_open_idx')
       .on(t.userId, t.status)
       .where(sql`${t.status} = 'open'`),
+    // Outcomes not recorded yet, oldest first: the minute cron's sweep (order-sweep.ts).
+    index('orders_unsettled_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} IN ('pending', 'unknown')`),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { OrderDto } from '../../contract/orders';
 import { domainError } from '../../lib/domain-error';
 import type { Session } from '../auth/access';
-import { cancelOpen } from './open-orders';
+import { cancelAtVenue } from './open-orders';
 import { isProtective } from './order-send';
 import { orderByClientIdQuery, orderEmailQuery, toDto } from './order-store';
-import { assignedAccountQuery, assignedFrom, type OrderContext } from './orders';
-import { checkTriggers, type Protection, placeProtection, protectiveClientId } from './protection';
+import { assignedAccountQuery, assignedFrom, depsFor, type OrderContext } from './orders';
+import { checkTriggers, type Protection, protectiveClientId, protectiveInsert, sendRecorded } from './protection';
 
 /**
  * Moves a resting take-profit or stop-loss (a drag on the terminal's chart): the new trigger is
@@ -50,17 +50,28 @@ export async function moveProtectionFor(
     { [kind]: input.triggerPrice } as Protection,
     await venue.markPrice(old.symbol),
   );
-  const canceled = await cancelOpen(ctx, account, venue, old);
-  if (canceled.status === 'filled')
-    throw domainError('CONFLICT', 'It triggered before it could be moved', { order: toDto(canceled) });
-  const [row] = await placeProtection(ctx, session.sub, account, venue, {
+  // The old order's cancel and the new order's pending row are written in one batch (one round
+  // less, and all or nothing): the open-orders view never shows both, and a retry after a failed
+  // write cancels again (the exchange answers "canceled") and finds no new order yet.
+  const cancel = await cancelAtVenue(ctx, account, venue, old);
+  // Filled first, or still resting (the exchange refused the cancel): nothing is placed beside it.
+  if (cancel.status === 'filled' || cancel.status === 'open') {
+    if (cancel.write) await cancel.write;
+    const order = toDto(await cancel.finish());
+    if (cancel.status === 'filled') throw domainError('CONFLICT', 'It triggered before it could be moved', { order });
+    throw domainError('CONFLICT', 'The exchange did not cancel it: try again', { order });
+  }
+  const args = {
     symbol: old.symbol,
     closeSide: old.side,
     quantity: old.quantity,
     mark: await venue.markPrice(old.symbol),
     base: input.clientOrderId,
     parentOrderId: old.parentOrderId,
-    ...(kind === 'stopLoss' ? { stopLoss: input.triggerPrice } : { takeProfit: input.triggerPrice }),
-  });
-  return toDto(row!);
+    [kind]: input.triggerPrice,
+  };
+  const { clientOrderId, insert } = await protectiveInsert(ctx, session.sub, account, args, kind);
+  const [, [row]] = cancel.write ? await ctx.db.batch([cancel.write, insert]) : [undefined, await insert];
+  await cancel.finish();
+  return toDto(await sendRecorded(depsFor(ctx, account, venue), session.sub, clientOrderId, row));
 }

@@ -7,8 +7,16 @@ import { domainError } from '../../lib/domain-error';
 import { logError } from '../../lib/log';
 import type { Session } from '../auth/access';
 import { settleGates } from './gate/gate-client';
-import { listOrdersWhere, orderByClientIdQuery, orderEmailQuery, toDto, updateOrder } from './order-store';
-import { bookOf, isProtective, recordAnswer } from './order-send';
+import {
+  listOrdersWhere,
+  orderByClientIdQuery,
+  orderEmailQuery,
+  orderUpdate,
+  toDto,
+  updateOrder,
+  type OrderStep,
+} from './order-store';
+import { answerStep, bookOf, isProtective, recordAnswer } from './order-send';
 import type { ExchangeAccountRow } from './order-types';
 import { attachProtection } from './protection';
 import { assignedAccountQuery, assignedFrom, depsFor, orderReaderTrader, type OrderContext } from './orders';
@@ -105,7 +113,21 @@ export async function cancelOpen(
   venue: OrderVenue,
   row: OrderRow,
 ): Promise<OrderRow> {
-  const deps = depsFor(ctx, account, venue);
+  const step = await cancelAtVenue(ctx, account, venue, row);
+  if (step.write) await step.write;
+  return step.finish();
+}
+
+/**
+ * cancelOpen's cancel at the exchange, its outcome not yet written: the row's write (for a
+ * caller's db.batch) and what follows once it is written.
+ */
+export async function cancelAtVenue(
+  ctx: OrderContext,
+  account: ExchangeAccountRow,
+  venue: OrderVenue,
+  row: OrderRow,
+): Promise<OrderStep> {
   const id = row.venueClientId ?? row.clientOrderId;
   let answer;
   try {
@@ -115,11 +137,18 @@ export async function cancelOpen(
     if (!(err instanceof OrderRejected)) throw err;
     answer = await venue.queryOrder(row.symbol, id, bookOf(row));
   }
-  if (answer) return recordAnswer(deps, row, answer, 'canceled by the trader');
+  if (answer) return answerStep(depsFor(ctx, account, venue), row, answer, 'canceled by the trader');
   // The exchange never had it: nothing rests, nothing filled.
-  const canceled = await updateOrder(deps, row, 'canceled', Date.now(), {}, 'not at the exchange');
-  await settleGates(ctx.gates, row.gates, row.id, { filled: 0, includedFrom: Date.now() });
-  return canceled;
+  const { write, next } = orderUpdate(ctx.db, row, 'canceled', Date.now(), {}, 'not at the exchange');
+  return {
+    status: 'canceled',
+    write,
+    finish: async () => {
+      ctx.publish?.(next);
+      await settleGates(ctx.gates, row.gates, row.id, { filled: 0, includedFrom: Date.now() });
+      return next;
+    },
+  };
 }
 
 /**

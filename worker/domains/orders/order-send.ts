@@ -1,10 +1,11 @@
 import { and, eq, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { OrderRejected, type OrderVenue, type VenueOrder } from '../../exchanges/order-venue';
 import { logError } from '../../lib/log';
 import { passGates, progressGates, releaseGates, settleGates } from './gate/gate-client';
 import { CLOCK_SKEW_MS } from './gate/gate-core';
-import { updateOrder } from './order-store';
+import { orderUpdate, updateOrder, type OrderStep } from './order-store';
 import { gateAsk, sizeOrder } from './order-sizing';
 import { STALE_PENDING_MS, type OrderDeps, type OrderInput, type OrderReads } from './order-types';
 import { checkRecord, refusalMessage } from './risk-check';
@@ -15,17 +16,7 @@ import { checkRecord, refusalMessage } from './risk-check';
  * through the gates once more, since its reservation may have lapsed meanwhile.
  */
 export async function settle(deps: OrderDeps, row: OrderRow, reads?: OrderReads): Promise<OrderRow> {
-  const now = (deps.now ?? Date.now)();
-  const claimable = or(
-    eq(orders.status, 'unknown'),
-    and(eq(orders.status, 'pending'), lt(orders.updatedAt, now - STALE_PENDING_MS)),
-  );
-  // Claimed as pending again (fresh updatedAt): a concurrent retry sees an order in flight, not one to settle.
-  const [claimed] = await deps.db
-    .update(orders)
-    .set({ status: 'pending', updatedAt: now })
-    .where(and(eq(orders.id, row.id), eq(orders.updatedAt, row.updatedAt), claimable))
-    .returning();
+  const [claimed] = await claimQuery(deps.db, row, (deps.now ?? Date.now)());
   if (!claimed) return row;
   const found = await askFinal(deps, claimed, claimed.sentAt);
   if (found === undefined)
@@ -37,6 +28,22 @@ export async function settle(deps: OrderDeps, row: OrderRow, reads?: OrderReads)
   }
   return send(deps, claimed);
 }
+
+/**
+ * Claims an order to settle, unawaited (a sweep batches its claims): only while it is as read (the
+ * same updatedAt) and unknown, or pending with no step for STALE_PENDING_MS. Claimed as pending
+ * again (fresh updatedAt): a concurrent retry or sweep sees an order in flight, not one to settle.
+ */
+export const claimQuery = (db: Db, row: OrderRow, now: number) =>
+  db
+    .update(orders)
+    .set({ status: 'pending', updatedAt: now })
+    .where(and(eq(orders.id, row.id), eq(orders.updatedAt, row.updatedAt), claimableAt(now)))
+    .returning();
+
+/** Orders whose outcome is to be settled at `now`: unknown, or pending whose sender is gone. */
+export const claimableAt = (now: number) =>
+  or(eq(orders.status, 'unknown'), and(eq(orders.status, 'pending'), lt(orders.updatedAt, now - STALE_PENDING_MS)));
 
 /** The gates' word on sending a lost order again (null: go); a close keeps to what it can still close. */
 async function regate(deps: OrderDeps, row: OrderRow, reads: OrderReads): Promise<string | null> {
@@ -84,7 +91,7 @@ const venueIdOf = (row: OrderRow) => row.venueClientId ?? row.clientOrderId;
  * request sent at `sentAt` can no longer arrive (the venue's lateArrivalMs). Resending on an
  * earlier "no" could make a slow request and its resend two orders.
  */
-async function askFinal(deps: OrderDeps, row: OrderRow, sentAt: number | null): Promise<VenueOrder | null | undefined> {
+export async function askFinal(deps: OrderDeps, row: OrderRow, sentAt: number | null): Promise<VenueOrder | null | undefined> {
   const found = await queryQuietly(deps.venue, row);
   if (found !== null || sentAt === null) return found;
   const wait = sentAt + (deps.venue.lateArrivalMs ?? 0) - (deps.now ?? Date.now)();
@@ -165,11 +172,22 @@ function statusOf(row: OrderRow, answer: VenueOrder): OrderRow['status'] {
 }
 
 export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: VenueOrder, note?: string): Promise<OrderRow> {
+  const step = answerStep(deps, row, answer, note);
+  if (step.write) await step.write;
+  return step.finish();
+}
+
+/**
+ * recordAnswer in two halves: the row's write, unawaited (a caller batches it with its own), and
+ * what follows once it is written (publish, the gates).
+ */
+export function answerStep(deps: OrderDeps, row: OrderRow, answer: VenueOrder, note?: string): OrderStep {
   const at = (deps.now ?? Date.now)();
   const status = statusOf(row, answer);
   const executed = answer.executedQty;
   // A resting order's answer that changes nothing (the same status, no new fill) is not a step.
-  if (row.type !== 'MARKET' && status === row.status && executed === (row.filledQuantity ?? 0)) return row;
+  if (row.type !== 'MARKET' && status === row.status && executed === (row.filledQuantity ?? 0))
+    return { status, finish: () => Promise.resolve(row) };
   // Snapshots from this time on show the fill: the one written now, or any taken after the clocks agree.
   // The account is refreshed while the answer is written (one D1 round less; neither needs the other).
   const newlyFilled = executed > (row.filledQuantity ?? 0);
@@ -180,8 +198,8 @@ export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: Venue
           return at + CLOCK_SKEW_MS;
         })
       : undefined;
-  const next = await updateOrder(
-    deps,
+  const { write, next } = orderUpdate(
+    deps.db,
     row,
     status,
     at,
@@ -195,14 +213,18 @@ export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: Venue
     },
     note,
   );
-  if (status === 'pending') return next; // still working at the exchange: its reservation stays
-  const includedFrom = refreshed ? await refreshed : at + CLOCK_SKEW_MS;
-  const signed = (row.side === 'BUY' ? 1 : -1) * executed;
-  // A protective order only ever closes (closePosition): it holds no room in the gates.
-  if (isProtective(row)) return next;
-  if (row.type === 'LIMIT')
-    // Resting: what filled moves from the order's reservation to the position; what rests stays.
-    await progressGates(deps.gates, row.gates, row.id, { executed: signed, open: status === 'open', includedFrom });
-  else await settleGates(deps.gates, row.gates, row.id, { filled: status === 'filled' ? signed : 0, includedFrom });
-  return next;
+  const finish = async () => {
+    deps.publish?.(next);
+    if (status === 'pending') return next; // still working at the exchange: its reservation stays
+    const includedFrom = refreshed ? await refreshed : at + CLOCK_SKEW_MS;
+    const signed = (row.side === 'BUY' ? 1 : -1) * executed;
+    // A protective order only ever closes (closePosition): it holds no room in the gates.
+    if (isProtective(row)) return next;
+    if (row.type === 'LIMIT')
+      // Resting: what filled moves from the order's reservation to the position; what rests stays.
+      await progressGates(deps.gates, row.gates, row.id, { executed: signed, open: status === 'open', includedFrom });
+    else await settleGates(deps.gates, row.gates, row.id, { filled: status === 'filled' ? signed : 0, includedFrom });
+    return next;
+  };
+  return { status, write, finish };
 }

@@ -70,12 +70,31 @@ export async function updateOrder(
   changes: Partial<OrderRow> = {},
   note?: string,
 ): Promise<OrderRow> {
+  const { write, next } = orderUpdate(db, row, status, at, changes, note);
+  await write;
+  publish?.(next);
+  return next;
+}
+
+/** updateOrder's write, unawaited (for a caller's db.batch), and the row it leaves; the caller publishes once it is written. */
+export function orderUpdate(
+  db: Db,
+  row: OrderRow,
+  status: OrderStatus,
+  at: number,
+  changes: Partial<OrderRow> = {},
+  note?: string,
+) {
   const statusHistory = [...row.statusHistory, { status, at, ...(note ? { note } : {}) }];
-  const next = { ...changes, status, statusHistory, updatedAt: at };
-  await db.update(orders).set(next).where(eq(orders.id, row.id));
-  const moved = { ...row, ...next };
-  publish?.(moved);
-  return moved;
+  const set = { ...changes, status, statusHistory, updatedAt: at };
+  return { write: db.update(orders).set(set).where(eq(orders.id, row.id)), next: { ...row, ...set } as OrderRow };
+}
+
+/** An order's write split in two: the statement (none when nothing changes) and what follows once it is written. */
+export interface OrderStep {
+  status: OrderStatus;
+  write?: ReturnType<typeof orderUpdate>['write'];
+  finish: () => Promise<OrderRow>;
 }
 
 export async function listOrdersWhere(db: Db, where: SQL | undefined, limit: number) {

@@ -9,7 +9,7 @@ import { domainError } from '../../lib/domain-error';
 import type { Session } from '../auth/access';
 import { orderByClientId, toDto } from './order-store';
 import { send } from './order-send';
-import type { ExchangeAccountRow, PlaceOrderInput } from './order-types';
+import type { ExchangeAccountRow, OrderDeps, PlaceOrderInput } from './order-types';
 import { assignedAccount, assignedAccountQuery, assignedFrom, depsFor, placeOrderFor, type OrderContext } from './orders';
 import { venueClientId } from './venue-client-id';
 
@@ -66,62 +66,82 @@ export async function checkTriggers(
   }
 }
 
+type ProtectionArgs = {
+  symbol: string;
+  closeSide: OrderSide;
+  quantity: number;
+  mark: number;
+  base: string;
+  parentOrderId: string | null;
+} & Protection;
+
 /** Records and sends each protective order once; answers them as they stand. */
 export async function placeProtection(
   ctx: OrderContext,
   traderId: string,
   account: ExchangeAccountRow,
   venue: OrderVenue,
-  args: {
-    symbol: string;
-    closeSide: OrderSide;
-    quantity: number;
-    mark: number;
-    base: string;
-    parentOrderId: string | null;
-  } & Protection,
+  args: ProtectionArgs,
 ): Promise<OrderRow[]> {
   const deps = depsFor(ctx, account, venue);
   const out: OrderRow[] = [];
-  for (const [key, type, label] of KINDS) {
-    const triggerPrice = args[key];
-    if (triggerPrice === undefined) continue;
-    const clientOrderId = await protectiveClientId(args.base, label);
-    const now = Date.now();
-    const [row] = await ctx.db
-      .insert(orders)
-      .values({
-        id: crypto.randomUUID(),
-        userId: traderId,
-        accountId: account.id,
-        accountEmail: account.email,
-        exchange: account.exchange,
-        clientOrderId,
-        venueClientId: await venueClientId(traderId, clientOrderId),
-        symbol: args.symbol,
-        side: args.closeSide,
-        type,
-        triggerPrice,
-        parentOrderId: args.parentOrderId,
-        reduceOnly: true,
-        quantity: args.quantity,
-        markPrice: args.mark,
-        status: 'pending',
-        statusHistory: [{ status: 'pending', at: now }],
-        riskCheck: { passed: true, skipped: 'reduceOnly' },
-        receivedAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) {
-      out.push((await orderByClientId(ctx.db, traderId, clientOrderId))!);
-      continue;
-    }
-    ctx.publish?.(row);
-    out.push(await send(deps, row));
+  for (const [key] of KINDS) {
+    if (args[key] === undefined) continue;
+    const { clientOrderId, insert } = await protectiveInsert(ctx, traderId, account, args, key);
+    const [row] = await insert;
+    out.push(await sendRecorded(deps, traderId, clientOrderId, row));
   }
   return out;
+}
+
+/**
+ * A protective order's pending row, unawaited (a move writes it in one batch with the old order's
+ * cancel): inserted once, under the client id derived from the request's; a retry inserts nothing.
+ */
+export async function protectiveInsert(
+  ctx: OrderContext,
+  traderId: string,
+  account: ExchangeAccountRow,
+  args: ProtectionArgs,
+  key: keyof Protection,
+) {
+  const [, type, label] = KINDS.find(([k]) => k === key)!;
+  const clientOrderId = await protectiveClientId(args.base, label);
+  const now = Date.now();
+  const insert = ctx.db
+    .insert(orders)
+    .values({
+      id: crypto.randomUUID(),
+      userId: traderId,
+      accountId: account.id,
+      accountEmail: account.email,
+      exchange: account.exchange,
+      clientOrderId,
+      venueClientId: await venueClientId(traderId, clientOrderId),
+      symbol: args.symbol,
+      side: args.closeSide,
+      type,
+      triggerPrice: args[key],
+      parentOrderId: args.parentOrderId,
+      reduceOnly: true,
+      quantity: args.quantity,
+      markPrice: args.mark,
+      status: 'pending',
+      statusHistory: [{ status: 'pending', at: now }],
+      riskCheck: { passed: true, skipped: 'reduceOnly' },
+      receivedAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return { clientOrderId, insert };
+}
+
+/** Sends a protective order whose row was just inserted; one already there (a retry) is answered as it stands. */
+export async function sendRecorded(deps: OrderDeps, traderId: string, clientOrderId: string, row: OrderRow | undefined) {
+  if (!row) return (await orderByClientId(deps.db, traderId, clientOrderId))!;
+  deps.publish?.(row);
+  return send(deps, row);
 }
 
 /** A distance from the entry, in % or in price, as a trigger on the tick: a take-profit beyond the entry, a stop short of it. */

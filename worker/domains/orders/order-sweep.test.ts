@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { orders, simOrders, type OrderRow } from '../../db/schema/orders';
+import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venue';
+import { SimulatedVenue } from '../../exchanges/simulated/venue';
+import { db, testEnv } from '../../test/harness';
+import { clearLimitsAndHalts, order, orderContext, simTrader } from '../../test/order-traders';
+import { tickPriceAt } from '../../test/sim-desk';
+import { STALE_PENDING_MS } from './order-types';
+import { sweepStaleOrders } from './order-sweep';
+import { placeOrderFor, type VenueFor } from './orders';
+import { protectPositionFor } from './protection';
+
+/**
+ * The minute cron's sweep of orders whose outcome was never recorded: each is asked for at the
+ * exchange by client id and settled once, never sent again.
+ */
+
+/**
+ * The simulated venue, where an order's answer is lost: `placed` still reaches the exchange,
+ * `lost` never does; the exchange cannot be asked meanwhile (the row is left unknown).
+ */
+function lossyVenue(mode: 'placed' | 'lost' | 'down'): VenueFor {
+  return (account) => {
+    const sim = new SimulatedVenue(db, account.email);
+    const lose = async (place: () => Promise<unknown>) => {
+      if (mode === 'placed') await place();
+      throw new OrderOutcomeUnknown('Timeout waiting for response from backend server (-1007)');
+    };
+    const venue: OrderVenue = {
+      rules: (s) => sim.rules(s),
+      markPrice: (s) => sim.markPrice(s),
+      placeMarketOrder: (req) => (mode === 'down' ? sim.placeMarketOrder(req) : lose(() => sim.placeMarketOrder(req))),
+      placeLimitOrder: (req) => lose(() => sim.placeLimitOrder(req)),
+      placeConditionalOrder: (req) => lose(() => sim.placeConditionalOrder(req)),
+      queryOrder: () => Promise.reject(new Error('network down')),
+      cancelOrder: () => Promise.reject(new Error('network down')),
+      cancelAllOrders: () => Promise.reject(new Error('network down')),
+    };
+    return venue;
+  };
+}
+
+const rowOf = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const reserved = async (traderId: string, orderId: string) =>
+  (await testEnv.RISK_GATE.getByName(`trader:${traderId}`).items()).some((i) => i.orderId === orderId && i.filled === null);
+const notes = (row: OrderRow) => row.statusHistory.map((s) => s.note).filter(Boolean);
+const sweep = () => sweepStaleOrders(orderContext());
+
+/** A market order whose answer was lost: left unknown (or `pending`, as a Worker that died would leave it). */
+async function lostOrder(mode: 'placed' | 'lost', as?: { status: 'pending'; age: number }) {
+  const t = await simTrader('sweep', { withSnapshot: true });
+  const placed = await placeOrderFor(orderContext(lossyVenue(mode)), t.session, order(t.account.email, 'SOL', 'BUY', 300));
+  expect(placed.status).toBe('unknown');
+  if (as)
+    await db
+      .update(orders)
+      .set({ status: 'pending', updatedAt: Date.now() - as.age })
+      .where(eq(orders.id, placed.id));
+  return { t, id: placed.id };
+}
+
+beforeEach(clearLimitsAndHalts);
+
+describe('the stale-order sweep', () => {
+  it('a pending order the exchange has: its answer recorded (filled), its reservation settled, nothing sent again', async () => {
+    const { t, id } = await lostOrder('placed', { status: 'pending', age: STALE_PENDING_MS + 5_000 });
+    expect(await reserved(t.user.id, id)).toBe(true);
+    await sweep();
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: 'filled' });
+    expect(row.filledQuantity).toBeGreaterThan(0);
+    expect(notes(row).at(-1)).toBe('found by client id');
+    expect(await reserved(t.user.id, id)).toBe(false);
+    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, row.venueClientId!))).toHaveLength(1);
+  });
+
+  it('an order the exchange never got: canceled ("not found at the exchange"), its reservation released, never sent', async () => {
+    const { t, id } = await lostOrder('lost');
+    expect(await reserved(t.user.id, id)).toBe(true);
+    await sweep();
+    const row = await rowOf(id);
+    expect(row.status).toBe('canceled');
+    expect(notes(row).at(-1)).toBe('not found at the exchange');
+    expect(await reserved(t.user.id, id)).toBe(false);
+    expect(await db.select().from(simOrders).where(eq(simOrders.clientOrderId, row.venueClientId!))).toEqual([]);
+  });
+
+  it('a pending order younger than STALE_PENDING_MS is left alone (its request may still be sending it)', async () => {
+    const { t, id } = await lostOrder('lost', { status: 'pending', age: STALE_PENDING_MS - 10_000 });
+    const before = await rowOf(id);
+    await sweep();
+    expect(await rowOf(id)).toEqual(before);
+    expect(await reserved(t.user.id, id)).toBe(true);
+  });
+
+  it('the exchange unreachable: the order is left as it was for the next run', async () => {
+    const { id } = await lostOrder('lost');
+    const before = await rowOf(id);
+    const count = await sweepStaleOrders(orderContext(lossyVenue('down')));
+    expect(count.left).toBeGreaterThanOrEqual(1);
+    const after = await rowOf(id);
+    expect(after).toMatchObject({ status: 'unknown', statusHistory: before.statusHistory });
+  });
+
+  it('a protective order whose answer was lost is settled too: the stop is open at the exchange', async () => {
+    const t = await simTrader('sweep', { withSnapshot: true });
+    const entry = await placeOrderFor(orderContext(), t.session, order(t.account.email, 'ETH', 'BUY', 400));
+    expect(entry.status).toBe('filled');
+    const [stop] = await protectPositionFor(orderContext(lossyVenue('placed')), t.session, {
+      accountEmail: t.account.email,
+      symbol: 'ETHUSDT',
+      stopLoss: tickPriceAt('ETHUSDT', 0.5),
+      clientOrderId: crypto.randomUUID(),
+    });
+    expect(stop!.status).toBe('unknown');
+    await sweep();
+    const row = await rowOf(stop!.id);
+    expect(row).toMatchObject({ status: 'open', type: 'STOP_MARKET' });
+    expect(notes(row).at(-1)).toBe('found by client id');
+  });
+
+  it('two sweeps at once settle each order once', async () => {
+    const found = await lostOrder('placed');
+    const lost = await lostOrder('lost', { status: 'pending', age: STALE_PENDING_MS + 5_000 });
+    // Both read the same candidates before either claims: the claims decide.
+    let arrived = 0;
+    let open!: () => void;
+    const bothRead = new Promise<void>((resolve) => (open = resolve));
+    const together = Object.create(db, {
+      batch: {
+        value: async (queries: Parameters<Db['batch']>[0]) => {
+          if (++arrived === 2) open();
+          await bothRead;
+          return db.batch(queries);
+        },
+      },
+    }) as Db;
+    // Each settled order is published once (its history is rewritten whole, so it could not tell).
+    const published: OrderRow[] = [];
+    const ctx = { ...orderContext(undefined, (row) => published.push(row)), db: together };
+    await Promise.all([sweepStaleOrders(ctx), sweepStaleOrders(ctx)]);
+    expect(arrived).toBeGreaterThanOrEqual(2);
+    expect(published.filter((r) => r.id === found.id).map((r) => r.status)).toEqual(['filled']);
+    expect(published.filter((r) => r.id === lost.id).map((r) => r.status)).toEqual(['canceled']);
+    const [a, b] = [await rowOf(found.id), await rowOf(lost.id)];
+    expect(a.status).toBe('filled');
+    expect(b.status).toBe('canceled');
+    expect(notes(a).filter((n) => n === 'found by client id')).toHaveLength(1);
+    expect(notes(b).filter((n) => n === 'not found at the exchange')).toHaveLength(1);
+    expect(a.statusHistory.filter((s) => s.status === 'filled')).toHaveLength(1);
+    expect(b.statusHistory.filter((s) => s.status === 'canceled')).toHaveLength(1);
+  });
+});
