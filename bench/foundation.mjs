@@ -75,6 +75,17 @@ async function startBareWorker(port = 8796, config = 'bench/bare/wrangler.jsonc'
   };
 }
 
+/** One bare Worker's /api/health row (warmed up first); the Worker is stopped afterwards. */
+async function measureBare(title, port, config) {
+  const bare = await startBareWorker(port, config);
+  try {
+    await load('warm-up', { url: `${bare.base}/api/health`, duration: 2 });
+    return await load(title, { url: `${bare.base}/api/health` });
+  } finally {
+    bare.stop();
+  }
+}
+
 const server = await startBenchServer({ vars: { AUTH_MAX_FAILS_PER_EMAIL: 1e9, AUTH_MAX_FAILS_PER_IP: 1e9 } });
 try {
   const cookie = await signIn(server.base, 'trader@example.com', password);
@@ -85,25 +96,14 @@ try {
   };
   // Warm-up so the first isolate start is not measured.
   await load('warm-up', { url: `${server.base}/api/health`, duration: 2 });
-  const bare = await startBareWorker();
-  let floor;
-  try {
-    await load('warm-up', { url: `${bare.base}/api/health`, duration: 2 });
-    floor = await load('(a0) a bare Worker (no app), same `wrangler dev`', { url: `${bare.base}/api/health` });
-  } finally {
-    bare.stop();
-  }
-
+  const floor = await measureBare('(a0) a bare Worker (no app), same `wrangler dev`');
   // The same bare Worker behind the app's static-assets routing (bench/bare/wrangler-assets.jsonc):
   // the platform's hop in front of /api/* without any app code.
-  const bareAssets = await startBareWorker(8797, 'bench/bare/wrangler-assets.jsonc');
-  let floorAssets;
-  try {
-    await load('warm-up', { url: `${bareAssets.base}/api/health`, duration: 2 });
-    floorAssets = await load("(a0′) the bare Worker with the app's assets routing", { url: `${bareAssets.base}/api/health` });
-  } finally {
-    bareAssets.stop();
-  }
+  const floorAssets = await measureBare(
+    "(a0′) the bare Worker with the app's assets routing",
+    8797,
+    'bench/bare/wrangler-assets.jsonc',
+  );
 
   const results = [floor, floorAssets];
   results.push(await load('(a) GET /api/health — bare route', { url: `${server.base}/api/health` }));
