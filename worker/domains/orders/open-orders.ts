@@ -48,12 +48,7 @@ async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<boolean> {
           if (!answer) continue;
           const next = await recordAnswer(depsFor(ctx, account, venue), row, answer);
           if (next !== row) changed = true;
-          if (isProtective(next) && next.status === 'filled') await cancelSiblings(ctx, account, venue, next);
-          // A resting entry placed with a take-profit / stop-loss: they go once its fill is seen.
-          else if (next.status === 'filled' && (next.takeProfit ?? next.stopLoss) !== null) {
-            await attachProtection(ctx, account, venue, next);
-            changed = true;
-          }
+          if (await followFill(ctx, account, venue, next)) changed = true;
         } catch (err) {
           logError('open orders: the exchange could not be asked', err);
         }
@@ -61,6 +56,23 @@ async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<boolean> {
     }),
   );
   return changed;
+}
+
+/**
+ * What an order's fill sets off, once it is recorded (by the open-orders sync, or the sweep of an
+ * order whose answer was never written): a filled take-profit or stop-loss cancels its siblings; a
+ * filled entry placed with a take-profit / stop-loss gets them (once: their client ids derive from
+ * the entry's). Says whether protective orders were placed.
+ */
+export async function followFill(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue, next: OrderRow) {
+  if (next.status !== 'filled') return false;
+  if (isProtective(next)) {
+    await cancelSiblings(ctx, account, venue, next);
+    return false;
+  }
+  if ((next.takeProfit ?? next.stopLoss) === null) return false;
+  await attachProtection(ctx, account, venue, next);
+  return true;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, simOrders, type OrderRow } from '../../db/schema/orders';
@@ -10,7 +10,7 @@ import { tickPriceAt } from '../../test/sim-desk';
 import { STALE_PENDING_MS } from './order-types';
 import { sweepStaleOrders } from './order-sweep';
 import { placeOrderFor, type VenueFor } from './orders';
-import { protectPositionFor } from './protection';
+import { placeProtectedOrderFor, protectPositionFor } from './protection';
 
 /**
  * The minute cron's sweep of orders whose outcome was never recorded: each is asked for at the
@@ -119,6 +119,54 @@ describe('the stale-order sweep', () => {
     const row = await rowOf(stop!.id);
     expect(row).toMatchObject({ status: 'open', type: 'STOP_MARKET' });
     expect(notes(row).at(-1)).toBe('found by client id');
+  });
+
+  it('a lost entry placed with a take-profit and a stop-loss: found filled, its protection placed, once', async () => {
+    const t = await simTrader('sweep', { withSnapshot: true });
+    const protection = { takeProfit: tickPriceAt('ETHUSDT', 1.2), stopLoss: tickPriceAt('ETHUSDT', 0.8) };
+    const placed = await placeProtectedOrderFor(
+      orderContext(lossyVenue('placed')),
+      t.session,
+      order(t.account.email, 'ETH', 'BUY', 400, protection),
+    );
+    expect(placed.status).toBe('unknown');
+    const children = async () =>
+      (await db.select().from(orders).where(eq(orders.parentOrderId, placed.id)))
+        .map((r) => [r.type, r.status, r.triggerPrice])
+        .sort();
+    expect(await children()).toEqual([]);
+    await sweep();
+    expect((await rowOf(placed.id)).status).toBe('filled');
+    const attached = [
+      ['STOP_MARKET', 'open', protection.stopLoss],
+      ['TAKE_PROFIT_MARKET', 'open', protection.takeProfit],
+    ];
+    expect(await children()).toEqual(attached);
+    await sweep();
+    expect(await children()).toEqual(attached);
+  });
+
+  it("a lost stop that filled meanwhile: recorded filled, and the position's take-profit canceled", async () => {
+    const t = await simTrader('sweep', { withSnapshot: true });
+    expect((await placeOrderFor(orderContext(), t.session, order(t.account.email, 'ETH', 'BUY', 400))).status).toBe('filled');
+    const protect = (ctx: ReturnType<typeof orderContext>, p: { takeProfit?: number; stopLoss?: number }) =>
+      protectPositionFor(ctx, t.session, {
+        accountEmail: t.account.email,
+        symbol: 'ETHUSDT',
+        clientOrderId: crypto.randomUUID(),
+        ...p,
+      });
+    const [takeProfit] = await protect(orderContext(), { takeProfit: tickPriceAt('ETHUSDT', 1.5) });
+    const [stop] = await protect(orderContext(lossyVenue('placed')), { stopLoss: tickPriceAt('ETHUSDT', 0.5) });
+    expect([takeProfit!.status, stop!.status]).toEqual(['open', 'unknown']);
+    // The path reaches the stop at the exchange while its answer is still unrecorded here.
+    await db
+      .update(simOrders)
+      .set({ triggerPrice: tickPriceAt('ETHUSDT', 1.6) })
+      .where(and(eq(simOrders.accountEmail, t.account.email), eq(simOrders.type, 'STOP_MARKET')));
+    await sweep();
+    expect((await rowOf(stop!.id)).status).toBe('filled');
+    expect((await rowOf(takeProfit!.id)).status).toBe('canceled');
   });
 
   it('two sweeps at once settle each order once', async () => {

@@ -4,6 +4,7 @@ import { orders, type OrderRow } from '../../db/schema/orders';
 import type { OrderVenue } from '../../exchanges/order-venue';
 import { logError } from '../../lib/log';
 import { settleGates } from './gate/gate-client';
+import { followFill } from './open-orders';
 import { askFinal, claimableAt, claimQuery, recordAnswer } from './order-send';
 import { updateOrder } from './order-store';
 import type { ExchangeAccountRow } from './order-types';
@@ -84,8 +85,9 @@ async function settleOne(
     const found = await askFinal(deps, row, row.sentAt);
     if (found === undefined) return await leave(ctx, before, row, count);
     if (found) {
-      await recordAnswer(deps, row, found, 'found by client id');
+      const next = await recordAnswer(deps, row, found, 'found by client id');
       count.found++;
+      await followFill(ctx, account, venue, next);
       return;
     }
     await updateOrder(deps, row, 'canceled', Date.now(), {}, 'not found at the exchange');
