@@ -37,6 +37,6 @@ export function toDto(r: Row, includeMetadata: boolean): NewsItemDto {
   };
   const also = r.alsoReported ? (JSON.parse(r.alsoReported) as NewsItemDto['alsoReportedBy']) : undefined;
   if (also?.length) item.alsoReportedBy = also;
-  if (includeMetadata) item.metadata = JSON.parse(r.metadata) as Record<string, unknown>;
+  if (includeMetadata) item.metadata = JSON.parse(r.metadata ?? '{}') as Record<string, unknown>;
   return item;
 }

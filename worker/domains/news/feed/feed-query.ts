@@ -40,7 +40,8 @@ export type Row = Omit<NewsItemDto, 'symbols' | 'isGarbage' | 'isTest' | 'onePct
   isGarbage: number;
   isTest: number;
   onePctMovement: number;
-  metadata: string;
+  /** JSON text; null when the request did not ask for it (columnsFor). */
+  metadata: string | null;
 };
 
 // Higher is more important, so the default "desc" puts critical first.
@@ -64,6 +65,9 @@ export const COLUMNS_SQL = `n.id, n.ts, n.received_at AS receivedAt, n.source_id
   n.one_pct_movement AS onePctMovement, n.metadata, n.published_at AS publishedAt, n.stored_at AS storedAt,
   n.also_reported AS alsoReported`;
 export const COLUMNS = sql.raw(COLUMNS_SQL);
+/** The same without the metadata (a page's largest column) when the request does not ask for it. */
+const WITHOUT_METADATA = sql.raw(COLUMNS_SQL.replace('n.metadata,', 'NULL AS metadata,'));
+export const columnsFor = (q: Pick<FeedQuery, 'includeMetadata'>) => (q.includeMetadata ? COLUMNS : WITHOUT_METADATA);
 
 /** The rows after the cursor in the page's direction, on the walked index's (ts, id) columns. */
 const afterCursor = (q: FeedQuery, cursor: FeedCursor, columns: 'n.ts, n.id' | 's.ts, s.item_id' | 'h.ts, h.item_id') =>
@@ -104,7 +108,7 @@ function bySymbolStatement(q: FeedQuery & { symbols: string[] }): SQL {
   if (q.cursor) where.push(afterCursor(q, q.cursor, 's.ts, s.item_id'));
   const direction = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
   const walks = [...new Set(q.symbols)].map(
-    (symbol) => sql`SELECT * FROM (SELECT ${COLUMNS} FROM news_item_symbols s CROSS JOIN news_items n ON n.id = s.item_id
+    (symbol) => sql`SELECT * FROM (SELECT ${columnsFor(q)} FROM news_item_symbols s CROSS JOIN news_items n ON n.id = s.item_id
       ${whereClause([sql`s.symbol = ${symbol}`, ...where])} ORDER BY s.ts ${direction}, s.item_id ${direction} LIMIT ${q.limit})`,
   );
   // UNION drops the second copy of an item that matched two of the symbols.
@@ -121,7 +125,7 @@ function byWatchStatement(q: FeedQuery & { watchUserId: string }): SQL {
   const where = filters({ ...q, watchUserId: undefined, cursor: undefined });
   if (q.cursor) where.push(afterCursor(q, q.cursor, 'h.ts, h.item_id'));
   const direction = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
-  return sql`SELECT ${COLUMNS} FROM watch_hits h CROSS JOIN news_items n ON n.id = h.item_id
+  return sql`SELECT ${columnsFor(q)} FROM watch_hits h CROSS JOIN news_items n ON n.id = h.item_id
     ${whereClause([sql`h.user_id = ${q.watchUserId}`, ...where])} ORDER BY h.ts ${direction}, h.item_id ${direction} LIMIT ${q.limit}`;
 }
 
@@ -153,5 +157,5 @@ export function feedStatement(q: FeedQuery): SQL {
     q.sortBy === 'importance'
       ? sql`${IMPORTANCE_ORDER} ${direction}, n.ts DESC, n.id DESC`
       : sql`n.ts ${direction}, n.id ${direction}`;
-  return sql`SELECT ${COLUMNS} FROM news_items n ${whereClause(where)} ORDER BY ${order} LIMIT ${q.limit}`;
+  return sql`SELECT ${columnsFor(q)} FROM news_items n ${whereClause(where)} ORDER BY ${order} LIMIT ${q.limit}`;
 }

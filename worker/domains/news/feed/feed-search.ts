@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NewsDb } from '../../../db/client';
 import { ftsPhrase, WORDS, type FtsSearch } from './fts-query';
-import { COLUMNS, joinFilters, type FeedQuery, type Row } from './feed-query';
+import { columnsFor, joinFilters, type FeedQuery, type Row } from './feed-query';
 import { searchWindow } from './feed-window';
 
 /** A prefix that begins more indexed words than this stays a prefix query. */
@@ -108,7 +108,7 @@ export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = wi
     fallback AS MATERIALIZED (SELECT 1 AS yes FROM edge WHERE (SELECT count(*) FROM u) < ${limit}),
     every AS (SELECT n.id, n.ts FROM fallback CROSS JOIN news_fts f CROSS JOIN news_items n ON n.id = f.rowid
       WHERE news_fts MATCH (SELECT q FROM m)${and(filters)})
-    SELECT ${COLUMNS} FROM (SELECT id, ts FROM u UNION SELECT id, ts FROM every ORDER BY ts DESC, id DESC LIMIT ${limit}) x
+    SELECT ${columnsFor(q)} FROM (SELECT id, ts FROM u UNION SELECT id, ts FROM every ORDER BY ts DESC, id DESC LIMIT ${limit}) x
       CROSS JOIN news_items n ON n.id = x.id
     ORDER BY n.ts DESC, n.id DESC`;
 }
