@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { waitUntil } from 'cloudflare:workers';
+import { logError } from '../lib/log';
 
 const background = new AsyncLocalStorage<true>();
 
@@ -9,7 +10,8 @@ const background = new AsyncLocalStorage<true>();
  * counting (worker/test/d1-rounds.ts) leaves it out however the timing falls.
  */
 export function inBackground(work: () => Promise<unknown>): void {
-  waitUntil(background.run(true, work));
+  // A failure is logged, not left as an unhandled rejection: nobody awaits this work.
+  waitUntil(background.run(true, work).catch((err: unknown) => logError('background work failed', err)));
 }
 
 export const isBackground = (): boolean => background.getStore() === true;
