@@ -69,8 +69,6 @@ const ROUND_DELAY_MS = 25;
  * listed here is held to the targets themselves: 1 sequential round for a read, 2 for a write.
  */
 const MEASURED: Record<string, number> = {
-  fetchAllTraderStats: 4,
-  getAllTradersLatestMetrics: 2,
   // 1 round when the trader's accounts were imported in the last 10 s (the minute cron imports them);
   // 4 here: the fixture's first read imports a simulated account first (read, the venue's rows and
   // cursors, one write, read again).

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AccountMetrics } from '../../exchanges/metrics';
 import type { Position } from '../../exchanges/types';
@@ -50,17 +50,20 @@ export async function loadDesk(db: Db, now = Date.now(), traderId?: string): Pro
   return deskFrom(traderRows, accountRows);
 }
 
-/** loadDesk's two reads, unawaited, so a caller can put them in one db.batch with its own. */
-export function deskQueries(db: Db, now: number, traderId?: string) {
+/**
+ * loadDesk's two reads, unawaited, so a caller can put them in one db.batch with its own; `gate`
+ * starts their FROM (stored-state.ts storedOrReads: read only when no stored state answers).
+ */
+export function deskQueries(db: Db, now: number, traderId?: string, gate: SQL = sql``) {
   const only = traderId ? sql`AND u.id = ${traderId}` : sql``;
   return [
     db.all<TraderRow>(sql`
       SELECT u.id AS user_id, u.name, u.email, aa.account_id
-      FROM account_assignments aa JOIN users u ON u.id = aa.user_id
+      FROM ${gate} account_assignments aa JOIN users u ON u.id = aa.user_id
       WHERE u.disabled = 0 ${only} ORDER BY u.name, u.id, aa.account_id`),
     db.all<AccountRow>(sql`
       SELECT ea.id, ea.email, ea.label, l.ts, l.metrics, l.positions, d.open_equity AS day_open
-      FROM exchange_accounts ea
+      FROM ${gate} exchange_accounts ea
       LEFT JOIN account_latest l ON l.account_id = ea.id
       LEFT JOIN account_daily d ON d.account_id = ea.id AND d.day = ${dayOf(now)}
       ${traderId ? sql`WHERE ea.id IN (SELECT account_id FROM account_assignments WHERE user_id = ${traderId})` : sql``}`),
@@ -108,13 +111,13 @@ export async function traderPeaks(db: Db, since: number, traderId?: string): Pro
   return peaksFrom(await traderPeaksQuery(db, since, traderId));
 }
 
-/** traderPeaks' read, unawaited (for a db.batch). */
-export function traderPeaksQuery(db: Db, since: number, traderId?: string) {
+/** traderPeaks' read, unawaited (for a db.batch; `gate` as deskQueries'). */
+export function traderPeaksQuery(db: Db, since: number, traderId?: string, gate: SQL = sql``) {
   const only = traderId ? sql`AND aa.user_id = ${traderId}` : sql``;
   return db.all<{ user_id: string; peak: number }>(sql`
     SELECT user_id, max(total) AS peak FROM (
       SELECT aa.user_id, d.day, sum(CASE WHEN n.cnt = 1 THEN d.max_equity ELSE d.close_equity END) AS total
-      FROM account_daily d
+      FROM ${gate} account_daily d
       JOIN account_assignments aa ON aa.account_id = d.account_id
       JOIN (SELECT user_id, count(*) AS cnt FROM account_assignments GROUP BY user_id) n ON n.user_id = aa.user_id
       WHERE d.day >= ${since} ${only}

@@ -6,11 +6,13 @@ import { position as positionAt, record } from '../../test/snapshot-builders';
 import { dayOf } from '../accounts/daily-rollup';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { writeSnapshotRun } from '../accounts/snapshot-store';
-import { loadDesk } from './desk';
+import { batchReads } from '../../db/batch-reads';
+import { deskQueries, loadDesk, traderPeaksQuery } from './desk';
 import { evaluateRiskLimits } from './evaluate';
-import { allTradersLatest, computeDeskSnapshot } from './latest';
+import { allTradersLatest, computeDeskSnapshot, PEAK_WINDOW_MS } from './latest';
 import { readDays } from './rollup-days';
 import { allTraderStats, computeTraderStats, defaultRange, storeDefaultStats, traderStatsFrom } from './stats';
+import { STORED, storedOrReads } from './stored-state';
 
 /**
  * The stored paths (the desk state of the last evaluation, the settled days' stats folds) against
@@ -127,8 +129,18 @@ describe('fetchAllTraderStats over the default range: what the minute cron store
     await db.run(sql`UPDATE risk_desk_state SET state = json_set(state, '$.traders', json('[]')) WHERE id = 2`);
     expect((await allTraderStats(db, {}, NOW + 30_000)).traders).toEqual([]); // answered from the stored row
     expect((await allTraderStats(db, {}, NOW + 10 * MIN)).traders).toHaveLength(5); // stale: computed
+    expect(await allTraderStats(db, {}, NOW + 10 * MIN)).toEqual(await reference(NOW + 10 * MIN));
     const range = { from: NOW - 10 * DAY, to: NOW + DAY };
     expect(await allTraderStats(db, range, NOW + 30_000)).toEqual(await reference(NOW, range));
+  });
+
+  it("yesterday's stats, stored a minute ago, are not today's range: computed", async () => {
+    const midnight = dayOf(NOW) + DAY;
+    await storeDefaultStats(db, midnight - 30_000);
+    expect(await allTraderStats(db, {}, midnight - 10_000)).toEqual(await reference(midnight - 10_000));
+    await db.run(sql`UPDATE risk_desk_state SET state = json_set(state, '$.traders', json('[]')) WHERE id = 2`);
+    expect((await allTraderStats(db, {}, midnight - 10_000)).traders).toEqual([]); // stored today: answered from it
+    expect(await allTraderStats(db, {}, midnight + 30_000)).toEqual(await reference(midnight + 30_000));
   });
 });
 
@@ -160,5 +172,27 @@ describe('getAllTradersLatestMetrics: the desk state of the last evaluation', ()
     await evaluateRiskLimits(db, NOW + MIN);
     const [row] = await db.all<{ evaluated_at: number }>(sql`SELECT evaluated_at FROM risk_desk_state`);
     expect(row!.evaluated_at).toBe(NOW + 2 * MIN);
+  });
+
+  it("computes in the same round: the computation's reads return no rows while the stored state answers", async () => {
+    // The state stored above is of NOW + 2 min: fresh 30 s later, stale 8 minutes later.
+    const rowsRead = async (now: number) => {
+      const stored = storedOrReads(STORED.latest, now);
+      const rows = await batchReads(db, [
+        stored.read(db),
+        ...deskQueries(db, now, undefined, stored.gate),
+        traderPeaksQuery(db, now - PEAK_WINDOW_MS, undefined, stored.gate),
+      ]);
+      return rows.map((r) => r.length);
+    };
+    expect(await rowsRead(NOW + 2 * MIN + 30_000)).toEqual([1, 0, 0, 0]);
+    const [state, ...computation] = await rowsRead(NOW + 10 * MIN);
+    expect(state).toBe(0);
+    expect(computation.every((n) => n > 0)).toBe(true);
+    const stale = await allTradersLatest(db, NOW + 10 * MIN);
+    expect(stale.asOf).toBe(NOW + 10 * MIN);
+    expect({ firm: stale.firm, traders: stale.traders.map(({ breaches: _b, ...t }) => t) }).toEqual(
+      await computeDeskSnapshot(db, NOW + 10 * MIN),
+    );
   });
 });

@@ -1,10 +1,22 @@
 import type { TraderLatest } from '../../contract/risk';
 import type { Db } from '../../db/client';
-import { accountsOf, loadDesk, traderPeaks, type Desk, type DeskAccount, type DeskTrader } from './desk';
+import { batchReads } from '../../db/batch-reads';
+import {
+  accountsOf,
+  deskFrom,
+  deskQueries,
+  loadDesk,
+  peaksFrom,
+  traderPeaks,
+  traderPeaksQuery,
+  type Desk,
+  type DeskAccount,
+  type DeskTrader,
+} from './desk';
 import { largestShare, rangesOf, traderExposure, type TraderExposure } from './exposure-model';
 import { drawdownFromPeak } from './metrics';
 import { openBreachesByTrader } from './breaches';
-import { readFreshStateAt, STORED } from './stored-state';
+import { storedFrom, storedOrReads, STORED } from './stored-state';
 
 const DAY = 86_400_000;
 export const PEAK_WINDOW_MS = 30 * DAY;
@@ -94,6 +106,8 @@ export function deskSnapshot(desk: Desk, states: TraderState[]): DeskSnapshot {
   return { firm, traders: states.map((s) => toLatest(s, [])).map(({ breaches: _breaches, ...row }) => row) };
 }
 
+const snapshotOf = (desk: Desk, peaks: Map<string, number>) => deskSnapshot(desk, traderStates(desk, peaks));
+
 /** Computes the desk state from the accounts' latest rows (what the evaluation does). */
 export async function computeDeskSnapshot(db: Db, now: number): Promise<DeskSnapshot> {
   const { desk, states } = await loadTraderStates(db, now);
@@ -103,11 +117,22 @@ export async function computeDeskSnapshot(db: Db, now: number): Promise<DeskSnap
 /**
  * getAllTradersLatestMetrics: the desk state of the newest evaluation (the snapshot ages are
  * computed by the reader from each row's lastUpdate against `ts`), with the breaches open now.
+ * One round either way: the stored state, or, only when none is fresh (the first minute after a
+ * deploy, a stalled cron), computeDeskSnapshot's reads, in one batch beside the breaches' read.
  */
 export async function allTradersLatest(db: Db, now = Date.now()) {
-  const [stored, open] = await Promise.all([readFreshStateAt<DeskSnapshot>(db, STORED.latest, now), openBreachesByTrader(db)]);
-  const snapshot = stored?.value ?? (await computeDeskSnapshot(db, now));
-  return { ts: now, asOf: stored?.computedAt ?? now, ...withBreaches(snapshot, open) };
+  const stored = storedOrReads(STORED.latest, now);
+  const [[state, traderRows, accountRows, peakRows], open] = await Promise.all([
+    batchReads(db, [
+      stored.read(db),
+      ...deskQueries(db, now, undefined, stored.gate),
+      traderPeaksQuery(db, now - PEAK_WINDOW_MS, undefined, stored.gate),
+    ]),
+    openBreachesByTrader(db),
+  ]);
+  const fresh = storedFrom<DeskSnapshot>(state);
+  const snapshot = fresh?.value ?? snapshotOf(deskFrom(traderRows, accountRows), peaksFrom(peakRows));
+  return { ts: now, asOf: fresh?.computedAt ?? now, ...withBreaches(snapshot, open) };
 }
 
 /** The desk's rows as getAllTradersLatestMetrics answers them: each with its open breaches. */

@@ -12,6 +12,11 @@ export async function readDays(
   to: number,
   accountIds?: string[] | SQL,
 ): Promise<Map<string, DailyEquity[]>> {
+  return daysFrom(await daysQuery(db, from, to, accountIds));
+}
+
+/** readDays' read, unawaited (for a db.batch); `gate` starts its FROM (stored-state.ts storedOrReads). */
+export function daysQuery(db: Db, from: number, to: number, accountIds?: string[] | SQL, gate: SQL = sql``) {
   // A subquery (SQL) lets a caller read the days in the same round as what names the accounts.
   const only =
     accountIds === undefined
@@ -19,9 +24,13 @@ export async function readDays(
       : Array.isArray(accountIds)
         ? sql`AND account_id IN ${accountIds.length ? accountIds : ['']}`
         : sql`AND account_id IN ${accountIds}`;
-  const rows = await db.values<DayRow>(sql`
+  return db.values<DayRow>(sql`
     SELECT account_id, day, open_equity, close_equity, min_equity, max_equity, leverage_sum, samples, peak_leverage
-    FROM account_daily WHERE day >= ${dayOf(from)} AND day <= ${to} ${only} ORDER BY account_id, day`);
+    FROM ${gate} account_daily WHERE day >= ${dayOf(from)} AND day <= ${to} ${only} ORDER BY account_id, day`);
+}
+
+/** The rows of daysQuery by account. */
+export function daysFrom(rows: DayRow[]): Map<string, DailyEquity[]> {
   const out = new Map<string, DailyEquity[]>();
   for (const r of rows) {
     const d: DailyEquity = {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { riskDeskState } from '../../db/schema/risk';
 
@@ -12,7 +12,8 @@ export const STORED = {
 
 /**
  * A stored state answers while it is this recent: the minute cron rewrites it every minute, so
- * only a stopped cron (local dev before the first tick, a test clock) falls back to computing.
+ * only a stopped cron (the first minute after a deploy, local dev before the first tick, a test
+ * clock) falls back to computing.
  */
 export const STORED_FRESH_MS = 3 * 60_000;
 
@@ -34,12 +35,25 @@ export async function readState<T>(db: Db, id: number): Promise<{ computedAt: nu
   return row ? { computedAt: row.evaluatedAt, value: JSON.parse(row.state) as T } : null;
 }
 
-export async function readFreshState<T>(db: Db, id: number, now: number): Promise<T | null> {
-  return (await readFreshStateAt<T>(db, id, now))?.value ?? null;
+/**
+ * A reader that answers from a stored state and computes when there is none fresh, in one round:
+ * the state's read and the computation's reads go in one db.batch (one transaction, so all see the
+ * same row), each gated on the same SQL test, so exactly one side returns rows. `read` returns the
+ * state only while it answers: computed within STORED_FRESH_MS of `now` and, when given, meeting
+ * `also` (a condition on risk_desk_state.evaluated_at). `gate` starts a computation's FROM (`FROM ${gate} t …`):
+ * a one-row table only while no state answers, joined first, so with a fresh state the read stops
+ * at a primary-key probe and returns nothing.
+ */
+export function storedOrReads(id: number, now: number, also?: SQL) {
+  const answers = sql`risk_desk_state.id = ${id} AND abs(${now} - risk_desk_state.evaluated_at) <= ${STORED_FRESH_MS}${also ? sql` AND ${also}` : sql``}`;
+  return {
+    read: (db: Db) => db.values<[number, string]>(sql`SELECT evaluated_at, state FROM risk_desk_state WHERE ${answers}`),
+    gate: sql`(SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM risk_desk_state WHERE ${answers})) AS gate CROSS JOIN`,
+  };
 }
 
-/** readFreshState with the time the state was computed. */
-export async function readFreshStateAt<T>(db: Db, id: number, now: number) {
-  const stored = await readState<T>(db, id);
-  return stored && Math.abs(now - stored.computedAt) <= STORED_FRESH_MS ? stored : null;
+/** The state `storedOrReads(…).read` returned, or null: compute it from the gated reads. */
+export function storedFrom<T>(rows: [number, string][]): { computedAt: number; value: T } | null {
+  const [row] = rows;
+  return row ? { computedAt: row[0], value: JSON.parse(row[1]) as T } : null;
 }
