@@ -12,11 +12,16 @@ interface Prepared {
  * batch fails on a raw query with parameters (it binds a statement the raw query does not have).
  * One D1 round trip; each answer mapped as drizzle maps it.
  */
+/** A drizzle query's statement and how drizzle maps a D1 batch's answer to it (batchReads, admit-alongside). */
+export function preparedQuery(item: BatchItem<'sqlite'>): Prepared {
+  return (item as unknown as { _prepare(): Prepared })._prepare();
+}
+
 export async function batchReads<T extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>(
   db: Db,
   items: T,
 ): Promise<BatchResponse<T>> {
-  const prepared = items.map((item) => (item as unknown as { _prepare(): Prepared })._prepare());
+  const prepared = items.map(preparedQuery);
   const results = await db.$client.batch(
     prepared.map((p) => {
       const { sql, params } = p.getQuery();

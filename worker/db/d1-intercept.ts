@@ -13,6 +13,10 @@ const SQL = Symbol('sql');
 
 type Tagged = Record<symbol, unknown>;
 
+/** The SQL a statement of an intercepted binding was prepared with; undefined for any other statement. */
+export const statementSql = (statement: D1PreparedStatement): string | undefined =>
+  (statement as unknown as Tagged)[SQL] as string | undefined;
+
 export function interceptD1<D extends D1Database | D1DatabaseSession>(d1: D, around: AroundD1): D {
   const wrapStatement = (statement: D1PreparedStatement, sql: string): D1PreparedStatement =>
     new Proxy(statement, {
@@ -35,7 +39,7 @@ export function interceptD1<D extends D1Database | D1DatabaseSession>(d1: D, aro
       if (key === 'prepare') return (query: string) => wrapStatement(target.prepare(query), query);
       if (key === 'batch')
         return (statements: D1PreparedStatement[]) => {
-          const sql = statements.map((s) => ((s as unknown as Tagged)[SQL] as string | undefined) ?? 'unknown');
+          const sql = statements.map((s) => statementSql(s) ?? 'unknown');
           return around({ reads: sql.every(onlyReads), sql: sql.join(' ;; ') }, () =>
             target.batch(statements.map((s) => ((s as unknown as Tagged)[UNWRAP] as D1PreparedStatement | undefined) ?? s)),
           );

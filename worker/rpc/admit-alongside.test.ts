@@ -8,6 +8,7 @@ import type { Session } from '../domains/auth/access';
 import { startSession } from '../domains/auth/sessions';
 import { freshCheck } from '../wiring/second-factor';
 import { db, insertUser, testEnv } from '../test/harness';
+import { interceptD1 } from '../db/d1-intercept';
 import { admitAlongside, holdEffects, type AdmittedRun } from './admit-alongside';
 
 /**
@@ -153,5 +154,75 @@ describe('the fresh check beside the first reads', () => {
     const { out } = await admitAlongside(testEnv, 'approved', confirmed, freshCheck(testEnv), { holdObjects: true }, cancel);
     expect(out).toBe('done');
     expect(calls).toEqual(['read', 'canceled at the exchange']);
+  });
+});
+
+/** testEnv whose DB counts its calls (each call to D1, a batch being one). */
+function countingEnv() {
+  const count = { calls: 0 };
+  const DB = interceptD1(testEnv.DB, (_call, go) => {
+    count.calls++;
+    return go();
+  });
+  return { env: { ...testEnv, DB } as typeof testEnv, count };
+}
+
+describe("the check riding in the procedure's first batch of reads (check-rider.ts)", () => {
+  const readBoth = (run: AdmittedRun) =>
+    run.db.batch([run.db.select().from(users).where(eq(users.id, run.session.sub)), run.db.select().from(todoItems).limit(1)]);
+
+  it("one D1 call for the check and the reads; the answers are the run's", async () => {
+    const user = await insertUser();
+    const { env, count } = countingEnv();
+    const { out, admitted } = await admitAlongside(
+      env,
+      'approved',
+      await tokenFor(user),
+      freshCheck(testEnv),
+      { holdObjects: true },
+      readBoth,
+    );
+    expect(count.calls).toBe(1);
+    expect(admitted.actor?.id).toBe(user.id);
+    expect(out[0].map((u) => u.id)).toEqual([user.id]);
+  });
+
+  it('a disabled caller whose check rode: 401 all the same, and the write after the reads never happens', async () => {
+    const user = await insertUser();
+    const token = await tokenFor(user);
+    await db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    const { env, count } = countingEnv();
+    const run = async (r: AdmittedRun) => {
+      await readBoth(r);
+      await r.db.insert(todoItems).values(todo('rode-disabled', r.session.sub));
+    };
+    await expect(admitAlongside(env, 'approved', token, freshCheck(testEnv), { holdObjects: true }, run)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    expect(count.calls).toBe(1);
+    expect(await titled('rode-disabled')).toHaveLength(0);
+  });
+
+  it('a first batch that writes waits for the check, which goes alone', async () => {
+    const user = await insertUser();
+    const { env, count } = countingEnv();
+    const run = (r: AdmittedRun) => r.db.batch([r.db.insert(todoItems).values(todo('rode-write', r.session.sub))]);
+    await admitAlongside(env, 'approved', await tokenFor(user), freshCheck(testEnv), { holdObjects: true }, run);
+    expect(count.calls).toBe(2);
+    expect(await titled('rode-write')).toHaveLength(1);
+  });
+
+  it('a run that reads nothing at once is not kept waiting: the check goes on the next macrotask', async () => {
+    const user = await insertUser();
+    const { env, count } = countingEnv();
+    const order: string[] = [];
+    const run = async (r: AdmittedRun) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      order.push(`calls before the reads: ${count.calls}`);
+      return readBoth(r);
+    };
+    await admitAlongside(env, 'approved', await tokenFor(user), freshCheck(testEnv), { holdObjects: true }, run);
+    expect(order).toEqual(['calls before the reads: 1']);
+    expect(count.calls).toBe(2);
   });
 });

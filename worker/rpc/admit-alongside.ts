@@ -4,8 +4,9 @@ import { interceptD1 } from '../db/d1-intercept';
 import type { UserRow } from '../db/schema/users';
 import { sameClaims } from '../domains/auth/claims';
 import type { AccessLevel, Session } from '../domains/auth/access';
-import { reloadCaller, type FreshCheck } from '../domains/auth/fresh-caller';
+import { callerVerdict, type FreshCheck } from '../domains/auth/fresh-caller';
 import { RAW_ENV, type Bindings } from '../env';
+import { checkRider, type CheckRider } from './check-rider';
 
 /** What a procedure runs with once admitted (admit-caller.ts). */
 export interface Admitted {
@@ -76,7 +77,9 @@ export async function admitAlongside<T>(
   run: (admitted: AdmittedRun) => Promise<T>,
 ): Promise<{ out: T; admitted: Admitted }> {
   const db = createDb(env.DB);
-  const verdict = reloadCaller(primaryDb(env), token, level, check);
+  // The check's read rides in the run's first batch of reads when it can (check-rider.ts).
+  const rider = checkRider(primaryDb(env), token);
+  const verdict = rider.row.then((row) => callerVerdict(row, token, level, check));
   let confirmed: UserRow | undefined;
   let abandoned = false;
   void verdict.then((c) => (confirmed = c.user), noop);
@@ -85,6 +88,7 @@ export async function admitAlongside<T>(
   });
   passed.catch(noop);
   const gate = async () => {
+    rider.sendAlone();
     await passed;
     if (abandoned) throw new Held('abandoned');
   };
@@ -93,8 +97,9 @@ export async function admitAlongside<T>(
     abandoned = true;
     throw new NotYetConfirmed('the caller is not confirmed yet');
   });
-  const held = heldEnv(env, gate, options.holdObjects);
+  const held = heldEnv(env, gate, options.holdObjects, rider);
   const first = run({ session: token, actor, secondFactorAt: undefined, db: createDb(held.DB), env: held, checkPassed: gate });
+  void first.finally(rider.sendAlone).catch(noop);
   const [checked, outcome] = await Promise.allSettled([verdict, first]);
   if (checked.status === 'rejected') throw checked.reason;
   const caller = checked.value;
@@ -121,15 +126,26 @@ function pendingRow(read: () => UserRow): UserRow {
   });
 }
 
-/** The bindings with their effects held until `gate` passes (reads of D1 go at once). */
-function heldEnv(env: Bindings, gate: () => Promise<void>, holdObjects: boolean): Bindings {
+/**
+ * The bindings with their effects held until `gate` passes (reads of D1 go at once); DB's first
+ * batch of reads takes the caller's check along (check-rider.ts).
+ */
+function heldEnv(env: Bindings, gate: () => Promise<void>, holdObjects: boolean, rider: CheckRider): Bindings {
   const wrapped = new Map<PropertyKey, unknown>();
   const hold = (key: PropertyKey, value: unknown): unknown => {
-    if (key === 'DB' || key === 'NEWS_DB')
+    if (key === 'NEWS_DB')
       return interceptD1(value as D1Database, async (call, go) => {
         if (!call.reads) await gate();
         return go();
       });
+    if (key === 'DB') {
+      const held = interceptD1(value as D1Database, async (call, go) => {
+        rider.sendAlone();
+        if (!call.reads) await gate();
+        return go();
+      });
+      return withBatchRiding(held, rider);
+    }
     if (holdObjects && isNamespace(value)) return heldNamespace(value, gate);
     return value;
   };
@@ -138,6 +154,19 @@ function heldEnv(env: Bindings, gate: () => Promise<void>, holdObjects: boolean)
       if (key === RAW_ENV) return target;
       if (!wrapped.has(key)) wrapped.set(key, hold(key, Reflect.get(target, key)));
       return wrapped.get(key);
+    },
+  });
+}
+
+/** `d1` whose batch() lets the check ride along when it can. */
+function withBatchRiding(d1: D1Database, rider: CheckRider): D1Database {
+  return new Proxy(d1, {
+    get(target, key) {
+      if (key === 'batch')
+        return <T>(statements: D1PreparedStatement[]) =>
+          (rider.ride(statements) as Promise<D1Result<T>[]> | null) ?? target.batch<T>(statements);
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
 }

@@ -40,22 +40,9 @@ export interface FreshCheck {
 /** A session whose second factor is missing keeps approved access but none of the powers it guards. */
 const withoutPowers = (session: Session): Session => ({ ...session, role: 'user', isRiskTeam: false, can_use_terminal: false });
 
-/**
- * One D1 read (the session joined to its user, and whether the user has a second factor): 401 when
- * the session is signed out or expired or the user disabled or gone; the level's catalogue error
- * (403) when D1 no longer grants it; 403 with data.reason when the second factor is missing or,
- * for a step-up call, older than 5 minutes (second-factor/policy.ts). Returns the session with D1's
- * role, approval and flags, which every check after this one reads, and the user. A power user
- * whose second factor is missing keeps approved access with the powers stripped, so reads that a
- * power widens (every account, another trader's orders) are not widened.
- */
-export async function reloadCaller(
-  db: Db,
-  session: Session,
-  level: AccessLevel,
-  check: FreshCheck,
-): Promise<{ session: Session; user: UserRow; secondFactor: SecondFactorState }> {
-  const row = await db
+/** The check's one D1 read: the session joined to its user, and whether the user has a second factor. */
+export const callerQuery = (db: Db, session: Session) =>
+  db
     .select({
       user: users,
       revokedAt: sessions.revokedAt,
@@ -65,8 +52,30 @@ export async function reloadCaller(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, session.sid), eq(sessions.userId, session.sub)))
-    .get();
+    .where(and(eq(sessions.id, session.sid), eq(sessions.userId, session.sub)));
+
+export type CallerRow = Awaited<ReturnType<typeof callerQuery>>[number];
+
+export interface FreshCaller {
+  session: Session;
+  user: UserRow;
+  secondFactor: SecondFactorState;
+}
+
+/**
+ * One D1 read (callerQuery): 401 when the session is signed out or expired or the user disabled or
+ * gone; the level's catalogue error (403) when D1 no longer grants it; 403 with data.reason when the
+ * second factor is missing or, for a step-up call, older than 5 minutes (second-factor/policy.ts).
+ * Returns the session with D1's role, approval and flags, which every check after this one reads,
+ * and the user. A power user whose second factor is missing keeps approved access with the powers
+ * stripped, so reads that a power widens (every account, another trader's orders) are not widened.
+ */
+export async function reloadCaller(db: Db, session: Session, level: AccessLevel, check: FreshCheck): Promise<FreshCaller> {
+  return callerVerdict(await callerQuery(db, session).get(), session, level, check);
+}
+
+/** reloadCaller's verdict on the row its read returned (admit-alongside.ts reads it in a batch of its own). */
+export function callerVerdict(row: CallerRow | undefined, session: Session, level: AccessLevel, check: FreshCheck): FreshCaller {
   if (!row || row.user.disabled || row.revokedAt !== null || row.expiresAt <= Date.now())
     throw domainError('UNAUTHORIZED', 'Sign in required');
   let fresh: Session = { ...session, ...claimsFromUser(row.user, session.sid) };
