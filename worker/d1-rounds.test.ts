@@ -10,11 +10,16 @@ import { contract, type Contract } from './contract';
 import type { AccessLevel } from './domains/auth/access';
 import { ORIGIN, type CookieJar, type UserKind } from './test/harness';
 import { asyncInputs, jars, sampleInputs, setUpAccessFixtures } from './test/access-fixtures';
-import { db, insertUser, rpcClient, signedInJar } from './test/harness';
+import { db, insertUser, newsDb, rpcClient, signedInJar } from './test/harness';
 import { totpCodeAt } from './domains/auth/second-factor/totp';
 import { evaluateRiskLimits } from './domains/risk/evaluate';
 import { storeDefaultStats } from './domains/risk/stats';
 import { countingD1, newRoundCounter, type RoundCounter } from './test/d1-rounds';
+import { eq } from 'drizzle-orm';
+import { outbox, telegramChats } from './db/schema/news';
+import { watchHits } from './db/schema-news';
+import { saveWatchlist } from './domains/watchlists/watchlist-store';
+import { until } from './test/eventually';
 
 /** One caller that passes each level. */
 const CALLER: Record<AccessLevel, UserKind> = {
@@ -138,6 +143,43 @@ describe('D1 round trips per procedure', () => {
     })) as { recoveryCodes: string[] | null };
     expect(done.recoveryCodes).toHaveLength(10);
     expect(answered(counter), counter.log!.join('; ')).toBeLessThanOrEqual(2);
+  });
+
+  it('a manual headline that hits a watchlist and goes to a Telegram chat takes 2 rounds, hits and forward included', async () => {
+    const word = `roundsword${crypto.randomUUID().slice(0, 6)}`;
+    const owner = await insertUser({ email: `${word}@rounds.test` });
+    const entries = [{ kind: 'word' as const, value: word }];
+    const list = await saveWatchlist(db, owner.id, { name: 'Rounds', color: 'amber', sound: 'none', notify: 'toast', entries });
+    const chatId = `-100${Date.now()}`;
+    await db.insert(telegramChats).values({
+      id: crypto.randomUUID(),
+      chatId,
+      title: 'Rounds desk',
+      minImportance: 'low',
+      symbols: [],
+      createdAt: Date.now(),
+    });
+    const counter = newRoundCounter(ROUND_DELAY_MS, true);
+    const posted = (await countedClient(jars.admin, counter).postManualNews!({
+      title: `Exchange lists ${word} today`,
+      importance: 'high',
+      isTest: false,
+    })) as { item: { id: number } | null; duplicate: boolean };
+    expect(posted.duplicate).toBe(false);
+    const id = posted.item!.id;
+    expect(answered(counter), counter.log!.join('; ')).toBeLessThanOrEqual(2);
+    // Both written, in the headline's own batch: the hit, and the forward on its way to the outbox.
+    const hits = await newsDb.select().from(watchHits).where(eq(watchHits.itemId, id));
+    expect(hits.map((h) => [h.userId, h.watchlistIds])).toEqual([[owner.id, [list.id]]]);
+    const queued = await until(
+      () =>
+        db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.dedupKey, `news:${id}:${chatId}`)),
+      (rows) => rows.length === 1,
+    );
+    expect(queued).toHaveLength(1);
   });
 
   it('cost a distant trader a trip each: the four everyday calls with 150 ms added per D1 call', async () => {

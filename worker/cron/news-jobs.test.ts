@@ -12,6 +12,7 @@ import { getTelegramSendingStatus, TELEGRAM_TOKEN_MISSING } from '../domains/tel
 import { newsIngestDeps } from '../wiring/news-ingest';
 import { X_TOKEN_MISSING } from '../domains/news/sources/twitter-poller';
 import { newsJobs } from './news-jobs';
+import { until } from '../test/eventually';
 
 const base = env as unknown as Bindings;
 const NOW = Date.now();
@@ -80,7 +81,11 @@ describe('news cron jobs', () => {
     });
     await ingestNews(deps, raw('Fresh headline about markets', NOW - 60_000));
     await ingestNews(deps, raw('Old headline about markets', NOW - 3 * 3_600_000));
-    const queued = await db.select().from(outbox);
+    // Written with the headline, moved to the outbox in the background.
+    const queued = await until(
+      () => db.select().from(outbox),
+      (rows) => rows.length > 0,
+    );
     expect(queued.map((r) => r.payload.title)).toEqual(['Fresh headline about markets']);
   });
 });

@@ -1,5 +1,6 @@
 import { createNewsDb, type Db } from '../db/client';
 import { runOutboxSender } from '../domains/telegram-outbox/outbox-sender';
+import { sweepNewsForwards } from '../domains/telegram-outbox/news-forwards';
 import { mergeNewsIndex } from '../domains/news/feed/news-index-merge';
 import { newsIngestDeps } from '../wiring/news-ingest';
 import { measurePriceMoves } from '../domains/news/price-moves/price-moves';
@@ -45,6 +46,8 @@ export function newsJobs(env: Bindings, db: Db, now: number): Record<string, () 
       if (!providers().newsSimulator) return { off: true };
       return runNewsSimulator({ db, ingest: newsIngestDeps(env, db), now });
     }),
+    // Telegram forwards a headline's background move left in the news DB (news-forwards.ts).
+    newsForwards: producer(() => sweepNewsForwards(db, newsDb)),
     newsIndexMerge: () => mergeNewsIndex(newsDb),
     newsRetention: () => pruneOldNews(newsDb, now),
     newsPriceMoves: () => measurePriceMoves({ db, newsDb, exchange: defaultAdapterFor(env), now: Date.now() }),

@@ -86,3 +86,18 @@ export const watchHits = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.ts, t.itemId] }), index('watch_hits_item_idx').on(t.itemId)],
 );
+
+/**
+ * A stored headline's Telegram forwards on their way to the outbox (main database): written in the
+ * headline's own batch, moved to the outbox right after (worker/domains/telegram-outbox/news-forwards.ts).
+ */
+export const newsForwards = sqliteTable(
+  'news_forwards',
+  {
+    itemId: integer('item_id').notNull(),
+    target: text('target').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.target] })],
+);

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { NewsItemDto } from '../../contract/news';
 import { parseVapidKeys, WebPushClient } from '../../providers/web-push/client';
 import { balanceMetrics } from '../../test/snapshot-builders';
-import { db, insertUser, newsDb, rpcClient, signedInJar } from '../../test/harness';
+import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import { FakePushService } from '../../test/fakes/fake-push-service';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { notifyFiredAlerts } from '../alerts/notify';
 import { evaluateAlerts } from '../alerts/run-alerts';
-import { recordWatchHits } from '../watchlists/watch-hits';
+import { announceWatchHits, loadWatchIndex, matchWatchHits } from '../watchlists/watch-hits';
 import { saveWatchlist } from '../watchlists/watchlist-store';
 import { savePushDevice } from './push-devices';
 import { savePushPreferences } from './push-preferences';
@@ -89,7 +89,8 @@ describe('push producers', () => {
       isTest: false,
       onePctMovement: false,
     };
-    const hits = await recordWatchHits({ db, newsDb, push: noHub, deliverPushes }, item);
+    const hits = matchWatchHits(await loadWatchIndex(db), item);
+    await announceWatchHits({ db, push: noHub, deliverPushes }, item, hits);
     expect(hits.size).toBe(3);
     await expect.poll(() => fake.receivedBy(notifying.sub.id).length).toBe(1);
     expect(fake.receivedBy(notifying.sub.id)[0]!.payload).toEqual({

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outbox, telegramChats } from '../../db/schema/news';
+import { telegramChats } from '../../db/schema/news';
 import type { NewsItemDto } from '../../contract/news';
 import { IMPORTANCE_RANK, type ChatPurpose } from '../../contract/enums';
 import { insertOutboxRows } from '../outbox/outbox-store';
@@ -15,28 +15,25 @@ export const enabledChats = (db: Db): Promise<TelegramChatRow[]> =>
     .where(eq(telegramChats.enabled, true))
     .then((rows) => rows);
 
+/** A headline's forward: the news chats that take it and what they are sent. */
+export interface TelegramForward {
+  targets: string[];
+  payload: { title: string; url: string | null; symbols: string[]; importance: string; source: string };
+}
+
 /**
- * Queues the item for every news chat that wants it (importance at least the chat's minimum, and
- * one of its symbols if the chat lists any; a rule's "forward" sends it to every news chat). The
- * outbox row is the promise: the sender cron delivers it at least once, with retries.
+ * The news chats that want the item (importance at least the chat's minimum, and one of its
+ * symbols if the chat lists any; a rule's "forward" sends it to every news chat); null for none.
  */
-export async function enqueueTelegramForItem(
-  db: Db,
-  item: NewsItemDto,
-  forced: boolean,
-  /** the chats when they were read ahead (while the item was classified: news-ingest.ts) */
-  chatsRead?: Promise<TelegramChatRow[]>,
-) {
-  if (item.isGarbage || item.isTest) return;
-  const chats = await (chatsRead ?? enabledChats(db));
+export function telegramForwardFor(item: NewsItemDto, forced: boolean, chats: TelegramChatRow[]): TelegramForward | null {
+  if (item.isGarbage || item.isTest) return null;
   const wanted = chats.filter((chat) => {
     if (chat.purpose !== 'news') return false;
     if (forced) return true;
     if (IMPORTANCE_RANK[item.importance] < IMPORTANCE_RANK[chat.minImportance]) return false;
     return chat.symbols.length === 0 || chat.symbols.some((s) => item.symbols.includes(s));
   });
-  if (wanted.length === 0) return;
-  const now = Date.now();
+  if (wanted.length === 0) return null;
   const payload = {
     title: item.title,
     url: item.url,
@@ -44,20 +41,46 @@ export async function enqueueTelegramForItem(
     importance: item.importance,
     source: item.sourceKind,
   };
-  await db
-    .insert(outbox)
-    .values(
-      wanted.map((chat) => ({
-        id: crypto.randomUUID(),
-        channel: 'telegram' as const,
-        target: chat.chatId,
-        payload,
-        dedupKey: `news:${item.id}:${chat.chatId}`,
-        nextAttemptAt: now,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing();
+  return { targets: wanted.map((chat) => chat.chatId), payload };
+}
+
+/** A stored headline's outbox row for one chat: once per headline and chat (the dedup key). */
+export const newsOutboxRow = (
+  itemId: number,
+  target: string,
+  payload: Record<string, unknown>,
+  createdAt: number,
+  now: number,
+) => ({
+  id: crypto.randomUUID(),
+  channel: 'telegram' as const,
+  target,
+  payload,
+  dedupKey: `news:${itemId}:${target}`,
+  nextAttemptAt: now,
+  createdAt,
+});
+
+/**
+ * Queues a stored item for every news chat that wants it (telegramForwardFor). The outbox row is
+ * the promise: the sender cron delivers it at least once, with retries. Ingest writes the forward
+ * in the headline's own batch instead (news-forwards.ts).
+ */
+export async function enqueueTelegramForItem(
+  db: Db,
+  item: NewsItemDto,
+  forced: boolean,
+  /** the chats when they were read ahead */
+  chatsRead?: Promise<TelegramChatRow[]>,
+) {
+  if (item.isGarbage || item.isTest) return;
+  const forward = telegramForwardFor(item, forced, await (chatsRead ?? enabledChats(db)));
+  if (!forward) return;
+  const now = Date.now();
+  await insertOutboxRows(
+    db,
+    forward.targets.map((target) => newsOutboxRow(item.id, target, forward.payload, now, now)),
+  );
 }
 
 /** One message for the Telegram chats of a purpose; `key` makes it once per chat (the dedup key). */

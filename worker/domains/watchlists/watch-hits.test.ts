@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newsItems, watchHits } from '../../db/schema-news';
 import type { SaveWatchlistInput } from '../../contract/watchlists';
-import { insertUser, newsDb, rpcClient, signedInJar } from '../../test/harness';
+import { db, insertUser, newsDb, rpcClient, signedInJar } from '../../test/harness';
+import { loadWatchIndex } from './watch-hits';
 
 const list = (name: string, entries: SaveWatchlistInput['entries']): SaveWatchlistInput => ({
   name,
@@ -85,5 +86,18 @@ describe('watchlist hits: evaluated once per headline at ingest, delivered to ea
     const last = page1.at(-1)!.item;
     const page2 = await a.client.listWatchHits({ limit: 2, after: { ts: last.ts, itemId: last.id } });
     expect(page2.map((h) => h.item.id)).toEqual([items[0]!.id]);
+  });
+
+  it('the index is read again only after a list changed (one statement either way)', async () => {
+    const first = await loadWatchIndex(db);
+    expect(await loadWatchIndex(db)).toBe(first);
+    const a = await trader();
+    const saved = await a.client.saveWatchlist(list('Fresh', [{ kind: 'word', value: `fresh${unique()}` }]));
+    const grown = await loadWatchIndex(db);
+    expect(grown).not.toBe(first);
+    expect(grown.entries).toBe(first.entries + 1);
+    expect(await loadWatchIndex(db)).toBe(grown);
+    await a.client.deleteWatchlist({ id: saved.id });
+    expect((await loadWatchIndex(db)).entries).toBe(first.entries);
   });
 });

@@ -9,6 +9,7 @@ import { invalidateClassifyConfig } from '../ingest/classify-config';
 import { enqueueTelegramForItem } from '../../telegram-outbox/telegram-outbox';
 import type { NewsItemDto } from '../../../contract/news';
 import type { RawNewsItem } from '../types';
+import { until } from '../../../test/eventually';
 
 let admin: UserRow;
 let trader: UserRow;
@@ -18,7 +19,10 @@ const deps = () => ({
   newsDb,
   publish: newsHubPublisher(testEnv),
   exchange,
-  prepareAfterStore: () => (item: NewsItemDto, forward: boolean) => enqueueTelegramForItem(db, item, forward),
+  prepareFollowUps: () => async (_: NewsItemDto, forward: boolean) => ({
+    followUps: [],
+    afterStore: (item: NewsItemDto) => enqueueTelegramForItem(db, item, forward),
+  }),
 });
 const T0 = Date.UTC(2026, 10, 21, 9);
 
@@ -142,8 +146,11 @@ describe('manual headlines and the live stream', () => {
     const { value } = await next;
     expect(value).toMatchObject({ title: 'Exchange hack drains hot wallet', symbols: ['ETH'], importance: 'critical' });
     await stream.return(undefined);
-    // Critical news goes to the desk's Telegram chat through the outbox.
-    const queued = await db.query.outbox.findMany();
+    // Critical news goes to the desk's Telegram chat through the outbox (moved there in the background).
+    const queued = await until(
+      () => db.query.outbox.findMany(),
+      (rows) => rows.some((o) => o.target === '-1001'),
+    );
     expect(queued.map((o) => o.target)).toContain('-1001');
   });
 

@@ -4,7 +4,7 @@ import { logError } from '../../../lib/log';
 import type { NewsItemDto } from '../../../contract/news';
 import { alsoReportedEntry, attachAlsoReported } from './also-reported';
 import { loadClassifyConfig } from './classify-config';
-import { findRecentDuplicate, storeNewsItem } from './news-store';
+import { findRecentDuplicate, storeNewsItem, storedItemDto, type StoreFollowUp } from './news-store';
 import { classifyNormalised } from './pipeline';
 import { dedupKey } from './dedupe';
 import { normaliseAuthor, normaliseRawNews } from './normalise';
@@ -18,14 +18,22 @@ export interface IngestDeps {
   /** Sends a stored item to the live feed (wiring.ts: the news hub). */
   publish: (item: NewsItemDto) => Promise<unknown>;
   /**
-   * Called as an item's ingest starts, so the hooks' own reads (the watchlists' index) overlap the
-   * classification; what it returns runs for the item once it is stored and published (the
-   * watchlists and the Telegram outbox hook in here).
+   * Called as an item's ingest starts, so the hooks' own reads (the watchlists' index, the Telegram
+   * chats) overlap the classification; what it returns plans, once the item is known new, the rows
+   * it brings along (the watchlists' hits, the Telegram forwards) and what runs once it is stored.
    */
-  prepareAfterStore?: () => AfterStore;
+  prepareFollowUps?: () => PlanFollowUps;
 }
 
-export type AfterStore = (item: NewsItemDto, forwardToTelegram: boolean) => Promise<void>;
+/** Given the item as it will be stored (its id aside), what goes with it. */
+export type PlanFollowUps = (item: NewsItemDto, forwardToTelegram: boolean) => Promise<FollowUpPlan>;
+
+export interface FollowUpPlan {
+  /** Rows written in the item's own batch: all or nothing with it, none if it was not stored. */
+  followUps: StoreFollowUp[];
+  /** Runs once the item is stored and published. */
+  afterStore?: (item: NewsItemDto) => Promise<void>;
+}
 
 /** What an admin posting by hand may fix regardless of the rules. */
 export interface IngestOverrides {
@@ -74,13 +82,13 @@ async function pricesFor(
 
 /**
  * The one code path for every source: normalise → classify (mappings → banned → rules) beside
- * the duplicate check (its key is the cleaned title's) → store (D1 + FTS5 via trigger) → publish
- * to the news hub → after-store hooks (Telegram).
+ * the duplicate check (its key is the cleaned title's) → store (D1 + FTS5 via trigger, with the
+ * follow-ups' rows: watch hits, Telegram forwards) → publish to the news hub → after-store hooks.
  */
 export async function ingestNews(deps: IngestDeps, raw: RawNewsItem, overrides: IngestOverrides = {}): Promise<IngestResult> {
   const normalised = normaliseRawNews(raw);
   if (!normalised) return { status: 'rejected' };
-  const afterStore = deps.prepareAfterStore?.();
+  const planFollowUps = deps.prepareFollowUps?.();
   // The duplicate key depends on the cleaned title only: the check reads beside the config, one round.
   const duplicateRead = findRecentDuplicate(deps.newsDb, dedupKey(normalised), normalised.ts);
   // A failure of either is reported where it is awaited.
@@ -108,10 +116,13 @@ export async function ingestNews(deps: IngestDeps, raw: RawNewsItem, overrides: 
     await publishSafely(deps, updated);
     return { status: 'duplicate', alsoReported: updated };
   }
-  const item = await storeNewsItem(deps.newsDb, draft, prices);
+  // What goes with the item is written in its own batch: one round for all of it.
+  const storedAt = Date.now();
+  const plan = await planFollowUps?.(storedItemDto(draft, prices, storedAt), draft.forwardToTelegram);
+  const item = await storeNewsItem(deps.newsDb, draft, prices, storedAt, plan?.followUps);
   if (!item) return { status: 'duplicate' };
   await publishSafely(deps, item);
-  await afterStore?.(item, draft.forwardToTelegram);
+  await plan?.afterStore?.(item);
   return { status: 'stored', item };
 }
 

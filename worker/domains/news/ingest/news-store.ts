@@ -17,19 +17,62 @@ export async function findRecentDuplicate(db: NewsDb, dedupKey: string, ts: numb
 }
 
 /**
- * Stores an item with its symbol rows and price checks in one batch (all or nothing). Follow-up
- * rows find the new id as the newest row carrying this item's source and dedup key: inside the
- * batch's transaction nothing else can have been inserted in between.
+ * A row written in the headline's own batch (its watch hits, its Telegram forwards): `sql` gets
+ * the headline this batch stored as a one-row table `n (id, ts)` to select from — no row when the
+ * batch stored nothing (a conflict), so a follow-up writes nothing either. Its parameters are
+ * `params`, ?1…; the table's come after them.
+ */
+export interface StoreFollowUp {
+  sql: (storedItem: string) => string;
+  params: unknown[];
+}
+
+/**
+ * The headline this batch stored: the newest row of its source and dedup key (inside the batch's
+ * transaction nothing else can have been inserted in between) and stored at this batch's time (on
+ * a conflict the newest row is an older one, stored before).
+ */
+const storedItem = (first: number) =>
+  `(SELECT id, ts FROM news_items WHERE id = (SELECT max(id) FROM news_items WHERE source_id = ?${first} AND dedup_key = ?${first + 1}) AND stored_at = ?${first + 2}) n`;
+
+/** What a stored headline looks like to the feed, its id aside (known once stored). */
+export function storedItemDto(draft: NewsItemDraft, prices: Record<string, number>, storedAt: number, id = 0): NewsItemDto {
+  return {
+    id,
+    ts: draft.ts,
+    receivedAt: draft.receivedAt,
+    publishedAt: draft.publishedAt,
+    storedAt,
+    sourceId: draft.sourceId,
+    sourceKind: draft.sourceKind,
+    author: draft.author ?? null,
+    title: draft.title,
+    body: draft.body ?? null,
+    // The last guard before the feed renders it as a link: whatever the source, only http(s).
+    url: draft.url && isHttpLink(draft.url) ? draft.url : null,
+    symbols: draft.symbols,
+    importance: draft.importance,
+    isGarbage: draft.isGarbage,
+    isTest: draft.isTest,
+    onePctMovement: false,
+    metadata: { ...draft.metadata, priceAtPublish: prices },
+  };
+}
+
+/**
+ * Stores an item with its symbol rows, price checks and follow-ups in one batch (all or nothing).
+ * Symbol rows and price checks find the new id as the newest row carrying this item's source and
+ * dedup key: inside the batch's transaction nothing else can have been inserted in between.
  */
 export async function storeNewsItem(
   db: NewsDb,
   draft: NewsItemDraft,
   prices: Record<string, number>,
   storedAt = Date.now(),
+  followUps: StoreFollowUp[] = [],
 ): Promise<NewsItemDto | null> {
   const d1 = db.$client;
-  // The last guard before the feed renders it as a link: whatever the source, only http(s).
-  const url = draft.url && isHttpLink(draft.url) ? draft.url : null;
+  const { url } = storedItemDto(draft, prices, storedAt);
   const newestId = (source: string, key: string) =>
     `(SELECT max(id) FROM news_items WHERE source_id = ${source} AND dedup_key = ${key})`;
   const results = await d1.batch([
@@ -79,26 +122,10 @@ export async function storeNewsItem(
             .bind(symbol, prices[symbol]!, draft.ts + m * 60_000, m, draft.sourceId, draft.dedupKey),
         ),
       ),
+    ...followUps.map((f) =>
+      d1.prepare(f.sql(storedItem(f.params.length + 1))).bind(...f.params, draft.sourceId, draft.dedupKey, storedAt),
+    ),
   ]);
   if (!results[0]?.meta.changes) return null;
-  const id = results[0].meta.last_row_id;
-  return {
-    id,
-    ts: draft.ts,
-    receivedAt: draft.receivedAt,
-    publishedAt: draft.publishedAt,
-    storedAt,
-    sourceId: draft.sourceId,
-    sourceKind: draft.sourceKind,
-    author: draft.author ?? null,
-    title: draft.title,
-    body: draft.body ?? null,
-    url,
-    symbols: draft.symbols,
-    importance: draft.importance,
-    isGarbage: draft.isGarbage,
-    isTest: draft.isTest,
-    onePctMovement: false,
-    metadata: { ...draft.metadata, priceAtPublish: prices },
-  };
+  return storedItemDto(draft, prices, storedAt, results[0].meta.last_row_id);
 }
