@@ -1,8 +1,10 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { batchReads } from '../../db/batch-reads';
 import { tradingHalts, tradingSwitchChanges } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 import { domainError } from '../../lib/domain-error';
+import { actorAndTarget, actorAndTargetQuery } from '../users/find-user';
 
 const FIRM = 'firm';
 const traderScope = (traderId: string) => `trader:${traderId}`;
@@ -30,7 +32,7 @@ const switchesQueries = (db: Db) =>
   ] as const;
 
 type Queries = ReturnType<typeof switchesQueries>;
-type SwitchRows = [Awaited<Queries[0]>, Awaited<Queries[1]>];
+type SwitchRows = readonly [Awaited<Queries[0]>, Awaited<Queries[1]>];
 
 function toSwitches([rows, changes]: SwitchRows) {
   const dto = (r: (typeof rows)[number]) => ({
@@ -56,9 +58,9 @@ function toSwitches([rows, changes]: SwitchRows) {
 
 export type TradingSwitches = ReturnType<typeof toSwitches>;
 
+/** getTradingSwitches: one batch (the caller's fresh check rides in it, rpc/check-rider.ts). */
 export async function tradingSwitches(db: Db): Promise<TradingSwitches> {
-  const [halts, changes] = switchesQueries(db);
-  return toSwitches(await Promise.all([halts, changes]));
+  return toSwitches(await batchReads(db, switchesQueries(db)));
 }
 
 /**
@@ -73,12 +75,13 @@ export async function setTradingEnabled(
   now = Date.now(),
 ): Promise<{ before: TradingSwitches; after: TradingSwitches; traderEmail: string | null }> {
   const scope = input.traderId === null ? FIRM : traderScope(input.traderId);
-  // Round 1: who acts, on whom, and the switches as they were; round 2: the write and the switches after.
-  const [actor, target, before] = await Promise.all([
-    db.query.users.findFirst({ where: eq(users.id, actorId), columns: { name: true, email: true } }),
-    input.traderId ? db.query.users.findFirst({ where: eq(users.id, input.traderId), columns: { email: true } }) : null,
-    tradingSwitches(db),
+  // Round 1, one batch: who acts, on whom, and the switches as they were; round 2: the write and the switches after.
+  const [people, halts, changes] = await batchReads(db, [
+    actorAndTargetQuery(db, actorId, input.traderId),
+    ...switchesQueries(db),
   ]);
+  const { actor, target } = actorAndTarget(people, actorId, input.traderId);
+  const before = toSwitches([halts, changes]);
   if (input.traderId && !target) throw domainError('NOT_FOUND', 'No such trader');
   const by = actor ? `${actor.name} <${actor.email}>` : actorId;
   const change = db.insert(tradingSwitchChanges).values({
@@ -98,6 +101,6 @@ export async function setTradingEnabled(
           target: tradingHalts.scope,
           set: { reason: sql`excluded.reason`, haltedBy: sql`excluded.halted_by`, haltedAt: sql`excluded.halted_at` },
         });
-  const [, , halts, changes] = await db.batch([write, change, ...switchesQueries(db)]);
-  return { before, after: toSwitches([halts, changes]), traderEmail: target?.email ?? null };
+  const [, , haltsAfter, changesAfter] = await db.batch([write, change, ...switchesQueries(db)]);
+  return { before, after: toSwitches([haltsAfter, changesAfter]), traderEmail: target?.email ?? null };
 }

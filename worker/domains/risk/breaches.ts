@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Breach, TraderLatest } from '../../contract/risk';
 import type { RiskLimitKind } from '../../contract/enums';
 import type { Db } from '../../db/client';
+import { batchReads } from '../../db/batch-reads';
 import { riskBreaches } from '../../db/schema/risk';
 import { users } from '../../db/schema/users';
 import { domainError } from '../../lib/domain-error';
@@ -114,10 +115,11 @@ export async function readBreaches(db: Db, ids: string[]): Promise<Breach[]> {
   return rows.flat();
 }
 
-export async function listBreaches(
+/** listBreaches' read, unawaited (for a batch). */
+export function breachesQuery(
   db: Db,
   filter: { status: 'open' | 'closed' | 'all'; traderId?: string; kind?: RiskLimitKind; limit: number },
-): Promise<Breach[]> {
+) {
   const where: SQL[] = [];
   if (filter.status === 'open') where.push(isNull(riskBreaches.closedAt));
   if (filter.status === 'closed') where.push(isNotNull(riskBreaches.closedAt));
@@ -132,9 +134,15 @@ export async function listBreaches(
     .limit(filter.limit);
 }
 
-/** The open episodes per trader, as the overview shows them. */
-export async function openBreachesByTrader(db: Db): Promise<Map<string, TraderLatest['breaches']>> {
-  const rows = await db
+/** listRiskBreaches: a batch of one, so the caller's fresh check rides in it (rpc/check-rider.ts). */
+export async function listBreaches(db: Db, filter: Parameters<typeof breachesQuery>[1]): Promise<Breach[]> {
+  const [rows] = await batchReads(db, [breachesQuery(db, filter)]);
+  return rows;
+}
+
+/** openBreachesByTrader's read, unawaited (for a batch); with `traderId`, that trader's only. */
+export function openBreachesQuery(db: Db, traderId?: string) {
+  return db
     .select({
       id: riskBreaches.id,
       traderId: riskBreaches.traderId,
@@ -143,11 +151,20 @@ export async function openBreachesByTrader(db: Db): Promise<Map<string, TraderLa
       limit: riskBreaches.limitValue,
     })
     .from(riskBreaches)
-    .where(and(isNull(riskBreaches.closedAt), isNotNull(riskBreaches.traderId)))
+    .where(and(isNull(riskBreaches.closedAt), traderId ? eq(riskBreaches.traderId, traderId) : isNotNull(riskBreaches.traderId)))
     .orderBy(riskBreaches.openedAt, riskBreaches.id);
+}
+
+/** The rows of openBreachesQuery by trader. */
+export function openBreachesFrom(rows: Awaited<ReturnType<typeof openBreachesQuery>>) {
   const out = new Map<string, TraderLatest['breaches']>();
   for (const { traderId, ...b } of rows) out.set(traderId!, [...(out.get(traderId!) ?? []), b]);
   return out;
+}
+
+/** The open episodes per trader, as the overview shows them. */
+export async function openBreachesByTrader(db: Db): Promise<Map<string, TraderLatest['breaches']>> {
+  return openBreachesFrom(await openBreachesQuery(db));
 }
 
 export async function acknowledgeBreach(db: Db, id: string, by: string, note: string, now = Date.now()): Promise<Breach> {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { batchReads } from '../../db/batch-reads';
 import type { AccountMetrics } from '../../exchanges/metrics';
 import type { Position } from '../../exchanges/types';
 import { dayOf } from '../accounts/daily-rollup';
@@ -44,9 +45,12 @@ interface AccountRow {
   day_open: number | null;
 }
 
-/** Two reads, whatever the desk's size: traders with their account ids, and every account's latest row. */
+/**
+ * Two reads in one batch, whatever the desk's size: traders with their account ids, and every
+ * account's latest row.
+ */
 export async function loadDesk(db: Db, now = Date.now(), traderId?: string): Promise<Desk> {
-  const [traderRows, accountRows] = await Promise.all(deskQueries(db, now, traderId));
+  const [traderRows, accountRows] = await batchReads(db, deskQueries(db, now, traderId));
   return deskFrom(traderRows, accountRows);
 }
 
@@ -105,13 +109,9 @@ export function accountsOf(desk: Desk, trader: DeskTrader): DeskAccount[] {
 
 /**
  * Each trader's peak summed equity over the days since `since` (the daily closes and the days'
- * highs of a single account), computed in D1 so a year of days never leaves the database.
+ * highs of a single account), computed in D1 so a year of days never leaves the database; unawaited
+ * (for a batch; `gate` as deskQueries'). peaksFrom maps its rows.
  */
-export async function traderPeaks(db: Db, since: number, traderId?: string): Promise<Map<string, number>> {
-  return peaksFrom(await traderPeaksQuery(db, since, traderId));
-}
-
-/** traderPeaks' read, unawaited (for a db.batch; `gate` as deskQueries'). */
 export function traderPeaksQuery(db: Db, since: number, traderId?: string, gate: SQL = sql``) {
   const only = traderId ? sql`AND aa.user_id = ${traderId}` : sql``;
   return db.all<{ user_id: string; peak: number }>(sql`

@@ -1,13 +1,12 @@
 import type { TraderLatest } from '../../contract/risk';
 import type { Db } from '../../db/client';
 import { batchReads } from '../../db/batch-reads';
+import type { BatchResponse } from 'drizzle-orm/batch';
 import {
   accountsOf,
   deskFrom,
   deskQueries,
-  loadDesk,
   peaksFrom,
-  traderPeaks,
   traderPeaksQuery,
   type Desk,
   type DeskAccount,
@@ -15,7 +14,7 @@ import {
 } from './desk';
 import { largestShare, rangesOf, traderExposure, type TraderExposure } from './exposure-model';
 import { drawdownFromPeak } from './metrics';
-import { openBreachesByTrader } from './breaches';
+import { openBreachesFrom, openBreachesQuery } from './breaches';
 import { storedFrom, storedOrReads, STORED } from './stored-state';
 
 const DAY = 86_400_000;
@@ -69,9 +68,20 @@ export function traderStates(desk: Desk, peaks: Map<string, number>): TraderStat
   });
 }
 
+/** loadTraderStates' reads, unawaited (for a batch): the desk's two and the traders' peaks. */
+export const traderStatesQueries = (db: Db, now: number, traderId?: string) =>
+  [...deskQueries(db, now, traderId), traderPeaksQuery(db, now - PEAK_WINDOW_MS, traderId)] as const;
+
+type StatesRows = BatchResponse<ReturnType<typeof traderStatesQueries>>;
+
+/** The desk and every trader's state from traderStatesQueries' rows. */
+export function traderStatesFrom([traderRows, accountRows, peakRows]: StatesRows) {
+  const desk = deskFrom(traderRows, accountRows);
+  return { desk, states: traderStates(desk, peaksFrom(peakRows)) };
+}
+
 export async function loadTraderStates(db: Db, now: number, traderId?: string) {
-  const [desk, peaks] = await Promise.all([loadDesk(db, now, traderId), traderPeaks(db, now - PEAK_WINDOW_MS, traderId)]);
-  return { desk, states: traderStates(desk, peaks) };
+  return traderStatesFrom(await batchReads(db, traderStatesQueries(db, now, traderId)));
 }
 
 export function toLatest(s: TraderState, breaches: TraderLatest['breaches']): TraderLatest {
@@ -117,22 +127,20 @@ export async function computeDeskSnapshot(db: Db, now: number): Promise<DeskSnap
 /**
  * getAllTradersLatestMetrics: the desk state of the newest evaluation (the snapshot ages are
  * computed by the reader from each row's lastUpdate against `ts`), with the breaches open now.
- * One round either way: the stored state, or, only when none is fresh (the first minute after a
- * deploy, a stalled cron), computeDeskSnapshot's reads, in one batch beside the breaches' read.
+ * One D1 call either way: the stored state, or, only when none is fresh (the first minute after a
+ * deploy, a stalled cron), computeDeskSnapshot's reads, in one batch with the breaches' read.
  */
 export async function allTradersLatest(db: Db, now = Date.now()) {
   const stored = storedOrReads(STORED.latest, now);
-  const [[state, traderRows, accountRows, peakRows], open] = await Promise.all([
-    batchReads(db, [
-      stored.read(db),
-      ...deskQueries(db, now, undefined, stored.gate),
-      traderPeaksQuery(db, now - PEAK_WINDOW_MS, undefined, stored.gate),
-    ]),
-    openBreachesByTrader(db),
+  const [state, traderRows, accountRows, peakRows, openRows] = await batchReads(db, [
+    stored.read(db),
+    ...deskQueries(db, now, undefined, stored.gate),
+    traderPeaksQuery(db, now - PEAK_WINDOW_MS, undefined, stored.gate),
+    openBreachesQuery(db),
   ]);
   const fresh = storedFrom<DeskSnapshot>(state);
   const snapshot = fresh?.value ?? snapshotOf(deskFrom(traderRows, accountRows), peaksFrom(peakRows));
-  return { ts: now, asOf: fresh?.computedAt ?? now, ...withBreaches(snapshot, open) };
+  return { ts: now, asOf: fresh?.computedAt ?? now, ...withBreaches(snapshot, openBreachesFrom(openRows)) };
 }
 
 /** The desk's rows as getAllTradersLatestMetrics answers them: each with its open breaches. */

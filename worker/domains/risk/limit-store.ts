@@ -1,9 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { RiskLimitKind } from '../../contract/enums';
 import type { Db } from '../../db/client';
+import { batchReads } from '../../db/batch-reads';
 import { riskLimitChanges, riskLimits } from '../../db/schema/risk';
 import { users } from '../../db/schema/users';
 import { domainError } from '../../lib/domain-error';
+import { actorAndTarget, actorAndTargetQuery } from '../users/find-user';
 import type { LimitSet } from './limits';
 
 export interface LimitTable {
@@ -38,7 +40,7 @@ const limitsViewQueries = (db: Db) =>
   ] as const;
 
 type ViewQueries = ReturnType<typeof limitsViewQueries>;
-type ViewRows = [Awaited<ViewQueries[0]>, Awaited<ViewQueries[1]>, Awaited<ViewQueries[2]>];
+type ViewRows = readonly [Awaited<ViewQueries[0]>, Awaited<ViewQueries[1]>, Awaited<ViewQueries[2]>];
 
 function toLimitsView([rows, names, changes]: ViewRows) {
   const table = limitTableFrom(rows);
@@ -52,16 +54,16 @@ function toLimitsView([rows, names, changes]: ViewRows) {
 
 export type LimitsView = ReturnType<typeof toLimitsView>;
 
-/** The limits editor's view: firm, overrides with trader names, the newest 200 changes. */
+/** The limits editor's view: firm, overrides with trader names, the newest 200 changes (one batch). */
 export async function limitsView(db: Db): Promise<LimitsView> {
-  const [limits, names, changes] = limitsViewQueries(db);
-  return toLimitsView(await Promise.all([limits, names, changes]));
+  return toLimitsView(await batchReads(db, limitsViewQueries(db)));
 }
 
 /**
  * Sets (or clears, value null) one limit and records the change (who, old → new) in the same
  * batch, followed in that batch by the editor's view as it stands after. A no-op change is not
- * recorded. Two rounds: who acts, on whom and the limit as it was; then the batch.
+ * recorded. Two rounds, one D1 call each: who acts, on whom and the limit as it was (one batch of
+ * reads, the caller's fresh check riding in it); then the write's batch.
  */
 export async function setLimit(
   db: Db,
@@ -70,14 +72,15 @@ export async function setLimit(
   now = Date.now(),
 ): Promise<{ old: number | null; traderEmail: string | null; view: LimitsView }> {
   const scope = input.traderId === null ? sql`${riskLimits.traderId} IS NULL` : sql`${riskLimits.traderId} = ${input.traderId}`;
-  const [actor, target, existing] = await Promise.all([
-    db.query.users.findFirst({ where: eq(users.id, actorId), columns: { name: true, email: true } }),
-    input.traderId ? db.query.users.findFirst({ where: eq(users.id, input.traderId), columns: { email: true } }) : null,
+  // Round 1, one batch: who acts and on whom (one read of both), and the limit as it was.
+  const [people, existing] = await batchReads(db, [
+    actorAndTargetQuery(db, actorId, input.traderId),
     db
       .select()
       .from(riskLimits)
       .where(sql`${scope} AND ${riskLimits.kind} = ${input.kind}`),
   ]);
+  const { actor, target } = actorAndTarget(people, actorId, input.traderId);
   if (input.traderId && !target) throw domainError('NOT_FOUND', 'No such trader');
   const traderEmail = target?.email ?? null;
   const old = existing[0]?.value ?? null;

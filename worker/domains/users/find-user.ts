@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 
@@ -8,4 +8,17 @@ export function findUserByEmail(db: Db, email: string) {
 
 export function findUserById(db: Db, id: string) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** Who acts and, when given, on whom: one read of both, unawaited (for a batch with a write's other reads). */
+export function actorAndTargetQuery(db: Db, actorId: string, targetId: string | null) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, targetId ? [actorId, targetId] : [actorId]));
+}
+
+/** The actor's and the target's rows of actorAndTargetQuery (undefined: no such user, or no target asked). */
+export function actorAndTarget(rows: Awaited<ReturnType<typeof actorAndTargetQuery>>, actorId: string, targetId: string | null) {
+  return { actor: rows.find((r) => r.id === actorId), target: targetId ? rows.find((r) => r.id === targetId) : undefined };
 }
