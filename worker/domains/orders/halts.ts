@@ -1,4 +1,5 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { batchReads } from '../../db/batch-reads';
 import type { Db } from '../../db/client';
 import { tradingHalts, tradingSwitchChanges } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
@@ -30,7 +31,7 @@ const switchesQueries = (db: Db) =>
   ] as const;
 
 type Queries = ReturnType<typeof switchesQueries>;
-type SwitchRows = [Awaited<Queries[0]>, Awaited<Queries[1]>];
+type SwitchRows = readonly [Awaited<Queries[0]>, Awaited<Queries[1]>];
 
 function toSwitches([rows, changes]: SwitchRows) {
   const dto = (r: (typeof rows)[number]) => ({
@@ -57,8 +58,8 @@ function toSwitches([rows, changes]: SwitchRows) {
 export type TradingSwitches = ReturnType<typeof toSwitches>;
 
 export async function tradingSwitches(db: Db): Promise<TradingSwitches> {
-  const [halts, changes] = switchesQueries(db);
-  return toSwitches(await Promise.all([halts, changes]));
+  // One D1 call (batchReads): the caller's fresh check rides along (check-rider.ts).
+  return toSwitches(await batchReads(db, switchesQueries(db)));
 }
 
 /**
@@ -74,11 +75,18 @@ export async function setTradingEnabled(
 ): Promise<{ before: TradingSwitches; after: TradingSwitches; traderEmail: string | null }> {
   const scope = input.traderId === null ? FIRM : traderScope(input.traderId);
   // Round 1: who acts, on whom, and the switches as they were; round 2: the write and the switches after.
-  const [actor, target, before] = await Promise.all([
-    db.query.users.findFirst({ where: eq(users.id, actorId), columns: { name: true, email: true } }),
-    input.traderId ? db.query.users.findFirst({ where: eq(users.id, input.traderId), columns: { email: true } }) : null,
-    tradingSwitches(db),
+  // Round 1 is one D1 call (batchReads; the caller's fresh check rides along). Selects, not findFirst:
+  // drizzle 0.45 cannot map a batched findFirst that finds no row. No trader: a read of no row.
+  const [[actor], [target], ...switches] = await batchReads(db, [
+    db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actorId)).limit(1),
+    db
+      .select({ email: users.email })
+      .from(users)
+      .where(input.traderId ? eq(users.id, input.traderId) : sql`0`)
+      .limit(1),
+    ...switchesQueries(db),
   ]);
+  const before = toSwitches(switches);
   if (input.traderId && !target) throw domainError('NOT_FOUND', 'No such trader');
   const by = actor ? `${actor.name} <${actor.email}>` : actorId;
   const change = db.insert(tradingSwitchChanges).values({
