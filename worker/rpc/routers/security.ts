@@ -15,7 +15,7 @@ import {
 import { sessionCeremony } from '../../domains/auth/second-factor/challenges';
 import { factorsQuery, removeFactor, resetSecondFactors } from '../../domains/auth/second-factor/factors';
 import { replaceRecoveryCodes, unusedRecoveryCodesQuery } from '../../domains/auth/second-factor/recovery-codes';
-import { findUserById } from '../../domains/users/find-user';
+import { findUserByIdRiding } from '../../domains/users/find-user';
 import { domainError } from '../../lib/domain-error';
 import { primaryDb } from '../../wiring/d1-session';
 import { freshCheck, relyingParty, secondFactorKeyRing, secondFactorPolicy, totpIssuer } from '../../wiring/second-factor';
@@ -69,7 +69,7 @@ async function status(context: RpcContext) {
  * flags (PRODUCT.md §7), only a superadmin acts on another admin.
  */
 async function targetUser(context: RpcContext & { actor: UserRow }, userId: string) {
-  const user = await findUserById(context.db, userId);
+  const user = await findUserByIdRiding(context.db, userId);
   if (!user) throw domainError('NOT_FOUND', 'User not found');
   if (context.auditNote) context.auditNote.target = { type: 'user', id: user.id, label: user.email };
   if (isAdminRole(user.role) && user.id !== context.actor.id && context.actor.role !== 'superadmin')
