@@ -30,3 +30,9 @@ export async function batchReads<T extends readonly [BatchItem<'sqlite'>, ...Bat
   );
   return results.map((result, i) => prepared[i]!.mapResult(result, true)) as BatchResponse<T>;
 }
+
+/** One read as a batch of one: the caller's fresh check can ride in it (check-rider.ts), one D1 call for both. */
+export async function batchRead<T extends BatchItem<'sqlite'>>(db: Db, item: T): Promise<BatchResponse<[T]>[0]> {
+  const [answer] = await batchReads(db, [item]);
+  return answer;
+}

@@ -30,8 +30,12 @@ export const accountIdOfEmail = (email: string) =>
 
 /** The account behind a sub-account email, or 403 when the caller may not see it (404 is not leaked). */
 export async function accountForCaller(db: Db, session: Session, email: string) {
-  // One read: the account and whether it is assigned to the caller.
-  const [row] = await db
+  return accountForCallerFrom(await accountForCallerQuery(db, session, email), session);
+}
+
+/** accountForCaller's read, unawaited (one read: the account and whether it is assigned to the caller), for a batch. */
+export const accountForCallerQuery = (db: Db, session: Session, email: string) =>
+  db
     .select({
       account: exchangeAccounts,
       assigned: sql<number>`exists (select 1 from ${accountAssignments} where ${accountAssignments.userId} = ${session.sub} and ${accountAssignments.accountId} = ${exchangeAccounts.id})`,
@@ -39,6 +43,12 @@ export async function accountForCaller(db: Db, session: Session, email: string) 
     .from(exchangeAccounts)
     .where(eq(exchangeAccounts.email, email.toLowerCase()))
     .limit(1);
+
+/** accountForCaller's answer from its read's rows. */
+export function accountForCallerFrom(
+  [row]: { account: typeof exchangeAccounts.$inferSelect; assigned: number }[],
+  session: Session,
+) {
   if (row && (row.assigned || seesAllAccounts(session))) return row.account;
   throw domainError('FORBIDDEN', 'This account is not assigned to you');
 }

@@ -42,25 +42,21 @@ function minuteStep(rangeMs: number): number {
  * One account's history over [from, to]. Ranges up to a week: hourly rows where minute rows have
  * been rolled up, minute rows (thinned by the range) after that. Longer ranges: hourly rows only.
  * Every read is a range scan of an (account_id, ts) primary key. Snapshot times are whole minutes.
+ * The reads come unawaited (one or two), for a batch; historyFrom makes the points of their answers.
+ * `accountId` may be SQL naming it (accountIdOfEmail: read in the call that checks access).
  */
-export async function readHistory(
-  db: Db,
-  /** The account's id, or SQL naming it (accountIdOfEmail: read in the round that checks access). */
-  accountId: string | SQL,
-  from: number,
-  to: number,
-  now = Date.now(),
-): Promise<HistoryPoint[]> {
+export function historyQueries(db: Db, accountId: string | SQL, from: number, to: number, now = Date.now()) {
   // Ranges over a week are drawn hourly: hourly rows exist for every hour, the current one included.
   if (to - from > MINUTE_RETENTION_MS) {
-    const rows = await db.values<HistoryRow>(
-      sql`SELECT ts, ${METRIC_COLUMNS} FROM account_snapshots_hourly WHERE account_id = ${accountId} AND ts >= ${from} AND ts <= ${to} ORDER BY ts`,
-    );
-    return rows.map(toPoint);
+    return [
+      db.values<HistoryRow>(
+        sql`SELECT ts, ${METRIC_COLUMNS} FROM account_snapshots_hourly WHERE account_id = ${accountId} AND ts >= ${from} AND ts <= ${to} ORDER BY ts`,
+      ),
+    ] as const;
   }
   const minuteFrom = Math.max(from, Math.floor((now - MINUTE_RETENTION_MS) / HOUR) * HOUR);
   const step = minuteStep(to - from);
-  const [hourly, minute] = await Promise.all([
+  return [
     db.values<HistoryRow>(
       sql`SELECT ts, ${METRIC_COLUMNS} FROM account_snapshots_hourly WHERE account_id = ${accountId} AND ts >= ${from} AND ts < ${minuteFrom} AND ts <= ${to} ORDER BY ts`,
     ),
@@ -78,6 +74,10 @@ export async function readHistory(
                   OR ts = (SELECT max(ts) FROM account_snapshots_minute WHERE account_id = ${accountId} AND ts <= ${to}))
               ORDER BY ts`,
         ),
-  ]);
-  return [...hourly, ...minute].map(toPoint);
+  ] as const;
+}
+
+/** The points of historyQueries' answers, oldest first (hourly rows come before minute rows). */
+export function historyFrom(answers: readonly HistoryRow[][]): HistoryPoint[] {
+  return answers.flat().map(toPoint);
 }

@@ -1,12 +1,13 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Session } from '../auth/access';
+import { batchRead } from '../../db/batch-reads';
 import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { alertEvents, alertRules } from '../../db/schema/alerts';
 import { users } from '../../db/schema/users';
 import { insertWhere } from '../../db/insert-where';
 import { domainError } from '../../lib/domain-error';
-import { accountForCaller, ownerSeesAccount } from '../accounts/account-access';
+import { accountForCallerFrom, accountForCallerQuery, ownerSeesAccount } from '../accounts/account-access';
 import { MAX_ALERT_RULES_PER_USER } from '../../contract/alerts';
 import type { AlertMetric, AlertOperator } from './evaluate';
 
@@ -56,10 +57,12 @@ function found<T>(row: T | undefined): T {
   return row;
 }
 
-const ownRule = async (db: Db, userId: string, id: string) => found(await ownRuleQuery(db, userId, id).get());
+// A batch of one: the caller's fresh check rides in it (one D1 call for both).
+const ownRule = async (db: Db, userId: string, id: string) => found((await batchRead(db, ownRuleQuery(db, userId, id)))[0]);
 
 export async function createRule(db: Db, session: Session, input: RuleFields & { accountEmail: string }) {
-  const account = await accountForCaller(db, session, input.accountEmail);
+  // A batch of one: the caller's fresh check rides in it (one D1 call for both).
+  const account = accountForCallerFrom(await batchRead(db, accountForCallerQuery(db, session, input.accountEmail)), session);
   const now = Date.now();
   const id = crypto.randomUUID();
   const { accountEmail: _email, ...fields } = input;
@@ -132,9 +135,8 @@ export async function listEvents(db: Db, userId: string, limit: number, unacknow
 }
 
 export async function acknowledgeEvent(db: Db, userId: string, id: string) {
-  const found = await eventWithEmail(db)
-    .where(and(eq(alertEvents.id, id), eq(alertEvents.userId, userId)))
-    .get();
+  // A batch of one: the caller's fresh check rides in it (one D1 call for both).
+  const [found] = await batchRead(db, eventWithEmail(db).where(and(eq(alertEvents.id, id), eq(alertEvents.userId, userId))));
   if (!found) throw domainError('NOT_FOUND', 'Alert not found');
   if (found.event.acknowledgedAt === null) {
     const at = Date.now();

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { batchReads } from '../../db/batch-reads';
+import type { Db } from '../../db/client';
 import { tradingHalts, tradingSwitchChanges } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
 import { domainError } from '../../lib/domain-error';

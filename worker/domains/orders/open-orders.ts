@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OrderDto } from '../../contract/orders';
+import { batchReads } from '../../db/batch-reads';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { OrderRejected, type OrderVenue } from '../../exchanges/order-venue';
@@ -8,6 +9,8 @@ import { logError } from '../../lib/log';
 import type { Session } from '../auth/access';
 import { settleGates } from './gate/gate-client';
 import {
+  listedFrom,
+  listOrdersQuery,
   listOrdersWhere,
   orderByClientIdQuery,
   orderEmailQuery,
@@ -113,9 +116,12 @@ export async function listOpenOrdersFor(
 ): Promise<OrderDto[]> {
   const traderId = orderReaderTrader(session, input.traderId);
   const where = openWhere(traderId, input.accountEmail);
-  // One round when the exchange changed nothing: the list is read beside the rows to ask about.
-  const [rows, listed] = await Promise.all([ctx.db.select().from(orders).where(where), listOrdersWhere(ctx.db, where, 500)]);
-  return (await syncRows(ctx, rows)) ? listOrdersWhere(ctx.db, where, 500) : listed;
+  // One D1 call when the exchange changed nothing: the list is read beside the rows to ask about.
+  const [rows, listed] = await batchReads(ctx.db, [
+    ctx.db.select().from(orders).where(where),
+    listOrdersQuery(ctx.db, where, 500),
+  ]);
+  return (await syncRows(ctx, rows)) ? listOrdersWhere(ctx.db, where, 500) : listedFrom(listed);
 }
 
 /** Cancels one resting order at the exchange and records how it ended (it may have filled first). */
@@ -170,8 +176,8 @@ export async function cancelAtVenue(
  */
 export async function cancelOrderFor(ctx: OrderContext, session: Session, clientOrderId: string) {
   const { db, publish } = ctx;
-  // One round: the order and its account (through the order's email) are read together.
-  const [[row], accountRows] = await Promise.all([
+  // One D1 call: the order and its account (through the order's email) are read together.
+  const [[row], accountRows] = await batchReads(db, [
     orderByClientIdQuery(db, session.sub, clientOrderId),
     assignedAccountQuery(db, session.sub, sql`(${orderEmailQuery(db, session.sub, clientOrderId)})`),
   ]);
@@ -202,9 +208,9 @@ export async function cancelAllOrdersFor(
   session: Session,
   input: { accountEmail: string; symbol?: string },
 ): Promise<OrderDto[]> {
-  // One round: the account and the caller's open orders on it are read together.
+  // One D1 call: the account and the caller's open orders on it are read together.
   const email = input.accountEmail.toLowerCase();
-  const [accountRows, open] = await Promise.all([
+  const [accountRows, open] = await batchReads(ctx.db, [
     assignedAccountQuery(ctx.db, session.sub, email),
     ctx.db
       .select()

@@ -98,12 +98,17 @@ export interface OrderStep {
 }
 
 export async function listOrdersWhere(db: Db, where: SQL | undefined, limit: number) {
-  const rows = await db
+  return listedFrom(await listOrdersQuery(db, where, limit));
+}
+
+/** listOrdersWhere's read, unawaited (for a batch); listedFrom makes its answer. */
+export const listOrdersQuery = (db: Db, where: SQL | undefined, limit: number) =>
+  db
     .select({ order: orders, name: users.name })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(where)
     .orderBy(desc(orders.receivedAt))
     .limit(limit);
-  return rows.map((r) => toDto(r.order, r.name));
-}
+
+export const listedFrom = (rows: { order: OrderRow; name: string | null }[]) => rows.map((r) => toDto(r.order, r.name));

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { OrderDto } from '../../contract/orders';
 import type { OrderSide } from '../../contract/enums';
+import { batchReads } from '../../db/batch-reads';
 import { accountLatest, exchangeAccounts } from '../../db/schema/accounts';
 import { orders, type OrderRow } from '../../db/schema/orders';
 import { onTick, wouldTrigger, type OrderVenue } from '../../exchanges/order-venue';
@@ -247,9 +248,9 @@ export async function protectPositionFor(
 ): Promise<OrderDto[]> {
   if (input.takeProfit === undefined && input.stopLoss === undefined)
     throw domainError('BAD_REQUEST', 'Give a take-profit or a stop-loss price');
-  // One round: the account and its latest positions (through the account's email) are read together.
+  // One D1 call: the account and its latest positions (through the account's email) are read together.
   const email = input.accountEmail.toLowerCase();
-  const [accountRows, [latest]] = await Promise.all([
+  const [accountRows, [latest]] = await batchReads(ctx.db, [
     assignedAccountQuery(ctx.db, session.sub, email),
     ctx.db
       .select()

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TradingKeyStatus } from '../../contract/orders';
+import { batchRead } from '../../db/batch-reads';
 import type { Db } from '../../db/client';
 import { exchangeAccounts } from '../../db/schema/accounts';
 import { accountTradingKeys } from '../../db/schema/trading-keys';
@@ -23,8 +24,14 @@ const status = (accountId: string, row: { keyId: string; setAt: number } | undef
   tradingKey: row ? { keyId: row.keyId, setAt: row.setAt } : null,
 });
 
+/** The account, read as a batch of one: the caller's fresh check rides in it (one D1 call for both). */
+async function accountById(db: Db, accountId: string) {
+  const [account] = await batchRead(db, db.select().from(exchangeAccounts).where(eq(exchangeAccounts.id, accountId)).limit(1));
+  return account;
+}
+
 async function binanceAccount(db: Db, accountId: string) {
-  const account = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.id, accountId) });
+  const account = await accountById(db, accountId);
   if (!account) throw domainError('NOT_FOUND', 'No such exchange account');
   if (account.exchange !== 'binance')
     throw domainError('BAD_REQUEST', 'Simulated accounts trade without a key: only Binance accounts take one');
@@ -52,7 +59,7 @@ export async function setTradingKey(
 }
 
 export async function clearTradingKey(db: Db, accountId: string): Promise<TradingKeyStatus> {
-  const account = await db.query.exchangeAccounts.findFirst({ where: eq(exchangeAccounts.id, accountId) });
+  const account = await accountById(db, accountId);
   if (!account) throw domainError('NOT_FOUND', 'No such exchange account');
   await db.delete(accountTradingKeys).where(eq(accountTradingKeys.accountId, accountId));
   opened.delete(accountId);

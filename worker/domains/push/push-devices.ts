@@ -13,15 +13,11 @@ const toDevice = (row: typeof pushSubscriptions.$inferSelect): PushDevice => ({
   lastError: row.lastError,
 });
 
-/** The caller's devices, newest first. */
-export async function listPushDevices(db: Db, userId: string): Promise<PushDevice[]> {
-  const rows = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId))
-    .orderBy(desc(pushSubscriptions.createdAt));
-  return rows.map(toDevice);
-}
+/** The caller's devices, newest first: the read, unawaited (for a batch); devicesFrom makes its answer. */
+export const pushDevicesQuery = (db: Db, userId: string) =>
+  db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt));
+
+export const devicesFrom = (rows: (typeof pushSubscriptions.$inferSelect)[]): PushDevice[] => rows.map(toDevice);
 
 /**
  * Keeps this browser's subscription for the caller. An endpoint already known (the browser

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   CRON_STALL_MS,
   OUTBOX_BACKLOG_MS,
@@ -7,9 +7,11 @@ import {
   type QueueBacklog,
   type SystemStatus,
 } from '../../contract/system';
+import { batchReads } from '../../db/batch-reads';
 import type { Db, NewsDb } from '../../db/client';
 import { newsPollers } from '../../db/schema/news';
-import { listSources, pollerDto } from '../news/settings/sources';
+import { latencyBySource } from '../news/pollers/latency';
+import { pollerDto, sourcesFrom, sourcesQueries } from '../news/settings/sources';
 import { X_TOKEN_MISSING } from '../news/sources/twitter-poller';
 
 const HOUR = 3_600_000;
@@ -50,21 +52,23 @@ export async function readSystemStatus(
   newsDb?: NewsDb,
 ): Promise<SystemStatus> {
   // One round: the counters, the sources as the sources page reads them (health, poller report,
-  // 24 h latency), the lists and what the hubs and the queue say, all asked at once.
-  const counters = db.$client
-    .prepare(
-      `SELECT
+  // 24 h latency), the lists and what the hubs and the queue say, all asked at once. DB's reads are
+  // one D1 call (batchReads; the caller's fresh check rides along), the latency one of the news database.
+  const hourAgo = now - HOUR;
+  const dayAgo = now - DAY;
+  const counters = db.get<Row>(
+    sql`SELECT
          (SELECT started_at FROM cron_runs ORDER BY started_at DESC LIMIT 1) AS last_run_at,
          (SELECT duration_ms FROM cron_runs ORDER BY started_at DESC LIMIT 1) AS last_duration_ms,
          (SELECT failed_jobs FROM cron_runs ORDER BY started_at DESC LIMIT 1) AS last_failed_jobs,
-         (SELECT count(*) FROM cron_runs WHERE started_at > ?1) AS runs_last_hour,
-         (SELECT count(*) FROM snapshot_batches b WHERE b.done_at IS NULL AND b.enqueued_at > ?2
+         (SELECT count(*) FROM cron_runs WHERE started_at > ${hourAgo}) AS runs_last_hour,
+         (SELECT count(*) FROM snapshot_batches b WHERE b.done_at IS NULL AND b.enqueued_at > ${dayAgo}
             AND NOT EXISTS (SELECT 1 FROM queue_dead_letters d WHERE d.batch_id = b.id)) AS pending_batches,
-         (SELECT min(enqueued_at) FROM snapshot_batches b WHERE b.done_at IS NULL AND b.enqueued_at > ?2
+         (SELECT min(enqueued_at) FROM snapshot_batches b WHERE b.done_at IS NULL AND b.enqueued_at > ${dayAgo}
             AND NOT EXISTS (SELECT 1 FROM queue_dead_letters d WHERE d.batch_id = b.id)) AS oldest_pending_at,
-         (SELECT count(*) FROM snapshot_batches b WHERE b.done_at IS NULL AND b.attempts > 0 AND b.enqueued_at > ?2
+         (SELECT count(*) FROM snapshot_batches b WHERE b.done_at IS NULL AND b.attempts > 0 AND b.enqueued_at > ${dayAgo}
             AND NOT EXISTS (SELECT 1 FROM queue_dead_letters d WHERE d.batch_id = b.id)) AS retrying_batches,
-         (SELECT count(*) FROM queue_dead_letters WHERE recorded_at > ?2) AS dead_letters,
+         (SELECT count(*) FROM queue_dead_letters WHERE recorded_at > ${dayAgo}) AS dead_letters,
          (SELECT max(recorded_at) FROM queue_dead_letters) AS last_dead_letter_at,
          (SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending')) AS outbox_backlog,
          (SELECT min(created_at) FROM outbox WHERE status IN ('pending', 'sending')) AS outbox_oldest_at,
@@ -74,21 +78,26 @@ export async function readSystemStatus(
             ORDER BY next_attempt_at DESC LIMIT 1) AS outbox_last_error,
          (SELECT count(*) FROM exchange_accounts WHERE status = 'active') AS accounts_active,
          (SELECT count(*) FROM exchange_accounts WHERE status = 'active' AND last_error IS NOT NULL) AS accounts_failing`,
-    )
-    .bind(now - HOUR, now - DAY)
-    .first<Row>();
-  const [row, sources, sessions, sessionPollers, failing, live] = await Promise.all([
-    counters,
-    listSources(db, newsDb, now),
-    db.query.twitterPollingSessions.findMany({ orderBy: (s, { asc }) => [asc(s.name)] }),
-    db.select().from(newsPollers).where(eq(newsPollers.kind, 'x-session')),
-    db.query.exchangeAccounts.findMany({
-      where: (a, { and, eq, isNotNull }) => and(eq(a.status, 'active'), isNotNull(a.lastError)),
-      orderBy: (a, { desc }) => [desc(a.lastErrorAt)],
-      limit: 5,
-    }),
+  );
+  const latencyRead = newsDb ? latencyBySource(newsDb, now) : Promise.resolve(null);
+  // Not awaited when the batch fails: never an unhandled rejection.
+  latencyRead.catch(() => undefined);
+  const [[row, sourceRows, pollers, sessions, sessionPollers, failing], latency, live] = await Promise.all([
+    batchReads(db, [
+      counters,
+      ...sourcesQueries(db),
+      db.query.twitterPollingSessions.findMany({ orderBy: (s, { asc }) => [asc(s.name)] }),
+      db.select().from(newsPollers).where(eq(newsPollers.kind, 'x-session')),
+      db.query.exchangeAccounts.findMany({
+        where: (a, { and, eq, isNotNull }) => and(eq(a.status, 'active'), isNotNull(a.lastError)),
+        orderBy: (a, { desc }) => [desc(a.lastErrorAt)],
+        limit: 5,
+      }),
+    ]),
+    latencyRead,
     liveNow,
   ]);
+  const sources = sourcesFrom(sourceRows, pollers, latency);
   const r = row!;
   const pollerOfSession = new Map(sessionPollers.map((p) => [p.targetId, p]));
   const status: SystemStatus = {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { TodoPriority } from '../../contract/enums';
 import type { TodoItem } from '../../contract/todo';
+import { batchReads } from '../../db/batch-reads';
 import type { Db } from '../../db/client';
 import { todoItems, type TodoRow } from '../../db/schema/todo';
 import { users } from '../../db/schema/users';
@@ -39,9 +40,12 @@ export async function listTodoItems(db: Db, filter: TodoFilter = {}): Promise<To
   if (filter.status === 'open') where.push(eq(todoItems.done, false));
   if (filter.status === 'done') where.push(eq(todoItems.done, true));
   if (filter.priority) where.push(eq(todoItems.priority, filter.priority));
-  const rows = await withNames(db)
-    .where(and(...where))
-    .orderBy(desc(todoItems.createdAt), asc(todoItems.id));
+  // A batch of one: the caller's fresh check rides in it (check-rider.ts), one D1 call for both.
+  const [rows] = await batchReads(db, [
+    withNames(db)
+      .where(and(...where))
+      .orderBy(desc(todoItems.createdAt), asc(todoItems.id)),
+  ]);
   return rows.map(toDto);
 }
 
@@ -55,11 +59,14 @@ export async function findTodoItem(db: Db, id: string): Promise<TodoItem | undef
   return firstTodoItem(await todoItemQuery(db, id));
 }
 
-/** Approved, enabled users, by name: who an item can be assigned to. */
-export function listTodoAssignees(db: Db) {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(and(eq(users.approved, true), eq(users.disabled, false)))
-    .orderBy(asc(users.name), asc(users.email));
+/** Approved, enabled users, by name: who an item can be assigned to (a batch of one, as listTodoItems). */
+export async function listTodoAssignees(db: Db) {
+  const [rows] = await batchReads(db, [
+    db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.approved, true), eq(users.disabled, false)))
+      .orderBy(asc(users.name), asc(users.email)),
+  ]);
+  return rows;
 }

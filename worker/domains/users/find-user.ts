@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { batchRead } from '../../db/batch-reads';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 
@@ -21,4 +22,10 @@ export function actorAndTargetQuery(db: Db, actorId: string, targetId: string | 
 /** The actor's and the target's rows of actorAndTargetQuery (undefined: no such user, or no target asked). */
 export function actorAndTarget(rows: Awaited<ReturnType<typeof actorAndTargetQuery>>, actorId: string, targetId: string | null) {
   return { actor: rows.find((r) => r.id === actorId), target: targetId ? rows.find((r) => r.id === targetId) : undefined };
+}
+
+/** findUserById as a batch of one: the caller's fresh check rides in it (one D1 call for both). */
+export async function findUserByIdRiding(db: Db, id: string) {
+  const [user] = await batchRead(db, db.select().from(users).where(eq(users.id, id)).limit(1));
+  return user;
 }

@@ -1,13 +1,19 @@
 import { readAccountStats } from '../../domains/accounts/account-stats';
-import { accountForCaller, accountIdOfEmail, listAccountsFor } from '../../domains/accounts/account-access';
+import {
+  accountForCallerFrom,
+  accountForCallerQuery,
+  accountIdOfEmail,
+  listAccountsFor,
+} from '../../domains/accounts/account-access';
 import { readDashboardPrefs, saveDashboardPrefs } from '../../domains/accounts/dashboard-prefs';
-import { readHistory } from '../../domains/accounts/history';
+import { historyFrom, historyQueries } from '../../domains/accounts/history';
 import {
   addAccount,
   listAccountsWithAssignments,
   setAssignment,
   syncAccountsFromExchange,
 } from '../../domains/accounts/manage-accounts';
+import { batchReads } from '../../db/batch-reads';
 import { adapterFor } from '../../wiring/exchanges';
 import { admin, approved } from '../procedures';
 
@@ -21,12 +27,14 @@ export const accountsRouter = {
   ),
 
   getAccountHistory: approved.getAccountHistory.handler(async ({ context, input }) => {
-    // One round: the access check and the history, read through the email's account id together.
-    const [, points] = await Promise.all([
-      accountForCaller(context.db, context.session, input.email),
-      readHistory(context.db, accountIdOfEmail(input.email), input.from, input.to),
+    // One D1 call: the access check and the history, read through the email's account id together
+    // (batchReads; the caller's fresh check rides along, check-rider.ts).
+    const [accountRows, ...history] = await batchReads(context.db, [
+      accountForCallerQuery(context.db, context.session, input.email),
+      ...historyQueries(context.db, accountIdOfEmail(input.email), input.from, input.to),
     ]);
-    return { points };
+    accountForCallerFrom(accountRows, context.session);
+    return { points: historyFrom(history) };
   }),
 
   // Access is checked before the stream starts, so a refusal is a real 403 rather than an error event.

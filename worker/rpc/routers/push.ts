@@ -1,6 +1,13 @@
-import { listPushDevices, removePushDevice, savePushDevice } from '../../domains/push/push-devices';
-import { availablePushKinds, getPushPreferences, savePushPreferences } from '../../domains/push/push-preferences';
-import { findUserById } from '../../domains/users/find-user';
+import { eq } from 'drizzle-orm';
+import { batchReads } from '../../db/batch-reads';
+import { users } from '../../db/schema/users';
+import { devicesFrom, pushDevicesQuery, removePushDevice, savePushDevice } from '../../domains/push/push-devices';
+import {
+  availablePushKinds,
+  preferencesFrom,
+  pushPreferencesQuery,
+  savePushPreferences,
+} from '../../domains/push/push-preferences';
 import { domainError } from '../../lib/domain-error';
 import { isKnownPushService, sendTestPush, vapidPublicKey } from '../../wiring/web-push';
 import { approved } from '../procedures';
@@ -11,15 +18,16 @@ const TEST_OUTCOME = { sent: 'delivered', retrying: 'retrying', failed: 'failed'
 export const pushRouter = {
   getPushSettings: approved.getPushSettings.handler(async ({ context }) => {
     const userId = context.session.sub;
-    const [devices, preferences, user] = await Promise.all([
-      listPushDevices(context.db, userId),
-      getPushPreferences(context.db, userId),
-      findUserById(context.db, userId),
+    // One D1 call (batchReads): a checked caller's fresh check rides along (check-rider.ts).
+    const [devices, preferences, [user]] = await batchReads(context.db, [
+      pushDevicesQuery(context.db, userId),
+      pushPreferencesQuery(context.db, userId),
+      context.db.select({ isRiskTeam: users.isRiskTeam }).from(users).where(eq(users.id, userId)).limit(1),
     ]);
     return {
       publicKey: vapidPublicKey(context.env),
-      devices,
-      preferences,
+      devices: devicesFrom(devices),
+      preferences: preferencesFrom(preferences),
       availableKinds: availablePushKinds({ isRiskTeam: user?.isRiskTeam ?? false }),
     };
   }),

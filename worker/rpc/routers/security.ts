@@ -1,21 +1,21 @@
+import { batchReads } from '../../db/batch-reads';
 import type { UserRow } from '../../db/schema/users';
 import { isAdminRole } from '../../domains/auth/access';
 import { describeUserAgent } from '../../domains/auth/user-agent';
 import { endSessions, liveSessions } from '../../domains/auth/sessions';
-import { reloadCaller } from '../../domains/auth/fresh-caller';
+import { callerQuery, callerVerdict, reloadCaller, type CallerRow } from '../../domains/auth/fresh-caller';
 import {
   confirmTotpEnrolment,
   finishPasskeyEnrolment,
-  secondFactorStatus,
   statusOf,
   startPasskeyEnrolment,
   startTotpEnrolment,
   type Enroller,
 } from '../../domains/auth/second-factor/enrolment';
 import { sessionCeremony } from '../../domains/auth/second-factor/challenges';
-import { factorsOf, removeFactor, resetSecondFactors } from '../../domains/auth/second-factor/factors';
-import { replaceRecoveryCodes } from '../../domains/auth/second-factor/recovery-codes';
-import { findUserById } from '../../domains/users/find-user';
+import { factorsQuery, removeFactor, resetSecondFactors } from '../../domains/auth/second-factor/factors';
+import { replaceRecoveryCodes, unusedRecoveryCodesQuery } from '../../domains/auth/second-factor/recovery-codes';
+import { findUserByIdRiding } from '../../domains/users/find-user';
 import { domainError } from '../../lib/domain-error';
 import { primaryDb } from '../../wiring/d1-session';
 import { freshCheck, relyingParty, secondFactorKeyRing, secondFactorPolicy, totpIssuer } from '../../wiring/second-factor';
@@ -33,15 +33,35 @@ async function caller(context: RpcContext) {
   return { user, secondFactor, sessionId: session.sid };
 }
 
-/** The caller and their factors, read in one round. */
+/** `caller`'s answer from its read's rows (callerQuery, read in a batch beside what the procedure reads). */
+function callerFrom(context: RpcContext, [row]: CallerRow[]) {
+  const { user, secondFactor, session } = callerVerdict(row, context.session!, 'authed', freshCheck(context.env));
+  return { user, secondFactor, sessionId: session.sid };
+}
+
+/** The caller and their factors, read in one D1 call (on the primary, where the caller is read). */
 async function enroller(context: RpcContext): Promise<Enroller> {
-  const [{ user, sessionId }, factors] = await Promise.all([caller(context), factorsOf(context.db, context.session!.sub)]);
+  const db = primaryDb(context.env);
+  const [who, factors] = await batchReads(db, [callerQuery(db, context.session!), factorsQuery(db, context.session!.sub)]);
+  const { user, sessionId } = callerFrom(context, who);
   return { user, sessionId, factors };
 }
 
-function status(context: RpcContext) {
-  const who = caller(context).then(({ user, secondFactor }) => ({ user, confirmedAt: secondFactor.confirmedAt }));
-  return secondFactorStatus(context.db, context.session!.sub, who, secondFactorPolicy(context.env));
+/** The caller's second-factor status: the caller, their factors and unused recovery codes in one D1 call. */
+async function status(context: RpcContext) {
+  const db = primaryDb(context.env);
+  const userId = context.session!.sub;
+  const [who, factors, codes] = await batchReads(db, [
+    callerQuery(db, context.session!),
+    factorsQuery(db, userId),
+    unusedRecoveryCodesQuery(db, userId),
+  ]);
+  const { user, secondFactor } = callerFrom(context, who);
+  return statusOf(
+    { user, confirmedAt: secondFactor.confirmedAt },
+    { factors, recoveryCodesLeft: codes.length },
+    secondFactorPolicy(context.env),
+  );
 }
 
 /**
@@ -49,7 +69,7 @@ function status(context: RpcContext) {
  * flags (PRODUCT.md §7), only a superadmin acts on another admin.
  */
 async function targetUser(context: RpcContext & { actor: UserRow }, userId: string) {
-  const user = await findUserById(context.db, userId);
+  const user = await findUserByIdRiding(context.db, userId);
   if (!user) throw domainError('NOT_FOUND', 'User not found');
   if (context.auditNote) context.auditNote.target = { type: 'user', id: user.id, label: user.email };
   if (isAdminRole(user.role) && user.id !== context.actor.id && context.actor.role !== 'superadmin')
@@ -116,8 +136,10 @@ export const securityRouter = {
   }),
 
   listSessions: authed.listSessions.handler(async ({ context }) => {
-    // One round: the caller's check and their sessions (the check reads them by this same id).
-    const [{ sessionId }, rows] = await Promise.all([caller(context), liveSessions(context.db, context.session.sub)]);
+    // One D1 call, on the primary: the caller's check and their sessions (the check reads them by this same id).
+    const db = primaryDb(context.env);
+    const [who, rows] = await batchReads(db, [callerQuery(db, context.session), liveSessions(db, context.session.sub)]);
+    const { sessionId } = callerFrom(context, who);
     return rows.map((s) => ({
       id: s.id,
       device: describeUserAgent(s.userAgent),

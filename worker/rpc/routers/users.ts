@@ -1,7 +1,7 @@
 import { getConfig } from '../../env';
 import { sameClaims, claimsFromUser } from '../../domains/auth/claims';
 import { userWithLiveSession } from '../../domains/auth/sessions';
-import { findUserById } from '../../domains/users/find-user';
+import { findUserByIdRiding } from '../../domains/users/find-user';
 import { listUsers } from '../../domains/users/list-users';
 import { updateUser } from '../../domains/users/update-user';
 import { toUserDto, type UserDto } from '../../domains/users/user-dto';
@@ -26,7 +26,7 @@ export const usersRouter = {
 
   updateUser: admin.updateUser.handler(async ({ context, input }) => {
     const { id, ...changes } = input;
-    const target = await findUserById(context.db, id);
+    const target = await findUserByIdRiding(context.db, id);
     const powers = (u: UserDto) => ({
       approved: u.approved,
       role: u.role,

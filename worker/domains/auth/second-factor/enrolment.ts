@@ -5,10 +5,10 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { domainError } from '../../../lib/domain-error';
 import type { KeyRing } from '../../orders/key-vault';
 import { startSessionCeremony, type ChallengeRow } from './challenges';
-import { addFactorSpending, factorsOf, toFactorDto } from './factors';
+import { addFactorSpending, toFactorDto } from './factors';
 import { registrationOptions, verifyRegistration, type RelyingParty } from './passkeys';
 import { holdsPowers, type SecondFactorPolicy } from './policy';
-import { newRecoveryCodeSet, unusedRecoveryCodes } from './recovery-codes';
+import { newRecoveryCodeSet } from './recovery-codes';
 import { newTotpSecret, sealTotpSecret, totpStep, totpUri } from './totp';
 import { openSecret, sealSecret } from '../../orders/key-vault';
 
@@ -23,18 +23,10 @@ export interface Enroller {
 /** More would only be a way to hide one among many. */
 const MAX_FACTORS = 10;
 
-/** getSecondFactors: the caller (as their fresh check reads them) and their factors, read in one round. */
-export async function secondFactorStatus(
-  db: Db,
-  userId: string,
-  caller: Promise<{ user: UserRow; confirmedAt: number | null }>,
-  policy: SecondFactorPolicy,
-) {
-  const [who, factors, recoveryCodesLeft] = await Promise.all([caller, factorsOf(db, userId), unusedRecoveryCodes(db, userId)]);
-  return statusOf(who, { factors, recoveryCodesLeft }, policy);
-}
-
-/** The status answer from what was read (a removal reads what is left in its own batch). */
+/**
+ * getSecondFactors' answer from what was read: the caller (as their fresh check reads them), their
+ * factors and unused recovery codes, in one D1 call (security.ts); a removal reads what is left in its own batch.
+ */
 export function statusOf(
   { user, confirmedAt }: { user: UserRow; confirmedAt: number | null },
   { factors, recoveryCodesLeft }: { factors: SecondFactorRow[]; recoveryCodesLeft: number },

@@ -24,7 +24,7 @@ export const toFactorDto = (row: SecondFactorRow): SecondFactorDto => ({
 });
 
 /** A user's factors, oldest first, as a query (a write can batch it after itself). */
-const factorsQuery = (db: Db, userId: string) =>
+export const factorsQuery = (db: Db, userId: string) =>
   db.select().from(secondFactors).where(eq(secondFactors.userId, userId)).orderBy(secondFactors.createdAt);
 
 export function factorsOf(db: Db, userId: string): Promise<SecondFactorRow[]> {

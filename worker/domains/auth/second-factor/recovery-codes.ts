@@ -60,9 +60,12 @@ export async function useRecoveryCode(db: Db, userId: string, code: string, now 
 }
 
 export async function unusedRecoveryCodes(db: Db, userId: string): Promise<number> {
-  const rows = await db
+  return (await unusedRecoveryCodesQuery(db, userId)).length;
+}
+
+/** unusedRecoveryCodes' read, unawaited (for a batch): one row per unused code. */
+export const unusedRecoveryCodesQuery = (db: Db, userId: string) =>
+  db
     .select({ hash: recoveryCodes.codeHash })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return rows.length;
-}

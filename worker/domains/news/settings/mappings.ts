@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { MappingKind } from '../../../contract/enums';
 import type { BulkResult, Mapping, MappingFields } from '../../../contract/news-mappings';
 import type { Mappings } from '../../../contract/server-fns/news-mappings';
+import { batchRead } from '../../../db/batch-reads';
 import type { Db } from '../../../db/client';
 import { bannedMappings, specialMappings } from '../../../db/schema/news';
 import { domainError } from '../../../lib/domain-error';
@@ -43,7 +44,8 @@ export async function listMappings(db: Db): Promise<Mappings> {
 
 async function findMapping(db: Db, kind: MappingKind, id: string): Promise<Mapping> {
   const table = tableOf(kind);
-  const row = await db.select().from(table).where(eq(table.id, id)).get();
+  // A batch of one: the caller's fresh check rides in it (one D1 call for both).
+  const [row] = await batchRead(db, db.select().from(table).where(eq(table.id, id)).limit(1));
   if (!row) throw domainError('NOT_FOUND', `${LABEL[kind]} not found`);
   return row;
 }
@@ -94,7 +96,8 @@ async function appendToAll(
   has: (row: Mapping) => boolean,
 ): Promise<BulkResult> {
   const table = tableOf(kind);
-  const rows = await listMappingsOf(db, kind);
+  // A batch of one: the caller's fresh check rides in it (one D1 call for both).
+  const rows = await batchRead(db, listQuery(db, kind));
   const targets = rows.filter((row) => !has(row));
   if (!targets.length) return { updated: 0, mappings: rows };
   const now = Date.now();

@@ -66,11 +66,26 @@ export function pollerDto(row: PollerRow): NonNullable<SourceDto['poller']> {
  * rate-limit wait, last item) and its delay figures over 24 h (p50/p99 publication → stored).
  */
 export async function listSources(db: Db, newsDb?: NewsDb, now = Date.now()): Promise<SourceDto[]> {
-  const [rows, pollers, latency] = await Promise.all([
-    db.select().from(newsSources).orderBy(asc(newsSources.createdAt), asc(newsSources.id)),
-    db.select().from(newsPollers),
+  const [[rows, pollers], latency] = await Promise.all([
+    Promise.all(sourcesQueries(db)),
     newsDb ? latencyBySource(newsDb, now) : Promise.resolve(null),
   ]);
+  return sourcesFrom(rows, pollers, latency);
+}
+
+/** listSources' reads of DB, unawaited (for a batch): the sources and the pollers. */
+export const sourcesQueries = (db: Db) =>
+  [
+    db.select().from(newsSources).orderBy(asc(newsSources.createdAt), asc(newsSources.id)),
+    db.select().from(newsPollers),
+  ] as const;
+
+/** listSources' answer from its reads (latency: from the news database, null without it). */
+export function sourcesFrom(
+  rows: (typeof newsSources.$inferSelect)[],
+  pollers: (typeof newsPollers.$inferSelect)[],
+  latency: Awaited<ReturnType<typeof latencyBySource>> | null,
+): SourceDto[] {
   // Polling sessions are not sources: their pollers are keyed by session id.
   const pollerOf = new Map(pollers.filter((p) => p.kind !== 'x-session').map((p) => [p.targetId, p]));
   return rows.map((row) => {
