@@ -33,4 +33,7 @@ test('an admin switches the X filtered stream on with a handle; without the X to
   await page.goto('/news/settings/general');
   await page.getByTestId('x-stream-panel').getByTestId('x-stream-enabled').click();
   await expect(page.getByTestId('x-stream-panel').getByTestId('x-stream-enabled')).toHaveAttribute('data-state', 'unchecked');
+  // and the handle taken off it, so a retry (or another run on this server) starts with none picked
+  await page.getByTestId('x-stream-panel').getByTestId(`x-stream-handle-${handle}`).uncheck();
+  await expect(page.getByTestId('x-stream-panel').getByTestId('x-stream-enabled')).toBeDisabled();
 });

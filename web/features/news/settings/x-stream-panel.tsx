@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { SetXStreamInput, TwitterHandleDto } from '@contract/server-fns/news-twitter';
 import { Switch } from '~/components/ui/switch';
@@ -32,12 +33,18 @@ export function XStreamPanel({ canEdit, handles }: { canEdit: boolean; handles: 
     onError: (error) => toast.error(errorMessage(error, 'Could not change the X filtered stream')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: newsSettingsKeys.sources }),
   });
-  // While a change is on its way, show it (the switch and boxes answer the click at once).
-  const pending = save.isPending ? save.variables : undefined;
-  const enabled = pending?.enabled ?? stored?.enabled ?? false;
-  const handleIds = pending?.handleIds ?? (Array.isArray(stored?.config.handleIds) ? (stored.config.handleIds as string[]) : []);
+  // While a change is on its way, show it: set in the click's own render (the mutation's pending
+  // state arrives a tick later, and a controlled box would flick back unchecked meanwhile).
+  const [asked, setAsked] = useState<SetXStreamInput | null>(null);
+  const shown = asked ?? (save.isPending ? save.variables : undefined);
+  const enabled = shown?.enabled ?? stored?.enabled ?? false;
+  const handleIds = shown?.handleIds ?? (Array.isArray(stored?.config.handleIds) ? (stored.config.handleIds as string[]) : []);
+  const change = (input: SetXStreamInput) => {
+    setAsked(input);
+    save.mutate(input, { onSettled: () => setAsked(null) });
+  };
   const toggle = (id: string, on: boolean) =>
-    save.mutate({ enabled, handleIds: on ? [...handleIds, id] : handleIds.filter((h) => h !== id) });
+    change({ enabled, handleIds: on ? [...handleIds, id] : handleIds.filter((h) => h !== id) });
   return (
     <SettingsSection
       level={3}
@@ -49,8 +56,8 @@ export function XStreamPanel({ canEdit, handles }: { canEdit: boolean; handles: 
         <div className="flex flex-wrap items-center gap-3 text-xs">
           <Switch
             checked={enabled}
-            disabled={!canEdit || save.isPending || (!enabled && handleIds.length === 0)}
-            onCheckedChange={(on) => save.mutate({ enabled: on, handleIds })}
+            disabled={!canEdit || save.isPending || asked !== null || (!enabled && handleIds.length === 0)}
+            onCheckedChange={(on) => change({ enabled: on, handleIds })}
             aria-label="X filtered stream"
             data-testid="x-stream-enabled"
           />
@@ -67,7 +74,7 @@ export function XStreamPanel({ canEdit, handles }: { canEdit: boolean; handles: 
                   <input
                     type="checkbox"
                     checked={handleIds.includes(h.id)}
-                    disabled={!canEdit || save.isPending}
+                    disabled={!canEdit || save.isPending || asked !== null}
                     onChange={(e) => toggle(h.id, e.target.checked)}
                     data-testid={`x-stream-handle-${h.handle}`}
                   />
