@@ -7,16 +7,16 @@ interface Prepared {
   mapResult(result: unknown, isFromBatch?: boolean): unknown;
 }
 
+/** A drizzle query's statement and how drizzle maps a D1 batch's answer to it (batchReads, rpc/check-rider.ts). */
+export function preparedQuery(item: BatchItem<'sqlite'>): Prepared {
+  return (item as unknown as { _prepare(): Prepared })._prepare();
+}
+
 /**
  * `db.batch` for reads that mixes query builders with raw `db.all(sql…)`: drizzle 0.45's own D1
  * batch fails on a raw query with parameters (it binds a statement the raw query does not have).
  * One D1 round trip; each answer mapped as drizzle maps it.
  */
-/** A drizzle query's statement and how drizzle maps a D1 batch's answer to it (batchReads, admit-alongside). */
-export function preparedQuery(item: BatchItem<'sqlite'>): Prepared {
-  return (item as unknown as { _prepare(): Prepared })._prepare();
-}
-
 export async function batchReads<T extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>(
   db: Db,
   items: T,
