@@ -68,6 +68,7 @@ export async function moveProtectionFor(
     mark: await venue.markPrice(old.symbol),
     base: input.clientOrderId,
     parentOrderId: old.parentOrderId,
+    receivedAt: ctx.receivedAt,
     [kind]: input.triggerPrice,
   };
   const { clientOrderId, insert } = await protectiveInsert(ctx, session.sub, account, args, kind);

@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { simOrders } from '../../db/schema/orders';
 import { db } from '../../test/harness';
+import { orderContext } from '../../test/order-traders';
+import type { Session } from '../auth/access';
 import { deskOrder, deskTrader, refusal, tickPriceAt } from '../../test/sim-desk';
+import { protectPositionFor } from './protection';
 
 /**
  * Take-profit and stop-loss on the simulated exchange, through the RPC path: attached at entry or
@@ -76,5 +79,21 @@ describe('take-profit and stop-loss on the simulated exchange', () => {
         }),
       ),
     ).toMatchObject({ status: 400, reason: 'noPosition' });
+  });
+
+  it("a stop added to a position is timed from the trader's request, as every order is, not from its row", async () => {
+    const t = await trader('XRPUSDT');
+    await t.client.placeOrder(deskOrder(t, 'XRP', 'BUY', 300));
+    const session = { sub: t.user.id, role: 'user', approved: true, can_use_terminal: true } as unknown as Session;
+    // The request arrived a while ago (its reads, the mark and the trigger checks came since).
+    const receivedAt = Date.now() - 5_000;
+    const [stop] = await protectPositionFor({ ...orderContext(), receivedAt }, session, {
+      accountEmail: t.account.email,
+      symbol: 'XRPUSDT',
+      stopLoss: priceAt('XRPUSDT', 0.9),
+      clientOrderId: crypto.randomUUID(),
+    });
+    expect(stop).toMatchObject({ type: 'STOP_MARKET', status: 'open', receivedAt });
+    expect(stop!.sentAt! - stop!.receivedAt).toBeGreaterThanOrEqual(5_000);
   });
 });

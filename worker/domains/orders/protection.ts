@@ -74,6 +74,8 @@ type ProtectionArgs = {
   mark: number;
   base: string;
   parentOrderId: string | null;
+  /** when the trader's request reached the Worker; none when the system places it (an entry's fill seen) */
+  receivedAt?: number;
 } & Protection;
 
 /** Records and sends each protective order once; answers them as they stand. */
@@ -109,6 +111,8 @@ export async function protectiveInsert(
   const [, type, label] = KINDS.find(([k]) => k === key)!;
   const clientOrderId = await protectiveClientId(args.base, label);
   const now = Date.now();
+  // The order's clock starts where the trader's request arrived, as placeOrder's does, not at its row.
+  const receivedAt = args.receivedAt ?? now;
   const insert = ctx.db
     .insert(orders)
     .values({
@@ -128,9 +132,9 @@ export async function protectiveInsert(
       quantity: args.quantity,
       markPrice: args.mark,
       status: 'pending',
-      statusHistory: [{ status: 'pending', at: now }],
+      statusHistory: [{ status: 'pending', at: receivedAt }],
       riskCheck: { passed: true, skipped: 'reduceOnly' },
-      receivedAt: now,
+      receivedAt,
       updatedAt: now,
     })
     .onConflictDoNothing()
@@ -278,6 +282,7 @@ export async function protectPositionFor(
     mark,
     base: input.clientOrderId,
     parentOrderId: null,
+    receivedAt: ctx.receivedAt,
     takeProfit: input.takeProfit,
     stopLoss: input.stopLoss,
   });
