@@ -11,6 +11,11 @@ import { defaultVenueFor, placeOrderFor } from './orders';
 import { listOpenOrdersFor } from './open-orders';
 import { placeProtectedOrderFor } from './protection';
 import { keyRingFrom, setTradingKey } from './trading-keys';
+import { createDb, type Db } from '../../db/client';
+import { countingD1, newRoundCounter } from '../../test/d1-rounds';
+import { cancelAllOrdersFor, cancelOrderFor } from './open-orders';
+import { moveProtectionFor } from './move-protection';
+import { protectPositionFor } from './protection';
 
 const KEY = 'fake-binance-key-0001';
 const SECRET = 'fake-binance-secret-0001';
@@ -28,8 +33,8 @@ async function binanceTrader() {
   });
   // The wired path: the account's own key, sealed in D1, opened to sign through the Binance venue.
   await setTradingKey(db, await keyRingFrom(keyring), user.id, { accountId: account.id, apiKey: KEY, apiSecret: SECRET });
-  const venueFor = defaultVenueFor(db, { keyring, futuresBaseUrl: `https://${user.id}.fake`, fetch: fake.fetch });
-  return { account, session, fake, venueFor };
+  const venueOn = (on: Db) => defaultVenueFor(on, { keyring, futuresBaseUrl: `https://${user.id}.fake`, fetch: fake.fetch });
+  return { account, session, fake, venueFor: venueOn(db), venueOn };
 }
 
 /** A market buy of $1,000 of ETH on the trader's Binance account. */
@@ -143,5 +148,69 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
       ['STOP_MARKET', 'FINISHED'],
       ['TAKE_PROFIT_MARKET', 'CANCELED'],
     ]);
+  });
+
+  it("reads the account's sealed key with the account: a stop, its move, a cancel and a cancel-all wait for no read of their own", async () => {
+    const t = await binanceTrader();
+    await buyEth(t, 'k-1');
+    await writeSnapshotRun(
+      db,
+      [record(t.account.id, Date.now(), 100_000, [{ ...position('ETHUSDT', 'LONG', 29.4), size: 0.294 }])],
+      [],
+    );
+    const rest = (clientOrderId: string) =>
+      placeOrderFor(orderContext(t.venueFor), t.session, {
+        accountEmail: t.account.email,
+        symbol: 'ETHUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: 3300,
+        quantity: 0.1,
+        reduceOnly: false,
+        clientOrderId,
+      });
+    expect((await rest('k-2')).status).toBe('open');
+    expect((await rest('k-3')).status).toBe('open');
+    /** The order path on a D1 binding that logs each call and its round. */
+    const counted = () => {
+      const counter = newRoundCounter(0, true);
+      const on = createDb(countingD1(testEnv.DB, counter));
+      return { counter, ctx: { ...orderContext(t.venueOn(on)), db: on } };
+    };
+    const loneKeyReads = (log: string[] = []) => log.filter((l) => l.includes('account_trading_keys') && !l.includes(' ;; '));
+
+    const stop = counted();
+    const [placed] = await protectPositionFor(stop.ctx, t.session, {
+      accountEmail: t.account.email,
+      symbol: 'ETHUSDT',
+      stopLoss: 3000,
+      clientOrderId: 'k-4',
+    });
+    expect(placed).toMatchObject({ type: 'STOP_MARKET', status: 'open' });
+    // The reads (the key among them), the pending row, the exchange's answer.
+    expect(loneKeyReads(stop.counter.log)).toEqual([]);
+    expect(stop.counter.rounds).toBe(3);
+
+    const move = counted();
+    const moved = await moveProtectionFor(move.ctx, t.session, {
+      orderClientOrderId: placed!.clientOrderId,
+      triggerPrice: 3050,
+      clientOrderId: 'k-5',
+    });
+    expect(moved).toMatchObject({ status: 'open', triggerPrice: 3050 });
+    expect(loneKeyReads(move.counter.log)).toEqual([]);
+
+    const cancel = counted();
+    expect(await cancelOrderFor(cancel.ctx, t.session, 'k-2')).toMatchObject({ status: 'canceled' });
+    expect(loneKeyReads(cancel.counter.log)).toEqual([]);
+    expect(cancel.counter.rounds).toBe(2);
+
+    const all = counted();
+    const canceled = await cancelAllOrdersFor(all.ctx, t.session, { accountEmail: t.account.email, symbol: 'ETHUSDT' });
+    expect(canceled.map((o) => [o.clientOrderId, o.status]).sort()).toEqual([
+      ['k-3', 'canceled'],
+      [moved.clientOrderId, 'canceled'],
+    ]);
+    expect(loneKeyReads(all.counter.log)).toEqual([]);
   });
 });

@@ -53,16 +53,16 @@ describe('moveProtection', () => {
   it('the cancel and the new row are written together: a failed write leaves neither, the retry moves it once', async () => {
     const { t, stop, move } = await stopped('SOLUSDT');
     const session = { sub: t.user.id, role: 'user', approved: true, can_use_terminal: true } as unknown as Session;
-    // The second batch (the first is the move's reads) fails as a D1 outage would.
+    // The move's one write batch (its reads go as one batch of reads, not through db.batch) fails as a D1 outage would.
     let batches = 0;
     const failing = Object.create(db, {
       batch: {
         value: (queries: Parameters<Db['batch']>[0]) =>
-          ++batches === 2 ? Promise.reject(new Error('D1 unavailable')) : db.batch(queries),
+          ++batches === 1 ? Promise.reject(new Error('D1 unavailable')) : db.batch(queries),
       },
     }) as Db;
     await expect(moveProtectionFor({ ...orderContext(), db: failing }, session, move)).rejects.toThrow('D1 unavailable');
-    expect(batches).toBe(2);
+    expect(batches).toBe(1);
     const newId = await protectiveClientId(move.clientOrderId, 'sl');
     let rows = await rowsOf(t.user.id);
     expect(rows.find((r) => r.id === stop.id)!.status).toBe('open');

@@ -5,7 +5,9 @@ import type { Session } from '../auth/access';
 import { cancelAtVenue } from './open-orders';
 import { isProtective } from './order-send';
 import { orderByClientIdQuery, orderEmailQuery, toDto } from './order-store';
-import { assignedAccountQuery, assignedFrom, depsFor, type OrderContext } from './orders';
+import { assignedAccountQuery, assignedFrom, depsFor, type OrderContext, venueFromReads } from './orders';
+import { sealedKeyByEmailQuery } from './trading-keys';
+import { batchReads } from '../../db/batch-reads';
 import { checkTriggers, type Protection, protectiveClientId, protectiveInsert, sendRecorded } from './protection';
 
 /**
@@ -21,16 +23,16 @@ export async function moveProtectionFor(
   session: Session,
   input: { orderClientOrderId: string; triggerPrice: number; clientOrderId: string },
 ): Promise<OrderDto> {
-  // One round: the order to move, the new one a retried move would find (either kind's id), and the
-  // order's account (through the order's email).
+  // One D1 call: the order to move, the new one a retried move would find (either kind's id), and the
+  // order's account and its sealed key (through the order's email).
   const ids = await Promise.all(['tp', 'sl'].map((label) => protectiveClientId(input.clientOrderId, label)));
-  const [[[old], [movedTp], [movedSl]], accountRows] = await Promise.all([
-    ctx.db.batch([
-      orderByClientIdQuery(ctx.db, session.sub, input.orderClientOrderId),
-      orderByClientIdQuery(ctx.db, session.sub, ids[0]!),
-      orderByClientIdQuery(ctx.db, session.sub, ids[1]!),
-    ]),
-    assignedAccountQuery(ctx.db, session.sub, sql`(${orderEmailQuery(ctx.db, session.sub, input.orderClientOrderId)})`),
+  const orderEmail = sql`(${orderEmailQuery(ctx.db, session.sub, input.orderClientOrderId)})`;
+  const [[old], [movedTp], [movedSl], accountRows, keyRows] = await batchReads(ctx.db, [
+    orderByClientIdQuery(ctx.db, session.sub, input.orderClientOrderId),
+    orderByClientIdQuery(ctx.db, session.sub, ids[0]!),
+    orderByClientIdQuery(ctx.db, session.sub, ids[1]!),
+    assignedAccountQuery(ctx.db, session.sub, orderEmail),
+    sealedKeyByEmailQuery(ctx.db, orderEmail),
   ]);
   if (!old || !isProtective(old)) throw domainError('NOT_FOUND', 'No such take-profit or stop-loss');
   const kind = old.type === 'STOP_MARKET' ? 'stopLoss' : 'takeProfit';
@@ -42,7 +44,7 @@ export async function moveProtectionFor(
       order: toDto(old),
     });
   const account = assignedFrom(accountRows);
-  const venue = await ctx.venueFor(account);
+  const { venue } = await venueFromReads(ctx.venueFor, account, keyRows);
   await checkTriggers(
     venue,
     old.symbol,

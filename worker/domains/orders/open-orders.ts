@@ -22,7 +22,8 @@ import {
 import { answerStep, bookOf, isProtective, recordAnswer } from './order-send';
 import type { ExchangeAccountRow } from './order-types';
 import { attachProtection } from './protection';
-import { assignedAccountQuery, assignedFrom, depsFor, orderReaderTrader, type OrderContext } from './orders';
+import { assignedAccountQuery, assignedFrom, depsFor, orderReaderTrader, type OrderContext, venueFromReads } from './orders';
+import { sealedKeyByEmailQuery } from './trading-keys';
 
 /**
  * Resting orders: read, brought up to date and canceled. The exchange is the truth about a
@@ -176,16 +177,18 @@ export async function cancelAtVenue(
  */
 export async function cancelOrderFor(ctx: OrderContext, session: Session, clientOrderId: string) {
   const { db, publish } = ctx;
-  // One D1 call: the order and its account (through the order's email) are read together.
-  const [[row], accountRows] = await batchReads(db, [
+  // One D1 call: the order, its account and the account's sealed key (through the order's email) are read together.
+  const orderEmail = sql`(${orderEmailQuery(db, session.sub, clientOrderId)})`;
+  const [[row], accountRows, keyRows] = await batchReads(db, [
     orderByClientIdQuery(db, session.sub, clientOrderId),
-    assignedAccountQuery(db, session.sub, sql`(${orderEmailQuery(db, session.sub, clientOrderId)})`),
+    assignedAccountQuery(db, session.sub, orderEmail),
+    sealedKeyByEmailQuery(db, orderEmail),
   ]);
   if (!row) throw domainError('NOT_FOUND', 'No such order');
   if (row.status !== 'unknown' && row.status !== 'open')
     throw domainError('CONFLICT', `A ${row.status} order cannot be canceled`, { order: toDto(row) });
   const account = assignedFrom(accountRows);
-  const venue = await venueOf(ctx, account);
+  const { venue } = await venueFromReads(ctx.venueFor, account, keyRows);
   if (row.status === 'open') {
     const done = await cancelOpen(ctx, account, venue, row);
     if (done.status === 'filled')
@@ -208,17 +211,18 @@ export async function cancelAllOrdersFor(
   session: Session,
   input: { accountEmail: string; symbol?: string },
 ): Promise<OrderDto[]> {
-  // One D1 call: the account and the caller's open orders on it are read together.
+  // One D1 call: the account, its sealed key and the caller's open orders on it are read together.
   const email = input.accountEmail.toLowerCase();
-  const [accountRows, open] = await batchReads(ctx.db, [
+  const [accountRows, keyRows, open] = await batchReads(ctx.db, [
     assignedAccountQuery(ctx.db, session.sub, email),
+    sealedKeyByEmailQuery(ctx.db, email),
     ctx.db
       .select()
       .from(orders)
       .where(openWhere(session.sub, email, input.symbol)),
   ]);
   const account = assignedFrom(accountRows);
-  const venue = await venueOf(ctx, account);
+  const { venue } = await venueFromReads(ctx.venueFor, account, keyRows);
   const rows = open.filter((row) => row.accountId === account.id);
   const done = await Promise.all(rows.map((row) => cancelOpen(ctx, account, venue, row)));
   return done.map((row) => toDto(row));

@@ -6,7 +6,8 @@ import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venu
 import { SimulatedVenue } from '../../exchanges/simulated/venue';
 import { db, testEnv } from '../../test/harness';
 import { clearLimitsAndHalts, order, orderContext, simTrader } from '../../test/order-traders';
-import { tickPriceAt } from '../../test/sim-desk';
+import { deskTrader, tickPriceAt } from '../../test/sim-desk';
+import type { Session } from '../auth/access';
 import { STALE_PENDING_MS } from './order-types';
 import { sweepStaleOrders } from './order-sweep';
 import { placeOrderFor, type VenueFor } from './orders';
@@ -47,6 +48,12 @@ const reserved = async (traderId: string, orderId: string) =>
   (await testEnv.RISK_GATE.getByName(`trader:${traderId}`).items()).some((i) => i.orderId === orderId && i.filled === null);
 const notes = (row: OrderRow) => row.statusHistory.map((s) => s.note).filter(Boolean);
 const sweep = () => sweepStaleOrders(orderContext());
+
+/** A trader whose simulated account holds nothing in `symbol` now (its book moves with time): a buy opens a long. */
+async function flatTrader(symbol: string) {
+  const { user, account } = await deskTrader('sweep', symbol);
+  return { user, account, session: { sub: user.id, role: 'user', approved: true, can_use_terminal: true } as unknown as Session };
+}
 
 /** A market order whose answer was lost: left unknown (or `pending`, as a Worker that died would leave it). */
 async function lostOrder(mode: 'placed' | 'lost', as?: { status: 'pending'; age: number }) {
@@ -105,7 +112,7 @@ describe('the stale-order sweep', () => {
   });
 
   it('a protective order whose answer was lost is settled too: the stop is open at the exchange', async () => {
-    const t = await simTrader('sweep', { withSnapshot: true });
+    const t = await flatTrader('ETHUSDT');
     const entry = await placeOrderFor(orderContext(), t.session, order(t.account.email, 'ETH', 'BUY', 400));
     expect(entry.status).toBe('filled');
     const [stop] = await protectPositionFor(orderContext(lossyVenue('placed')), t.session, {
@@ -147,7 +154,12 @@ describe('the stale-order sweep', () => {
   });
 
   it("a lost stop that filled meanwhile: recorded filled, and the position's take-profit canceled", async () => {
-    const t = await simTrader('sweep', { withSnapshot: true });
+    // An account that holds no ETH now (a simulated account's book moves with time): the buy opens a long.
+    const desk = await deskTrader('sweep', 'ETHUSDT');
+    const t = {
+      ...desk,
+      session: { sub: desk.user.id, role: 'user', approved: true, can_use_terminal: true } as unknown as Session,
+    };
     expect((await placeOrderFor(orderContext(), t.session, order(t.account.email, 'ETH', 'BUY', 400))).status).toBe('filled');
     const protect = (ctx: ReturnType<typeof orderContext>, p: { takeProfit?: number; stopLoss?: number }) =>
       protectPositionFor(ctx, t.session, {

@@ -106,19 +106,50 @@ export function defaultVenueFor(db: Db, trading: TradingSettings = { keyring: nu
 /** Which exchange an account email is on, learned from its orders (it never changes): starts the mark price early. */
 const exchangeOfEmail = new Map<string, ExchangeAccountRow['exchange']>();
 
+/** A mark price started before the account is read, on the exchange this isolate saw the email on. */
+export interface EarlyMark {
+  exchange?: ExchangeAccountRow['exchange'];
+  mark?: Promise<number>;
+}
+
+export function earlyMark(venueFor: VenueFor, email: string, symbol: string): EarlyMark {
+  const exchange = exchangeOfEmail.get(email.toLowerCase());
+  const mark = exchange ? venueFor.markPrice?.(exchange, symbol) : undefined;
+  // Not awaited when the reads fail or the order is a replay: never an unhandled rejection.
+  mark?.catch(() => undefined);
+  return { exchange, mark };
+}
+
+/**
+ * The account's venue from what the batch read with it (its sealed key: no read of its own), and
+ * the early mark when it was started on the account's exchange.
+ */
+export async function venueFromReads(
+  venueFor: VenueFor,
+  account: ExchangeAccountRow,
+  keyRows: { key: SealedTradingKey }[],
+  early: EarlyMark = {},
+) {
+  exchangeOfEmail.set(account.email.toLowerCase(), account.exchange);
+  const venue = await venueFor(account, { tradingKey: keyRows[0]?.key ?? null });
+  return { venue, markPrice: account.exchange === early.exchange ? early.mark : undefined };
+}
+
 /**
  * Everything an order reads before it is sent, in one D1 round trip: the account (assigned to the
  * caller), its sealed trading key, the trading switches, an earlier order with this client id and
  * what the pre-trade gates judge on. The mark price is read alongside when the account's exchange
  * is known.
  */
-async function readForOrder(ctx: OrderContext, traderId: string, input: OrderInput & { clientOrderId?: string }, now: number) {
+export async function readForOrder(
+  ctx: OrderContext,
+  traderId: string,
+  input: OrderInput & { clientOrderId?: string },
+  now: number,
+) {
   const { db, venueFor } = ctx;
   const email = input.accountEmail.toLowerCase();
-  const known = exchangeOfEmail.get(email);
-  const earlyMark = known ? venueFor.markPrice?.(known, input.symbol) : undefined;
-  // Not awaited when the batch fails or the order is a replay: never an unhandled rejection.
-  earlyMark?.catch(() => undefined);
+  const early = earlyMark(venueFor, email, input.symbol);
   const [accountRows, keyRows, halts, existing, ...gate] = await batchReads(db, [
     assignedAccountQuery(db, traderId, email),
     sealedKeyByEmailQuery(db, email),
@@ -127,13 +158,12 @@ async function readForOrder(ctx: OrderContext, traderId: string, input: OrderInp
     ...gateQueries(db, email, input.symbol, now),
   ]);
   const account = assignedFrom(accountRows);
-  exchangeOfEmail.set(email, account.exchange);
-  const venue = await venueFor(account, { tradingKey: keyRows[0]?.key ?? null });
+  const { venue, markPrice } = await venueFromReads(venueFor, account, keyRows, early);
   const reads: OrderReads = {
     existing: existing[0],
     halt: haltFrom(halts),
     gate: gateReadsFrom(gate, traderId, now),
-    markPrice: account.exchange === known ? earlyMark : undefined,
+    markPrice,
   };
   return { account, venue, reads };
 }

@@ -11,7 +11,18 @@ import type { Session } from '../auth/access';
 import { orderByClientId, toDto } from './order-store';
 import { send } from './order-send';
 import type { ExchangeAccountRow, OrderDeps, PlaceOrderInput } from './order-types';
-import { assignedAccount, assignedAccountQuery, assignedFrom, depsFor, placeOrderFor, type OrderContext } from './orders';
+import { placeOrder } from './place-order';
+import {
+  assignedAccountQuery,
+  assignedFrom,
+  depsFor,
+  earlyMark,
+  placeOrderFor,
+  readForOrder,
+  type OrderContext,
+  venueFromReads,
+} from './orders';
+import { sealedKeyByEmailQuery } from './trading-keys';
 import { venueClientId } from './venue-client-id';
 
 /**
@@ -198,11 +209,15 @@ export async function placeProtectedOrderFor(
         ? { offset: stopLossOffset }
         : null;
   if ((entry.takeProfit ?? entry.stopLoss ?? tpDistance ?? slDistance) == null) return placeOrderFor(ctx, session, entry);
-  const account = await assignedAccount(ctx.db, session.sub, input.accountEmail);
-  const venue = await ctx.venueFor(account);
+  // The entry's own reads (one D1 call, its mark started alongside) serve the triggers too.
+  const receivedAt = ctx.receivedAt ?? Date.now();
+  const { account, venue, reads } = await readForOrder(ctx, session.sub, entry, receivedAt);
   const closeSide: OrderSide = input.side === 'BUY' ? 'SELL' : 'BUY';
   const tick = (await venue.rules(input.symbol))?.tickSize ?? null;
-  const reference = input.type === 'LIMIT' && input.price !== undefined ? input.price : await venue.markPrice(input.symbol);
+  const reference =
+    input.type === 'LIMIT' && input.price !== undefined
+      ? input.price
+      : await (reads.markPrice ?? (reads.markPrice = venue.markPrice(input.symbol)));
   if (tpDistance) entry.takeProfit = triggerFromDistance(reference, tpDistance, closeSide, 'tp', tick);
   if (slDistance) entry.stopLoss = triggerFromDistance(reference, slDistance, closeSide, 'sl', tick);
   const protection = { takeProfit: entry.takeProfit, stopLoss: entry.stopLoss };
@@ -215,7 +230,7 @@ export async function placeProtectedOrderFor(
     input.type === 'LIMIT' ? 'limit price' : 'mark',
     tick,
   );
-  const placed = await placeOrderFor(ctx, session, entry);
+  const placed = await placeOrder({ ...depsFor(ctx, account, venue), receivedAt }, session.sub, account, entry, reads);
   if (placed.status !== 'filled') return placed;
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, placed.id));
   await attachProtection(ctx, account, venue, row!);
@@ -252,10 +267,13 @@ export async function protectPositionFor(
 ): Promise<OrderDto[]> {
   if (input.takeProfit === undefined && input.stopLoss === undefined)
     throw domainError('BAD_REQUEST', 'Give a take-profit or a stop-loss price');
-  // One D1 call: the account and its latest positions (through the account's email) are read together.
+  // One D1 call: the account, its sealed key and its latest positions (through the account's email)
+  // are read together; the mark price alongside when this isolate knows the account's exchange.
   const email = input.accountEmail.toLowerCase();
-  const [accountRows, [latest]] = await batchReads(ctx.db, [
+  const early = earlyMark(ctx.venueFor, email, input.symbol);
+  const [accountRows, keyRows, [latest]] = await batchReads(ctx.db, [
     assignedAccountQuery(ctx.db, session.sub, email),
+    sealedKeyByEmailQuery(ctx.db, email),
     ctx.db
       .select()
       .from(accountLatest)
@@ -271,9 +289,9 @@ export async function protectPositionFor(
   const position = positions.find((p) => p.symbol === input.symbol && p.size > 0);
   if (!position)
     throw domainError('BAD_REQUEST', `No open ${input.symbol} position on this account to protect`, { reason: 'noPosition' });
-  const venue = await ctx.venueFor(account);
+  const { venue, markPrice } = await venueFromReads(ctx.venueFor, account, keyRows, early);
   const closeSide: OrderSide = position.side === 'LONG' ? 'SELL' : 'BUY';
-  const mark = await venue.markPrice(input.symbol);
+  const mark = await (markPrice ?? venue.markPrice(input.symbol));
   await checkTriggers(venue, input.symbol, closeSide, input, mark);
   const rows = await placeProtection(ctx, session.sub, account, venue, {
     symbol: input.symbol,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { TradingKeyStatus } from '../../contract/orders';
 import { batchRead } from '../../db/batch-reads';
 import type { Db } from '../../db/client';
@@ -83,13 +83,13 @@ export const OPENED_KEY_TTL_MS = 60_000;
 const opened = new Map<string, { ring: KeyRing; sealed: string; at: number; key: OpenedTradingKey }>();
 const sealedOf = (row: SealedTradingKey) => `${row.keyId}.${row.sealedApiKey}.${row.sealedApiSecret}`;
 
-/** The sealed key of the account behind an email, unawaited (for the order's db.batch). */
-export const sealedKeyByEmailQuery = (db: Db, email: string) =>
+/** The sealed key of the account behind an email, unawaited (for the order's db.batch); `email` may be a subquery. */
+export const sealedKeyByEmailQuery = (db: Db, email: string | SQL) =>
   db
     .select({ key: accountTradingKeys })
     .from(accountTradingKeys)
     .innerJoin(exchangeAccounts, eq(exchangeAccounts.id, accountTradingKeys.accountId))
-    .where(eq(exchangeAccounts.email, email.toLowerCase()));
+    .where(eq(exchangeAccounts.email, typeof email === 'string' ? email.toLowerCase() : email));
 
 /** The account's key and secret, opened to sign its orders; null when none is set. */
 export async function openTradingKey(db: Db, ring: KeyRing, accountId: string): Promise<OpenedTradingKey | null> {
