@@ -7,7 +7,7 @@ import { FakeBinanceOrders } from '../../test/fakes/fake-binance-orders';
 import type { Session } from '../auth/access';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
 import { order, orderContext } from '../../test/order-traders';
-import { defaultVenueFor, placeOrderFor } from './orders';
+import { defaultVenueFor, listOrdersFor, placeOrderFor } from './orders';
 import { listOpenOrdersFor } from './open-orders';
 import { placeProtectedOrderFor } from './protection';
 import { keyRingFrom, setTradingKey } from './trading-keys';
@@ -148,6 +148,12 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
       ['STOP_MARKET', 'FINISHED'],
       ['TAKE_PROFIT_MARKET', 'CANCELED'],
     ]);
+    // The stop is recorded under the order the trigger placed, the id its fill carries in the account's trades.
+    const stop = (await listOrdersFor(db, t.session, { limit: 10 })).find((o) => o.type === 'STOP_MARKET')!;
+    expect(stop).toMatchObject({
+      status: 'filled',
+      exchangeOrderId: String(t.fake.algos.find((a) => a.type === 'STOP_MARKET')!.actualOrderId),
+    });
   });
 
   it("reads the account's sealed key with the account: a stop, its move, a cancel and a cancel-all wait for no read of their own", async () => {

@@ -119,7 +119,10 @@ describe('Binance USDⓈ-M take-profit and stop-loss on the Algo Service', () =>
       clientOrderId: 'entry-1',
     });
     const req = protective();
-    expect(await venue.placeConditionalOrder(req)).toMatchObject({ status: 'NEW', executedQty: 0 });
+    const waiting = await venue.placeConditionalOrder(req);
+    expect(waiting).toMatchObject({ status: 'NEW', executedQty: 0 });
+    // Waiting in the Algo Service, it has only its algo id.
+    expect(waiting.exchangeOrderId).toBe(`algo-${fake.algos[0]!.algoId}`);
     const sent = fake.requests.find((r) => r.path === '/fapi/v1/algoOrder')!.params;
     expect(
       Object.fromEntries(
@@ -139,10 +142,13 @@ describe('Binance USDⓈ-M take-profit and stop-loss on the Algo Service', () =>
       quantity: null,
     });
     fake.moveMark('BTCUSDT', '89990.00');
+    // Triggered: the matching engine's order (actualOrderId), the id the account's trades carry for its fill.
     expect(await venue.queryOrder('BTCUSDT', req.clientOrderId, 'conditional')).toMatchObject({
       status: 'FILLED',
       executedQty: 0.003,
+      exchangeOrderId: String(fake.algos[0]!.actualOrderId),
     });
+    expect(fake.algos[0]!.actualOrderId).toEqual(expect.any(Number));
     expect(fake.positions.BTCUSDT).toBe(0);
   });
 

@@ -42,6 +42,8 @@ interface RawAlgoOrder {
   algoStatus: 'NEW' | 'TRIGGERING' | 'TRIGGERED' | 'FINISHED' | 'CANCELED' | 'REJECTED' | 'EXPIRED';
   executedQty?: string;
   avgPrice?: string;
+  /** the order the Algo Service placed in the matching engine once triggered ("" before): its fills carry this id */
+  actualOrderId?: string;
 }
 interface RawOrder {
   orderId: number;
@@ -316,7 +318,8 @@ function toVenueOrder(raw: RawOrder | RawAlgoOrder): VenueOrder {
   const avg = Number(raw.avgPrice ?? 0);
   if ('algoId' in raw)
     return {
-      exchangeOrderId: `algo-${raw.algoId}`,
+      // Once triggered, the matching engine's order id: the account's trades name that one, so its fills find this order.
+      exchangeOrderId: raw.actualOrderId ? String(raw.actualOrderId) : `algo-${raw.algoId}`,
       status: algoStatus(raw),
       executedQty: Number(raw.executedQty ?? 0),
       avgPrice: avg > 0 ? avg : null,

@@ -50,6 +50,8 @@ interface FakeAlgo {
   algoStatus: 'NEW' | 'FINISHED' | 'CANCELED' | 'EXPIRED';
   executed: number;
   avgPrice: number;
+  /** the matching engine's order, once triggered */
+  actualOrderId?: number;
 }
 
 export class FakeBinanceOrders {
@@ -94,6 +96,7 @@ export class FakeBinanceOrders {
       const closes = held !== 0 && Math.sign(held) === (a.side === 'SELL' ? 1 : -1);
       a.algoStatus = closes ? 'FINISHED' : 'EXPIRED';
       if (closes) {
+        a.actualOrderId = this.nextId++;
         a.executed = Math.abs(held);
         a.avgPrice = Number(price);
         this.positions[symbol] = 0;
@@ -267,6 +270,7 @@ export class FakeBinanceOrders {
       closePosition: true,
       executedQty: String(a.executed),
       avgPrice: String(a.avgPrice),
+      actualOrderId: a.actualOrderId === undefined ? '' : String(a.actualOrderId),
     };
   }
 
