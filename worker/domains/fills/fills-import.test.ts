@@ -45,7 +45,7 @@ describe('simulated venue', () => {
     close(fills[2]!.feeUsd, c.avgPrice! * 0.015 * TAKER_FEE_RATE);
     expect(fills.every((f) => f.feeAsset === 'USDT' && f.fee === f.feeUsd)).toBe(true);
 
-    // Funding: every 8 hours of the last 30 days, on what the account held (simulated rates).
+    // Funding: every 8 hours since the first import's reach (FIRST_IMPORT_MS), on what the account held (simulated rates).
     const income = await incomeOf(account.id);
     expect(income.length).toBeGreaterThan(80);
     expect(income.every((i) => i.kind === 'FUNDING_FEE' && i.ts % 28_800_000 === 0 && Number.isFinite(i.amountUsd))).toBe(true);

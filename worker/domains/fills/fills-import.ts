@@ -18,8 +18,11 @@ import { cursorsQuery, isStable, readCursors, writePage } from './fill-writes';
  * once, or again after a crash, stores nothing twice and skips nothing.
  */
 
-/** A first import reaches this far back (Binance keeps userTrades 6 months, income 3 months). */
-export const FIRST_IMPORT_MS = 30 * 24 * 3_600_000;
+/**
+ * A first import reaches this far back: as far as Binance's income history goes (3 months; userTrades
+ * keep 6), since the income's commissions name the symbols whose trades are read.
+ */
+export const FIRST_IMPORT_MS = 90 * 24 * 3_600_000;
 
 export type FillSource =
   { kind: 'simulated' } | { kind: 'binance'; history: BinanceTradeHistory; usdPrice: (asset: string) => Promise<number> };

@@ -39,7 +39,7 @@ describe('getPerformance and listFills', () => {
     expect(btc.winRate).toBe(realized > 0 ? 1 : 0);
     expect(btc.bestTrade).toBeCloseTo(realized, 6);
     expect(btc.net).toBeCloseTo(btc.realizedPnl - btc.fees + btc.funding, 9);
-    // Funding every 8 hours on the simulated book: some symbol paid or received it over 30 days.
+    // Funding every 8 hours on the simulated book: some symbol paid or received it since the first import's reach.
     expect(perf.totals.funding).not.toBe(0);
     expect(perf.totals.net).toBeCloseTo(perf.totals.realizedPnl - perf.totals.fees + perf.totals.funding, 6);
     const today = perf.days.at(-1)!;
