@@ -36,7 +36,7 @@ const EXTRA_METRICS: Record<Exclude<AlertMetric, MetricKey>, { label: string; un
   liquidationDistance: {
     label: 'Distance to liquidation',
     unit: '% of the mark',
-    hint: 'The open position nearest its liquidation price, in % of its mark (e.g. is below 10)',
+    hint: 'Each open position on its own: its distance to its liquidation price, in % of its mark (e.g. is below 10); each position has its own cooldown',
   },
   fundingRate: {
     label: 'Funding rate',

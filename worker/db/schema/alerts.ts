@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { exchangeAccounts } from './accounts';
 import { ALERT_OPERATORS } from '../../contract/enums';
 import { users } from './users';
@@ -41,4 +41,18 @@ export const alertEvents = sqliteTable(
     acknowledgedAt: integer('acknowledged_at'),
   },
   (t) => [index('alert_events_user_fired_idx').on(t.userId, t.firedAt)],
+);
+
+/** A per-position alert's state (distance to liquidation): each position fires on its own, with its own cooldown. */
+export const alertPositionStates = sqliteTable(
+  'alert_position_states',
+  {
+    ruleId: text('rule_id')
+      .notNull()
+      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    lastValue: real('last_value'),
+    lastFiredAt: integer('last_fired_at'),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.symbol] })],
 );

@@ -5,7 +5,7 @@ import { FUNDING_INTERVAL_MS, simFundingRate } from '../../exchanges/simulated/s
 import { balanceMetrics, position } from '../../test/snapshot-builders';
 import { db, insertUser, rpcClient, signedInJar } from '../../test/harness';
 import { addAccount, setAssignment } from '../accounts/manage-accounts';
-import { largestFunding, liquidationDistance } from './alert-extras';
+import { largestFunding, liquidationDistances } from './alert-extras';
 import { evaluateAlerts } from './run-alerts';
 
 /**
@@ -34,11 +34,12 @@ beforeAll(async () => {
 });
 
 describe('liquidation distance, funding rate and daily loss alerts', () => {
-  it('measures the nearest position to liquidation and the largest funding rate of the held symbols', () => {
-    const nearest = liquidationDistance([near('BTCUSDT', 80), near('ETHUSDT', 93), position('SOLUSDT', 'LONG', 500)])!;
-    expect(nearest.symbol).toBe('ETHUSDT');
-    expect(nearest.value).toBeCloseTo(7, 9);
-    expect(liquidationDistance([position('SOLUSDT', 'LONG', 500)])).toBeNull();
+  it("measures each position's distance to liquidation and the largest funding rate of the held symbols", () => {
+    const distances = liquidationDistances([near('BTCUSDT', 80), near('ETHUSDT', 93), position('SOLUSDT', 'LONG', 500)]);
+    expect(distances.map((d) => d.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(distances[0]!.value).toBeCloseTo(20, 9);
+    expect(distances[1]!.value).toBeCloseTo(7, 9);
+    expect(liquidationDistances([position('SOLUSDT', 'LONG', 500)])).toEqual([]);
     const held = [position('BTCUSDT', 'LONG', 100), position('ETHUSDT', 'SHORT', 100)];
     expect(largestFunding(held, { BTCUSDT: 0.0001, ETHUSDT: -0.0009, XRPUSDT: 0.01 })).toEqual({
       value: -0.09,
@@ -65,6 +66,37 @@ describe('liquidation distance, funding rate and daily loss alerts', () => {
     expect(await evaluateAlerts(db, again, t + 61_000)).toHaveLength(1);
     // No positions in the update (a source that has none): nothing to evaluate.
     expect(await evaluateAlerts(db, [{ accountId, metrics: balanceMetrics(1) }], t + 200_000)).toEqual([]);
+  });
+
+  it('judges each position on its own: a second position coming near fires while the first is in its cooldown', async () => {
+    const { id } = await client.createAlertRule(rule({ metric: 'liquidationDistance', operator: '<', threshold: 10 }));
+    const t = Date.now() + 2 * DAY;
+    const at = (when: number, positions: ReturnType<typeof near>[]) =>
+      evaluateAlerts(db, [{ accountId, metrics: balanceMetrics(1), positions }], when);
+    const mine = (fired: Awaited<ReturnType<typeof evaluateAlerts>>) => fired.filter((f) => f.ruleId === id);
+    expect(mine(await at(t, [near('BTCUSDT', 95)])).map((f) => f.message)).toEqual([
+      `${EMAIL}: Distance to liquidation (%) on BTCUSDT below 10 (now 5)`,
+    ]);
+    // 20 s later, inside BTC's cooldown: ETH comes near and fires on its own; BTC, still near, keeps quiet.
+    expect(mine(await at(t + 20_000, [near('BTCUSDT', 96), near('ETHUSDT', 92)])).map((f) => f.message)).toEqual([
+      `${EMAIL}: Distance to liquidation (%) on ETHUSDT below 10 (now 8)`,
+    ]);
+    // After BTC's cooldown and inside ETH's: only BTC again.
+    expect(mine(await at(t + 61_000, [near('BTCUSDT', 96), near('ETHUSDT', 92)])).map((f) => f.value)).toEqual([4]);
+    // Two positions coming near at once: two alerts, one each.
+    expect(
+      mine(await at(t + 200_000, [near('BTCUSDT', 96), near('ETHUSDT', 92)]))
+        .map((f) => f.value)
+        .sort(),
+    ).toEqual([4, 8]);
+    // The same position judged twice at once (the cron and a live poll): it fires once.
+    const both = await Promise.all([at(t + 300_000, [near('BTCUSDT', 97)]), at(t + 300_001, [near('BTCUSDT', 97)])]);
+    expect(both.flatMap(mine)).toHaveLength(1);
+    // The rule shows its latest firing; deleting it deletes its positions' states.
+    expect((await client.listAlertRules({})).find((r) => r.id === id)).toMatchObject({ lastValue: 3 });
+    await client.deleteAlertRule({ id });
+    const left = await db.$client.prepare('SELECT count(*) AS n FROM alert_position_states WHERE rule_id = ?1').bind(id).first();
+    expect(left).toEqual({ n: 0 });
   });
 
   it("fires on a held symbol's funding rate beyond the threshold, read from the exchange once per exchange", async () => {

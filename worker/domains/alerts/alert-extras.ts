@@ -6,9 +6,10 @@ import type { Extras, ExtraMetric } from './evaluate';
 
 /**
  * The alert values a snapshot's figures do not hold, computed only for the accounts with a rule on
- * them: the nearest position's distance to liquidation (% of its mark), the held symbol's funding
- * rate of largest size (% per interval, signed: positive, longs pay), and today's (UTC) realized
- * loss net of fees and funding (USD, 0 on a winning day) from the imported fills and funding.
+ * them: the held symbol's funding rate of largest size (% per interval, signed: positive, longs
+ * pay), and today's (UTC) realized loss net of fees and funding (USD, 0 on a winning day) from the
+ * imported fills and funding. Each position's distance to liquidation (% of its mark) is judged per
+ * position (position-alerts.ts).
  */
 export interface ExtrasWanted {
   accountId: string;
@@ -22,15 +23,11 @@ export type FundingRates = (exchange: ExchangeKind, symbols: string[]) => Promis
 
 const DAY = 86_400_000;
 
-/** The position nearest its liquidation price, as a % of its mark; null without a position that has one. */
-export function liquidationDistance(positions: Position[]): { value: number; symbol: string } | null {
-  let nearest: { value: number; symbol: string } | null = null;
-  for (const p of positions) {
-    if (!p.liquidationPrice || p.liquidationPrice <= 0 || p.markPrice <= 0 || p.size === 0) continue;
-    const value = (Math.abs(p.markPrice - p.liquidationPrice) / p.markPrice) * 100;
-    if (!nearest || value < nearest.value) nearest = { value, symbol: p.symbol };
-  }
-  return nearest;
+/** Each position's distance to its liquidation price, as a % of its mark (positions without one left out). */
+export function liquidationDistances(positions: Position[]): { value: number; symbol: string }[] {
+  return positions
+    .filter((p) => p.liquidationPrice && p.liquidationPrice > 0 && p.markPrice > 0 && p.size !== 0)
+    .map((p) => ({ value: (Math.abs(p.markPrice - p.liquidationPrice!) / p.markPrice) * 100, symbol: p.symbol }));
 }
 
 /** Of the held symbols, the one whose funding rate is largest in size, in % (signed). */
@@ -100,10 +97,6 @@ export async function alertExtras(
   }
   for (const w of wanted) {
     const extras = out.get(w.accountId)!;
-    if (w.metrics.has('liquidationDistance') && w.positions) {
-      const near = liquidationDistance(w.positions);
-      if (near) extras.liquidationDistance = near;
-    }
     const r = rates.get(w.exchange);
     if (w.metrics.has('fundingRate') && w.positions && r) {
       const largest = largestFunding(w.positions, r);

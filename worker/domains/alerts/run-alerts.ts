@@ -9,10 +9,14 @@ import type { ExchangeKind } from '../../contract/enums';
 import { ALERT_MIN_COOLDOWN_SECONDS } from '../../contract/alerts';
 import { ownerSeesAccount } from '../accounts/account-access';
 import { alertExtras, type FundingRates } from './alert-extras';
+import { evaluatePositionRule, readPositionStates } from './position-alerts';
 import { alertMessage, isExtraMetric, metricValue, shouldFire, type AlertMetric, type ExtraMetric } from './evaluate';
 
 /** Per-rule firing limit on top of the cooldown: each firing may reach every alerts chat. */
 export const MAX_FIRINGS_PER_RULE_PER_HOUR = 10;
+
+/** The metric judged per position, each with its own cooldown (position-alerts.ts). */
+const PER_POSITION = 'liquidationDistance';
 
 export interface FiredAlert {
   id: string;
@@ -69,9 +73,16 @@ export async function evaluateAlerts(
     );
   }
   const positionsOf = new Map(updates.map((u) => [u.accountId, u.positions]));
+  const perPosition = rules.filter(({ rule }) => rule.metric === PER_POSITION && positionsOf.get(rule.accountId));
+  const states = perPosition.length
+    ? await readPositionStates(
+        db,
+        perPosition.map(({ rule }) => rule.id),
+      )
+    : new Map();
   const wanted = new Map<string, { exchange: string; metrics: Set<ExtraMetric> }>();
   for (const { rule, exchange } of rules)
-    if (isExtraMetric(rule.metric)) {
+    if (isExtraMetric(rule.metric) && rule.metric !== PER_POSITION) {
       const w = wanted.get(rule.accountId) ?? { exchange, metrics: new Set<ExtraMetric>() };
       w.metrics.add(rule.metric);
       wanted.set(rule.accountId, w);
@@ -91,10 +102,19 @@ export async function evaluateAlerts(
   const statements: BatchItem<'sqlite'>[] = [];
   for (const { rule, email } of rules) {
     const metric = rule.metric as AlertMetric;
+    const cooldownSeconds = Math.max(rule.cooldownSeconds, ALERT_MIN_COOLDOWN_SECONDS);
+    if (metric === PER_POSITION) {
+      const positions = positionsOf.get(rule.accountId);
+      if (!positions) continue;
+      const run = { rule, email, positions, states, cooldownSeconds, maxFiringsPerHour: MAX_FIRINGS_PER_RULE_PER_HOUR, now };
+      const judged = await evaluatePositionRule(db, run);
+      fired.push(...judged.fired);
+      statements.push(...judged.statements);
+      continue;
+    }
     const own = extras.get(rule.accountId) ?? {};
     const value = metricValue(byAccount.get(rule.accountId)!, metric, own);
     if (value === null) continue;
-    const cooldownSeconds = Math.max(rule.cooldownSeconds, ALERT_MIN_COOLDOWN_SECONDS);
     if (!shouldFire({ ...rule, cooldownSeconds }, value, now)) {
       statements.push(db.update(alertRules).set({ lastValue: value }).where(eq(alertRules.id, rule.id)));
       continue;
