@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { accountLatest } from '../../db/schema/accounts';
 import { simOrders, tradingHalts } from '../../db/schema/orders';
 import { riskLimits } from '../../db/schema/risk';
-import { db, testEnv } from '../../test/harness';
+import { db, insertUser, rpcClient, signedInJar, testEnv } from '../../test/harness';
 import { deskTrader, tickPriceAt } from '../../test/sim-desk';
 import { traderExposure, rangesOf } from '../risk/exposure-model';
 import { setLimit } from '../risk/limit-store';
@@ -49,6 +49,18 @@ beforeEach(async () => {
 });
 
 describe('limit orders on the simulated exchange', () => {
+  it("a resting order is on the risk team's view of the trader (listOpenOrders by traderId); another trader is refused it", async () => {
+    const t = await trader('SOLUSDT');
+    const placed = await t.client.placeOrder(limit(t.account.email, 'SOLUSDT', { notional: 300 }));
+    expect(placed.status).toBe('open');
+    const risk = rpcClient(await signedInJar(await insertUser({ isRiskTeam: true })));
+    expect((await risk.listOpenOrders({ traderId: t.user.id })).map((o) => [o.id, o.status])).toEqual([[placed.id, 'open']]);
+    const other = await trader('SOLUSDT');
+    await expect(other.client.listOpenOrders({ traderId: t.user.id })).rejects.toMatchObject({ status: 403 });
+    await t.client.cancelOrder({ clientOrderId: placed.clientOrderId });
+    expect(await risk.listOpenOrders({ traderId: t.user.id })).toEqual([]);
+  });
+
   it('a limit buy below the mark rests, is listed open and counted in the gate; cancel releases it', async () => {
     const t = await trader('ETHUSDT');
     const placed = await t.client.placeOrder(limit(t.account.email, 'ETHUSDT', { notional: 500 }));
