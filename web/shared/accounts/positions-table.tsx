@@ -1,5 +1,5 @@
 import { Badge } from '~/components/ui/badge';
-import type { ComponentType } from 'react';
+import { createContext, use, type ComponentType, type ReactNode } from 'react';
 import { DataTable, nullableCell, sortableColumnHelper, spanCell } from '~/components/ui/data-table';
 import { formatExact, formatLeverage, formatPrice, formatQuantity } from '~/lib/format';
 import { upnlPercent, type Position } from './metrics';
@@ -67,8 +67,32 @@ const columns = helper.columns([
   }),
 ]);
 
-/** Open positions: sortable, sticky header, keyboard navigable. */
-export function PositionsTable({ positions, className }: { positions: Position[]; className?: string }) {
+type PositionAction = (position: Position) => ReactNode;
+/**
+ * The table renders each cell function as a component: an action given as a fresh closure would be a
+ * new component every render, its state (an open popover) lost. The column stays; the action comes
+ * through context.
+ */
+const ActionContext = createContext<PositionAction | null>(null);
+function ActionCell({ position }: { position: Position }) {
+  return use(ActionContext)?.(position) ?? null;
+}
+const withAction = [
+  ...columns.slice(0, 2),
+  helper.display({ id: 'action', header: '', cell: (info) => <ActionCell position={info.row.original} /> }),
+  ...columns.slice(2),
+];
+
+/** Open positions: sortable, sticky header, keyboard navigable; `action` adds per-row buttons after the side. */
+export function PositionsTable({
+  positions,
+  className,
+  action,
+}: {
+  positions: Position[];
+  className?: string;
+  action?: PositionAction;
+}) {
   if (positions.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-border p-6 text-center text-sm" data-testid="positions-empty">
@@ -78,16 +102,18 @@ export function PositionsTable({ positions, className }: { positions: Position[]
     );
   }
   return (
-    <DataTable
-      label="Open positions"
-      testId="positions-table"
-      columns={columns}
-      data={positions}
-      getRowId={(position) => `${position.symbol}-${position.side}`}
-      initialSorting={[{ id: 'notional', desc: true }]}
-      rowLabel={(position) => `${position.symbol} ${position.side}`}
-      rowTestId={(position) => `position-${position.symbol}`}
-      containerClassName={className ?? 'max-h-[28rem]'}
-    />
+    <ActionContext value={action ?? null}>
+      <DataTable
+        label="Open positions"
+        testId="positions-table"
+        columns={action ? withAction : columns}
+        data={positions}
+        getRowId={(position) => `${position.symbol}-${position.side}`}
+        initialSorting={[{ id: 'notional', desc: true }]}
+        rowLabel={(position) => `${position.symbol} ${position.side}`}
+        rowTestId={(position) => `position-${position.symbol}`}
+        containerClassName={className ?? 'max-h-[28rem]'}
+      />
+    </ActionContext>
   );
 }

@@ -57,19 +57,22 @@ export const protectionLabel = (o: OrderDto) =>
 
 /**
  * Resting orders (limits, take-profits, stop-losses): your own with cancel and cancel all (the
- * terminal; with `onMove`, a Move… button on each take-profit and stop-loss), or a trader's
- * read-only (dashboard, risk team).
+ * terminal; with `onMove`, a Move… button on each take-profit and stop-loss; with `symbol`, a cancel
+ * all of that symbol's too), or a trader's read-only (dashboard, risk team).
  */
 export function OpenOrders({
   accountEmail,
   traderId,
   cancelable = false,
   onMove,
+  symbol,
 }: {
   accountEmail?: string | null;
   traderId?: string;
   cancelable?: boolean;
   onMove?: (order: OrderDto) => void;
+  /** the terminal's selected pair (BTCUSDT) */
+  symbol?: string | null;
 }) {
   const queryClient = useQueryClient();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -97,6 +100,8 @@ export function OpenOrders({
     onSettled: refresh,
   });
   const rows = open.data ?? [];
+  const ofSymbol = symbol ? rows.filter((o) => o.symbol === symbol).length : 0;
+  const orderCount = (n: number) => `${n} open order${n === 1 ? '' : 's'}`;
   const columns: DataColumns<OrderDto> = cancelable
     ? [
         ...baseColumns,
@@ -141,7 +146,7 @@ export function OpenOrders({
     >
       <div className="flex items-center gap-2">
         <h3 className="text-xs font-semibold text-muted-foreground">Open orders</h3>
-        {cancelable && accountEmail && rows.length > 0 ? (
+        {cancelable && accountEmail && symbol && ofSymbol > 0 ? (
           <Button
             size="xs"
             variant="outline"
@@ -149,7 +154,26 @@ export function OpenOrders({
             disabled={cancelAll.isPending}
             onClick={() =>
               setConfirmation({
-                title: `Cancel all ${rows.length} open order${rows.length === 1 ? '' : 's'}?`,
+                title: `Cancel all ${orderCount(ofSymbol)} in ${symbol}?`,
+                description: `Every resting ${symbol} order of yours on ${accountEmail} is canceled, take-profits and stop-losses too; other symbols' stay.`,
+                action: `Cancel all ${symbol}`,
+                onConfirm: () => cancelAll.mutate({ accountEmail, symbol }),
+              })
+            }
+            data-testid="cancel-symbol-orders"
+          >
+            Cancel all {symbol}
+          </Button>
+        ) : null}
+        {cancelable && accountEmail && rows.length > 0 ? (
+          <Button
+            size="xs"
+            variant="outline"
+            className={ofSymbol > 0 ? 'max-md:h-10' : 'ml-auto max-md:h-10'}
+            disabled={cancelAll.isPending}
+            onClick={() =>
+              setConfirmation({
+                title: `Cancel all ${orderCount(rows.length)}?`,
                 description: `Every resting order of yours on ${accountEmail} is canceled, take-profits and stop-losses too.`,
                 action: 'Cancel all',
                 onConfirm: () => cancelAll.mutate({ accountEmail }),

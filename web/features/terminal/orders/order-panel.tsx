@@ -268,7 +268,7 @@ export function OrderPanel({
           {lastError}
         </p>
       ) : null}
-      <OpenOrders accountEmail={accountEmail} cancelable onMove={startMove} />
+      <OpenOrders accountEmail={accountEmail} cancelable onMove={startMove} symbol={symbol ? pairOf(symbol) : null} />
       <OrdersList accountEmail={accountEmail} positions={stats.data?.positions ?? []} />
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </section>
