@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { asUser, openTerminal, RISK, rpc, setTheme, shot } from './fixtures';
 
@@ -16,8 +17,8 @@ test('a round trip on the simulated venue shows its fills, fee and realized PnL 
     reduceOnly: false,
     clientOrderId: crypto.randomUUID(),
   });
-  const buy = await rpc<{ fillPrice: number; status: string }>(page, 'placeOrder', order('BUY'));
-  const sell = await rpc<{ fillPrice: number; status: string }>(page, 'placeOrder', order('SELL'));
+  const buy = await rpc<{ id: string; fillPrice: number; status: string }>(page, 'placeOrder', order('BUY'));
+  const sell = await rpc<{ id: string; fillPrice: number; status: string }>(page, 'placeOrder', order('SELL'));
   expect([buy.status, sell.status]).toEqual(['filled', 'filled']);
 
   await page.goto('/dashboard/performance');
@@ -44,6 +45,13 @@ test('a round trip on the simulated venue shows its fills, fee and realized PnL 
   await expect(bought.first()).toContainText('ETHUSDT');
   const fee = ((sell.fillPrice * 0.05 * 0.0005) as number).toFixed(2);
   await expect(sold.first()).toContainText(fee);
+  // The order each fill belongs to (its id's start) and the fee in its asset beside the fee in USD.
+  const fillsTable = page.getByTestId('perf-fills');
+  for (const name of ['Order', 'Fee', 'Fee USD'])
+    await expect(fillsTable.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  await expect(sold.first().getByTestId('perf-fill-order')).toHaveText(sell.id.slice(0, 8));
+  await expect(bought.first().getByTestId('perf-fill-order')).toHaveAttribute('title', new RegExp(buy.id));
+  await expect(sold.first().getByTestId('perf-fill-fee-asset')).toContainText('USDT');
 
   // The daily calendar: today carries the two fills (and any other spec's fills on this shared demo
   // account today); its detail says the same; the keyboard walks the days and the months.
@@ -68,6 +76,8 @@ test('a round trip on the simulated venue shows its fills, fee and realized PnL 
   await page.getByRole('button', { name: 'Next month' }).click();
   await expect(page.getByTestId('perf-calendar-month')).toHaveText(month!);
   await shot(page, 'performance-dark');
+  const fillsSection = page.getByRole('region', { name: 'Fills' });
+  await fillsSection.screenshot({ path: 'test-results/screens/performance-fills-1440.png' });
 
   // Sort the symbols by fees; group by week; export the fills.
   const symbols = page.getByTestId('perf-symbols');
@@ -78,6 +88,15 @@ test('a round trip on the simulated venue shows its fills, fee and realized PnL 
   const download = page.waitForEvent('download');
   await page.getByTestId('perf-csv-fills').click();
   expect((await download).suggestedFilename()).toMatch(/^fills-\d{4}-\d{2}-\d{2}\.csv$/);
+  // Every fill of the range, each once: as many lines as the totals count fills (the same read scope).
+  const lines = (await readFile((await (await download).path())!, 'utf8')).trim().split('\n');
+  expect(lines[0]).toMatch(
+    /^time_utc,account,symbol,side,price,quantity,fee,fee_asset,fee_usd,realized_pnl_usd,maker,order_id,fill_id$/,
+  );
+  const fillCount = Number(/closing of (\d+) fills/.exec((await page.getByTestId('perf-winrate').textContent())!)![1]);
+  expect(lines.length - 1).toBe(fillCount);
+  expect(new Set(lines.slice(1).map((l) => l.split(',').at(-1))).size).toBe(fillCount);
+  for (const id of [buy.id, sell.id]) expect(lines.some((l) => l.includes(`,${id},`))).toBe(true);
 
   await setTheme(page, 'light');
   await expect(page.getByTestId('perf-totals')).toBeVisible();
@@ -87,6 +106,9 @@ test('a round trip on the simulated venue shows its fills, fee and realized PnL 
   await expect(page.getByTestId('perf-totals')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'performance-390');
+  await setTheme(page, 'dark');
+  await expect(page.getByTestId('perf-fill').first()).toBeVisible();
+  await fillsSection.screenshot({ path: 'test-results/screens/performance-fills-390.png' });
   // The calendar fits the phone: seven days across, nothing scrolls sideways (checked above).
   const box = await page.getByTestId('perf-calendar').boundingBox();
   expect(box!.width).toBeLessThanOrEqual(390);
@@ -129,5 +151,11 @@ test("the risk team sees a trader's performance on the risk trader page and the 
   await expect(page).toHaveURL(new RegExp(`/risk-team/risk-trader\\?trader=${me.id}`));
   await page.goBack();
   await expect(firm.getByTestId('firm-perf-totals')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await firm.getByTestId('firm-perf-csv').click();
+  expect((await download).suggestedFilename()).toMatch(/^firm-performance-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  expect(csv).toMatch(/^trader,email,trades,closing,wins,win_rate,/);
+  expect(csv).toMatch(/\r\nFirm,,\d+,/);
   await shot(page, 'risk-charts-performance');
 });

@@ -26,7 +26,18 @@ const inRange = <T extends z.ZodType<{ from: number; to: number }>>(schema: T) =
     .refine((v) => v.to - v.from <= 401 * DAY, { message: 'A range of at most 400 days' });
 
 export const performanceRange = inRange(z.object(rangeFields));
-export const fillsInput = inRange(z.object({ ...rangeFields, limit: z.number().int().min(1).max(5_000).default(1_000) }));
+/** Where a page of fills starts: strictly older than this fill (time, then id, both descending). */
+export const fillsCursor = z.object({ ts: rangeFields.from, id: z.string().min(1).max(200) });
+export type FillsCursor = z.infer<typeof fillsCursor>;
+
+export const fillsInput = inRange(
+  z.object({
+    ...rangeFields,
+    limit: z.number().int().min(1).max(5_000).default(1_000),
+    /** the next page: the last fill of the page before (a page shorter than `limit` is the last) */
+    before: fillsCursor.optional(),
+  }),
+);
 
 export const symbolPerformanceSchema = z.object({
   symbol: z.string(),
@@ -127,7 +138,7 @@ export const performanceContract = {
     .route({
       method: 'GET',
       summary:
-        "Your fills over a range, newest first: price, quantity, fee (asset and USD), realized PnL, the order (the risk team and admins may ask for a trader's)",
+        "Your fills over a range, newest first, a page of `limit` at a time (`before`: the previous page's last fill): price, quantity, fee (asset and USD), realized PnL, the order (the risk team and admins may ask for a trader's)",
     })
     .input(fillsInput)
     .output(z.array(fillSchema)),

@@ -1,6 +1,6 @@
 import type { FirmPerformance } from '@contract/performance';
 import { describe, expect, it } from 'vitest';
-import { FIRM_COLOR, performanceLines, runningNet } from './firm-performance-data';
+import { FIRM_COLOR, firmTradersCsv, performanceLines, runningNet } from './firm-performance-data';
 
 const DAY = 86_400_000;
 const trader = (traderId: string, nets: number[]) => ({
@@ -47,5 +47,32 @@ describe('the firm performance chart', () => {
     ]);
     expect(lines[2]!.points.at(-1)).toEqual({ ts: DAY, value: 2 });
     expect(performanceLines(perf, [], String)).toHaveLength(1);
+  });
+});
+
+describe('the firm performance CSV', () => {
+  it('one line per trader as listed, then the firm; a trader without closing fills has an empty win rate', () => {
+    const totals = {
+      trades: 5,
+      closing: 2,
+      wins: 1,
+      winRate: 0.5,
+      realizedPnl: 10,
+      fees: 1.5,
+      funding: -0.25,
+      net: 8.25,
+      volume: 900,
+    };
+    const perf = {
+      totals,
+      traders: [{ ...trader('a', []), name: 'Doe, Jane', ...totals }, trader('b', [])],
+    } as unknown as FirmPerformance;
+    expect(firmTradersCsv(perf).split('\r\n')).toEqual([
+      'trader,email,trades,closing,wins,win_rate,realized_pnl_usd,fees_usd,funding_usd,net_usd,volume_usd',
+      '"Doe, Jane",a@x.test,5,2,1,0.5,10,1.5,-0.25,8.25,900',
+      'B,b@x.test,0,0,0,,0,0,0,0,0',
+      'Firm,,5,2,1,0.5,10,1.5,-0.25,8.25,900',
+      '',
+    ]);
   });
 });

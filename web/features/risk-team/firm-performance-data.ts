@@ -1,4 +1,6 @@
 import type { FirmPerformance } from '@contract/performance';
+import { toCsv } from '~/shared/csv';
+import { EARNED_CSV_HEADER, earnedCsvCells } from '~/shared/earned-csv';
 import type { ChartLine } from './line-chart';
 
 /** The firm's line: a neutral grey, apart from the traders' eight colours and readable on both themes. */
@@ -21,4 +23,14 @@ export function performanceLines(perf: FirmPerformance, chosen: string[], colorO
     return t ? [{ id: t.traderId, label: t.name, color: colorOf(i), points: runningNet(t.days) }] : [];
   });
   return [{ id: 'firm', label: 'Firm', color: FIRM_COLOR, points: runningNet(perf.days) }, ...traders];
+}
+
+/** The traders table as CSV: one line per trader as the table lists them, then the firm's totals. */
+export function firmTradersCsv(perf: FirmPerformance): string {
+  const line = (name: string, email: string, t: FirmPerformance['totals']) => [name, email, ...earnedCsvCells(t), t.volume];
+  return toCsv([
+    ['trader', 'email', ...EARNED_CSV_HEADER, 'volume_usd'],
+    ...perf.traders.map((t) => line(t.name, t.email, t)),
+    line('Firm', '', perf.totals),
+  ]);
 }

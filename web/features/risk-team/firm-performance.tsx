@@ -9,7 +9,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { formatPercent, formatUsd } from '~/lib/format';
 import { orpc } from '~/lib/rpc';
 import { Pnl } from '~/shared/figures';
-import { performanceLines } from './firm-performance-data';
+import { CsvButton } from '~/shared/csv-button';
+import { firmTradersCsv, performanceLines } from './firm-performance-data';
 import { LineChart, lineColor } from './line-chart';
 import { useOpenTrader } from './open-trader';
 import { Figure } from './totals';
@@ -110,7 +111,16 @@ export function FirmPerformance({ range, chosen }: { range: { from: number; to: 
   return (
     <Card aria-busy={perf.isPlaceholderData} data-testid="firm-performance">
       <CardHeader>
-        <CardTitle>Performance (realized − fees + funding)</CardTitle>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>Performance (realized − fees + funding)</CardTitle>
+          {perf.data ? (
+            <CsvButton
+              name={`firm-performance-${new Date(input.to).toISOString().slice(0, 10)}.csv`}
+              csv={() => firmTradersCsv(perf.data)}
+              testId="firm-perf-csv"
+            />
+          ) : null}
+        </div>
         <p className="text-xs text-muted-foreground">
           {perf.data?.simulated ? 'Includes simulated accounts. ' : ''}The firm counts each fill and funding payment once; a
           shared account’s fills made outside Meridian and its funding count for each of its traders.

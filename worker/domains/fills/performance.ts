@@ -1,4 +1,4 @@
-import type { DayPerformance, FillDto, Performance, SymbolPerformance } from '../../contract/performance';
+import type { DayPerformance, FillDto, FillsCursor, Performance, SymbolPerformance } from '../../contract/performance';
 import type { Db } from '../../db/client';
 import type { Position } from '../../exchanges/types';
 import type { Session } from '../auth/access';
@@ -189,20 +189,32 @@ export async function performanceFor(
   return assemble(input, await readAll(db, traderId, input.from, input.to));
 }
 
-/** The trader's fills over the range, newest first (the fills table and its CSV). */
+/**
+ * A page of the trader's fills, newest first: the range's end is pulled in to the cursor so the
+ * trader-and-time index bounds the read, and fills sharing the cursor's time go by id.
+ */
+export const FILLS_PAGE = `${SCOPED} SELECT s.id, e.email AS accountEmail, s.order_id AS orderId, s.symbol, s.side, s.price,
+  s.quantity, s.fee, s.fee_asset AS feeAsset, s.fee_usd AS feeUsd, s.realized_pnl AS realizedPnl, s.maker, s.ts
+  FROM scoped s JOIN exchange_accounts e ON e.id = s.account_id
+  WHERE s.ts < ?5 OR (s.ts = ?5 AND s.id < ?6) ORDER BY s.ts DESC, s.id DESC LIMIT ?4`;
+
+/** FILLS_PAGE's parameters: with no cursor, every fill of the range passes its cursor test. */
+export function fillsPageBinds(traderId: string, input: { from: number; to: number; limit: number; before?: FillsCursor }) {
+  const { from, to, limit, before } = input;
+  if (!before) return [traderId, from, to, limit, to, ''] as const;
+  return [traderId, from, Math.min(to, before.ts + 1), limit, before.ts, before.id] as const;
+}
+
+/** The trader's fills over the range, newest first, one page (the fills table and its CSV): one D1 call. */
 export async function fillsFor(
   db: Db,
   session: Session,
-  input: { from: number; to: number; traderId?: string; limit: number },
+  input: { from: number; to: number; traderId?: string; limit: number; before?: FillsCursor },
 ): Promise<FillDto[]> {
   const traderId = orderReaderTrader(session, input.traderId);
   const { results } = await db.$client
-    .prepare(
-      `${SCOPED} SELECT s.id, e.email AS accountEmail, s.order_id AS orderId, s.symbol, s.side, s.price, s.quantity, s.fee,
-        s.fee_asset AS feeAsset, s.fee_usd AS feeUsd, s.realized_pnl AS realizedPnl, s.maker, s.ts
-       FROM scoped s JOIN exchange_accounts e ON e.id = s.account_id ORDER BY s.ts DESC, s.id DESC LIMIT ?4`,
-    )
-    .bind(traderId, input.from, input.to, input.limit)
+    .prepare(FILLS_PAGE)
+    .bind(...fillsPageBinds(traderId, input))
     .all<Omit<FillDto, 'maker'> & { maker: number }>();
   return results.map((r) => ({ ...r, maker: r.maker === 1 }));
 }

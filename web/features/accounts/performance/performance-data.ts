@@ -1,4 +1,5 @@
 import type { DayPerformance, FillDto, SymbolPerformance } from '@contract/performance';
+import { EARNED_CSV_HEADER, earnedCsvCells } from '~/shared/earned-csv';
 
 /** Performance by day, ISO week (Monday, UTC) or calendar month (UTC), and the CSV exports. */
 export type Period = 'day' | 'week' | 'month';
@@ -47,36 +48,8 @@ const iso = (ts: number) => new Date(ts).toISOString();
 
 export const symbolsCsv = (rows: SymbolPerformance[]) =>
   csv(
-    [
-      'symbol',
-      'trades',
-      'closing',
-      'wins',
-      'win_rate',
-      'realized_pnl_usd',
-      'fees_usd',
-      'funding_usd',
-      'net_usd',
-      'unrealized_pnl_usd',
-      'best_trade_usd',
-      'worst_trade_usd',
-      'volume_usd',
-    ],
-    rows.map((r) => [
-      r.symbol,
-      r.trades,
-      r.closing,
-      r.wins,
-      r.winRate,
-      r.realizedPnl,
-      r.fees,
-      r.funding,
-      r.net,
-      r.unrealizedPnl,
-      r.bestTrade,
-      r.worstTrade,
-      r.volume,
-    ]),
+    ['symbol', ...EARNED_CSV_HEADER, 'unrealized_pnl_usd', 'best_trade_usd', 'worst_trade_usd', 'volume_usd'],
+    rows.map((r) => [r.symbol, ...earnedCsvCells(r), r.unrealizedPnl, r.bestTrade, r.worstTrade, r.volume]),
   );
 
 export const periodsCsv = (rows: DayPerformance[], period: Period) =>

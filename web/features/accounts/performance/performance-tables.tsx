@@ -1,14 +1,13 @@
-import type { DayPerformance, FillDto, SymbolPerformance } from '@contract/performance';
+import type { DayPerformance, SymbolPerformance } from '@contract/performance';
 import { DataTable, sortableColumnHelper, spanCell, type DataColumns } from '~/components/ui/data-table';
-import { formatDateTime, formatPercent, formatPrice, formatQuantity, formatUsd } from '~/lib/format';
+import { formatPercent, formatUsd } from '~/lib/format';
 import { Pnl } from '~/shared/figures';
 import type { Period } from './performance-data';
-import { SideLabel } from '~/shared/orders/side-label';
 
-/** The Performance page's sortable tables: per symbol, per period, and the fills. */
+/** The Performance page's sortable tables per symbol and per period (the fills: fills-table.tsx). */
 
 const usd = (v: number) => <span className="tabular">{formatUsd(v)}</span>;
-const pnl = (v: number | null) => (v === null ? <span className="text-muted-foreground">—</span> : <Pnl value={v} />);
+export const pnl = (v: number | null) => (v === null ? <span className="text-muted-foreground">—</span> : <Pnl value={v} />);
 const rate = (v: number | null) => (v === null ? '—' : formatPercent(v * 100, { signed: false }));
 
 const sym = sortableColumnHelper<SymbolPerformance>();
@@ -83,58 +82,6 @@ export function PeriodsTable({ rows, period }: { rows: DayPerformance[]; period:
       getRowId={(r) => String(r.day)}
       initialSorting={[{ id: 'day', desc: true }]}
       testId="perf-periods"
-    />
-  );
-}
-
-const fill = sortableColumnHelper<FillDto>();
-const fillColumns: DataColumns<FillDto> = fill.columns([
-  fill.accessor('ts', {
-    header: 'Time',
-    cell: (i) => <span className="tabular whitespace-nowrap">{formatDateTime(i.getValue(), { seconds: true })}</span>,
-  }),
-  fill.accessor('symbol', { header: 'Symbol' }),
-  fill.accessor('side', { header: 'Side', cell: (i) => <SideLabel side={i.getValue()} buyClassName="text-success" /> }),
-  fill.accessor('price', {
-    header: 'Price',
-    meta: { align: 'right' },
-    cell: (i) => <span className="tabular">{formatPrice(i.getValue())}</span>,
-  }),
-  fill.accessor('quantity', {
-    header: 'Qty',
-    meta: { align: 'right' },
-    cell: (i) => <span className="tabular">{formatQuantity(i.getValue())}</span>,
-  }),
-  fill.accessor('feeUsd', {
-    header: 'Fee',
-    meta: { align: 'right' },
-    cell: (i) => {
-      const f = i.row.original;
-      return (
-        <span className="tabular" title={`${f.fee} ${f.feeAsset}${f.maker ? ' (maker)' : ' (taker)'}`}>
-          {formatUsd(f.feeUsd)}
-        </span>
-      );
-    },
-  }),
-  fill.accessor('realizedPnl', { header: 'Realized', meta: { align: 'right' }, cell: (i) => pnl(i.getValue()) }),
-  fill.accessor('accountEmail', { header: 'Account', meta: { className: 'hidden md:table-cell' } }),
-]);
-
-/** Fills rendered at first (and per "Show more"): the range may hold 1,000. */
-const FILL_ROWS = 100;
-
-export function FillsTable({ rows }: { rows: FillDto[] }) {
-  return (
-    <DataTable
-      label="Fills"
-      columns={fillColumns}
-      data={rows}
-      getRowId={(r) => r.id}
-      initialSorting={[{ id: 'ts', desc: true }]}
-      rowTestId={() => 'perf-fill'}
-      testId="perf-fills"
-      rowLimit={FILL_ROWS}
     />
   );
 }

@@ -13,8 +13,9 @@ import { resolveRange, type DateRange } from '~/shared/date-range/date-range';
 import { useSharedRange } from '~/shared/date-range/shared-range';
 import { CsvButton } from '~/shared/csv-button';
 import { Pnl } from '~/shared/figures';
-import { byPeriod, fillsCsv, periodsCsv, symbolsCsv, type Period } from './performance-data';
-import { FillsTable, PeriodsTable, SymbolsTable } from './performance-tables';
+import { FillsSection } from './fills-section';
+import { byPeriod, periodsCsv, symbolsCsv, type Period } from './performance-data';
+import { PeriodsTable, SymbolsTable } from './performance-tables';
 import { PnlCalendar } from './pnl-calendar';
 
 const PerformanceChart = lazy(() => import('./performance-chart'));
@@ -89,13 +90,10 @@ export function PerformanceView({ range, traderId }: { range: DateRange; traderI
   const input = useMemo(() => ({ ...rangeOf(range), ...(traderId ? { traderId } : {}) }), [range, traderId]);
   const [period, setPeriod] = useState<Period>('day');
   const perf = useQuery({ ...orpc.getPerformance.queryOptions({ input }), refetchInterval: 30_000 });
-  // Performance imports first; the fills are read once it has.
-  const fills = useQuery({ ...orpc.listFills.queryOptions({ input: { ...input, limit: 1_000 } }), enabled: perf.isSuccess });
   const periods = useMemo(() => (perf.data ? byPeriod(perf.data.days, period) : []), [perf.data, period]);
   // The tables below the totals and the chart render in a deferred pass, which React interrupts to
   // let the browser paint and handle input: a year of fills is not one long task on arrival.
   const lower = useDeferredValue(perf.data, undefined);
-  const lowerFills = useDeferredValue(fills.data, undefined);
   const stamp = new Date(input.to).toISOString().slice(0, 10);
   const who = whose(traderId);
 
@@ -159,26 +157,8 @@ export function PerformanceView({ range, traderId }: { range: DateRange; traderI
       >
         {lower ? <PeriodsTable rows={periods} period={period} /> : <Skeleton className="h-32 w-full" />}
       </PageSection>
-      <PageSection
-        title="Fills"
-        actions={
-          fills.data ? (
-            <CsvButton name={`fills-${stamp}.csv`} csv={() => fillsCsv(fills.data)} testId="perf-csv-fills" />
-          ) : undefined
-        }
-      >
-        {fills.isError ? (
-          <ErrorState what={`${who} fills`} error={fills.error} onRetry={() => void fills.refetch()} />
-        ) : lowerFills ? (
-          lowerFills.length === 0 ? (
-            <EmptyState title="No fills in this range">Only funding was paid or received.</EmptyState>
-          ) : (
-            <FillsTable rows={lowerFills} />
-          )
-        ) : (
-          <Skeleton className="h-32 w-full" />
-        )}
-      </PageSection>
+      {/* Mounted once performance is in: that read imports the accounts first, listFills only reads. */}
+      <FillsSection input={input} total={p.totals.trades} who={who} stamp={stamp} />
     </>
   );
 }
