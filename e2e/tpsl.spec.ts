@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openTerminal, publishHeadline as publish, rpc, shot } from './fixtures';
 
 interface Order {
+  id: string;
   clientOrderId: string;
   type: string;
   status: string;
@@ -112,12 +113,25 @@ test('an entry with TP/SL shows both lines on the chart; the stop dragged and co
   // The take-profit went with it; no lines are left.
   await expect(lines.locator('li')).toHaveCount(0, { timeout: 10_000 });
 
-  // The stop's fill and its realized PnL on Performance.
+  // The stop's own fill on Performance (the demo account is shared: found by the stop's order), with its fee and realized PnL.
   await page.goto('/dashboard/performance');
-  const fill = page.getByTestId('perf-fill').first();
+  const fill = page
+    .getByTestId('perf-fill')
+    .filter({ has: page.getByTestId('perf-fill-order').getByText(filledStop!.id.slice(0, 8)) });
+  await expect(fill).toHaveCount(1, { timeout: 15_000 });
+  const now = Date.now();
+  const fills = await rpc<
+    { orderId: string | null; side: string; quantity: number; fee: number; feeUsd: number; realizedPnl: number }[]
+  >(page, 'listFills', { from: now - 86_400_000, to: now + 60_000, limit: 200 });
+  const stopFills = fills.filter((f) => f.orderId === filledStop!.id);
+  expect(stopFills.map((f) => f.side)).toEqual(['SELL']);
+  expect(stopFills[0]!.quantity).toBeCloseTo(filledStop!.filledQuantity!, 9);
+  expect(stopFills[0]!.fee).toBeGreaterThan(0);
+  expect(Number.isFinite(stopFills[0]!.realizedPnl)).toBe(true);
   await expect(fill).toContainText('ETHUSDT');
   await expect(fill).toContainText('Sell');
-  await expect(fill).toContainText(/[-+]?\$[\d,.]+/);
+  await expect(fill.getByTestId('perf-fill-fee-asset')).toContainText('USDT');
+  await expect(fill).toContainText(/[-+−]?\$[\d,.]+/);
   await shot(page, 'tpsl-performance');
   void stop;
 });
