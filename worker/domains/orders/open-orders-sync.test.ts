@@ -1,10 +1,13 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, simOrders, type OrderRow } from '../../db/schema/orders';
 import type { OrderVenue } from '../../exchanges/order-venue';
 import { SimulatedVenue } from '../../exchanges/simulated/venue';
 import { batchMeeting } from '../../test/batch-meeting';
-import { db } from '../../test/harness';
+import { cronRuns } from '../../db/schema/reliability';
+import worker from '../../index';
+import { db, testEnv } from '../../test/harness';
 import { clearLimitsAndHalts, order, orderContext } from '../../test/order-traders';
 import { deskTrader, tickPriceAt } from '../../test/sim-desk';
 import type { Session } from '../auth/access';
@@ -85,6 +88,26 @@ describe('the open-orders sync of the minute cron', () => {
     expect((await simOf(t.account.email, 'TAKE_PROFIT_MARKET')).map((o) => o.status)).toEqual(['CANCELED']);
     const [position] = await db.query.simPositions.findMany({ where: (p, { eq: e }) => e(p.accountEmail, t.account.email) });
     expect(Math.abs(position!.quantity)).toBeLessThan(1e-9);
+  });
+
+  it('the minute cron runs it: a stop triggered at the exchange is recorded and its take-profit canceled', async () => {
+    const t = await trader('DOGEUSDT');
+    const protection = { takeProfit: tickPriceAt('DOGEUSDT', 1.2), stopLoss: tickPriceAt('DOGEUSDT', 0.8) };
+    const entry = await placeProtectedOrderFor(orderContext(), t.session, order(t.account.email, 'DOGE', 'BUY', 300, protection));
+    await db
+      .update(simOrders)
+      .set({ triggerPrice: tickPriceAt('DOGEUSDT', 1.5) })
+      .where(and(eq(simOrders.accountEmail, t.account.email), eq(simOrders.type, 'STOP_MARKET')));
+    const scheduledTime = Date.now();
+    const ctx = createExecutionContext();
+    worker.scheduled(createScheduledController({ scheduledTime, cron: '* * * * *' }), testEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    const run = await db.query.cronRuns.findFirst({ where: eq(cronRuns.scheduledAt, scheduledTime) });
+    expect(run!.failedJobs).not.toContain('openOrders');
+    expect(await childrenOf(entry.id)).toEqual([
+      ['STOP_MARKET', 'filled', protection.stopLoss],
+      ['TAKE_PROFIT_MARKET', 'canceled', protection.takeProfit],
+    ]);
   });
 
   it("a resting limit entry that filled gets its TP/SL once, though the cron and a trader's read sync it at once", async () => {
