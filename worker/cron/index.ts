@@ -13,6 +13,7 @@ import { importAllFills } from '../domains/fills/fill-source';
 import { getProviderConfig } from '../env';
 import { sendDuePushes } from '../wiring/web-push';
 import { sweepStaleOrders } from '../domains/orders/order-sweep';
+import { syncOpenOrders } from '../domains/orders/open-orders-sync';
 import { defaultVenueFor, type OrderContext } from '../domains/orders/orders';
 import { riskGates } from '../durable-objects/risk-gate';
 import { ordersHub, riskNotifier } from '../wiring/hubs';
@@ -52,6 +53,9 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     // Orders whose outcome was never recorded (pending whose sender is gone, unknown): asked for at
     // the exchange by client id, never sent again (order-sweep.ts).
     staleOrders: () => sweepStaleOrders(sweepContext(env, db)),
+    // Open orders asked for at the exchange with no trader reading them: fills recorded, an entry's
+    // TP/SL attached, a triggered stop's take-profit canceled (open-orders-sync.ts).
+    openOrders: () => syncOpenOrders(sweepContext(env, db)),
   };
   const names = Object.keys(jobs);
   const results = await Promise.allSettled(names.map((n) => jobs[n]!()));

@@ -79,6 +79,8 @@ export const orders = sqliteTable(
     /** the headline the order was placed from (news_items.id in the news database; news_trades scores it) */
     headlineId: integer('headline_id'),
     updatedAt: updatedAt(),
+    /** when the minute cron last asked the exchange about this open order (open-orders-sync.ts) */
+    syncedAt: integer('synced_at'),
   },
   (t) => [
     uniqueIndex('orders_user_client_uq').on(t.userId, t.clientOrderId),
@@ -92,6 +94,10 @@ export const orders = sqliteTable(
     index('orders_unsettled_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} IN ('pending', 'unknown')`),
+    // Open orders, least recently asked first: the minute cron's open-orders sync.
+    index('orders_open_synced_idx')
+      .on(t.syncedAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 export type OrderRow = typeof orders.$inferSelect;

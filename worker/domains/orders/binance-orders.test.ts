@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/orders';
 import { getProviderConfig } from '../../env';
 import { db, insertUser, testEnv } from '../../test/harness';
 import { position, record } from '../../test/snapshot-builders';
@@ -40,6 +42,22 @@ async function binanceTrader() {
 /** A market buy of $1,000 of ETH on the trader's Binance account. */
 const buyEth = (t: Awaited<ReturnType<typeof binanceTrader>>, clientOrderId: string) =>
   placeOrderFor(orderContext(t.venueFor), t.session, order(t.account.email, 'ETH', 'BUY', 1000, { clientOrderId }));
+
+/**
+ * The mark moves through a protective order's trigger: the open-orders read records the close, the
+ * position is flat, and each algo order ends as given (the one that triggered, its sibling canceled).
+ */
+async function closedThrough(
+  t: Awaited<ReturnType<typeof binanceTrader>>,
+  ctx: ReturnType<typeof orderContext>,
+  mark: string,
+  algos: [string, string][],
+) {
+  t.fake.moveMark('ETHUSDT', mark);
+  expect(await listOpenOrdersFor(ctx, t.session, {})).toEqual([]);
+  expect(t.fake.positions.ETHUSDT).toBeCloseTo(0, 9);
+  expect(t.fake.algos.map((a) => [a.type, a.algoStatus]).sort()).toEqual(algos);
+}
 
 describe('placeOrder on a Binance account (fake exchange)', () => {
   it('rounds the notional to the step size and sends it once', async () => {
@@ -141,10 +159,7 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
     await listOpenOrdersFor(ctx, t.session, {});
     expect(t.fake.algos).toHaveLength(2);
     // Through the stop: the position closes, the take-profit goes.
-    t.fake.moveMark('ETHUSDT', '3230.00');
-    expect(await listOpenOrdersFor(ctx, t.session, {})).toEqual([]);
-    expect(t.fake.positions.ETHUSDT).toBeCloseTo(0, 9);
-    expect(t.fake.algos.map((a) => [a.type, a.algoStatus]).sort()).toEqual([
+    await closedThrough(t, ctx, '3230.00', [
       ['STOP_MARKET', 'FINISHED'],
       ['TAKE_PROFIT_MARKET', 'CANCELED'],
     ]);
@@ -154,6 +169,31 @@ describe('placeOrder on a Binance account (fake exchange)', () => {
       status: 'filled',
       exchangeOrderId: String(t.fake.algos.find((a) => a.type === 'STOP_MARKET')!.actualOrderId),
     });
+  });
+
+  it('a market entry with TP/SL: the take-profit triggers, closes the position, the stop is canceled', async () => {
+    const t = await binanceTrader();
+    const ctx = orderContext(t.venueFor);
+    const placed = await placeProtectedOrderFor(
+      ctx,
+      t.session,
+      order(t.account.email, 'ETH', 'BUY', 1000, { takeProfit: 3500, stopLoss: 3300 }),
+    );
+    expect(placed.status).toBe('filled');
+    expect(t.fake.algos.map((a) => [a.type, a.algoStatus]).sort()).toEqual([
+      ['STOP_MARKET', 'NEW'],
+      ['TAKE_PROFIT_MARKET', 'NEW'],
+    ]);
+    // The market rises through the take-profit.
+    await closedThrough(t, ctx, '3510.00', [
+      ['STOP_MARKET', 'CANCELED'],
+      ['TAKE_PROFIT_MARKET', 'FINISHED'],
+    ]);
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.parentOrderId, placed.id), eq(orders.type, 'TAKE_PROFIT_MARKET')));
+    expect(row).toMatchObject({ status: 'filled', side: 'SELL', filledQuantity: placed.filledQuantity });
   });
 
   it("reads the account's sealed key with the account: a stop, its move, a cancel and a cancel-all wait for no read of their own", async () => {

@@ -36,9 +36,10 @@ const venueOf = (ctx: OrderContext, account: ExchangeAccountRow) => Promise.reso
 
 /**
  * Asks the exchange for each open order of these and records its answer; failures leave the order
- * as it was. Says whether any order changed.
+ * as it was. Says whether any order changed. Run by a trader's read and by the minute cron
+ * (open-orders-sync.ts).
  */
-async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<boolean> {
+export async function syncRows(ctx: OrderContext, rows: OrderRow[]): Promise<boolean> {
   if (rows.length === 0) return false;
   let changed = false;
   const accountIds = [...new Set(rows.map((r) => r.accountId))];

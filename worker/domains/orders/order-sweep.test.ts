@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, simOrders, type OrderRow } from '../../db/schema/orders';
 import { OrderOutcomeUnknown, type OrderVenue } from '../../exchanges/order-venue';
 import { SimulatedVenue } from '../../exchanges/simulated/venue';
+import { batchMeeting } from '../../test/batch-meeting';
 import { db, testEnv } from '../../test/harness';
 import { clearLimitsAndHalts, order, orderContext, simTrader } from '../../test/order-traders';
 import { deskTrader, tickPriceAt } from '../../test/sim-desk';
@@ -185,23 +185,12 @@ describe('the stale-order sweep', () => {
     const found = await lostOrder('placed');
     const lost = await lostOrder('lost', { status: 'pending', age: STALE_PENDING_MS + 5_000 });
     // Both read the same candidates before either claims: the claims decide.
-    let arrived = 0;
-    let open!: () => void;
-    const bothRead = new Promise<void>((resolve) => (open = resolve));
-    const together = Object.create(db, {
-      batch: {
-        value: async (queries: Parameters<Db['batch']>[0]) => {
-          if (++arrived === 2) open();
-          await bothRead;
-          return db.batch(queries);
-        },
-      },
-    }) as Db;
+    const together = batchMeeting();
     // Each settled order is published once (its history is rewritten whole, so it could not tell).
     const published: OrderRow[] = [];
-    const ctx = { ...orderContext(undefined, (row) => published.push(row)), db: together };
+    const ctx = { ...orderContext(undefined, (row) => published.push(row)), db: together.db };
     await Promise.all([sweepStaleOrders(ctx), sweepStaleOrders(ctx)]);
-    expect(arrived).toBeGreaterThanOrEqual(2);
+    expect(together.arrived()).toBeGreaterThanOrEqual(2);
     expect(published.filter((r) => r.id === found.id).map((r) => r.status)).toEqual(['filled']);
     expect(published.filter((r) => r.id === lost.id).map((r) => r.status)).toEqual(['canceled']);
     const [a, b] = [await rowOf(found.id), await rowOf(lost.id)];

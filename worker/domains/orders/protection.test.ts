@@ -17,6 +17,13 @@ const trader = (symbol: string) => deskTrader(TAG, symbol);
 
 const priceAt = tickPriceAt;
 
+/** Moves a resting protective order's trigger at the simulated exchange (to where the path reached it). */
+const moveTrigger = (t: { account: { email: string } }, type: 'STOP_MARKET' | 'TAKE_PROFIT_MARKET', triggerPrice: number) =>
+  db
+    .update(simOrders)
+    .set({ triggerPrice })
+    .where(and(eq(simOrders.accountEmail, t.account.email), eq(simOrders.type, type)));
+
 describe('take-profit and stop-loss on the simulated exchange', () => {
   it('attached at entry: both rest open; the stop triggers from the price path, closes the position, the take-profit goes', async () => {
     const t = await trader('ETHUSDT');
@@ -30,15 +37,39 @@ describe('take-profit and stop-loss on the simulated exchange', () => {
       ['TAKE_PROFIT_MARKET', 'SELL', true, entry.id],
     ]);
     // The path reaches the stop: as if the market had fallen through it.
-    await db
-      .update(simOrders)
-      .set({ triggerPrice: priceAt('ETHUSDT', 1.5) })
-      .where(and(eq(simOrders.accountEmail, t.account.email), eq(simOrders.type, 'STOP_MARKET')));
+    await moveTrigger(t, 'STOP_MARKET', priceAt('ETHUSDT', 1.5));
     expect(await t.client.listOpenOrders({})).toEqual([]);
     const all = await t.client.listOrders({ limit: 10 });
     const stop = all.find((o) => o.type === 'STOP_MARKET')!;
     expect(stop).toMatchObject({ status: 'filled', filledQuantity: entry.filledQuantity });
     expect(all.find((o) => o.type === 'TAKE_PROFIT_MARKET')!.status).toBe('canceled');
+    const [position] = await db.query.simPositions.findMany({ where: (p, { eq: e }) => e(p.accountEmail, t.account.email) });
+    expect(Math.abs(position!.quantity)).toBeLessThan(1e-9);
+  });
+
+  it('attached at entry: the take-profit triggers from the price path, closes the position, the stop goes', async () => {
+    const t = await trader('BTCUSDT');
+    const entry = await t.client.placeOrder(
+      deskOrder(t, 'BTC', 'BUY', 500, { takeProfit: priceAt('BTCUSDT', 1.2), stopLoss: priceAt('BTCUSDT', 0.8) }),
+    );
+    expect(entry.status).toBe('filled');
+    expect((await t.client.listOpenOrders({})).map((o) => o.type).sort()).toEqual(['STOP_MARKET', 'TAKE_PROFIT_MARKET']);
+    // The path reaches the take-profit: as if the market had risen through it.
+    await moveTrigger(t, 'TAKE_PROFIT_MARKET', priceAt('BTCUSDT', 0.5));
+    expect(await t.client.listOpenOrders({})).toEqual([]);
+    const all = await t.client.listOrders({ limit: 10 });
+    expect(all.find((o) => o.type === 'TAKE_PROFIT_MARKET')).toMatchObject({
+      status: 'filled',
+      side: 'SELL',
+      filledQuantity: entry.filledQuantity,
+    });
+    expect(all.find((o) => o.type === 'STOP_MARKET')!.status).toBe('canceled');
+    const venue = await db.select().from(simOrders).where(eq(simOrders.accountEmail, t.account.email));
+    expect(venue.map((o) => [o.type, o.status]).sort()).toEqual([
+      ['MARKET', 'FILLED'],
+      ['STOP_MARKET', 'CANCELED'],
+      ['TAKE_PROFIT_MARKET', 'FILLED'],
+    ]);
     const [position] = await db.query.simPositions.findMany({ where: (p, { eq: e }) => e(p.accountEmail, t.account.email) });
     expect(Math.abs(position!.quantity)).toBeLessThan(1e-9);
   });

@@ -5,6 +5,8 @@ import {
   type World,
   type Request,
   type Live,
+  type Protective,
+  type Scenario,
   MARKS,
   SYMBOLS,
   accountsOf,
@@ -26,6 +28,10 @@ import { CLOCK_SKEW_MS, IN_FLIGHT_MAX_MS, positionRanges } from './gate-core';
  * that only reduced moved it), and a reduce-only order never opens or flips a position.
  * Limit orders rest: they fill in parts over any length of time (past the gate's in-flight
  * horizon too) or are canceled, and the gate learns each part later (progress).
+ * Take-profit and stop-loss orders rest on positions without passing the gates and trigger at any
+ * point: each closes up to the whole position as it is then, never flips it nor adds to the trader's
+ * exposure, and its siblings go; reduce-only orders judged on the position before are then held by
+ * the exchange's own cap.
  *
  * And the gate is exact, not only safe: once every order of a trader is done and acknowledged, its
  * view of each position is exactly the snapshot widened by the acknowledged fills that snapshot may
@@ -33,240 +39,330 @@ import { CLOCK_SKEW_MS, IN_FLIGHT_MAX_MS, positionRanges } from './gate-core';
  * expired into a fill, a report counted twice) fails here, though it only ever refuses too much.
  */
 
+/**
+ * Plays one scenario against the gates and checks the world after every step. `strict`: also where a
+ * take-profit or stop-loss closed a position under an order judged on it (see the known gap below).
+ */
+function playScenario(sc: Scenario, strict = false) {
+  const traderLimits: LimitSet = sc.limits;
+  const firmLimits: LimitSet = sc.firmLimit === undefined ? {} : { maxSymbolNetExposure: sc.firmLimit };
+  const w: World = { now: 1_000_000, truth: new Map(), snapshots: new Map(), equity: new Map(), traderOf: new Map() };
+  let i = 0;
+  for (let t = 0; t < 3; t++)
+    for (const a of accountsOf(t)) {
+      const positions = { AAA: sc.initial[i * 2]!, BBB: sc.initial[i * 2 + 1]! * 10 };
+      w.truth.set(a, { ...positions });
+      w.snapshots.set(a, { ts: w.now, positions: { ...positions } });
+      w.equity.set(a, sc.equities[i]!);
+      w.traderOf.set(a, t);
+      i++;
+    }
+  const gates = [new GateBook(), new GateBook(), new GateBook()];
+  const firmGate = new GateBook();
+  const start = [0, 1, 2].map((t) => truthOf(w, t));
+  const firmStart = Object.fromEntries(SYMBOLS.map((s) => [s, firmTruth(w, s)]));
+  const allowance: Record<string, number> = { AAA: 0, BBB: 0 };
+  const requests: Request[] = [];
+  const live: Live[] = [];
+  const protective: Protective[] = [];
+  /** positions a protective order changed that the account's latest snapshot does not show yet */
+  const closedUnseen = new Set<string>();
+  const seen = (account: string) => {
+    for (const s of SYMBOLS) closedUnseen.delete(`${account}\u0000${s}`);
+  };
+  let n = 0;
+  /** every fill the gates were told of: what a snapshot older than includedFrom may not show */
+  const told: { account: string; symbol: string; qty: number; includedFrom: number }[] = [];
+  /** traders with a market order unanswered past the in-flight horizon: the gate judges it filled (by design) */
+  const inexact = new Set<number>();
+
+  const exact = () => {
+    for (let t = 0; t < 3; t++) {
+      if (inexact.has(t)) continue;
+      const busy = live.some((o) => o.request.trader === t && (o.filled === undefined || !o.acked || o.executed !== o.reported));
+      if (busy) continue;
+      const ranges = positionRanges(tradersView(w, t, traderLimits), gates[t]!.items.values());
+      for (const account of accountsOf(t))
+        for (const symbol of SYMBOLS) {
+          const snap = w.snapshots.get(account)!;
+          // A fill the snapshot may not show: the position is the snapshot's, or that plus the fill.
+          const unsure = told.filter((f) => f.account === account && f.symbol === symbol && f.includedFrom > snap.ts);
+          const held = snap.positions[symbol] ?? 0;
+          const expected = [
+            held + unsure.reduce((a, f) => a + Math.min(0, f.qty), 0),
+            held + unsure.reduce((a, f) => a + Math.max(0, f.qty), 0),
+          ];
+          const r = ranges.get(`${account}\u0000${symbol}`) ?? { lo: 0, hi: 0 };
+          expect([r.lo, r.hi]).toEqual(expected);
+        }
+    }
+  };
+
+  /**
+   * Traders and symbols where an order judged on a position a take-profit or stop-loss has since
+   * closed (part of) filled: the gates judged it on a base that is gone (the known gap below), so
+   * their limits are only checked when strict.
+   */
+  const closedUnderTraders = new Set<number>();
+  const closedUnderSymbols = new Set<string>();
+  const check = () => {
+    for (let t = 0; t < 3; t++) {
+      if (closedUnderTraders.has(t)) continue;
+      const now = truthOf(w, t);
+      if (traderLimits.maxLeverage !== undefined)
+        expect(now.leverage).toBeLessThanOrEqual(Math.max(traderLimits.maxLeverage, start[t]!.leverage) + EPS);
+      if (traderLimits.maxPositionNotional !== undefined)
+        for (const s of SYMBOLS)
+          expect(now.bySymbol[s] ?? 0).toBeLessThanOrEqual(
+            Math.max(traderLimits.maxPositionNotional, start[t]!.bySymbol[s] ?? 0) + EPS,
+          );
+    }
+    if (sc.firmLimit !== undefined)
+      for (const s of SYMBOLS)
+        if (!closedUnderSymbols.has(s))
+          expect(firmTruth(w, s)).toBeLessThanOrEqual(Math.max(sc.firmLimit, firmStart[s]!) + allowance[s]! + EPS);
+  };
+
+  const read = (c: {
+    trader: number;
+    account: number;
+    symbol: string;
+    side: 'BUY' | 'SELL';
+    quantity: number | null;
+    reduceOnly: boolean;
+    limit: boolean;
+  }) => {
+    const account = accountsOf(c.trader)[c.account]!;
+    requests.push({
+      closedUnder: closedUnseen.has(`${account}\u0000${c.symbol}`),
+      resting: c.limit && c.quantity !== null,
+      trader: c.trader,
+      account,
+      symbol: c.symbol,
+      side: c.side,
+      quantity: c.reduceOnly ? c.quantity : (c.quantity ?? 5),
+      reduceOnly: c.reduceOnly,
+      read: tradersView(w, c.trader, traderLimits),
+      firmRead: firmView(w, c.symbol, firmLimits),
+    });
+  };
+  const submit = (pick: number, atOnce: boolean) => {
+    {
+      const [r] = requests.splice(pick % requests.length, 1);
+      const orderId = `o${++n}`;
+      const ask = {
+        orderId,
+        accountId: r!.account,
+        symbol: r!.symbol,
+        side: r!.side,
+        quantity: r!.quantity,
+        reduceOnly: r!.reduceOnly,
+        mark: MARKS[r!.symbol]!,
+        stepSize: 1,
+        minQty: 1,
+        leverageSetting: 10,
+      };
+      const mark = MARKS[r!.symbol]!;
+      const firmAsk = (qty: number, onlyReduces: boolean) => ({
+        orderId,
+        accountId: r!.account,
+        symbol: r!.symbol,
+        qty,
+        mark,
+        onlyReduces,
+      });
+      let d;
+      if (atOnce && ask.quantity !== null) {
+        // gate-client's passGatesAtOnce: both gates at once, the firm reserving whatever it judges.
+        const signed = (r!.side === 'BUY' ? 1 : -1) * ask.quantity;
+        d = gates[r!.trader]!.reserve(r!.read, ask, w.now);
+        const firm = firmGate.reserveFirm(r!.firmRead, firmAsk(signed, false), w.now, true);
+        if (!d.ok || (!firm.ok && !d.onlyReduces)) {
+          gates[r!.trader]!.release(orderId);
+          firmGate.release(orderId);
+          return;
+        }
+      } else {
+        d = gates[r!.trader]!.reserve(r!.read, ask, w.now);
+        if (!d.ok) return;
+        const firm = firmGate.reserveFirm(r!.firmRead, firmAsk((r!.side === 'BUY' ? 1 : -1) * d.quantity, d.onlyReduces), w.now);
+        if (!firm.ok) {
+          gates[r!.trader]!.release(orderId);
+          return;
+        }
+      }
+      const qty = (r!.side === 'BUY' ? 1 : -1) * d.quantity;
+      if (!r!.reduceOnly)
+        for (const o of live)
+          if (o.filled === undefined && o.request.account === r!.account && o.request.symbol === r!.symbol) o.tainted = true;
+      live.push({
+        orderId,
+        request: r!,
+        qty,
+        onlyReduces: d.onlyReduces,
+        executed: 0,
+        reported: 0,
+        at: w.now,
+        tainted: r!.closedUnder,
+        closedUnder: r!.closedUnder,
+      });
+      if (r!.resting) {
+        // The exchange's first answer: NEW, resting (order-send.ts records it at once).
+        const p = { executed: 0, open: true, includedFrom: w.now + CLOCK_SKEW_MS };
+        gates[r!.trader]!.progress(orderId, p);
+        firmGate.progress(orderId, p);
+      }
+    }
+  };
+
+  for (const c of sc.commands) {
+    if (c.kind === 'tick') {
+      w.now += c.ms;
+      for (const o of live) if (!o.request.resting && !o.acked && w.now - o.at > IN_FLIGHT_MAX_MS) inexact.add(o.request.trader);
+    } else if (c.kind === 'read') read(c);
+    else if (c.kind === 'submit' && requests.length) submit(c.pick, c.atOnce);
+    else if (c.kind === 'burst') {
+      const first = requests.length;
+      for (const o of c.orders) read({ ...o, symbol: c.symbol, side: c.side });
+      for (let k = 0; k < c.orders.length; k++) submit(first, c.atOnce);
+    } else if (c.kind === 'fill') {
+      const open = live.filter((o) => o.filled === undefined && (!('resting' in c) || o.request.resting));
+      if (!open.length) continue;
+      const o = open[c.pick % open.length]!;
+      // A resting order fills part of what still rests (or all of it); it is done once nothing rests.
+      let filled = Math.trunc((o.qty - o.executed) * c.fraction);
+      const book = w.truth.get(o.request.account)!;
+      const before = book[o.request.symbol] ?? 0;
+      // The exchange's own reduce-only rule (Binance, the simulated venue): never past the position.
+      if (o.request.reduceOnly && o.tainted)
+        filled = Math.sign(filled) === -Math.sign(before) ? Math.sign(filled) * Math.min(Math.abs(filled), Math.abs(before)) : 0;
+      const after = before + filled;
+      if (o.request.reduceOnly) {
+        // Never opens, flips or grows a position: the exchange would have nothing to cap.
+        expect(Math.abs(after)).toBeLessThanOrEqual(Math.abs(before));
+        expect(before === 0 ? after === 0 : after === 0 || Math.sign(after) === Math.sign(before)).toBe(true);
+      }
+      book[o.request.symbol] = after;
+      o.executed += filled;
+      if (!o.request.resting || c.fraction === 1) o.filled = o.executed;
+      o.filledAt = w.now;
+      if (o.onlyReduces) allowance[o.request.symbol]! += Math.abs(filled) * MARKS[o.request.symbol]!;
+      if (o.closedUnder && !o.request.reduceOnly && filled !== 0 && !strict) {
+        closedUnderTraders.add(o.request.trader);
+        closedUnderSymbols.add(o.request.symbol);
+      }
+      check();
+    } else if (c.kind === 'cancel') {
+      const resting = live.filter((o) => o.request.resting && o.filled === undefined);
+      if (resting.length) resting[c.pick % resting.length]!.filled = resting[c.pick % resting.length]!.executed;
+    } else if (c.kind === 'ack') {
+      const done = live.filter((o) => (o.filled !== undefined && !o.acked) || (o.request.resting && o.executed !== o.reported));
+      if (!done.length) continue;
+      const o = done[c.pick % done.length]!;
+      o.acked = o.filled !== undefined;
+      let includedFrom = w.now + CLOCK_SKEW_MS;
+      if (c.refresh) {
+        // The simulated venue's way: a snapshot read right after the fill, stamped after the
+        // acknowledgement's millisecond (a snapshot stamped in it may have been read before the fill).
+        const snap = { ts: w.now + 1, positions: { ...w.truth.get(o.request.account)! } };
+        w.snapshots.set(o.request.account, snap);
+        seen(o.request.account);
+        includedFrom = snap.ts;
+      }
+      const tell = (qty: number) =>
+        qty !== 0 && told.push({ account: o.request.account, symbol: o.request.symbol, qty, includedFrom });
+      if (o.request.resting) {
+        // What filled so far, and whether it still rests (order-send.ts recordAnswer).
+        const p = { executed: o.executed, open: o.filled === undefined, includedFrom };
+        tell(o.executed - o.reported);
+        o.reported = o.executed;
+        gates[o.request.trader]!.progress(o.orderId, p);
+        firmGate.progress(o.orderId, p);
+        continue;
+      }
+      const s = { filled: o.filled!, includedFrom };
+      tell(o.filled!);
+      gates[o.request.trader]!.settle(o.orderId, s);
+      firmGate.settle(o.orderId, s);
+    } else if (c.kind === 'protect') {
+      const account = [...w.truth.keys()][c.account % 6]!;
+      const held = w.truth.get(account)![c.symbol] ?? 0;
+      if (held !== 0) protective.push({ account, symbol: c.symbol, side: held > 0 ? 'SELL' : 'BUY' });
+    } else if (c.kind === 'trigger') {
+      if (!protective.length) continue;
+      const p = protective.splice(c.pick % protective.length, 1)[0]!;
+      const book = w.truth.get(p.account)!;
+      const before = book[p.symbol] ?? 0;
+      const trader = w.traderOf.get(p.account)!;
+      const exposure = truthOf(w, trader);
+      // Reduce-only: only a position on its other side, never past it (the exchange's closePosition).
+      const closes = (p.side === 'SELL') === before > 0 ? -Math.trunc(before * c.fraction) : 0;
+      const after = before + closes;
+      expect(Math.abs(after)).toBeLessThanOrEqual(Math.abs(before));
+      expect(after === 0 || Math.sign(after) === Math.sign(before)).toBe(true);
+      book[p.symbol] = after;
+      for (let k = protective.length - 1; k >= 0; k--)
+        if (protective[k]!.account === p.account && protective[k]!.symbol === p.symbol) protective.splice(k, 1);
+      // It never adds to the trader's exposure (the firm's net may move away from zero, as any close's may).
+      const now = truthOf(w, trader);
+      expect(now.gross).toBeLessThanOrEqual(exposure.gross + EPS);
+      expect(now.bySymbol[p.symbol] ?? 0).toBeLessThanOrEqual((exposure.bySymbol[p.symbol] ?? 0) + EPS);
+      allowance[p.symbol]! += Math.abs(closes) * MARKS[p.symbol]!;
+      // The position is now smaller than the gates know: reduce-only orders in flight on it, or
+      // read before a snapshot shows it, are held by the exchange's own cap, as after any change
+      // the gates did not make.
+      closedUnseen.add(`${p.account}\u0000${p.symbol}`);
+      for (const o of live)
+        if (o.filled === undefined && o.request.account === p.account && o.request.symbol === p.symbol)
+          o.tainted = o.closedUnder = true;
+      for (const r of requests) if (r.account === p.account && r.symbol === p.symbol) r.closedUnder = true;
+      check();
+    } else if (c.kind === 'snapshot') {
+      const account = [...w.snapshots.keys()][c.account % 6]!;
+      // Stamped before the read: the positions are as of now, the time may be earlier.
+      const ts = w.now - c.lag;
+      if (ts >= w.snapshots.get(account)!.ts) {
+        w.snapshots.set(account, { ts, positions: { ...w.truth.get(account)! } });
+        seen(account);
+      }
+    }
+    exact();
+  }
+  check();
+}
+
 describe('the pre-trade gate under any interleaving', () => {
   it('never lets accepted orders take a limit past its value, nor a reduce-only order flip a position', () => {
     fc.assert(
-      fc.property(scenario, (sc) => {
-        const traderLimits: LimitSet = sc.limits;
-        const firmLimits: LimitSet = sc.firmLimit === undefined ? {} : { maxSymbolNetExposure: sc.firmLimit };
-        const w: World = { now: 1_000_000, truth: new Map(), snapshots: new Map(), equity: new Map(), traderOf: new Map() };
-        let i = 0;
-        for (let t = 0; t < 3; t++)
-          for (const a of accountsOf(t)) {
-            const positions = { AAA: sc.initial[i * 2]!, BBB: sc.initial[i * 2 + 1]! * 10 };
-            w.truth.set(a, { ...positions });
-            w.snapshots.set(a, { ts: w.now, positions: { ...positions } });
-            w.equity.set(a, sc.equities[i]!);
-            w.traderOf.set(a, t);
-            i++;
-          }
-        const gates = [new GateBook(), new GateBook(), new GateBook()];
-        const firmGate = new GateBook();
-        const start = [0, 1, 2].map((t) => truthOf(w, t));
-        const firmStart = Object.fromEntries(SYMBOLS.map((s) => [s, firmTruth(w, s)]));
-        const allowance: Record<string, number> = { AAA: 0, BBB: 0 };
-        const requests: Request[] = [];
-        const live: Live[] = [];
-        let n = 0;
-        /** every fill the gates were told of: what a snapshot older than includedFrom may not show */
-        const told: { account: string; symbol: string; qty: number; includedFrom: number }[] = [];
-        /** traders with a market order unanswered past the in-flight horizon: the gate judges it filled (by design) */
-        const inexact = new Set<number>();
-
-        const exact = () => {
-          for (let t = 0; t < 3; t++) {
-            if (inexact.has(t)) continue;
-            const busy = live.some(
-              (o) => o.request.trader === t && (o.filled === undefined || !o.acked || o.executed !== o.reported),
-            );
-            if (busy) continue;
-            const ranges = positionRanges(tradersView(w, t, traderLimits), gates[t]!.items.values());
-            for (const account of accountsOf(t))
-              for (const symbol of SYMBOLS) {
-                const snap = w.snapshots.get(account)!;
-                // A fill the snapshot may not show: the position is the snapshot's, or that plus the fill.
-                const unsure = told.filter((f) => f.account === account && f.symbol === symbol && f.includedFrom > snap.ts);
-                const held = snap.positions[symbol] ?? 0;
-                const expected = [
-                  held + unsure.reduce((a, f) => a + Math.min(0, f.qty), 0),
-                  held + unsure.reduce((a, f) => a + Math.max(0, f.qty), 0),
-                ];
-                const r = ranges.get(`${account}\u0000${symbol}`) ?? { lo: 0, hi: 0 };
-                expect([r.lo, r.hi]).toEqual(expected);
-              }
-          }
-        };
-
-        const check = () => {
-          for (let t = 0; t < 3; t++) {
-            const now = truthOf(w, t);
-            if (traderLimits.maxLeverage !== undefined)
-              expect(now.leverage).toBeLessThanOrEqual(Math.max(traderLimits.maxLeverage, start[t]!.leverage) + EPS);
-            if (traderLimits.maxPositionNotional !== undefined)
-              for (const s of SYMBOLS)
-                expect(now.bySymbol[s] ?? 0).toBeLessThanOrEqual(
-                  Math.max(traderLimits.maxPositionNotional, start[t]!.bySymbol[s] ?? 0) + EPS,
-                );
-          }
-          if (sc.firmLimit !== undefined)
-            for (const s of SYMBOLS)
-              expect(firmTruth(w, s)).toBeLessThanOrEqual(Math.max(sc.firmLimit, firmStart[s]!) + allowance[s]! + EPS);
-        };
-
-        const read = (c: {
-          trader: number;
-          account: number;
-          symbol: string;
-          side: 'BUY' | 'SELL';
-          quantity: number | null;
-          reduceOnly: boolean;
-          limit: boolean;
-        }) => {
-          requests.push({
-            resting: c.limit && c.quantity !== null,
-            trader: c.trader,
-            account: accountsOf(c.trader)[c.account]!,
-            symbol: c.symbol,
-            side: c.side,
-            quantity: c.reduceOnly ? c.quantity : (c.quantity ?? 5),
-            reduceOnly: c.reduceOnly,
-            read: tradersView(w, c.trader, traderLimits),
-            firmRead: firmView(w, c.symbol, firmLimits),
-          });
-        };
-        const submit = (pick: number, atOnce: boolean) => {
-          {
-            const [r] = requests.splice(pick % requests.length, 1);
-            const orderId = `o${++n}`;
-            const ask = {
-              orderId,
-              accountId: r!.account,
-              symbol: r!.symbol,
-              side: r!.side,
-              quantity: r!.quantity,
-              reduceOnly: r!.reduceOnly,
-              mark: MARKS[r!.symbol]!,
-              stepSize: 1,
-              minQty: 1,
-              leverageSetting: 10,
-            };
-            const mark = MARKS[r!.symbol]!;
-            const firmAsk = (qty: number, onlyReduces: boolean) => ({
-              orderId,
-              accountId: r!.account,
-              symbol: r!.symbol,
-              qty,
-              mark,
-              onlyReduces,
-            });
-            let d;
-            if (atOnce && ask.quantity !== null) {
-              // gate-client's passGatesAtOnce: both gates at once, the firm reserving whatever it judges.
-              const signed = (r!.side === 'BUY' ? 1 : -1) * ask.quantity;
-              d = gates[r!.trader]!.reserve(r!.read, ask, w.now);
-              const firm = firmGate.reserveFirm(r!.firmRead, firmAsk(signed, false), w.now, true);
-              if (!d.ok || (!firm.ok && !d.onlyReduces)) {
-                gates[r!.trader]!.release(orderId);
-                firmGate.release(orderId);
-                return;
-              }
-            } else {
-              d = gates[r!.trader]!.reserve(r!.read, ask, w.now);
-              if (!d.ok) return;
-              const firm = firmGate.reserveFirm(
-                r!.firmRead,
-                firmAsk((r!.side === 'BUY' ? 1 : -1) * d.quantity, d.onlyReduces),
-                w.now,
-              );
-              if (!firm.ok) {
-                gates[r!.trader]!.release(orderId);
-                return;
-              }
-            }
-            const qty = (r!.side === 'BUY' ? 1 : -1) * d.quantity;
-            if (!r!.reduceOnly)
-              for (const o of live)
-                if (o.filled === undefined && o.request.account === r!.account && o.request.symbol === r!.symbol)
-                  o.tainted = true;
-            live.push({ orderId, request: r!, qty, onlyReduces: d.onlyReduces, executed: 0, reported: 0, at: w.now });
-            if (r!.resting) {
-              // The exchange's first answer: NEW, resting (order-send.ts records it at once).
-              const p = { executed: 0, open: true, includedFrom: w.now + CLOCK_SKEW_MS };
-              gates[r!.trader]!.progress(orderId, p);
-              firmGate.progress(orderId, p);
-            }
-          }
-        };
-
-        for (const c of sc.commands) {
-          if (c.kind === 'tick') {
-            w.now += c.ms;
-            for (const o of live)
-              if (!o.request.resting && !o.acked && w.now - o.at > IN_FLIGHT_MAX_MS) inexact.add(o.request.trader);
-          } else if (c.kind === 'read') read(c);
-          else if (c.kind === 'submit' && requests.length) submit(c.pick, c.atOnce);
-          else if (c.kind === 'burst') {
-            const first = requests.length;
-            for (const o of c.orders) read({ ...o, symbol: c.symbol, side: c.side });
-            for (let k = 0; k < c.orders.length; k++) submit(first, c.atOnce);
-          } else if (c.kind === 'fill') {
-            const open = live.filter((o) => o.filled === undefined && (!('resting' in c) || o.request.resting));
-            if (!open.length) continue;
-            const o = open[c.pick % open.length]!;
-            // A resting order fills part of what still rests (or all of it); it is done once nothing rests.
-            let filled = Math.trunc((o.qty - o.executed) * c.fraction);
-            const book = w.truth.get(o.request.account)!;
-            const before = book[o.request.symbol] ?? 0;
-            // The exchange's own reduce-only rule (Binance, the simulated venue): never past the position.
-            if (o.request.reduceOnly && o.tainted)
-              filled =
-                Math.sign(filled) === -Math.sign(before) ? Math.sign(filled) * Math.min(Math.abs(filled), Math.abs(before)) : 0;
-            const after = before + filled;
-            if (o.request.reduceOnly) {
-              // Never opens, flips or grows a position: the exchange would have nothing to cap.
-              expect(Math.abs(after)).toBeLessThanOrEqual(Math.abs(before));
-              expect(before === 0 ? after === 0 : after === 0 || Math.sign(after) === Math.sign(before)).toBe(true);
-            }
-            book[o.request.symbol] = after;
-            o.executed += filled;
-            if (!o.request.resting || c.fraction === 1) o.filled = o.executed;
-            o.filledAt = w.now;
-            if (o.onlyReduces) allowance[o.request.symbol]! += Math.abs(filled) * MARKS[o.request.symbol]!;
-            check();
-          } else if (c.kind === 'cancel') {
-            const resting = live.filter((o) => o.request.resting && o.filled === undefined);
-            if (resting.length) resting[c.pick % resting.length]!.filled = resting[c.pick % resting.length]!.executed;
-          } else if (c.kind === 'ack') {
-            const done = live.filter(
-              (o) => (o.filled !== undefined && !o.acked) || (o.request.resting && o.executed !== o.reported),
-            );
-            if (!done.length) continue;
-            const o = done[c.pick % done.length]!;
-            o.acked = o.filled !== undefined;
-            let includedFrom = w.now + CLOCK_SKEW_MS;
-            if (c.refresh) {
-              // The simulated venue's way: a snapshot read right after the fill, stamped after the
-              // acknowledgement's millisecond (a snapshot stamped in it may have been read before the fill).
-              const snap = { ts: w.now + 1, positions: { ...w.truth.get(o.request.account)! } };
-              w.snapshots.set(o.request.account, snap);
-              includedFrom = snap.ts;
-            }
-            const tell = (qty: number) =>
-              qty !== 0 && told.push({ account: o.request.account, symbol: o.request.symbol, qty, includedFrom });
-            if (o.request.resting) {
-              // What filled so far, and whether it still rests (order-send.ts recordAnswer).
-              const p = { executed: o.executed, open: o.filled === undefined, includedFrom };
-              tell(o.executed - o.reported);
-              o.reported = o.executed;
-              gates[o.request.trader]!.progress(o.orderId, p);
-              firmGate.progress(o.orderId, p);
-              continue;
-            }
-            const s = { filled: o.filled!, includedFrom };
-            tell(o.filled!);
-            gates[o.request.trader]!.settle(o.orderId, s);
-            firmGate.settle(o.orderId, s);
-          } else if (c.kind === 'snapshot') {
-            const account = [...w.snapshots.keys()][c.account % 6]!;
-            // Stamped before the read: the positions are as of now, the time may be earlier.
-            const ts = w.now - c.lag;
-            if (ts >= w.snapshots.get(account)!.ts) w.snapshots.set(account, { ts, positions: { ...w.truth.get(account)! } });
-          }
-          exact();
-        }
-        check();
-      }),
+      fc.property(scenario, (sc) => playScenario(sc)),
       { numRuns: 10_000 },
     );
   }, 180_000);
+
+  /**
+   * The known gap, found by this test once conditional orders were in it: take-profit and
+   * stop-loss orders skip the gates, yet closing a position changes what a later order does. Long
+   * 1 AAA (mark 100), a limit of 300 per symbol: a sell of 4 read while the long was there is judged
+   * as a flip to short 3 (300, allowed); the take-profit closes the long first, and the sell opens
+   * short 4 (400). The same holds for an order read after the close but before a snapshot shows it.
+   * Closing it needs the gates to know of resting protective orders (the position may be flat at
+   * any moment) or of their fills; until then this test pins the gap down and fails once it is closed.
+   */
+  it('known gap: an order judged on a position a take-profit closed since can take a limit past its value', () => {
+    const sc: Scenario = {
+      limits: { maxLeverage: undefined, maxPositionNotional: 300 },
+      firmLimit: undefined,
+      equities: [0, 0, 0, 0, 0, 0],
+      initial: [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      commands: [
+        { kind: 'protect', account: 0, symbol: 'AAA' },
+        { kind: 'read', trader: 0, account: 0, symbol: 'AAA', side: 'SELL', quantity: 4, reduceOnly: false, limit: false },
+        { kind: 'trigger', pick: 0, fraction: 1 },
+        { kind: 'submit', pick: 0, atOnce: false },
+        { kind: 'fill', pick: 0, fraction: 1 },
+      ],
+    };
+    expect(() => playScenario(sc, true)).toThrow(/expected 400 to be less than or equal to 300/);
+    expect(() => playScenario(sc)).not.toThrow();
+  });
 });

@@ -28,6 +28,8 @@ export interface Request {
   resting: boolean;
   read: TraderRead;
   firmRead: FirmRead;
+  /** a take-profit or stop-loss closed part of the position after this read saw it */
+  closedUnder?: boolean;
 }
 
 export interface Live {
@@ -45,6 +47,16 @@ export interface Live {
   reported: number;
   /** gate clock when it was reserved */
   at: number;
+  /** a take-profit or stop-loss closed part of its position after its read saw it */
+  closedUnder?: boolean;
+}
+
+/** A take-profit or stop-loss resting on a position: it skips the gates (it only ever closes). */
+export interface Protective {
+  account: string;
+  symbol: string;
+  /** the side that closes the position it was placed on */
+  side: 'BUY' | 'SELL';
 }
 
 export const accountsOf = (trader: number) => [`t${trader}a0`, `t${trader}a1`];
@@ -110,6 +122,17 @@ export const command = fc.oneof(
   // A resting order outlives the gate's in-flight horizon (10 minutes).
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('tick' as const), ms: fc.constant(11 * 60_000) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
+  // A take-profit or stop-loss placed on an account's position as it is now.
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('protect' as const), account: fc.nat(5), symbol: fc.constantFrom(...SYMBOLS) }),
+  },
+  // One triggers, at any point: it closes up to the whole position as it is then (closePosition), or
+  // nothing when none is left on its other side; its siblings on the position are canceled.
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('trigger' as const), pick: fc.nat(), fraction: fc.constantFrom(0.5, 1, 1) }),
+  },
 );
 
 export const scenario = fc.record({
@@ -122,6 +145,8 @@ export const scenario = fc.record({
   initial: fc.array(fc.integer({ min: -6, max: 6 }), { minLength: 12, maxLength: 12 }),
   commands: fc.array(command, { minLength: 5, maxLength: 120 }),
 });
+
+export type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
 export function tradersView(w: World, trader: number, limits: LimitSet): TraderRead {
   const accounts: AccountRead[] = accountsOf(trader).map((accountId) => {
