@@ -1,5 +1,5 @@
 import type { WatchHitEvent } from '../contract/watchlists';
-import type { FiredAlert } from '../domains/alerts/run-alerts';
+import type { FiredAlert } from '../domains/alerts/evaluate';
 import { FanoutHub } from './fanout-hub';
 
 export type AlertNotice = Omit<FiredAlert, 'userId' | 'channels'>;

@@ -14,6 +14,23 @@ export interface ExtraValue {
 }
 export type Extras = Partial<Record<ExtraMetric, ExtraValue>>;
 
+/** A rule's firing, as it is stored and sent to its channels. */
+export interface FiredAlert {
+  id: string;
+  ruleId: string;
+  userId: string;
+  accountId: string;
+  accountEmail: string;
+  metric: string;
+  operator: string;
+  threshold: number;
+  value: number;
+  message: string;
+  firedAt: number;
+  acknowledgedAt: null;
+  channels: string[];
+}
+
 export interface RuleState {
   operator: AlertOperator;
   threshold: number;

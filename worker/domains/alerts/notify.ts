@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { queuePushes } from '../push/queue-pushes';
 import { queueToTelegramChats } from '../telegram-outbox/telegram-outbox';
-import type { FiredAlert } from './run-alerts';
+import type { FiredAlert } from './evaluate';
 
 type Notice = Omit<FiredAlert, 'userId' | 'channels'>;
 /** Pushes a notice to one user's open tabs (their UserAlertHub). */

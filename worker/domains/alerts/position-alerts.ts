@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { alertPositionStates, type alertRules } from '../../db/schema/alerts';
 import type { Position } from '../../exchanges/types';
 import { liquidationDistances } from './alert-extras';
-import { alertMessage, shouldFire, type AlertOperator } from './evaluate';
-import type { FiredAlert } from './run-alerts';
+import { alertMessage, shouldFire, type AlertOperator, type FiredAlert } from './evaluate';
 
 /**
  * Alerts about one position (distance to liquidation): every position is judged on its own, with

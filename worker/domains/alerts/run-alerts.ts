@@ -10,29 +10,21 @@ import { ALERT_MIN_COOLDOWN_SECONDS } from '../../contract/alerts';
 import { ownerSeesAccount } from '../accounts/account-access';
 import { alertExtras, type FundingRates } from './alert-extras';
 import { evaluatePositionRule, readPositionStates } from './position-alerts';
-import { alertMessage, isExtraMetric, metricValue, shouldFire, type AlertMetric, type ExtraMetric } from './evaluate';
+import {
+  alertMessage,
+  isExtraMetric,
+  metricValue,
+  shouldFire,
+  type AlertMetric,
+  type ExtraMetric,
+  type FiredAlert,
+} from './evaluate';
 
 /** Per-rule firing limit on top of the cooldown: each firing may reach every alerts chat. */
 export const MAX_FIRINGS_PER_RULE_PER_HOUR = 10;
 
 /** The metric judged per position, each with its own cooldown (position-alerts.ts). */
 const PER_POSITION = 'liquidationDistance';
-
-export interface FiredAlert {
-  id: string;
-  ruleId: string;
-  userId: string;
-  accountId: string;
-  accountEmail: string;
-  metric: string;
-  operator: string;
-  threshold: number;
-  value: number;
-  message: string;
-  firedAt: number;
-  acknowledgedAt: null;
-  channels: string[];
-}
 
 type Batch = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
 
