@@ -128,6 +128,32 @@ describe('the stale-order sweep', () => {
     expect(notes(row).at(-1)).toBe('found by client id');
   });
 
+  it('a stop the exchange never got is sent by the sweep (not left canceled), once', async () => {
+    const t = await flatTrader('ETHUSDT');
+    expect((await placeOrderFor(orderContext(), t.session, order(t.account.email, 'ETH', 'BUY', 400))).status).toBe('filled');
+    const [stop] = await protectPositionFor(orderContext(lossyVenue('lost')), t.session, {
+      accountEmail: t.account.email,
+      symbol: 'ETHUSDT',
+      stopLoss: tickPriceAt('ETHUSDT', 0.5),
+      clientOrderId: crypto.randomUUID(),
+    });
+    expect(stop!.status).toBe('unknown');
+    const atExchange = () =>
+      db
+        .select()
+        .from(simOrders)
+        .where(and(eq(simOrders.accountEmail, t.account.email), eq(simOrders.type, 'STOP_MARKET')));
+    expect(await atExchange()).toHaveLength(0);
+    // (Other tests' leftovers may be settled in the same run: the counts are at least this one.)
+    expect((await sweep()).resent).toBeGreaterThanOrEqual(1);
+    expect(await rowOf(stop!.id)).toMatchObject({ status: 'open', type: 'STOP_MARKET' });
+    expect(await atExchange()).toHaveLength(1);
+    // Settled: a second run leaves it as it is, and the exchange holds it once.
+    await sweep();
+    expect(await rowOf(stop!.id)).toMatchObject({ status: 'open' });
+    expect(await atExchange()).toHaveLength(1);
+  });
+
   it('a lost entry placed with a take-profit and a stop-loss: found filled, its protection placed, once', async () => {
     const t = await simTrader('sweep', { withSnapshot: true });
     const protection = { takeProfit: tickPriceAt('ETHUSDT', 1.2), stopLoss: tickPriceAt('ETHUSDT', 0.8) };

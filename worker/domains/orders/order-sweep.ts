@@ -5,7 +5,7 @@ import type { OrderVenue } from '../../exchanges/order-venue';
 import { logError } from '../../lib/log';
 import { settleGates } from './gate/gate-client';
 import { followFill } from './open-orders';
-import { askFinal, claimableAt, claimQuery, recordAnswer } from './order-send';
+import { askFinal, claimableAt, claimQuery, isProtective, recordAnswer, send } from './order-send';
 import { updateOrder } from './order-store';
 import type { ExchangeAccountRow } from './order-types';
 import { depsFor, type OrderContext } from './orders';
@@ -20,6 +20,8 @@ export interface SweepCount {
   found: number;
   /** the exchange never got them: canceled, their reservation released */
   canceled: number;
+  /** take-profits and stop-losses the exchange never got: sent now */
+  resent: number;
   /** the exchange could not be asked: left for the next run */
   left: number;
 }
@@ -31,11 +33,13 @@ export interface SweepCount {
  * claims one (race-safe with a retry's settle and with another sweep) and the exchange is asked by
  * client id: found, its answer is recorded as recordAnswer does (published, the gates settled or
  * progressed); not there once a late request can no longer arrive, it is canceled and its
- * reservation released; the exchange unreachable, it is left as it was for the next run. Never
- * sent again from here: only a trader's retry resends (settle, through the gates).
+ * reservation released; the exchange unreachable, it is left as it was for the next run. An entry
+ * is never sent again from here: only a trader's retry resends (settle, through the gates). A
+ * take-profit or stop-loss the exchange never got is sent now instead of canceled: left canceled,
+ * the position would be unprotected with no one told, and it holds no room in the gates.
  */
 export async function sweepStaleOrders(ctx: OrderContext, now = Date.now(), limit = SWEEP_LIMIT): Promise<SweepCount> {
-  const count: SweepCount = { claimed: 0, found: 0, canceled: 0, left: 0 };
+  const count: SweepCount = { claimed: 0, found: 0, canceled: 0, resent: 0, left: 0 };
   // The literal IN matches the partial index orders_unsettled_idx (a bound list would not).
   const candidates = await ctx.db
     .select()
@@ -88,6 +92,13 @@ async function settleOne(
       const next = await recordAnswer(deps, row, found, 'found by client id');
       count.found++;
       await followFill(ctx, account, venue, next);
+      return;
+    }
+    if (isProtective(row)) {
+      // A take-profit or stop-loss the exchange never got is sent now: the trader asked for it, it
+      // holds no room in the gates, and its client id keeps it once. What the exchange says is recorded.
+      await send(deps, row);
+      count.resent++;
       return;
     }
     await updateOrder(deps, row, 'canceled', Date.now(), {}, 'not found at the exchange');
