@@ -103,3 +103,36 @@ export function alertMessage(
   const about = symbol ? ` on ${symbol}` : '';
   return `${accountEmail}: ${METRIC_LABELS[metric]}${about} ${OPERATOR_WORDS[operator]} ${fmt(threshold)} (now ${fmt(value)})`;
 }
+
+/** A rule's firing now with `value` (about `symbol`'s position, or the account's when null). */
+export function firedAlert(
+  rule: {
+    id: string;
+    userId: string;
+    accountId: string;
+    metric: string;
+    operator: AlertOperator;
+    threshold: number;
+    channels: string[];
+  },
+  accountEmail: string,
+  value: number,
+  symbol: string | null,
+  now: number,
+): FiredAlert {
+  return {
+    id: crypto.randomUUID(),
+    ruleId: rule.id,
+    userId: rule.userId,
+    accountId: rule.accountId,
+    accountEmail,
+    metric: rule.metric,
+    operator: rule.operator,
+    threshold: rule.threshold,
+    value,
+    message: alertMessage(accountEmail, rule.metric as AlertMetric, rule.operator, rule.threshold, value, symbol),
+    firedAt: now,
+    acknowledgedAt: null,
+    channels: rule.channels,
+  };
+}

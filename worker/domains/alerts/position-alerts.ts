@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { alertPositionStates, type alertRules } from '../../db/schema/alerts';
 import type { Position } from '../../exchanges/types';
 import { liquidationDistances } from './alert-extras';
-import { alertMessage, shouldFire, type AlertOperator, type FiredAlert } from './evaluate';
+import { firedAlert, shouldFire, type FiredAlert } from './evaluate';
 
 /**
  * Alerts about one position (distance to liquidation): every position is judged on its own, with
@@ -71,21 +71,7 @@ export async function evaluatePositionRule(
       );
       continue;
     }
-    const event: FiredAlert = {
-      id: crypto.randomUUID(),
-      ruleId: rule.id,
-      userId: rule.userId,
-      accountId: rule.accountId,
-      accountEmail: email,
-      metric: rule.metric,
-      operator: rule.operator,
-      threshold: rule.threshold,
-      value,
-      message: alertMessage(email, 'liquidationDistance', rule.operator as AlertOperator, rule.threshold, value, symbol),
-      firedAt: now,
-      acknowledgedAt: null,
-      channels: rule.channels,
-    };
+    const event = firedAlert(rule, email, value, symbol, now);
     const firedNow = `EXISTS (SELECT 1 FROM alert_position_states WHERE rule_id = ?1 AND symbol = ?2 AND last_fired_at = ?4)`;
     const [, , inserted] = await d1.batch([
       d1

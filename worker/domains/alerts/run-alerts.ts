@@ -11,7 +11,7 @@ import { ownerSeesAccount } from '../accounts/account-access';
 import { alertExtras, type FundingRates } from './alert-extras';
 import { evaluatePositionRule, readPositionStates } from './position-alerts';
 import {
-  alertMessage,
+  firedAlert,
   isExtraMetric,
   metricValue,
   shouldFire,
@@ -111,28 +111,7 @@ export async function evaluateAlerts(
       statements.push(db.update(alertRules).set({ lastValue: value }).where(eq(alertRules.id, rule.id)));
       continue;
     }
-    const event: FiredAlert = {
-      id: crypto.randomUUID(),
-      ruleId: rule.id,
-      userId: rule.userId,
-      accountId: rule.accountId,
-      accountEmail: email,
-      metric: rule.metric,
-      operator: rule.operator,
-      threshold: rule.threshold,
-      value,
-      message: alertMessage(
-        email,
-        metric,
-        rule.operator,
-        rule.threshold,
-        value,
-        isExtraMetric(metric) ? (own[metric]?.symbol ?? null) : null,
-      ),
-      firedAt: now,
-      acknowledgedAt: null,
-      channels: rule.channels,
-    };
+    const event = firedAlert(rule, email, value, isExtraMetric(metric) ? (own[metric]?.symbol ?? null) : null, now);
     const d1 = db.$client;
     const [, inserted] = await d1.batch([
       d1
