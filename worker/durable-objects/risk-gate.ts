@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { GateBook } from '../domains/orders/gate/gate-book';
 import type { Gates } from '../domains/orders/gate/gate-client';
-import type { FirmAsk, FirmRead, GateItem, OrderAsk, TraderRead } from '../domains/orders/gate/gate-core';
+import type { CloserAsk, FirmAsk, FirmRead, GateItem, OrderAsk, TraderRead } from '../domains/orders/gate/gate-core';
 import type { Progress, Settlement } from '../domains/orders/gate/gate-items';
 import type { Bindings } from '../env';
 
@@ -28,6 +28,10 @@ export class RiskGate extends DurableObject<Bindings> {
 
   reserve(read: TraderRead, ask: OrderAsk) {
     return this.book.reserve(read, ask, Date.now());
+  }
+
+  reserveCloser(read: TraderRead, ask: CloserAsk) {
+    return this.book.reserveCloser(read, ask, Date.now());
   }
 
   preview(read: TraderRead, ask: OrderAsk) {

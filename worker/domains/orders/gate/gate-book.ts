@@ -1,6 +1,10 @@
 import {
+  closerReservation,
   decide,
+  decideCloser,
   decideFirm,
+  type CloserAsk,
+  type CloserDecision,
   type Decision,
   type FirmAsk,
   type FirmDecision,
@@ -69,6 +73,18 @@ export class GateBook {
     const decision = decide(read, others, ask, now);
     if (held && held.filled === null && decision.ok) return decision;
     if (decision.ok) this.keep(reservation(ask, (ask.side === 'BUY' ? 1 : -1) * decision.quantity, now));
+    return decision;
+  }
+
+  /**
+   * Judges a take-profit or stop-loss and, when accepted, counts it as a closer of its position
+   * until its fill or its end is reported. One already held here (a resend) stays as it is.
+   */
+  reserveCloser(read: TraderRead, ask: CloserAsk, now: number): CloserDecision {
+    this.traderTidy(read, now);
+    if (this.items.has(ask.orderId)) return { ok: true };
+    const decision = decideCloser(read, this.items.values(), ask, now);
+    if (decision.ok) this.keep(closerReservation(ask, now));
     return decision;
   }
 

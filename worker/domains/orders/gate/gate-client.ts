@@ -1,11 +1,22 @@
 import { logError } from '../../../lib/log';
-import type { Decision, FirmAsk, FirmDecision, FirmRead, OrderAsk, Refusal, TraderRead } from './gate-core';
+import type {
+  CloserAsk,
+  CloserDecision,
+  Decision,
+  FirmAsk,
+  FirmDecision,
+  FirmRead,
+  OrderAsk,
+  Refusal,
+  TraderRead,
+} from './gate-core';
 import type { Progress, Settlement } from './gate-items';
 
 /** One gate as the order path calls it (a RiskGate Durable Object's stub). */
 export interface GateApi {
   reserve(read: TraderRead, ask: OrderAsk): Promise<Decision>;
   preview(read: TraderRead, ask: OrderAsk): Promise<Decision>;
+  reserveCloser(read: TraderRead, ask: CloserAsk): Promise<CloserDecision>;
   reserveFirm(read: FirmRead, ask: FirmAsk, always?: boolean): Promise<FirmDecision>;
   previewFirm(read: FirmRead, ask: FirmAsk): Promise<FirmDecision>;
   settle(orderId: string, settlement: Settlement): Promise<void>;
@@ -91,6 +102,28 @@ async function passGatesAtOnce(gates: Gates, reads: GateReads, ask: OrderAsk): P
     return { ok: false, refusal: firm.refusal, decision, traderId: null };
   }
   return { ok: true, decision };
+}
+
+/**
+ * A take-profit or stop-loss passes the gates of every trader the account is assigned to, at once:
+ * each counts it as a closer of its position while it rests. The firm's gate needs nothing (its
+ * limit already allows what closes move the net). A refusal anywhere releases the others.
+ */
+export async function passCloserGates(
+  gates: Gates,
+  traders: GateReads['traders'],
+  ask: CloserAsk,
+): Promise<{ ok: true } | { ok: false; refusal: Refusal }> {
+  const decisions = await Promise.all(traders.map((t) => gates.trader(t.traderId).reserveCloser(t.read, ask)));
+  const refused = decisions.find((d) => !d.ok);
+  if (!refused) return { ok: true };
+  await releaseGates(
+    gates,
+    traders.map((t) => t.traderId),
+    ask.orderId,
+    false,
+  );
+  return refused;
 }
 
 /** The judgement without reserving anything (previewOrder): the caller's gate, then the firm's. */

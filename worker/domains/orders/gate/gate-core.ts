@@ -1,6 +1,6 @@
 import type { OrderSide } from '../../../contract/enums';
 import { roundToStep } from '../../../exchanges/order-venue';
-import { traderExposure, firmNet, leverageOf, type PositionRange } from '../../risk/exposure-model';
+import { traderExposure, firmNet, leverageOf, shareOf, type PositionRange } from '../../risk/exposure-model';
 import { addsTo, firmOrderViolation, orderViolation, type LimitSet, type LimitViolation } from '../../risk/limits';
 
 /**
@@ -34,6 +34,11 @@ export interface GateItem {
    * (each fill is an item of its own, `<orderId>#<reported>`).
    */
   resting?: { reported: number };
+  /**
+   * A take-profit or stop-loss resting on the position (`qty` 0): it may close the position at any
+   * moment, whatever the position is then. Its fills are items of their own, as a resting order's.
+   */
+  closes?: true;
 }
 
 export interface HeldPosition {
@@ -129,8 +134,18 @@ function widen(range: { lo: number; hi: number }, d: number) {
 
 const key = (accountId: string, symbol: string) => `${accountId}\u0000${symbol}`;
 
-/** Every position of the trader's accounts as a range: the snapshot plus the items it may not show. */
-export function positionRanges(read: TraderRead, items: Iterable<GateItem>): Map<string, PositionRange> {
+/**
+ * Every position of the trader's accounts as a range: the snapshot plus the items it may not show.
+ * Where a take-profit or stop-loss rests (`closers`, on by default), the position may also be
+ * closed at any moment (to zero, or any size between) and grow again from zero by the items that
+ * fill after: its range is the union of the two (sound however the close falls among the fills: a fill before it is wiped by
+ * it, one after adds to zero).
+ */
+export function positionRanges(
+  read: TraderRead,
+  items: Iterable<GateItem>,
+  { closers = true }: { closers?: boolean } = {},
+): Map<string, PositionRange> {
   const ranges = new Map<string, PositionRange>();
   const ts = new Map(read.accounts.map((a) => [a.accountId, a.ts]));
   for (const a of read.accounts)
@@ -142,12 +157,29 @@ export function positionRanges(read: TraderRead, items: Iterable<GateItem>): Map
         r.hi += p.qty;
       } else ranges.set(k, { accountId: a.accountId, symbol: p.symbol, lo: p.qty, hi: p.qty, mark: p.mark });
     }
+  const fromZero = new Map<string, { lo: number; hi: number }>();
+  const closed = new Set<string>();
   for (const item of items) {
-    if (!ts.has(item.accountId) || included(item, ts.get(item.accountId))) continue;
+    if (!ts.has(item.accountId)) continue;
     const k = key(item.accountId, item.symbol);
+    if (item.closes) {
+      if (closers) closed.add(k);
+      continue;
+    }
+    if (included(item, ts.get(item.accountId))) continue;
     let r = ranges.get(k);
     if (!r) ranges.set(k, (r = { accountId: item.accountId, symbol: item.symbol, lo: 0, hi: 0, mark: item.mark }));
     widen(r, item.filled ?? item.qty);
+    let z = fromZero.get(k);
+    if (!z) fromZero.set(k, (z = { lo: 0, hi: 0 }));
+    widen(z, item.filled ?? item.qty);
+  }
+  for (const k of closed) {
+    const r = ranges.get(k);
+    if (!r) continue;
+    const z = fromZero.get(k) ?? { lo: 0, hi: 0 };
+    r.lo = Math.min(r.lo, z.lo);
+    r.hi = Math.max(r.hi, z.hi);
   }
   return ranges;
 }
@@ -198,10 +230,13 @@ export function decide(read: TraderRead, items: Iterable<GateItem>, ask: OrderAs
   const sign = ask.side === 'BUY' ? 1 : -1;
 
   if (ask.reduceOnly) {
-    // The position must be on the other side in every outcome; the order closes at most its least size.
-    const closable = !held ? 0 : sign < 0 ? Math.max(0, held.lo) : Math.max(0, -held.hi);
+    // The position must be on the other side in every outcome; the order closes at most its least
+    // size. A resting take-profit or stop-loss may close it first: the exchange's reduce-only cap
+    // holds then (the order closes what is left, never flips it), so it is sized without them.
+    const plain = positionRanges(read, items, { closers: false }).get(key(ask.accountId, ask.symbol));
+    const closable = !plain ? 0 : sign < 0 ? Math.max(0, plain.lo) : Math.max(0, -plain.hi);
     if (closable <= 0) {
-      const inFlight = held && (sign < 0 ? held.hi > 0 : held.lo < 0);
+      const inFlight = plain && (sign < 0 ? plain.hi > 0 : plain.lo < 0);
       const message = inFlight
         ? `A close of this ${ask.symbol} position is already in flight`
         : `No ${sideWord(ask.side)} ${ask.symbol} position to close`;
@@ -268,4 +303,58 @@ export function decideFirm(read: FirmRead, items: Iterable<GateItem>, ask: FirmA
   const { adds, worst } = addsTo(firmNetRange(read, items, ask.symbol), ask.qty * ask.mark);
   const violation = adds ? firmOrderViolation(worst, read.limits, ask.symbol) : null;
   return violation ? { ok: false, refusal: { kind: 'limit', violation } } : { ok: true };
+}
+
+/** A take-profit or stop-loss about to rest on a position (the trader's gates count it as a closer). */
+export interface CloserAsk {
+  orderId: string;
+  accountId: string;
+  symbol: string;
+  mark: number;
+}
+
+export type CloserDecision = { ok: true } | { ok: false; refusal: Refusal };
+
+const EPS = 1e-9;
+
+/**
+ * The trader gate's judgement of a take-profit or stop-loss. It never adds to a position, but
+ * while it rests the position may be flat at any moment, so an order in flight that flips the
+ * position (a sell of 4 on long 1) may open its whole size instead. Refused only where that takes
+ * a limit past its value (and further than the book already is): a flip order already rests.
+ */
+export function decideCloser(read: TraderRead, items: Iterable<GateItem>, ask: CloserAsk, now: number): CloserDecision {
+  if (now - read.readAt > MAX_READ_AGE_MS)
+    return { ok: false, refusal: { kind: 'staleRead', message: 'The order read stale data: send it again' } };
+  const list = [...items];
+  const closer = closerReservation(ask, now);
+  const exposure = (withCloser: boolean) => {
+    const ranges = positionRanges(read, withCloser ? [...list, closer] : list);
+    for (const r of ranges.values()) if (r.symbol === ask.symbol) r.mark = ask.mark;
+    return traderExposure(equityOf(read), [...ranges.values()]);
+  };
+  const before = exposure(false);
+  const after = exposure(true);
+  const widens =
+    after.gross > before.gross + EPS ||
+    (after.bySymbol[ask.symbol] ?? 0) > (before.bySymbol[ask.symbol] ?? 0) + EPS ||
+    shareOf(after, ask.symbol) > shareOf(before, ask.symbol) + EPS;
+  const violation = widens ? orderViolation(after, read.limits, ask.symbol) : null;
+  return violation ? { ok: false, refusal: { kind: 'limit', violation } } : { ok: true };
+}
+
+/** The item a take-profit or stop-loss leaves in a trader's gate while it rests. */
+export function closerReservation(ask: CloserAsk, now: number): GateItem {
+  return {
+    orderId: ask.orderId,
+    accountId: ask.accountId,
+    symbol: ask.symbol,
+    qty: 0,
+    mark: ask.mark,
+    filled: null,
+    includedFrom: null,
+    at: now,
+    resting: { reported: 0 },
+    closes: true,
+  };
 }

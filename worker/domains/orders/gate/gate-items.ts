@@ -59,8 +59,11 @@ export function progressed(item: GateItem, p: Progress): { fill?: GateItem; rest
         filled: delta,
         includedFrom: p.includedFrom,
         resting: undefined,
+        closes: undefined,
       }
     : undefined;
+  // A take-profit or stop-loss still resting after a partial fill may close the rest at any moment.
+  if (item.closes) return { fill, rest: p.open ? { ...item, resting: { reported: grew ? p.executed : reported } } : undefined };
   const left = total - (grew ? p.executed : reported);
   const rest =
     p.open && Math.abs(left) > 1e-12 ? { ...item, qty: left, resting: { reported: grew ? p.executed : reported } } : undefined;
@@ -70,7 +73,7 @@ export function progressed(item: GateItem, p: Progress): { fill?: GateItem; rest
 /** The item once its fill is known; undefined: nothing filled, the item goes. */
 export function settled(item: GateItem, s: Settlement): GateItem | undefined {
   if (Math.abs(s.filled) < 1e-12) return undefined;
-  return { ...item, filled: s.filled, includedFrom: s.includedFrom };
+  return { ...item, filled: s.filled, includedFrom: s.includedFrom, resting: undefined, closes: undefined };
 }
 
 /**

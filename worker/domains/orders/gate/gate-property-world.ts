@@ -47,16 +47,19 @@ export interface Live {
   reported: number;
   /** gate clock when it was reserved */
   at: number;
-  /** a take-profit or stop-loss closed part of its position after its read saw it */
-  closedUnder?: boolean;
 }
 
-/** A take-profit or stop-loss resting on a position: it skips the gates (it only ever closes). */
+/** A take-profit or stop-loss on a position: it passes its trader's gate as a closer, then rests until it triggers or goes. */
 export interface Protective {
+  orderId: string;
+  trader: number;
   account: string;
   symbol: string;
   /** the side that closes the position it was placed on */
   side: 'BUY' | 'SELL';
+  /** at the exchange: resting, triggered (closed `executed`), or gone (a sibling triggered, or canceled) */
+  state: 'resting' | 'triggered' | 'gone';
+  executed: number;
 }
 
 export const accountsOf = (trader: number) => [`t${trader}a0`, `t${trader}a1`];
@@ -127,6 +130,10 @@ export const command = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('protect' as const), account: fc.nat(5), symbol: fc.constantFrom(...SYMBOLS) }),
   },
+  // The gate learns what became of a take-profit or stop-loss: its fill, or that it went.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('protectiveAck' as const), pick: fc.nat() }) },
+  // The trader cancels one.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('protectiveCancel' as const), pick: fc.nat() }) },
   // One triggers, at any point: it closes up to the whole position as it is then (closePosition), or
   // nothing when none is left on its other side; its siblings on the position are canceled.
   {
