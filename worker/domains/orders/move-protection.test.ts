@@ -7,7 +7,7 @@ import { orderContext } from '../../test/order-traders';
 import { deskOrder, deskTrader, refusal, tickPriceAt } from '../../test/sim-desk';
 import type { Session } from '../auth/access';
 import { moveProtectionFor } from './move-protection';
-import { protectiveClientId } from './protection';
+import { protectiveClientId } from './protective-orders';
 
 /**
  * Moving a stop writes the old order's cancel and the new order's pending row in one D1 batch: a

@@ -8,7 +8,10 @@ import { orderByClientIdQuery, orderEmailQuery, toDto } from './order-store';
 import { assignedAccountQuery, assignedFrom, depsFor, type OrderContext, venueFromReads } from './orders';
 import { sealedKeyByEmailQuery } from './trading-keys';
 import { batchReads } from '../../db/batch-reads';
-import { checkTriggers, type Protection, protectiveClientId, protectiveInsert, sendRecorded } from './protection';
+import { checkTriggers } from './protection';
+import { holdClosers, type Protection, protectiveClientId, protectiveInsert, sendRecorded } from './protective-orders';
+import { releaseGates } from './gate/gate-client';
+import { traderGateQueries, traderGateReadsFrom } from './gate/gate-reads';
 
 /**
  * Moves a resting take-profit or stop-loss (a drag on the terminal's chart): the new trigger is
@@ -27,12 +30,14 @@ export async function moveProtectionFor(
   // order's account and its sealed key (through the order's email).
   const ids = await Promise.all(['tp', 'sl'].map((label) => protectiveClientId(input.clientOrderId, label)));
   const orderEmail = sql`(${orderEmailQuery(ctx.db, session.sub, input.orderClientOrderId)})`;
-  const [[old], [movedTp], [movedSl], accountRows, keyRows] = await batchReads(ctx.db, [
+  const readAt = Date.now();
+  const [[old], [movedTp], [movedSl], accountRows, keyRows, ...gateRows] = await batchReads(ctx.db, [
     orderByClientIdQuery(ctx.db, session.sub, input.orderClientOrderId),
     orderByClientIdQuery(ctx.db, session.sub, ids[0]!),
     orderByClientIdQuery(ctx.db, session.sub, ids[1]!),
     assignedAccountQuery(ctx.db, session.sub, orderEmail),
     sealedKeyByEmailQuery(ctx.db, orderEmail),
+    ...traderGateQueries(ctx.db, orderEmail),
   ]);
   if (!old || !isProtective(old)) throw domainError('NOT_FOUND', 'No such take-profit or stop-loss');
   const kind = old.type === 'STOP_MARKET' ? 'stopLoss' : 'takeProfit';
@@ -45,12 +50,30 @@ export async function moveProtectionFor(
     });
   const account = assignedFrom(accountRows);
   const { venue } = await venueFromReads(ctx.venueFor, account, keyRows);
-  await checkTriggers(
-    venue,
-    old.symbol,
-    old.side,
-    { [kind]: input.triggerPrice } as Protection,
-    await venue.markPrice(old.symbol),
+  const mark = await venue.markPrice(old.symbol);
+  await checkTriggers(venue, old.symbol, old.side, { [kind]: input.triggerPrice } as Protection, mark);
+  const args = {
+    symbol: old.symbol,
+    closeSide: old.side,
+    quantity: old.quantity,
+    mark,
+    base: input.clientOrderId,
+    parentOrderId: old.parentOrderId,
+    receivedAt: ctx.receivedAt,
+    [kind]: input.triggerPrice,
+  };
+  // The new order is a closer in the gates before the old one goes: the position is never counted
+  // as unprotected-and-unclosable in between (and a move is never refused for a limit: the old one
+  // already made the position closable).
+  const id = crypto.randomUUID();
+  const gates = await holdClosers(
+    ctx,
+    session.sub,
+    account,
+    args,
+    [id],
+    [kind],
+    traderGateReadsFrom(gateRows, session.sub, readAt),
   );
   // The old order's cancel and the new order's pending row are written in one batch (one round
   // less, and all or nothing): the open-orders view never shows both, and a retry after a failed
@@ -58,23 +81,15 @@ export async function moveProtectionFor(
   const cancel = await cancelAtVenue(ctx, account, venue, old);
   // Filled first, or still resting (the exchange refused the cancel): nothing is placed beside it.
   if (cancel.status === 'filled' || cancel.status === 'open') {
+    await releaseGates(ctx.gates, gates, id, false);
     if (cancel.write) await cancel.write;
     const order = toDto(await cancel.finish());
     if (cancel.status === 'filled') throw domainError('CONFLICT', 'It triggered before it could be moved', { order });
     throw domainError('CONFLICT', 'The exchange did not cancel it: try again', { order });
   }
-  const args = {
-    symbol: old.symbol,
-    closeSide: old.side,
-    quantity: old.quantity,
-    mark: await venue.markPrice(old.symbol),
-    base: input.clientOrderId,
-    parentOrderId: old.parentOrderId,
-    receivedAt: ctx.receivedAt,
-    [kind]: input.triggerPrice,
-  };
-  const { clientOrderId, insert } = await protectiveInsert(ctx, session.sub, account, args, kind);
+  const { clientOrderId, insert } = await protectiveInsert(ctx, session.sub, account, args, kind, { id, gates });
   const [, [row]] = cancel.write ? await ctx.db.batch([cancel.write, insert]) : [undefined, await insert];
+  if (!row) await releaseGates(ctx.gates, gates, id, false);
   await cancel.finish();
   return toDto(await sendRecorded(depsFor(ctx, account, venue), session.sub, clientOrderId, row));
 }

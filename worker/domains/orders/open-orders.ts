@@ -22,6 +22,7 @@ import {
 import { answerStep, bookOf, isProtective, recordAnswer } from './order-send';
 import type { ExchangeAccountRow } from './order-types';
 import { attachProtection } from './protection';
+import { isCloserRefusal } from './protective-orders';
 import { assignedAccountQuery, assignedFrom, depsFor, orderReaderTrader, type OrderContext, venueFromReads } from './orders';
 import { sealedKeyByEmailQuery } from './trading-keys';
 
@@ -76,7 +77,13 @@ export async function followFill(ctx: OrderContext, account: ExchangeAccountRow,
     return false;
   }
   if ((next.takeProfit ?? next.stopLoss) === null) return false;
-  await attachProtection(ctx, account, venue, next);
+  try {
+    await attachProtection(ctx, account, venue, next);
+  } catch (err) {
+    // Refused by the gates: recorded (and streamed) as refused, nothing more to do here.
+    if (!isCloserRefusal(err)) throw err;
+    return false;
+  }
   return true;
 }
 

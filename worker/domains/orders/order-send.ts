@@ -218,10 +218,9 @@ export function answerStep(deps: OrderDeps, row: OrderRow, answer: VenueOrder, n
     if (status === 'pending') return next; // still working at the exchange: its reservation stays
     const includedFrom = refreshed ? await refreshed : at + CLOCK_SKEW_MS;
     const signed = (row.side === 'BUY' ? 1 : -1) * executed;
-    // A protective order only ever closes (closePosition): it holds no room in the gates.
-    if (isProtective(row)) return next;
-    if (row.type === 'LIMIT')
-      // Resting: what filled moves from the order's reservation to the position; what rests stays.
+    // Resting: what filled moves from the order's reservation to the position; what rests stays. A
+    // take-profit or stop-loss stays a closer of its position while it rests; its fill is a fill.
+    if (row.type === 'LIMIT' || isProtective(row))
       await progressGates(deps.gates, row.gates, row.id, { executed: signed, open: status === 'open', includedFrom });
     else await settleGates(deps.gates, row.gates, row.id, { filled: status === 'filled' ? signed : 0, includedFrom });
     return next;

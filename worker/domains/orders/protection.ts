@@ -8,9 +8,8 @@ import { onTick, wouldTrigger, type OrderVenue } from '../../exchanges/order-ven
 import type { Position } from '../../exchanges/types';
 import { domainError } from '../../lib/domain-error';
 import type { Session } from '../auth/access';
-import { orderByClientId, toDto } from './order-store';
-import { send } from './order-send';
-import type { ExchangeAccountRow, OrderDeps, PlaceOrderInput } from './order-types';
+import { toDto } from './order-store';
+import type { ExchangeAccountRow, PlaceOrderInput } from './order-types';
 import { placeOrder } from './place-order';
 import {
   assignedAccountQuery,
@@ -23,27 +22,15 @@ import {
   venueFromReads,
 } from './orders';
 import { sealedKeyByEmailQuery } from './trading-keys';
-import { venueClientId } from './venue-client-id';
+import { isCloserRefusal, KINDS, placeProtection, type Protection } from './protective-orders';
+import type { GateReads } from './gate/gate-client';
+import { traderGateQueries, traderGateReadsFrom } from './gate/gate-reads';
 
 /**
  * Take-profit and stop-loss: reduce-only conditional orders that close the whole position when the
- * mark crosses their trigger, attached at entry or added to an open position. They hold no room in
- * the pre-trade gates (they only ever close), and are exactly-once like every order: each one's
- * client id derives from the request's, so a retried request finds them instead of sending twice.
+ * mark crosses their trigger, attached at entry or added to an open position (protective-orders.ts
+ * places them: each passes its trader gates as a closer of the position first).
  */
-export interface Protection {
-  /** trigger prices */
-  takeProfit?: number;
-  stopLoss?: number;
-}
-
-const KINDS = [
-  ['takeProfit', 'TAKE_PROFIT_MARKET', 'tp'],
-  ['stopLoss', 'STOP_MARKET', 'sl'],
-] as const;
-
-/** A protective order's client id: 'p' + 32 base64url characters of SHA-256 of the request's id and the kind. */
-export const protectiveClientId = async (base: string, kind: string) => `p${(await venueClientId(base, kind)).slice(1)}`;
 
 /** Triggers the exchange would refuse, refused first with what to do: off the tick, or already crossed. */
 export async function checkTriggers(
@@ -76,88 +63,6 @@ export async function checkTriggers(
         { reason: 'wouldTrigger' },
       );
   }
-}
-
-type ProtectionArgs = {
-  symbol: string;
-  closeSide: OrderSide;
-  quantity: number;
-  mark: number;
-  base: string;
-  parentOrderId: string | null;
-  /** when the trader's request reached the Worker; none when the system places it (an entry's fill seen) */
-  receivedAt?: number;
-} & Protection;
-
-/** Records and sends each protective order once; answers them as they stand. */
-export async function placeProtection(
-  ctx: OrderContext,
-  traderId: string,
-  account: ExchangeAccountRow,
-  venue: OrderVenue,
-  args: ProtectionArgs,
-): Promise<OrderRow[]> {
-  const deps = depsFor(ctx, account, venue);
-  const out: OrderRow[] = [];
-  for (const [key] of KINDS) {
-    if (args[key] === undefined) continue;
-    const { clientOrderId, insert } = await protectiveInsert(ctx, traderId, account, args, key);
-    const [row] = await insert;
-    out.push(await sendRecorded(deps, traderId, clientOrderId, row));
-  }
-  return out;
-}
-
-/**
- * A protective order's pending row, unawaited (a move writes it in one batch with the old order's
- * cancel): inserted once, under the client id derived from the request's; a retry inserts nothing.
- */
-export async function protectiveInsert(
-  ctx: OrderContext,
-  traderId: string,
-  account: ExchangeAccountRow,
-  args: ProtectionArgs,
-  key: keyof Protection,
-) {
-  const [, type, label] = KINDS.find(([k]) => k === key)!;
-  const clientOrderId = await protectiveClientId(args.base, label);
-  const now = Date.now();
-  // The order's clock starts where the trader's request arrived, as placeOrder's does, not at its row.
-  const receivedAt = args.receivedAt ?? now;
-  const insert = ctx.db
-    .insert(orders)
-    .values({
-      id: crypto.randomUUID(),
-      userId: traderId,
-      accountId: account.id,
-      accountEmail: account.email,
-      exchange: account.exchange,
-      clientOrderId,
-      venueClientId: await venueClientId(traderId, clientOrderId),
-      symbol: args.symbol,
-      side: args.closeSide,
-      type,
-      triggerPrice: args[key],
-      parentOrderId: args.parentOrderId,
-      reduceOnly: true,
-      quantity: args.quantity,
-      markPrice: args.mark,
-      status: 'pending',
-      statusHistory: [{ status: 'pending', at: receivedAt }],
-      riskCheck: { passed: true, skipped: 'reduceOnly' },
-      receivedAt,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  return { clientOrderId, insert };
-}
-
-/** Sends a protective order whose row was just inserted; one already there (a retry) is answered as it stands. */
-export async function sendRecorded(deps: OrderDeps, traderId: string, clientOrderId: string, row: OrderRow | undefined) {
-  if (!row) return (await orderByClientId(deps.db, traderId, clientOrderId))!;
-  deps.publish?.(row);
-  return send(deps, row);
 }
 
 /** A distance from the entry, in % or in price, as a trigger on the tick: a take-profit beyond the entry, a stop short of it. */
@@ -232,8 +137,18 @@ export async function placeProtectedOrderFor(
   );
   const placed = await placeOrder({ ...depsFor(ctx, account, venue), receivedAt }, session.sub, account, entry, reads);
   if (placed.status !== 'filled') return placed;
-  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, placed.id));
-  await attachProtection(ctx, account, venue, row!);
+  // The entry's row and its trader gates' reads for the protective orders, in one D1 call.
+  const readAt = Date.now();
+  const [[row], ...gateRows] = await batchReads(ctx.db, [
+    ctx.db.select().from(orders).where(eq(orders.id, placed.id)),
+    ...traderGateQueries(ctx.db, account.email),
+  ]);
+  try {
+    await attachProtection(ctx, account, venue, row!, traderGateReadsFrom(gateRows, session.sub, readAt));
+  } catch (err) {
+    // The entry filled; its protection refused by the gates is recorded (and streamed) as refused.
+    if (!isCloserRefusal(err)) throw err;
+  }
   return placed;
 }
 
@@ -245,18 +160,31 @@ export async function placeProtectedOrderFor(
  * conditional orders go to the Algo Service. A trigger the market crossed meanwhile is refused
  * by the exchange and recorded as rejected on that protective order.
  */
-export async function attachProtection(ctx: OrderContext, account: ExchangeAccountRow, venue: OrderVenue, entry: OrderRow) {
+export async function attachProtection(
+  ctx: OrderContext,
+  account: ExchangeAccountRow,
+  venue: OrderVenue,
+  entry: OrderRow,
+  traders?: GateReads['traders'],
+) {
   if (entry.status !== 'filled' || !entry.filledQuantity || (entry.takeProfit ?? entry.stopLoss) === null) return [];
-  return placeProtection(ctx, entry.userId, account, venue, {
-    symbol: entry.symbol,
-    closeSide: entry.side === 'BUY' ? 'SELL' : 'BUY',
-    quantity: entry.filledQuantity,
-    mark: entry.fillPrice ?? entry.markPrice,
-    base: entry.clientOrderId,
-    parentOrderId: entry.id,
-    takeProfit: entry.takeProfit ?? undefined,
-    stopLoss: entry.stopLoss ?? undefined,
-  });
+  return placeProtection(
+    ctx,
+    entry.userId,
+    account,
+    venue,
+    {
+      symbol: entry.symbol,
+      closeSide: entry.side === 'BUY' ? 'SELL' : 'BUY',
+      quantity: entry.filledQuantity,
+      mark: entry.fillPrice ?? entry.markPrice,
+      base: entry.clientOrderId,
+      parentOrderId: entry.id,
+      takeProfit: entry.takeProfit ?? undefined,
+      stopLoss: entry.stopLoss ?? undefined,
+    },
+    traders,
+  );
 }
 
 /** Adds a take-profit and/or stop-loss to an open position (as the latest snapshot shows it). */
@@ -271,7 +199,8 @@ export async function protectPositionFor(
   // are read together; the mark price alongside when this isolate knows the account's exchange.
   const email = input.accountEmail.toLowerCase();
   const early = earlyMark(ctx.venueFor, email, input.symbol);
-  const [accountRows, keyRows, [latest]] = await batchReads(ctx.db, [
+  const readAt = Date.now();
+  const [accountRows, keyRows, [latest], ...gateRows] = await batchReads(ctx.db, [
     assignedAccountQuery(ctx.db, session.sub, email),
     sealedKeyByEmailQuery(ctx.db, email),
     ctx.db
@@ -283,6 +212,7 @@ export async function protectPositionFor(
           sql`(${ctx.db.select({ id: exchangeAccounts.id }).from(exchangeAccounts).where(eq(exchangeAccounts.email, email))})`,
         ),
       ),
+    ...traderGateQueries(ctx.db, email),
   ]);
   const account = assignedFrom(accountRows);
   const positions = latest?.accountId === account.id ? (latest.positions as Position[]) : [];
@@ -293,16 +223,23 @@ export async function protectPositionFor(
   const closeSide: OrderSide = position.side === 'LONG' ? 'SELL' : 'BUY';
   const mark = await (markPrice ?? venue.markPrice(input.symbol));
   await checkTriggers(venue, input.symbol, closeSide, input, mark);
-  const rows = await placeProtection(ctx, session.sub, account, venue, {
-    symbol: input.symbol,
-    closeSide,
-    quantity: position.size,
-    mark,
-    base: input.clientOrderId,
-    parentOrderId: null,
-    receivedAt: ctx.receivedAt,
-    takeProfit: input.takeProfit,
-    stopLoss: input.stopLoss,
-  });
+  const rows = await placeProtection(
+    ctx,
+    session.sub,
+    account,
+    venue,
+    {
+      symbol: input.symbol,
+      closeSide,
+      quantity: position.size,
+      mark,
+      base: input.clientOrderId,
+      parentOrderId: null,
+      receivedAt: ctx.receivedAt,
+      takeProfit: input.takeProfit,
+      stopLoss: input.stopLoss,
+    },
+    traderGateReadsFrom(gateRows, session.sub, readAt),
+  );
   return rows.map((r) => toDto(r));
 }

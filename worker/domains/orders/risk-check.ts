@@ -29,10 +29,10 @@ export function haltedRecord(halt: NonNullable<ReturnType<typeof haltFrom>>): Ri
 }
 
 /** The 412 of a refused order: which limit, its value, what the order would make it. */
-export function refusalError(row: OrderRow) {
+export function refusalError(row: OrderRow, message = refusalMessage(row.riskCheck)) {
   const r = row.riskCheck;
   const value = r.value ?? undefined;
-  return domainError('PRECONDITION_FAILED', refusalMessage(r), {
+  return domainError('PRECONDITION_FAILED', message, {
     limit: r.limit,
     symbol: r.symbol ?? null,
     value: r.value,

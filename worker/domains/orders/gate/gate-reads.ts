@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { AccountMetrics } from '../../../exchanges/metrics';
 import type { Position } from '../../../exchanges/types';
@@ -25,6 +25,25 @@ interface AssigneeRow {
  */
 export function gateQueries(db: Db, accountEmail: string, symbol: string, now: number) {
   return [
+    ...traderGateQueries(db, accountEmail),
+    db.all<{ net: number | null }>(sql`
+      SELECT sum(CASE json_extract(p.value, '$.side') WHEN 'LONG' THEN 1 ELSE -1 END
+                 * json_extract(p.value, '$.size') * json_extract(p.value, '$.markPrice')) AS net
+      FROM account_latest l, json_each(l.positions) p
+      WHERE json_extract(p.value, '$.symbol') = ${symbol}`),
+    db.all<{ account_id: string; ts: number }>(sql`
+      SELECT l.account_id, l.ts FROM account_latest l
+      WHERE l.account_id IN (SELECT DISTINCT account_id FROM orders WHERE symbol = ${symbol} AND received_at > ${now - FIRM_TS_WINDOW_MS})`),
+  ] as const;
+}
+
+/**
+ * The trader gates' reads alone (a take-profit or stop-loss passes only those): every account of
+ * every enabled trader the account is assigned to, with its latest snapshot, and the limits.
+ * `accountEmail` may be a subquery (the email of the order being moved).
+ */
+export function traderGateQueries(db: Db, accountEmail: string | SQL) {
+  return [
     db.all<AssigneeRow>(sql`
       SELECT aa.user_id, aa.account_id, l.ts, l.metrics, l.positions
       FROM account_assignments aa
@@ -35,14 +54,6 @@ export function gateQueries(db: Db, accountEmail: string, symbol: string, now: n
       )
       ORDER BY aa.user_id, aa.account_id`),
     limitsQuery(db),
-    db.all<{ net: number | null }>(sql`
-      SELECT sum(CASE json_extract(p.value, '$.side') WHEN 'LONG' THEN 1 ELSE -1 END
-                 * json_extract(p.value, '$.size') * json_extract(p.value, '$.markPrice')) AS net
-      FROM account_latest l, json_each(l.positions) p
-      WHERE json_extract(p.value, '$.symbol') = ${symbol}`),
-    db.all<{ account_id: string; ts: number }>(sql`
-      SELECT l.account_id, l.ts FROM account_latest l
-      WHERE l.account_id IN (SELECT DISTINCT account_id FROM orders WHERE symbol = ${symbol} AND received_at > ${now - FIRM_TS_WINDOW_MS})`),
   ] as const;
 }
 
@@ -71,6 +82,27 @@ export function accountReadOf(
 /** The batch's answers as the gates read them; the caller's own gate first. */
 export function gateReadsFrom([assignees, limitRows, net, ts]: GateRows, callerId: string, readAt: number): GateReads {
   const limits = limitTableFrom(limitRows);
+  return {
+    traders: traderReadsOf(assignees, limits, callerId, readAt),
+    firm: { net: net[0]?.net ?? 0, ts: Object.fromEntries(ts.map((r) => [r.account_id, r.ts])), limits: limits.firm, readAt },
+  };
+}
+
+/** traderGateQueries' answers as the trader gates read them; the caller's own gate first. */
+export function traderGateReadsFrom(
+  [assignees, limitRows]: Readonly<Settled<ReturnType<typeof traderGateQueries>>>,
+  callerId: string,
+  readAt: number,
+): GateReads['traders'] {
+  return traderReadsOf(assignees, limitTableFrom(limitRows), callerId, readAt);
+}
+
+function traderReadsOf(
+  assignees: AssigneeRow[],
+  limits: ReturnType<typeof limitTableFrom>,
+  callerId: string,
+  readAt: number,
+): GateReads['traders'] {
   const byTrader = new Map<string, AccountRead[]>();
   for (const r of assignees) {
     const accounts = byTrader.get(r.user_id) ?? [];
@@ -85,11 +117,8 @@ export function gateReadsFrom([assignees, limitRows, net, ts]: GateRows, callerI
     byTrader.set(r.user_id, accounts);
   }
   const ids = [...byTrader.keys()].sort((a, b) => (a === callerId ? -1 : b === callerId ? 1 : a < b ? -1 : 1));
-  return {
-    traders: ids.map((traderId) => ({
-      traderId,
-      read: { accounts: byTrader.get(traderId)!, limits: effectiveLimits(limits.firm, limits.byTrader.get(traderId)), readAt },
-    })),
-    firm: { net: net[0]?.net ?? 0, ts: Object.fromEntries(ts.map((r) => [r.account_id, r.ts])), limits: limits.firm, readAt },
-  };
+  return ids.map((traderId) => ({
+    traderId,
+    read: { accounts: byTrader.get(traderId)!, limits: effectiveLimits(limits.firm, limits.byTrader.get(traderId)), readAt },
+  }));
 }
