@@ -106,7 +106,7 @@ describe('take-profit and stop-loss orders in the pre-trade gate', () => {
     const refused = await refusal(t.client.protectPosition(input));
     expect(refused).toMatchObject({ status: 412 });
     expect(refused!.message).toMatch(
-      /^Max position notional \$[\d,]+ on ETHUSDT would be crossed by .*: an order resting on this position/,
+      /^Max position notional \$[\d,]+ on ETHUSDT would be crossed by \$[\d,]+ \(\$[\d,]+ once this closes the position and the order resting on it fills\)$/,
     );
     const rows = await db
       .select()

@@ -121,7 +121,7 @@ export const isCloserRefusal = (err: unknown) => err instanceof DomainError && e
 
 /** A refused take-profit or stop-loss says how closing the position can breach a limit. */
 export const closerRefusalMessage = (r: RiskCheckRecord) =>
-  `${refusalMessage(r)}: an order resting on this position would open it that far once this closes it`;
+  refusalMessage(r, 'once this closes the position and the order resting on it fills');
 
 /**
  * A protective order's row, unawaited (a move writes it in one batch with the old order's cancel):

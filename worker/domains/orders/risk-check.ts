@@ -56,7 +56,7 @@ function format(kind: string, n: number) {
 }
 
 /** "Max leverage 5.00× would be crossed by 2.20× (7.20× after this order)". */
-export function refusalMessage(r: RiskCheckRecord): string {
+export function refusalMessage(r: RiskCheckRecord, after = 'after this order'): string {
   if (r.limit === 'tradingOff')
     return r.haltScope === 'firm'
       ? 'Trading is off for the whole firm: only orders that close positions are taken'
@@ -67,5 +67,5 @@ export function refusalMessage(r: RiskCheckRecord): string {
     return `${LABELS[kind] ?? kind} ${limit} would be crossed: the equity is zero or negative, so any added exposure is unbounded leverage`;
   const over = (r.value ?? 0) - (r.limitValue ?? 0);
   const on = r.symbol && kind !== 'maxLeverage' ? ` on ${r.symbol}` : '';
-  return `${LABELS[kind] ?? kind} ${limit}${on} would be crossed by ${format(kind, over)} (${format(kind, r.value ?? 0)} after this order)`;
+  return `${LABELS[kind] ?? kind} ${limit}${on} would be crossed by ${format(kind, over)} (${format(kind, r.value ?? 0)} ${after})`;
 }
