@@ -82,14 +82,13 @@ export async function moveProtectionFor(
   // Filled first, or still resting (the exchange refused the cancel): nothing is placed beside it.
   if (cancel.status === 'filled' || cancel.status === 'open') {
     await releaseGates(ctx.gates, gates, id, false);
-    if (cancel.write) await cancel.write;
-    const order = toDto(await cancel.finish());
+    const order = toDto(await cancel.finish(cancel.write ? await cancel.write : undefined));
     if (cancel.status === 'filled') throw domainError('CONFLICT', 'It triggered before it could be moved', { order });
     throw domainError('CONFLICT', 'The exchange did not cancel it: try again', { order });
   }
   const { clientOrderId, insert } = await protectiveInsert(ctx, session.sub, account, args, kind, { id, gates });
-  const [, [row]] = cancel.write ? await ctx.db.batch([cancel.write, insert]) : [undefined, await insert];
+  const [canceled, [row]] = cancel.write ? await ctx.db.batch([cancel.write, insert]) : [undefined, await insert];
   if (!row) await releaseGates(ctx.gates, gates, id, false);
-  await cancel.finish();
+  await cancel.finish(canceled);
   return toDto(await sendRecorded(depsFor(ctx, account, venue), session.sub, clientOrderId, row));
 }

@@ -141,8 +141,7 @@ export async function cancelOpen(
   row: OrderRow,
 ): Promise<OrderRow> {
   const step = await cancelAtVenue(ctx, account, venue, row);
-  if (step.write) await step.write;
-  return step.finish();
+  return step.finish(step.write ? await step.write : undefined);
 }
 
 /**

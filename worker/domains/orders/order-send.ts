@@ -173,8 +173,7 @@ function statusOf(row: OrderRow, answer: VenueOrder): OrderRow['status'] {
 
 export async function recordAnswer(deps: OrderDeps, row: OrderRow, answer: VenueOrder, note?: string): Promise<OrderRow> {
   const step = answerStep(deps, row, answer, note);
-  if (step.write) await step.write;
-  return step.finish();
+  return step.finish(step.write ? await step.write : undefined);
 }
 
 /**
@@ -212,8 +211,12 @@ export function answerStep(deps: OrderDeps, row: OrderRow, answer: VenueOrder, n
       error: executed > 0 || status === 'open' ? null : row.error,
     },
     note,
+    true,
   );
-  const finish = async () => {
+  const finish = async (written?: readonly unknown[]) => {
+    // A newer answer was written first (a fill, a final status): this one changes nothing, the
+    // stored order is the truth (and its own writer told the views and the gates).
+    if (written && written.length === 0) return (await deps.db.select().from(orders).where(eq(orders.id, row.id)))[0] ?? row;
     deps.publish?.(next);
     if (status === 'pending') return next; // still working at the exchange: its reservation stays
     const includedFrom = refreshed ? await refreshed : at + CLOCK_SKEW_MS;

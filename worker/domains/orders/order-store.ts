@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderDto } from '../../contract/orders';
 import type { OrderStatus } from '../../contract/enums';
 import type { Db } from '../../db/client';
@@ -76,7 +76,17 @@ export async function updateOrder(
   return next;
 }
 
-/** updateOrder's write, unawaited (for a caller's db.batch), and the row it leaves; the caller publishes once it is written. */
+/** Statuses an exchange's answer never moves an order out of. */
+const FINAL_STATUSES: OrderStatus[] = ['filled', 'canceled', 'expired', 'rejected', 'refused'];
+
+/**
+ * updateOrder's write, unawaited (for a caller's db.batch), and the row it leaves; the caller
+ * publishes once it is written. The write answers the ids it changed. `answered`: the write
+ * records an exchange's answer, and lands only if the stored order is not ahead of it (a fill
+ * never shrinks, a final status never changes): two readers asking the exchange at once — a
+ * trader's read and the minute sync — may write in the other order, and the older answer must not
+ * move a filled order back to open.
+ */
 export function orderUpdate(
   db: Db,
   row: OrderRow,
@@ -84,17 +94,29 @@ export function orderUpdate(
   at: number,
   changes: Partial<OrderRow> = {},
   note?: string,
+  answered = false,
 ) {
   const statusHistory = [...row.statusHistory, { status, at, ...(note ? { note } : {}) }];
   const set = { ...changes, status, statusHistory, updatedAt: at };
-  return { write: db.update(orders).set(set).where(eq(orders.id, row.id)), next: { ...row, ...set } as OrderRow };
+  const where = answered
+    ? and(
+        eq(orders.id, row.id),
+        sql`coalesce(${orders.filledQuantity}, 0) <= ${changes.filledQuantity ?? 0}`,
+        or(notInArray(orders.status, FINAL_STATUSES), eq(orders.status, status)),
+      )
+    : eq(orders.id, row.id);
+  return {
+    write: db.update(orders).set(set).where(where).returning({ id: orders.id }),
+    next: { ...row, ...set } as OrderRow,
+  };
 }
 
 /** An order's write split in two: the statement (none when nothing changes) and what follows once it is written. */
 export interface OrderStep {
   status: OrderStatus;
   write?: ReturnType<typeof orderUpdate>['write'];
-  finish: () => Promise<OrderRow>;
+  /** `written`: what the write answered (no row: the stored order was ahead of this answer) */
+  finish: (written?: readonly unknown[]) => Promise<OrderRow>;
 }
 
 export async function listOrdersWhere(db: Db, where: SQL | undefined, limit: number) {
