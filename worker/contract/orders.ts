@@ -242,7 +242,7 @@ export const ordersContract = {
     .route({
       method: 'POST',
       summary:
-        'Add a take-profit and/or stop-loss to an open position: reduce-only conditional orders closing all of it at the mark trigger (terminal)',
+        'Add a take-profit and/or stop-loss to an open position: reduce-only conditional orders closing all of it at the mark trigger (terminal); each passes the pre-trade gate as a closer of the position, refused with 412 PRECONDITION_FAILED only where an order resting on it would then open it past a limit',
     })
     .input(protectPositionInput)
     .output(z.array(orderSchema)),

@@ -36,7 +36,8 @@ export interface SweepCount {
  * reservation released; the exchange unreachable, it is left as it was for the next run. An entry
  * is never sent again from here: only a trader's retry resends (settle, through the gates). A
  * take-profit or stop-loss the exchange never got is sent now instead of canceled: left canceled,
- * the position would be unprotected with no one told, and it holds no room in the gates.
+ * the position would be unprotected with no one told; its gates have held it as a closer since
+ * before its row was written, so sending it needs no new judgement.
  */
 export async function sweepStaleOrders(ctx: OrderContext, now = Date.now(), limit = SWEEP_LIMIT): Promise<SweepCount> {
   const count: SweepCount = { claimed: 0, found: 0, canceled: 0, resent: 0, left: 0 };
@@ -95,8 +96,8 @@ async function settleOne(
       return;
     }
     if (isProtective(row)) {
-      // A take-profit or stop-loss the exchange never got is sent now: the trader asked for it, it
-      // holds no room in the gates, and its client id keeps it once. What the exchange says is recorded.
+      // A take-profit or stop-loss the exchange never got is sent now: the trader asked for it, its
+      // gates hold it as a closer already, and its client id keeps it once. What the exchange says is recorded.
       await send(deps, row);
       count.resent++;
       return;

@@ -93,7 +93,7 @@ export type EntryProtection = Protection & {
  * the entry, and recorded on the entry; nothing is sent when one is wrong. They are attached once
  * the entry filled: a market entry or a crossing limit at once, a resting limit when its fill is
  * seen (attachProtection, from the open-orders sync). The entry passes the pre-trade gate as any
- * order; the protective orders only close, so they hold no room in it.
+ * order; each protective order passes it as a closer of the position (protective-orders.ts).
  */
 export async function placeProtectedOrderFor(
   ctx: OrderContext,
