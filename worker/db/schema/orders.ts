@@ -87,6 +87,7 @@ export const orders = sqliteTable(
     index('orders_account_idx').on(t.accountId, t.receivedAt),
     index('orders_user_idx').on(t.userId, t.receivedAt),
     index('orders_symbol_idx').on(t.symbol, t.receivedAt),
+    index('orders_account_symbol_idx').on(t.accountId, t.symbol, t.receivedAt),
     index('orders_open_idx')
       .on(t.userId, t.status)
       .where(sql`${t.status} = 'open'`),

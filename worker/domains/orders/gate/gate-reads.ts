@@ -31,11 +31,19 @@ export function gateQueries(db: Db, accountEmail: string, symbol: string, now: n
                  * json_extract(p.value, '$.size') * json_extract(p.value, '$.markPrice')) AS net
       FROM account_latest l, json_each(l.positions) p
       WHERE json_extract(p.value, '$.symbol') = ${symbol}`),
-    db.all<{ account_id: string; ts: number }>(sql`
-      SELECT l.account_id, l.ts FROM account_latest l
-      WHERE l.account_id IN (SELECT DISTINCT account_id FROM orders WHERE symbol = ${symbol} AND received_at > ${now - FIRM_TS_WINDOW_MS})`),
+    db.all<{ account_id: string; ts: number }>(tradedLatelyStatement(symbol, now - FIRM_TS_WINDOW_MS)),
   ] as const;
 }
+
+/**
+ * The snapshot times of the accounts that placed an order in `symbol` since `since`: one seek per
+ * account (orders_account_symbol_idx), not a scan of every order in the symbol that day.
+ */
+export const tradedLatelyStatement = (symbol: string, since: number) => sql`
+  SELECT l.account_id, l.ts FROM account_latest l
+  WHERE EXISTS (
+    SELECT 1 FROM orders o WHERE o.account_id = l.account_id AND o.symbol = ${symbol} AND o.received_at > ${since}
+  )`;
 
 /**
  * The trader gates' reads alone (a take-profit or stop-loss passes only those): every account of
