@@ -18,7 +18,7 @@ import {
   EPS,
 } from './gate-property-world';
 import { GateBook } from './gate-book';
-import { CLOCK_SKEW_MS, IN_FLIGHT_MAX_MS, positionRanges } from './gate-core';
+import { CLOCK_SKEW_MS, IN_FLIGHT_MAX_MS, positionRanges, type TraderRead } from './gate-core';
 
 /**
  * The gate's promise, checked against a simulated world over thousands of generated interleavings
@@ -62,6 +62,8 @@ function playScenario(sc: Scenario) {
   const requests: Request[] = [];
   const live: Live[] = [];
   const protective: Protective[] = [];
+  /** each trader's latest order read (a take-profit or stop-loss may be judged on it) */
+  const lastRead = new Map<number, TraderRead>();
   /** positions a protective order changed that the account's latest snapshot does not show yet */
   const closedUnseen = new Set<string>();
   const seen = (account: string) => {
@@ -133,6 +135,8 @@ function playScenario(sc: Scenario) {
     limit: boolean;
   }) => {
     const account = accountsOf(c.trader)[c.account]!;
+    const view = tradersView(w, c.trader, traderLimits);
+    lastRead.set(c.trader, view);
     requests.push({
       closedUnder: closedUnseen.has(`${account}\u0000${c.symbol}`),
       resting: c.limit && c.quantity !== null,
@@ -142,7 +146,7 @@ function playScenario(sc: Scenario) {
       side: c.side,
       quantity: c.reduceOnly ? c.quantity : (c.quantity ?? 5),
       reduceOnly: c.reduceOnly,
-      read: tradersView(w, c.trader, traderLimits),
+      read: view,
       firmRead: firmView(w, c.symbol, firmLimits),
     });
   };
@@ -281,13 +285,15 @@ function playScenario(sc: Scenario) {
       firmGate.settle(o.orderId, s);
     } else if (c.kind === 'protect') {
       const account = [...w.truth.keys()][c.account % 6]!;
-      const held = w.truth.get(account)![c.symbol] ?? 0;
-      if (held === 0) continue;
-      // It passes its trader's gate as a closer, on what the trader reads now.
       const trader = w.traderOf.get(account)!;
+      // It passes its trader's gate as a closer, on what the trader read (now, or for an earlier
+      // order): the position it protects is the one that read shows.
+      const view = (c.stale && lastRead.get(trader)) || tradersView(w, trader, traderLimits);
+      const held = view.accounts.find((a) => a.accountId === account)!.positions.find((p) => p.symbol === c.symbol)?.qty ?? 0;
+      if (held === 0) continue;
       const orderId = `p${++n}`;
       const d = gates[trader]!.reserveCloser(
-        tradersView(w, trader, traderLimits),
+        view,
         { orderId, accountId: account, symbol: c.symbol, mark: MARKS[c.symbol]! },
         w.now,
       );
@@ -415,7 +421,7 @@ describe('the pre-trade gate under any interleaving', () => {
     playScenario({
       ...base,
       commands: [
-        { kind: 'protect', account: 0, symbol: 'AAA' },
+        { kind: 'protect', account: 0, symbol: 'AAA', stale: false },
         sell(4),
         { kind: 'trigger', pick: 0, fraction: 1 },
         { kind: 'submit', pick: 0, atOnce: false },
@@ -460,7 +466,7 @@ describe('the pre-trade gate under any interleaving', () => {
       commands: [
         sell(4, true),
         { kind: 'submit', pick: 0, atOnce: false },
-        { kind: 'protect', account: 0, symbol: 'AAA' },
+        { kind: 'protect', account: 0, symbol: 'AAA', stale: false },
         { kind: 'trigger', pick: 0, fraction: 1 },
         { kind: 'fill', pick: 0, fraction: 1 },
       ],
@@ -472,7 +478,7 @@ describe('the pre-trade gate under any interleaving', () => {
       ...base,
       limits: { maxLeverage: undefined, maxPositionNotional: 500 },
       commands: [
-        { kind: 'protect', account: 0, symbol: 'AAA' },
+        { kind: 'protect', account: 0, symbol: 'AAA', stale: false },
         { kind: 'read', trader: 0, account: 0, symbol: 'AAA', side: 'BUY', quantity: 2, reduceOnly: false, limit: false },
         { kind: 'submit', pick: 0, atOnce: false },
         { kind: 'fill', pick: 0, fraction: 1 },

@@ -128,7 +128,13 @@ export const command = fc.oneof(
   // A take-profit or stop-loss placed on an account's position as it is now.
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('protect' as const), account: fc.nat(5), symbol: fc.constantFrom(...SYMBOLS) }),
+    arbitrary: fc.record({
+      kind: fc.constant('protect' as const),
+      account: fc.nat(5),
+      symbol: fc.constantFrom(...SYMBOLS),
+      // judged on the trader's last order read (up to the gate's staleness bound) instead of a fresh one
+      stale: fc.boolean(),
+    }),
   },
   // The gate learns what became of a take-profit or stop-loss: its fill, or that it went.
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('protectiveAck' as const), pick: fc.nat() }) },
