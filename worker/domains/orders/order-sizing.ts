@@ -86,5 +86,6 @@ export function gateAsk(orderId: string, accountId: string, input: OrderInput, s
     minQty: sized.rules.minQty,
     // A leverage setting of 0 would make the shown margin infinite: nothing non-finite is stored.
     leverageSetting: held?.leverage && held.leverage > 0 ? held.leverage : SIM_ORDER_LEVERAGE,
+    rests: input.type === 'LIMIT',
   };
 }

@@ -123,8 +123,9 @@ export class GateBook {
     if (!item || item.filled !== null) return;
     const { fill, rest } = progressed(item, p);
     if (fill && !this.items.has(fill.orderId)) this.keep(fill);
-    if (rest) this.keep(rest);
-    else this.drop(orderId);
+    if (!rest) this.drop(orderId);
+    // Unchanged (a repeated report, or a limit's first "resting, nothing filled"): no write.
+    else if (rest.qty !== item.qty || rest.resting?.reported !== item.resting?.reported) this.keep(rest);
   }
 
   /** The order was never sent (refused elsewhere, or a duplicate): its reservation goes. */

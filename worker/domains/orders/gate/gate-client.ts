@@ -71,6 +71,7 @@ export async function passGates(gates: Gates, reads: GateReads, ask: OrderAsk): 
     qty,
     mark: ask.mark,
     onlyReduces,
+    rests: ask.rests,
   });
   if (!firm.ok) {
     await releaseGates(gates, passed, ask.orderId, false);
@@ -88,7 +89,15 @@ export async function passGates(gates: Gates, reads: GateReads, ask: OrderAsk): 
 async function passGatesAtOnce(gates: Gates, reads: GateReads, ask: OrderAsk): Promise<GateOutcome> {
   const [{ traderId, read }] = reads.traders as [GateReads['traders'][number]];
   const qty = (ask.side === 'BUY' ? 1 : -1) * ask.quantity!;
-  const firmAsk = { orderId: ask.orderId, accountId: ask.accountId, symbol: ask.symbol, qty, mark: ask.mark, onlyReduces: false };
+  const firmAsk = {
+    orderId: ask.orderId,
+    accountId: ask.accountId,
+    symbol: ask.symbol,
+    qty,
+    mark: ask.mark,
+    onlyReduces: false,
+    rests: ask.rests,
+  };
   const [decision, firm] = await Promise.all([
     gates.trader(traderId).reserve(read, ask),
     gates.firm().reserveFirm(reads.firm, firmAsk, true),

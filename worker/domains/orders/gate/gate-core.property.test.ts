@@ -165,6 +165,7 @@ function playScenario(sc: Scenario) {
         stepSize: 1,
         minQty: 1,
         leverageSetting: 10,
+        rests: r!.resting,
       };
       const mark = MARKS[r!.symbol]!;
       const firmAsk = (qty: number, onlyReduces: boolean) => ({
@@ -174,6 +175,7 @@ function playScenario(sc: Scenario) {
         qty,
         mark,
         onlyReduces,
+        rests: r!.resting,
       });
       let d;
       if (atOnce && ask.quantity !== null) {

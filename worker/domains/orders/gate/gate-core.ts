@@ -91,6 +91,8 @@ export interface OrderAsk {
   minQty: number;
   /** the position's leverage setting (margin shown in the check) */
   leverageSetting: number;
+  /** a limit order: it may rest on the book, counted in full for as long as it does */
+  rests?: boolean;
 }
 
 export interface CheckSummary {
@@ -280,6 +282,8 @@ export interface FirmAsk {
   mark: number;
   /** the order only makes its position smaller (the trader gate's word): always allowed, only recorded */
   onlyReduces: boolean;
+  /** a limit order (OrderAsk's) */
+  rests?: boolean;
 }
 
 /** The firm's net in the symbol as a range, USD: every account's snapshot plus the items they may not show. */

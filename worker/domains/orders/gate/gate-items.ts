@@ -8,11 +8,14 @@ import { CLOCK_SKEW_MS, IN_FLIGHT_MAX_MS, included, RETAIN_CONFIRMED_MS, type Ga
 
 /** The item an accepted order leaves in a gate. */
 export function reservation(
-  ask: { orderId: string; accountId: string; symbol: string; mark: number },
+  ask: { orderId: string; accountId: string; symbol: string; mark: number; rests?: boolean },
   qty: number,
   now: number,
 ): GateItem {
   return {
+    // A limit order is held as resting from the start: its first answer ("on the book, nothing
+    // filled") then changes nothing and costs the gate no storage write.
+    ...(ask.rests ? { resting: { reported: 0 } } : {}),
     orderId: ask.orderId,
     accountId: ask.accountId,
     symbol: ask.symbol,

@@ -26,6 +26,23 @@ const ask = (orderId: string, quantity: number, side: 'BUY' | 'SELL' = 'BUY'): O
 });
 
 describe('a resting order in the pre-trade gate', () => {
+  it('a limit is held as resting from its reservation: its first answer (on the book, nothing filled) writes nothing', () => {
+    const writes: string[] = [];
+    const gate = new GateBook({
+      put: (i) => void writes.push(`put ${i.orderId}`),
+      delete: (id) => void writes.push(`delete ${id}`),
+    });
+    expect(gate.reserve(read(T0), { ...ask('limit', 8), rests: true }, T0).ok).toBe(true);
+    expect(gate.items.get('limit')!.resting).toEqual({ reported: 0 });
+    gate.progress('limit', { executed: 0, open: true, includedFrom: T0 + CLOCK_SKEW_MS });
+    gate.progress('limit', { executed: 0, open: true, includedFrom: T0 + CLOCK_SKEW_MS });
+    expect(writes).toEqual(['put limit']);
+    // A part filled: the fill and what still rests are written; the cancel deletes it.
+    gate.progress('limit', { executed: 3, open: true, includedFrom: T0 + CLOCK_SKEW_MS });
+    gate.progress('limit', { executed: 3, open: false, includedFrom: T0 + CLOCK_SKEW_MS });
+    expect(writes).toEqual(['put limit', 'put limit#3', 'put limit', 'delete limit']);
+  });
+
   it('holds its room while it rests, past the in-flight horizon too', () => {
     const gate = new GateBook();
     expect(gate.reserve(read(T0), ask('limit', 8), T0).ok).toBe(true);
