@@ -140,8 +140,8 @@ const key = (accountId: string, symbol: string) => `${accountId}\u0000${symbol}`
  * Every position of the trader's accounts as a range: the snapshot plus the items it may not show.
  * Where a take-profit or stop-loss rests (`closers`, on by default), the position may also be
  * closed at any moment (to zero, or any size between) and grow again from zero by the items that
- * fill after: its range is the union of the two (sound however the close falls among the fills: a fill before it is wiped by
- * it, one after adds to zero).
+ * fill after: its range is the union of the two. That is sound however the close falls among the
+ * fills: a fill before it is wiped by it, one after adds to zero.
  */
 export function positionRanges(
   read: TraderRead,
