@@ -62,20 +62,20 @@ export async function placeProtection(
   const ids = kinds.map(() => crypto.randomUUID());
   const gates = await holdClosers(ctx, traderId, account, args, ids, kinds, traders);
   const deps = depsFor(ctx, account, venue);
-  // Both rows in one D1 call, then both sent at once (each under its own client id).
+  // Both rows in one D1 call; then sent one after the other, as the exchange has always seen them.
   const inserts = await Promise.all(
     kinds.map((key, i) => protectiveInsert(ctx, traderId, account, args, key, { id: ids[i]!, gates })),
   );
   const [first, ...rest] = inserts.map((x) => x.insert);
   const written = rest.length ? await ctx.db.batch([first!, ...rest]) : [await first!];
-  return Promise.all(
-    inserts.map(async ({ clientOrderId }, i) => {
-      const [row] = written[i]!;
-      // A retried request: the order is there already, held in its gates under its own id.
-      if (!row) await releaseGates(ctx.gates, gates, ids[i]!, false);
-      return sendRecorded(deps, traderId, clientOrderId, row);
-    }),
-  );
+  const out: OrderRow[] = [];
+  for (const [i, { clientOrderId }] of inserts.entries()) {
+    const [row] = written[i]!;
+    // A retried request: the order is there already, held in its gates under its own id.
+    if (!row) await releaseGates(ctx.gates, gates, ids[i]!, false);
+    out.push(await sendRecorded(deps, traderId, clientOrderId, row));
+  }
+  return out;
 }
 
 /**
