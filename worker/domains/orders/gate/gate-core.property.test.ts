@@ -18,7 +18,7 @@ import {
   EPS,
 } from './gate-property-world';
 import { GateBook } from './gate-book';
-import { CLOCK_SKEW_MS, IN_FLIGHT_MAX_MS, positionRanges, type TraderRead } from './gate-core';
+import { CLOCK_SKEW_MS, IN_FLIGHT_MAX_MS, positionRanges, type OrderAsk, type TraderRead } from './gate-core';
 
 /**
  * The gate's promise, checked against a simulated world over thousands of generated interleavings
@@ -387,26 +387,29 @@ describe('the pre-trade gate under any interleaving', () => {
   const sell = (quantity: number, limit = false) =>
     ({ kind: 'read', trader: 0, account: 0, symbol: 'AAA', side: 'SELL', quantity, reduceOnly: false, limit }) as const;
 
+  /** Long 1 AAA at 100 with a limit of 300 per symbol; a sell of 4 on it; a stop on it. */
+  const read: TraderRead = {
+    accounts: [{ accountId: 'a', ts: 0, equity: 0, positions: [{ symbol: 'AAA', qty: 1, mark: 100 }] }],
+    limits: { maxPositionNotional: 300 },
+    readAt: 0,
+  };
+  const ask: OrderAsk = {
+    orderId: 'o',
+    accountId: 'a',
+    symbol: 'AAA',
+    side: 'SELL',
+    quantity: 4,
+    reduceOnly: false,
+    mark: 100,
+    stepSize: 1,
+    minQty: 1,
+    leverageSetting: 10,
+  };
+  const stop = { orderId: 'sl', accountId: 'a', symbol: 'AAA', mark: 100 };
+
   it('an order read while a stop rests is judged as if the position may be flat (the old gap: read before the close)', () => {
     const gate = new GateBook();
-    const read = {
-      accounts: [{ accountId: 'a', ts: 0, equity: 0, positions: [{ symbol: 'AAA', qty: 1, mark: 100 }] }],
-      limits: { maxPositionNotional: 300 },
-      readAt: 0,
-    };
-    expect(gate.reserveCloser(read, { orderId: 'sl', accountId: 'a', symbol: 'AAA', mark: 100 }, 0)).toEqual({ ok: true });
-    const ask = {
-      orderId: 'o',
-      accountId: 'a',
-      symbol: 'AAA',
-      side: 'SELL' as const,
-      quantity: 4,
-      reduceOnly: false,
-      mark: 100,
-      stepSize: 1,
-      minQty: 1,
-      leverageSetting: 10,
-    };
+    expect(gate.reserveCloser(read, stop, 0)).toEqual({ ok: true });
     const d = gate.reserve(read, ask, 0);
     expect(d.ok).toBe(false);
     expect(!d.ok && d.refusal.kind === 'limit' && d.refusal.violation.value).toBe(400);
@@ -434,26 +437,9 @@ describe('the pre-trade gate under any interleaving', () => {
 
   it('a stop added under a resting flip order is refused with the limit (door 2)', () => {
     const gate = new GateBook();
-    const read = {
-      accounts: [{ accountId: 'a', ts: 0, equity: 0, positions: [{ symbol: 'AAA', qty: 1, mark: 100 }] }],
-      limits: { maxPositionNotional: 300 },
-      readAt: 0,
-    };
-    const ask = {
-      orderId: 'o',
-      accountId: 'a',
-      symbol: 'AAA',
-      side: 'SELL' as const,
-      quantity: 4,
-      reduceOnly: false,
-      mark: 100,
-      stepSize: 1,
-      minQty: 1,
-      leverageSetting: 10,
-    };
     expect(gate.reserve(read, ask, 0).ok).toBe(true);
     gate.progress('o', { executed: 0, open: true, includedFrom: 2_000 });
-    const d = gate.reserveCloser(read, { orderId: 'sl', accountId: 'a', symbol: 'AAA', mark: 100 }, 0);
+    const d = gate.reserveCloser(read, stop, 0);
     expect(d).toMatchObject({
       ok: false,
       refusal: { kind: 'limit', violation: { kind: 'maxPositionNotional', value: 400, limit: 300 } },
@@ -461,7 +447,7 @@ describe('the pre-trade gate under any interleaving', () => {
     // A sell of 3 resting instead leaves room: short 3 is 300 either way.
     const room = new GateBook();
     room.reserve(read, { ...ask, quantity: 3 }, 0);
-    expect(room.reserveCloser(read, { orderId: 'sl', accountId: 'a', symbol: 'AAA', mark: 100 }, 0)).toEqual({ ok: true });
+    expect(room.reserveCloser(read, stop, 0)).toEqual({ ok: true });
     // And the scenario: the resting sell's flip, then the stop, which the gate refuses, so it never triggers.
     playScenario({
       ...base,
@@ -496,25 +482,8 @@ describe('the pre-trade gate under any interleaving', () => {
 
   it('once the stop is gone, the flip is judged on the position again', () => {
     const gate = new GateBook();
-    const read = {
-      accounts: [{ accountId: 'a', ts: 0, equity: 0, positions: [{ symbol: 'AAA', qty: 1, mark: 100 }] }],
-      limits: { maxPositionNotional: 300 },
-      readAt: 0,
-    };
-    gate.reserveCloser(read, { orderId: 'sl', accountId: 'a', symbol: 'AAA', mark: 100 }, 0);
+    gate.reserveCloser(read, stop, 0);
     gate.settle('sl', { filled: 0, includedFrom: 0 });
-    const ask = {
-      orderId: 'o',
-      accountId: 'a',
-      symbol: 'AAA',
-      side: 'SELL' as const,
-      quantity: 4,
-      reduceOnly: false,
-      mark: 100,
-      stepSize: 1,
-      minQty: 1,
-      leverageSetting: 10,
-    };
     expect(gate.reserve(read, ask, 0).ok).toBe(true);
     expect(gate.items.has('sl')).toBe(false);
   });
