@@ -2,6 +2,7 @@ import { eventIterator, oc } from '@orpc/contract';
 import { z } from 'zod';
 import { INPUT_ERRORS } from './errors';
 import { IMPORTANCE } from './enums';
+import { SYMBOL_MESSAGE, SYMBOL_PATTERN } from './patterns';
 import { unchecked } from './unchecked';
 
 /** An opaque `nextCursor` handed out by getHistoricalNews (its (ts, id) keyset position). */
@@ -86,7 +87,8 @@ export const manualNewsInput = z.object({
     .url({ protocol: /^https?$/, error: 'Enter an http(s) URL' })
     .max(2000)
     .optional(),
-  symbols: z.array(z.string().trim().toUpperCase().min(1).max(20)).max(20).optional(),
+  /** Tickers as the mappings take them: the search index carries each as one token (feed-search.ts). */
+  symbols: z.array(z.string().trim().toUpperCase().regex(SYMBOL_PATTERN, SYMBOL_MESSAGE)).max(20).optional(),
   importance: z.enum(IMPORTANCE).optional(),
   isTest: z.boolean().default(false),
 });

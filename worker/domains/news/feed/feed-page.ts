@@ -2,11 +2,11 @@ import type { NewsDb } from '../../../db/client';
 import type { NewsItemDto } from '../../../contract/news';
 import { encodeFeedCursor } from './feed-cursor';
 import { feedStatement, type FeedPage, type FeedQuery, type Row } from './feed-query';
-import { searchNewestFirst } from './feed-search';
+import { searchNewestFirst, tagsCarried } from './feed-search';
 
 export async function queryFeed(db: NewsDb, q: FeedQuery): Promise<FeedPage> {
   const rows =
-    q.words && q.sortBy !== 'importance' && q.sortOrder === 'desc'
+    q.words && q.sortBy !== 'importance' && q.sortOrder === 'desc' && tagsCarried(q)
       ? await searchNewestFirst(db, q, q.words)
       : await db.all<Row>(feedStatement(q));
   const last = rows.at(-1);

@@ -29,6 +29,17 @@ function wordsExpression(search: FtsSearch): SQL {
     FROM (SELECT term FROM news_fts_terms WHERE term >= ${prefix} AND term < ${prefix} || char(1114111) LIMIT ${EXPAND_MAX + 1}))`;
 }
 
+const TAG_VALUE = /^[A-Za-z0-9]+$/;
+
+/**
+ * Whether the index can carry the request's importance and symbol filters: each value one plain
+ * token, as search_tags holds it. Any other value (an unknown importance, "BTC-PERP", a control
+ * character) takes the plain statement, which compares the columns themselves.
+ */
+export function tagsCarried(q: Pick<FeedQuery, 'importance' | 'symbols'>): boolean {
+  return [...(q.importance ?? []), ...(q.symbols ?? [])].every((value) => TAG_VALUE.test(value));
+}
+
 /**
  * The filters the index carries, as FTS5 operands on search_tags (see migrations-news/0002_search_walk.sql):
  * importance and symbols select few items, so the walk skips to them. The garbage and test flags

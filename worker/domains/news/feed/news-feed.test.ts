@@ -130,6 +130,22 @@ describe('getHistoricalNews parameters (docs/PRODUCT-RULES.md §3)', () => {
   });
 });
 
+describe('search with filter values the index cannot carry', () => {
+  it('answers as the plain filter does (nothing) for unknown importance, control characters, symbols with punctuation', async () => {
+    const client = rpcClient(await signedInJar(trader));
+    // A NUL in the importance filter was a 500 (FTS5 syntax error): found by the superadmin fuzz.
+    for (const odd of ['\u0000', 'high"', 'imp high', 'x\u0000y']) {
+      expect((await client.getHistoricalNews({ search: 'bitcoin', importance: odd })).items, JSON.stringify(odd)).toEqual([]);
+      expect((await client.getHistoricalNews({ search: 'b', symbols: [odd] })).items, JSON.stringify(odd)).toEqual([]);
+    }
+    // Stored symbols are tickers (a symbol with punctuation would be two tokens in the index).
+    for (const symbols of [['BTC-PERP'], ['BTC PERP'], ['\u0000']])
+      await expect(
+        rpcClient(await signedInJar(admin)).postManualNews({ title: 'Perpetual basis widens', symbols, isTest: true }),
+      ).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+  });
+});
+
 describe('manual headlines and the live stream', () => {
   it('an admin posts a headline; a subscribed trader receives it with symbols and importance', async () => {
     const traderClient = rpcClient(await signedInJar(trader));
