@@ -14,6 +14,7 @@ import { getProviderConfig } from '../env';
 import { sendDuePushes } from '../wiring/web-push';
 import { sweepStaleOrders } from '../domains/orders/order-sweep';
 import { syncOpenOrders } from '../domains/orders/open-orders-sync';
+import { reconcileClosers } from '../domains/orders/closers-on-assign';
 import { defaultVenueFor, type OrderContext } from '../domains/orders/orders';
 import { riskGates } from '../durable-objects/risk-gate';
 import { ordersHub, riskNotifier } from '../wiring/hubs';
@@ -56,6 +57,9 @@ export async function runScheduled(controller: ScheduledController, env: Binding
     // Open orders asked for at the exchange with no trader reading them: fills recorded, an entry's
     // TP/SL attached, a triggered stop's take-profit canceled (open-orders-sync.ts).
     openOrders: () => syncOpenOrders(sweepContext(env, db)),
+    // Take-profits and stop-losses a trader gate of their account lacks (placed before closers
+    // existed, or an assignment that left one out): held there (closers-on-assign.ts).
+    closers: () => reconcileClosers(db, riskGates(env.RISK_GATE)),
   };
   const names = Object.keys(jobs);
   const results = await Promise.allSettled(names.map((n) => jobs[n]!()));

@@ -34,6 +34,10 @@ export class RiskGate extends DurableObject<Bindings> {
     return this.book.reserveCloser(read, ask, Date.now());
   }
 
+  holdCloser(ask: CloserAsk) {
+    this.book.holdCloser(ask, Date.now());
+  }
+
   preview(read: TraderRead, ask: OrderAsk) {
     return this.book.preview(read, ask, Date.now());
   }

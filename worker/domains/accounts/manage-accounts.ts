@@ -8,6 +8,8 @@ import { users } from '../../db/schema/users';
 import { ownerSeesAccount } from './account-access';
 import type { ExchangeAdapter } from '../../exchanges/types';
 import { domainError } from '../../lib/domain-error';
+import { holdMissingClosers, restingClosersQuery } from '../orders/closers-on-assign';
+import type { Gates } from '../orders/gate/gate-client';
 
 export async function listAccountsWithAssignments(db: Db) {
   const [accounts, assignments, keys] = await db.batch([
@@ -71,18 +73,30 @@ export async function addAccount(db: Db, input: { exchange: ExchangeKind; email:
   return row;
 }
 
-export async function setAssignment(db: Db, input: { userId: string; accountId: string; assigned: boolean }) {
-  const [user, account] = await db.batch([
+/**
+ * Assigns or unassigns an account. With `gates` (the RPC path), an assignment first hands the
+ * account's resting take-profits and stop-losses to the user's pre-trade gate
+ * (orders/closers-on-assign.ts); fixtures and seeds assign before any order exists.
+ */
+export async function setAssignment(db: Db, input: { userId: string; accountId: string; assigned: boolean }, gates?: Gates) {
+  const [user, account, closers] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)),
     db.select({ id: exchangeAccounts.id }).from(exchangeAccounts).where(eq(exchangeAccounts.id, input.accountId)),
+    restingClosersQuery(db, input.accountId),
   ]);
   if (!user.length) throw domainError('NOT_FOUND', 'User not found');
   if (!account.length) throw domainError('NOT_FOUND', 'Account not found');
   if (input.assigned) {
-    await db
-      .insert(accountAssignments)
-      .values({ userId: input.userId, accountId: input.accountId, createdAt: Date.now() })
-      .onConflictDoNothing();
+    const missing = closers.filter((c) => !c.gates.includes(input.userId)).map((c) => ({ ...c, traderId: input.userId }));
+    const held = gates ? await holdMissingClosers(db, gates, missing) : { writes: [], settle: async () => undefined };
+    const [, ...written] = await db.batch([
+      db
+        .insert(accountAssignments)
+        .values({ userId: input.userId, accountId: input.accountId, createdAt: Date.now() })
+        .onConflictDoNothing(),
+      ...held.writes,
+    ]);
+    await held.settle(written);
   } else {
     // Unassigned: the user's alert rules on the account stop (unless they still see it as admin
     // or risk team), in the same transaction.

@@ -3,9 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, simOrders, tradingHalts } from '../../db/schema/orders';
 import { riskLimits } from '../../db/schema/risk';
 import { orderPriceAt } from '../../exchanges/simulated/market';
-import { db, testEnv } from '../../test/harness';
+import { db, insertUser, rpcClient, signedInJar, testEnv } from '../../test/harness';
 import { deskTrader, refusal, tickPriceAt } from '../../test/sim-desk';
 import { setLimit } from '../risk/limit-store';
+import { setAssignment } from '../accounts/manage-accounts';
+import { riskGates } from '../../durable-objects/risk-gate';
+import { holdMissingClosers, reconcileClosers } from './closers-on-assign';
 
 /**
  * Take-profit and stop-loss orders in the pre-trade gates, through the whole path (RPC, D1, the
@@ -70,10 +73,10 @@ const stopFor = (t: { account: { email: string } }) => ({
  * A limit on the trader's ETH notional between a flip of 4 × units to short 3 × units (allowed) and
  * opening short 4 × units (refused), as the gate prices the resting sell.
  */
-async function limitBetweenFlipAndOpen(t: Awaited<ReturnType<typeof longTrader>>) {
+async function limitBetweenFlipAndOpen(t: Awaited<ReturnType<typeof longTrader>>, traderId = t.user.id) {
   const preview = await t.client.previewOrder(restingSell(t, 4 * t.units));
   const flipped = preview.riskCheck.after!.positionNotional;
-  await setLimit(db, t.user.id, { traderId: t.user.id, kind: 'maxPositionNotional', value: Math.round(flipped * 1.15) });
+  await setLimit(db, t.user.id, { traderId, kind: 'maxPositionNotional', value: Math.round(flipped * 1.15) });
 }
 
 describe('take-profit and stop-loss orders in the pre-trade gate', () => {
@@ -157,6 +160,65 @@ describe('take-profit and stop-loss orders in the pre-trade gate', () => {
     const items = await gateItems(t.user.id);
     expect(items.some((i) => i.closes)).toBe(false);
     expect(items.find((i) => i.orderId.startsWith(`${sl!.id}#`))).toMatchObject({ filled: -t.units });
+  });
+
+  it("an account assigned after its stop was placed: the new trader's gate holds the stop before they can trade it", async () => {
+    const t = await longTrader();
+    const user = await insertUser({ email: `late@${TAG}.test`, canUseTerminal: true });
+    // The new trader's limit, set as for the first trader (judged before any stop rests).
+    await limitBetweenFlipAndOpen(t, user.id);
+    const [stop] = await t.client.protectPosition(stopFor(t));
+    const admin = rpcClient(await signedInJar(await insertUser({ email: `admin@${TAG}.test`, role: 'admin' })));
+    const assign = () => admin.setAccountAssignment({ userId: user.id, accountId: t.account.id, assigned: true });
+    await assign();
+    await assign(); // again: nothing held or named twice
+    const [row] = await db.select().from(orders).where(eq(orders.id, stop!.id));
+    expect(row!.gates).toEqual([t.user.id, user.id]);
+    expect((await gateItems(user.id)).filter((i) => i.closes)).toEqual([
+      expect.objectContaining({ orderId: stop!.id, accountId: t.account.id, symbol: 'ETHUSDT' }),
+    ]);
+    // The new trader's flip of the long is judged as opening its whole size, against their own limit.
+    const late = rpcClient(await signedInJar(user));
+    expect(await refusal(late.placeOrder(marketSell(t, 4 * t.units)))).toMatchObject({ status: 412 });
+    // The stop's end reaches both gates.
+    await t.client.cancelOrder({ clientOrderId: stop!.clientOrderId });
+    expect((await gateItems(user.id)).some((i) => i.closes)).toBe(false);
+    expect((await gateItems(t.user.id)).some((i) => i.closes)).toBe(false);
+  });
+
+  it('the minute cron hands a gate the closers it lacks: a stop from before closers, an assignment that left one out', async () => {
+    const t = await longTrader();
+    const [stop] = await t.client.protectPosition(stopFor(t));
+    // As a stop placed before closers existed: its row names no gate and no gate holds it.
+    await db.update(orders).set({ gates: [] }).where(eq(orders.id, stop!.id));
+    await testEnv.RISK_GATE.getByName(`trader:${t.user.id}`).release(stop!.id);
+    const user = await insertUser({ email: `seeded@${TAG}.test`, canUseTerminal: true });
+    await setAssignment(db, { userId: user.id, accountId: t.account.id, assigned: true }); // no gates: as a seed does
+    const gates = riskGates(testEnv.RISK_GATE);
+    expect(await reconcileClosers(db, gates)).toBeGreaterThanOrEqual(2);
+    const [row] = await db.select().from(orders).where(eq(orders.id, stop!.id));
+    expect([...row!.gates].sort()).toEqual([t.user.id, user.id].sort());
+    for (const id of [t.user.id, user.id])
+      expect((await gateItems(id)).filter((i) => i.closes).map((i) => i.orderId)).toEqual([stop!.id]);
+    expect(await reconcileClosers(db, gates)).toBe(0);
+    // Its end reaches both gates through the row.
+    await t.client.cancelOrder({ clientOrderId: stop!.clientOrderId });
+    for (const id of [t.user.id, user.id]) expect((await gateItems(id)).some((i) => i.closes)).toBe(false);
+  });
+
+  it('a closer that stopped resting before its row could name the new gate is let go there again', async () => {
+    const t = await longTrader();
+    const [stop] = await t.client.protectPosition(stopFor(t));
+    const user = await insertUser({ email: `raced@${TAG}.test`, canUseTerminal: true });
+    const missing = { orderId: stop!.id, traderId: user.id, accountId: t.account.id, symbol: 'ETHUSDT', mark: stop!.markPrice };
+    const { writes, settle } = await holdMissingClosers(db, riskGates(testEnv.RISK_GATE), [missing]);
+    expect((await gateItems(user.id)).map((i) => i.orderId)).toEqual([stop!.id]);
+    // Canceled in between: its end told the gates its row named, not the new one.
+    await t.client.cancelOrder({ clientOrderId: stop!.clientOrderId });
+    await settle(await db.batch([writes[0]!]));
+    expect(await gateItems(user.id)).toEqual([]);
+    const [row] = await db.select().from(orders).where(eq(orders.id, stop!.id));
+    expect(row!.gates).toEqual([t.user.id]);
   });
 
   it('a moved stop: the new order is a closer before the old one goes, and the old one leaves the gate', async () => {

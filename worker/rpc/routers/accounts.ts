@@ -15,6 +15,7 @@ import {
 } from '../../domains/accounts/manage-accounts';
 import { batchReads } from '../../db/batch-reads';
 import { adapterFor } from '../../wiring/exchanges';
+import { riskGates } from '../../durable-objects/risk-gate';
 import { admin, approved } from '../procedures';
 
 export const accountsRouter = {
@@ -51,6 +52,6 @@ export const accountsRouter = {
   addExchangeAccount: admin.addExchangeAccount.handler(({ context, input }) => addAccount(context.db, input)),
   setAccountAssignment: admin.setAccountAssignment.handler(({ context, input }) => {
     Object.assign(context.auditNote!, { target: { type: 'account', id: input.accountId }, after: input });
-    return setAssignment(context.db, input);
+    return setAssignment(context.db, input, riskGates(context.env.RISK_GATE));
   }),
 };

@@ -88,6 +88,15 @@ export class GateBook {
     return decision;
   }
 
+  /**
+   * Counts a take-profit or stop-loss already resting at the exchange as a closer, without judging
+   * it: its account was just assigned to this gate's trader (the order exists whatever this book
+   * holds; leaving it out would judge the trader's flips of that position as if it could not close).
+   */
+  holdCloser(ask: CloserAsk, now: number) {
+    if (!this.items.has(ask.orderId)) this.keep(closerReservation(ask, now));
+  }
+
   previewFirm(read: FirmRead, ask: FirmAsk, now: number): FirmDecision {
     return decideFirm(read, this.items.values(), ask, now);
   }

@@ -17,6 +17,7 @@ export interface GateApi {
   reserve(read: TraderRead, ask: OrderAsk): Promise<Decision>;
   preview(read: TraderRead, ask: OrderAsk): Promise<Decision>;
   reserveCloser(read: TraderRead, ask: CloserAsk): Promise<CloserDecision>;
+  holdCloser(ask: CloserAsk): Promise<void>;
   reserveFirm(read: FirmRead, ask: FirmAsk, always?: boolean): Promise<FirmDecision>;
   previewFirm(read: FirmRead, ask: FirmAsk): Promise<FirmDecision>;
   settle(orderId: string, settlement: Settlement): Promise<void>;
