@@ -221,6 +221,24 @@ describe('take-profit and stop-loss orders in the pre-trade gate', () => {
     expect(row!.gates).toEqual([t.user.id]);
   });
 
+  it('a retried protectPosition is answered with the stop it placed, whatever the gates would say of a new one', async () => {
+    const t = await longTrader();
+    const input = stopFor(t);
+    const [stop] = await t.client.protectPosition(input);
+    await t.client.cancelOrder({ clientOrderId: stop!.clientOrderId });
+    // A flip order rests now, under a limit a new stop would cross (door 2).
+    expect((await t.client.placeOrder(restingSell(t, 4 * t.units))).status).toBe('open');
+    await setLimit(db, t.user.id, { traderId: t.user.id, kind: 'maxPositionNotional', value: 1 });
+    expect(await refusal(t.client.protectPosition({ ...input, clientOrderId: crypto.randomUUID() }))).toMatchObject({
+      status: 412,
+    });
+    // The first request again (its answer lost): the stop it placed, as it stands, and no refused row.
+    const [again] = await t.client.protectPosition(input);
+    expect(again).toMatchObject({ id: stop!.id, status: 'canceled' });
+    const rows = await db.select().from(orders).where(eq(orders.clientOrderId, stop!.clientOrderId));
+    expect(rows.map((r) => r.status)).toEqual(['canceled']);
+  });
+
   it('a moved stop: the new order is a closer before the old one goes, and the old one leaves the gate', async () => {
     const t = await longTrader();
     await limitBetweenFlipAndOpen(t);

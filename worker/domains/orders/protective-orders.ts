@@ -60,8 +60,16 @@ export async function placeProtection(
   const kinds = KINDS.filter(([key]) => args[key] !== undefined).map(([key]) => key);
   if (kinds.length === 0) return [];
   const ids = kinds.map(() => crypto.randomUUID());
-  const gates = await holdClosers(ctx, traderId, account, args, ids, kinds, traders);
   const deps = depsFor(ctx, account, venue);
+  let gates: string[];
+  try {
+    gates = await holdClosers(ctx, traderId, account, args, ids, kinds, traders);
+  } catch (err) {
+    // A retried request whose orders were placed: they are the answer, whatever the gates say now.
+    const placed = isCloserRefusal(err) ? await placedBefore(ctx, traderId, args.base, kinds) : null;
+    if (!placed) throw err;
+    return placed;
+  }
   // Both rows in one D1 call; then sent one after the other, as the exchange has always seen them.
   const inserts = await Promise.all(
     kinds.map((key, i) => protectiveInsert(ctx, traderId, account, args, key, { id: ids[i]!, gates })),
@@ -119,6 +127,16 @@ export async function holdClosers(
   if (!row) throw domainError('PRECONDITION_FAILED', closerRefusalMessage(riskCheck));
   for (const r of rows) if (r) ctx.publish?.(r);
   throw refusalError(row, closerRefusalMessage(riskCheck));
+}
+
+/** The orders an earlier request with this id placed (every kind asked, none refused), as they stand; else null. */
+async function placedBefore(ctx: OrderContext, traderId: string, base: string, kinds: readonly (keyof Protection)[]) {
+  const rows = await Promise.all(
+    kinds.map(async (key) =>
+      orderByClientId(ctx.db, traderId, await protectiveClientId(base, KINDS.find(([k]) => k === key)![2])),
+    ),
+  );
+  return rows.every((r) => r !== undefined && r.status !== 'refused') ? (rows as OrderRow[]) : null;
 }
 
 /** Whether `err` is the gates' refusal of a take-profit or stop-loss (recorded as refused; nothing to retry). */
