@@ -38,12 +38,18 @@ export const restingClosersQuery = (db: Db, accountId: string) =>
     .from(orders)
     .where(and(eq(orders.accountId, accountId), inArray(orders.status, RESTING), inArray(orders.type, PROTECTIVE)));
 
-/** Every resting closer with a trader of its account whose gate its row does not name (the cron's read). */
+/**
+ * Every resting closer with a trader of its account whose gate its row does not name (the cron's
+ * read). Open and in-flight rows are read apart, each over its partial index, not the whole table.
+ */
 export const missingClosersQuery = (db: Db) =>
   db.all<MissingCloser>(sql`
     SELECT o.id AS orderId, a.user_id AS traderId, o.account_id AS accountId, o.symbol, o.mark_price AS mark
-    FROM orders o JOIN account_assignments a ON a.account_id = o.account_id
-    WHERE o.status IN ('pending', 'open', 'unknown') AND o.type IN ('STOP_MARKET', 'TAKE_PROFIT_MARKET')
+    FROM (SELECT id, account_id, symbol, mark_price, gates, type FROM orders WHERE status = 'open'
+          UNION ALL
+          SELECT id, account_id, symbol, mark_price, gates, type FROM orders WHERE status IN ('pending', 'unknown')) o
+    JOIN account_assignments a ON a.account_id = o.account_id
+    WHERE o.type IN ('STOP_MARKET', 'TAKE_PROFIT_MARKET')
       AND NOT EXISTS (SELECT 1 FROM json_each(o.gates) WHERE value = a.user_id)`);
 
 /**
