@@ -1,10 +1,9 @@
 // The feed search's statements on a plain SQLite copy of the news database (node:sqlite, Node 22):
 // the query plan and the time of the walk (worker/domains/news/feed/feed-search.ts) against the
 // plain statement it must equal, for the searches of docs/PERFORMANCE.md. It checks candidates
-// before workerd is involved; the figures that count come from bench/news.mjs. "old" is the walk
-// whose late-arrival window always walks the feed index; "new" walks the importance and symbol
-// filters' own indexes when there are any (feed-window.ts). Without words the feed takes the plain
-// statement (feed-query.ts), shown in every column. Each cell is the wall time's median / max and
+// before workerd is involved; the figures that count come from bench/news.mjs. The walk finds late
+// arrivals through the id blocks (migrations-news/0006_id_blocks.sql). Without words the feed takes
+// the plain statement (feed-query.ts), shown in both columns. Each cell is the wall time's median / max and
 // the median of the CPU time in user mode (steadier than wall time on a shared machine). Each call
 // prepares its statement, as D1 does (since 2026-11-28; before, one prepared statement was reused and
 // the planning, 1–4 ms of the search, was left out).
@@ -79,10 +78,8 @@ function time(statement, runs = 9) {
 }
 
 console.log(`${db.prepare('SELECT count(*) AS n FROM news_items').get().n.toLocaleString('en-US')} items in ${file}\n`);
-console.log(
-  '| Search | old walk median / max / cpu ms | new walk median / max / cpu ms | plain median / max / cpu ms | same page |',
-);
-console.log('|---|---:|---:|---:|---|');
+console.log('| Search | walk median / max / cpu ms | plain median / max / cpu ms | same page |');
+console.log('|---|---:|---:|---|');
 const ms = (t) => `${t.median.toFixed(1)} / ${t.max.toFixed(1)} / ${t.cpu.toFixed(1)}`;
 for (const [label, input] of SEARCHES) {
   const q = {
@@ -98,7 +95,7 @@ for (const [label, input] of SEARCHES) {
   };
   const plain = time(feedStatement(q), q.words ? 3 : 9);
   if (!q.words) {
-    console.log(`| ${label} | ${ms(plain)} | ${ms(plain)} | ${ms(plain)} | yes (${plain.rows.length}) |`);
+    console.log(`| ${label} | ${ms(plain)} | ${ms(plain)} | yes (${plain.rows.length}) |`);
     continue;
   }
   if (process.env.PLANS) {
@@ -106,9 +103,8 @@ for (const [label, input] of SEARCHES) {
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params);
     console.log(`\n${label}\n${plan.map((r) => `    ${r.detail}`).join('\n')}\n`);
   }
-  const old = time(searchStatement(q, q.words, undefined, false));
   const walk = time(searchStatement(q, q.words));
   const page = (t) => JSON.stringify(t.rows.map((r) => r.id));
-  const same = page(walk) === page(plain) && page(old) === page(plain);
-  console.log(`| ${label} | ${ms(old)} | ${ms(walk)} | ${ms(plain)} | ${same ? 'yes' : 'NO'} (${walk.rows.length}) |`);
+  const same = page(walk) === page(plain);
+  console.log(`| ${label} | ${ms(walk)} | ${ms(plain)} | ${same ? 'yes' : 'NO'} (${walk.rows.length}) |`);
 }

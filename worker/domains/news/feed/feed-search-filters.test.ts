@@ -4,27 +4,16 @@ import { newsDb } from '../../../test/harness';
 import type { FeedQuery } from './feed-query';
 import { searchNewestFirst } from './feed-search';
 import { base, expected, IMPORTANCE, ids, insertItems, ITEMS, MIN, SYMBOLS, T0, WORDS } from './feed-search.fixture';
-import { windowFilter } from './feed-window';
 import { toFtsSearch } from './fts-query';
 
 beforeAll(insertItems);
 
 /**
- * Searches with one importance or one symbol walk that filter's index for late arrivals instead of
- * the feed index (feed-window.ts): the same answers as the plain statement, for words, phrases and
- * prefixes, every window size (1 forces the window's edge and the every-match plan).
+ * Searches with importance and symbol filters (carried in the FTS walk as search_tags, and on the
+ * late candidates' rows): the same answers as the plain statement, for words, phrases and prefixes,
+ * every candidate budget (1 forces the every-match plan whenever two blocks qualify).
  */
 describe('search with an importance or symbol filter', () => {
-  it('walks the rarer filter: critical, else a symbol, else the one importance', () => {
-    const q = (importance?: string[], symbols?: string[]) => base({ importance, symbols });
-    expect(windowFilter(q(['critical'], ['SOL']))).toEqual(['importance', 'critical']);
-    expect(windowFilter(q(['high'], ['SOL']))).toEqual(['symbol', 'SOL']);
-    expect(windowFilter(q(['low']))).toEqual(['importance', 'low']);
-    expect(windowFilter(q(['low', 'high'], ['SOL', 'SOL']))).toEqual(['symbol', 'SOL']);
-    expect(windowFilter(q(['low', 'high'], ['SOL', 'ETH']))).toBeNull();
-    expect(windowFilter(q())).toBeNull();
-  });
-
   it('answers exactly what the plain statement answers, for generated filtered queries and windows', async () => {
     const one = <T>(xs: readonly T[]) =>
       fc.option(

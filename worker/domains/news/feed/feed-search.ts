@@ -2,17 +2,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NewsDb } from '../../../db/client';
 import { ftsPhrase, WORDS, type FtsSearch } from './fts-query';
 import { columnsFor, joinFilters, type FeedQuery, type Row } from './feed-query';
-import { searchWindow } from './feed-window';
 
 /** A prefix that begins more indexed words than this stays a prefix query. */
 const EXPAND_MAX = 64;
 /**
- * How many of the feed index's entries above the walked page's oldest item a search reads, per item
- * of the page, looking for late arrivals (a covering index walk: 100,000 entries take ~4 ms at 5M).
- * A page whose matches are sparser than one in this many takes the every-match plan (few matches).
+ * How many rows below the walked page a search reads, per item of the page, looking for late
+ * arrivals (whole id blocks, read by rowid range). A page whose candidates take more than this (a
+ * backfill newer than the page, matches sparser than one in this many rows) takes the every-match
+ * plan.
  */
 export const WINDOW_PER_ITEM = 400;
 export const WINDOW_MAX = 100_000;
+/** migrations-news/0006_id_blocks.sql: the newest publication time per block of 2^8 ids. */
+const ID_BLOCK_SHIFT = 8;
 /**
  * The late candidates' matches are read from the FTS index one range per block of this many ids that
  * holds a candidate: a range costs one seek per term (about as much as reading ~1,000 matches), and
@@ -75,32 +77,29 @@ const windowFor = (q: FeedQuery) => Math.min(WINDOW_MAX, q.limit * WINDOW_PER_IT
  *    importance filters as search_tags tokens), stopping at the page size.
  * 2. Ids follow ingestion, publication times need not (a late source; a backfill of older history
  *    after newer items). A match missing from p has an id below p's lowest (p holds every match above
- *    it) and belongs on the page only if it sorts before p's oldest item. So w walks the feed index
- *    from the newest down to p's oldest, at most `window` entries and no row read (covering index);
- *    its entries with an id below p's are the candidates (cand), and FTS5 says which of them match by
- *    reading the index over the candidates' ids: one rowid range per block of ids that holds any (rng),
- *    as a probe per id costs as much as reading ~1,000 matches of a range. With importance or symbol
- *    filters, w walks those filters' own indexes instead (feed-window.ts), so it reaches far further
- *    back for the same budget when the filters are selective.
- * 3. When w stops before p's oldest, what it read is exact down to its last entry (the edge): the
- *    matches from p and the candidates at or above the edge are all there are. If they fill the page,
- *    that is the page; otherwise (matches sparser than one per WINDOW_PER_ITEM entries, or a backfill
- *    newer than p that hides them) every match is read and sorted (every), as the plain statement
- *    would, which costs little when matches are sparse. SQLite skips the branches whose one-row
- *    condition is false, so a page reads p, at most `window` index entries, the candidates' ranges
- *    of the FTS index and the page's rows.
+ *    it) and belongs on the page only if it sorts before p's oldest item. Those rows are found through
+ *    news_id_blocks (the newest publication time per block of 256 ids, kept by a trigger; an upper
+ *    bound, so no such row is missed): only the blocks below the page whose newest time reaches the
+ *    page's oldest are read, by rowid range (k, cand). FTS5 says which candidates match by reading
+ *    its index over their ids, one rowid range per block of 2^16 ids that holds any (rng, late), as a
+ *    probe per id costs as much as reading ~1,000 matches of a range.
+ * 3. The page is the newest of p and late: every match that can sort before p's oldest is in one of
+ *    them. When more blocks qualify than the budget allows (a backfill newer than the page, or
+ *    matches sparser than one per WINDOW_PER_ITEM rows), every match is read and sorted (every), as
+ *    the plain statement would, which costs little when matches are sparse. SQLite skips the branches
+ *    whose one-row condition is false, so a page reads p, the qualifying blocks' rows, the
+ *    candidates' ranges of the FTS index and the page's rows.
  *
- * D1 prepares the statement for every call, so its planning counts as much as its run. Scalar
- * subqueries on the CTEs are kept few: a WHERE on a compound (u) is pushed into both arms, each arm
- * copying every subquery it holds, which took planning from ~1 to ~4 ms at 5M items; u joins the
- * edge's one row instead (docs/PERFORMANCE.md, "Search at 5M: planning").
+ * Each CTE read more than once is MATERIALIZED (SQLite would otherwise inline it at every use). The
+ * blocks are read over their (max_ts, block) index and the rows by rowid: left to itself SQLite
+ * walked the feed index once per block.
  */
-export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = windowFor(q), byFilters = true): SQL {
+export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = windowFor(q)): SQL {
   const filters = besideIndex(q);
   const and = (extra: SQL[]) => (extra.length ? sql` AND ${sql.join(extra, sql` AND `)}` : sql``);
   const limit = q.limit;
-  const window = searchWindow(q, Math.max(1, Math.trunc(windowSize)), byFilters);
-  const rowFilters = window.rowFilters;
+  const blocks = sql.raw(String(Math.max(1, Math.ceil(Math.trunc(windowSize) / 2 ** ID_BLOCK_SHIFT))));
+  const shift = sql.raw(String(ID_BLOCK_SHIFT));
   return sql`
     WITH m(q) AS MATERIALIZED (SELECT ${matchExpression(q, search)}),
     p AS MATERIALIZED (SELECT n.id, n.ts FROM news_fts f CROSS JOIN news_items n ON n.id = f.rowid
@@ -108,18 +107,20 @@ export function searchStatement(q: FeedQuery, search: FtsSearch, windowSize = wi
     b AS MATERIALIZED (SELECT min(id) AS minId,
       (SELECT ts FROM p ORDER BY ts, id LIMIT 1) AS lts, (SELECT id FROM p ORDER BY ts, id LIMIT 1) AS lid
       FROM p HAVING count(*) = ${limit}),
-    ${window.ctes},
-    cand AS MATERIALIZED (SELECT w.id, w.ts FROM w${rowFilters.length ? sql` CROSS JOIN news_items n ON n.id = w.id` : sql``}
-      WHERE w.id < (SELECT minId FROM b)${and(rowFilters)}),
+    k AS MATERIALIZED (SELECT block FROM news_id_blocks INDEXED BY news_id_blocks_max_ts_idx
+      WHERE max_ts >= (SELECT lts FROM b) AND block <= (SELECT minId FROM b) >> ${shift} LIMIT ${blocks} + 1),
+    cand AS MATERIALIZED (SELECT n.id, n.ts FROM k CROSS JOIN news_items n NOT INDEXED
+      ON n.id >= k.block << ${shift} AND n.id < min((k.block + 1) << ${shift}, (SELECT minId FROM b))
+      WHERE (SELECT count(*) FROM k) <= ${blocks} AND n.ts >= (SELECT lts FROM b)
+        AND (n.ts, n.id) > (SELECT lts, lid FROM b)${and(filters)}),
     rng AS MATERIALIZED (SELECT min(id) AS lo, max(id) AS hi FROM cand GROUP BY id >> ${sql.raw(String(ID_BLOCK_BITS))}),
     late AS (SELECT cand.id, cand.ts FROM rng CROSS JOIN news_fts f CROSS JOIN cand ON cand.id = f.rowid
       WHERE news_fts MATCH (SELECT q FROM m) AND f.rowid >= rng.lo AND f.rowid <= rng.hi),
-    u AS MATERIALIZED (SELECT x.id, x.ts FROM (SELECT id, ts FROM p UNION SELECT id, ts FROM late) x
-      LEFT JOIN edge e ON 1 WHERE e.ts IS NULL OR (x.ts, x.id) >= (e.ts, e.id)),
-    fallback AS MATERIALIZED (SELECT 1 AS yes FROM edge WHERE (SELECT count(*) FROM u) < ${limit}),
+    fallback AS MATERIALIZED (SELECT 1 AS yes FROM b WHERE (SELECT count(*) FROM k) > ${blocks}),
     every AS (SELECT n.id, n.ts FROM fallback CROSS JOIN news_fts f CROSS JOIN news_items n ON n.id = f.rowid
       WHERE news_fts MATCH (SELECT q FROM m)${and(filters)})
-    SELECT ${columnsFor(q)} FROM (SELECT id, ts FROM u UNION SELECT id, ts FROM every ORDER BY ts DESC, id DESC LIMIT ${limit}) x
+    SELECT ${columnsFor(q)} FROM (SELECT id, ts FROM p UNION SELECT id, ts FROM late UNION SELECT id, ts FROM every
+      ORDER BY ts DESC, id DESC LIMIT ${limit}) x
       CROSS JOIN news_items n ON n.id = x.id
     ORDER BY n.ts DESC, n.id DESC`;
 }
