@@ -101,3 +101,16 @@ export const newsForwards = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.target] })],
 );
+
+/**
+ * The newest publication time per block of 256 item ids (id >> 8), kept by triggers on news_items
+ * (migrations-news/0006_id_blocks.sql): where a search looks for late arrivals.
+ */
+export const newsIdBlocks = sqliteTable(
+  'news_id_blocks',
+  {
+    block: integer('block').primaryKey(),
+    maxTs: integer('max_ts').notNull(),
+  },
+  (t) => [index('news_id_blocks_max_ts_idx').on(t.maxTs, t.block)],
+);
