@@ -64,33 +64,20 @@ export async function holdMissingClosers(db: Db, gates: Gates, missing: readonly
       gates.trader(m.traderId).holdCloser({ orderId: m.orderId, accountId: m.accountId, symbol: m.symbol, mark: m.mark }),
     ),
   );
+  // Written while the row rests (naming the gate unless it does already): no row back means it ended.
   const writes: BatchItem<'sqlite'>[] = missing.map((m) =>
     db
       .update(orders)
-      .set({ gates: sql`json_insert(${orders.gates}, '$[#]', ${m.traderId})` })
-      .where(and(eq(orders.id, m.orderId), inArray(orders.status, RESTING), notNamed(m.traderId)))
+      .set({
+        gates: sql`CASE WHEN ${notNamed(m.traderId)} THEN json_insert(${orders.gates}, '$[#]', ${m.traderId}) ELSE ${orders.gates} END`,
+      })
+      .where(and(eq(orders.id, m.orderId), inArray(orders.status, RESTING)))
       .returning({ id: orders.id }),
   );
+  // An ended row told the gates it named, perhaps before this hold: let go of it here (again is harmless).
   const settle = async (results: readonly unknown[]) => {
-    // Not written: the row ended (its gates were told without this one), or it names it already.
     const ended = missing.filter((_, i) => (results[i] as unknown[]).length === 0);
-    const still = ended.length
-      ? new Set(
-          (
-            await db
-              .select({ id: orders.id, gates: orders.gates })
-              .from(orders)
-              .where(inArray(orders.id, [...new Set(ended.map((m) => m.orderId))]))
-          )
-            .filter((r) => r.gates.length > 0)
-            .flatMap((r) => r.gates.map((g) => `${r.id} ${g}`)),
-        )
-      : new Set<string>();
-    await Promise.all(
-      ended
-        .filter((m) => !still.has(`${m.orderId} ${m.traderId}`))
-        .map((m) => releaseGates(gates, [m.traderId], m.orderId, false)),
-    );
+    await Promise.all(ended.map((m) => releaseGates(gates, [m.traderId], m.orderId, false)));
   };
   return { writes, settle };
 }
